@@ -1,0 +1,492 @@
+// sdram_ctrl: SDR SDRAM controller for a 16-bit, 4-bank, 8192-row, 512-column part
+// (Winbond W9825G6KH class, 32 MiB) behind the project's memory port (docs/interfaces.md).
+//
+// What:       serves 32-bit word reads and writes with byte enables (be -> DQM) in request
+//             order. Each word is one READ/WRITE command with burst length 2 (two 16-bit beats).
+//             Open-page policy: a row stays open until a request to another row of the same
+//             bank (PRECHARGE + ACTIVE) or the next refresh (PRECHARGE ALL + AUTO REFRESH).
+//             Power-up: T_INIT_PS of NOP with DQM high, PRECHARGE ALL, INIT_REFRESHES auto
+//             refreshes, MODE REGISTER SET (BL=2, sequential, CL=CAS_LATENCY, burst writes).
+//             Theory of operation and measured numbers: docs/sdram.md.
+// Address:    byte address -> {row = a[24:12], bank = a[11:10], column = {a[9:2], 1'b0}};
+//             a[1:0] is ignored (word access). One SDRAM row holds 256 words (1 KiB).
+// Latency:    request accepted at edge A (valid & ready), response visible CAS_LATENCY+4
+//             cycles later on a row hit (6 at CL2), +2 when the bank is idle (ACTIVE first),
+//             +4 or more on a row conflict (PRECHARGE, ACTIVE), plus up to one refresh
+//             (about 10 cycles) when the refresh timer expires. docs/sdram.md gives the bound.
+// Throughput: one request every 2 cycles on row hits (the data bus peak: 2 beats per word);
+//             a read following a write needs 2 cycles, a write following a read CL+3 cycles.
+// Ordering:   strictly in order; one request is held at a time, so a read after a write to the
+//             same address always sees the written data.
+// Ready:      mem_req_ready_o is a register output: high when the request register is empty,
+//             low during reset.
+// Illegal:    none at the port; address bits above MEM_AW do not exist, bits [1:0] are ignored.
+// Reset:      rst_ni (asynchronous, released synchronously by prim_rst_sync outside) returns
+//             every control register to its reset value: command INHIBIT, no request held,
+//             then the full power-up sequence runs again. Memory contents are not touched by
+//             the controller, but a reset in the middle of a write may leave that word partial.
+// Pins:       all SDRAM outputs are registered (IOB flops on the board). sdram_dq_i is
+//             registered once here; the board top adds a falling-edge capture flop in front
+//             (docs/sdram.md "IO timing"), the simulation drives it straight from the model.
+module sdram_ctrl #(
+  parameter int unsigned MEM_AW         = 25,           // byte address width (32 MiB)
+  parameter int unsigned CLK_PERIOD_PS  = 10_000,       // core clock period (100 MHz)
+  parameter int unsigned CAS_LATENCY    = 2,            // 2 or 3
+  parameter int unsigned T_INIT_PS      = 200_000_000,  // power-up pause (200 us)
+  parameter int unsigned T_RCD_PS       = 15_000,       // ACTIVE to READ/WRITE
+  parameter int unsigned T_RP_PS        = 15_000,       // PRECHARGE to ACTIVE/REFRESH
+  parameter int unsigned T_RAS_PS       = 42_000,       // ACTIVE to PRECHARGE (min)
+  parameter int unsigned T_RC_PS        = 60_000,       // ACTIVE to ACTIVE/REFRESH, same bank
+  parameter int unsigned T_RFC_PS       = 60_000,       // REFRESH to any command (= tRC on SDR)
+  parameter int unsigned T_REFI_PS      = 7_812_500,    // 64 ms / 8192 rows
+  parameter int unsigned T_WR_CK        = 2,            // write recovery, cycles after last beat
+  parameter int unsigned T_RRD_CK       = 2,            // ACTIVE to ACTIVE, different banks
+  parameter int unsigned T_MRD_CK       = 2,            // MODE REGISTER SET to any command (tRSC)
+  parameter int unsigned INIT_REFRESHES = 8,            // auto refreshes during power-up
+  parameter int unsigned REF_SLACK      = 24            // refresh timer margin, cycles
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+
+  // Memory port (docs/interfaces.md), client side is the arbiter.
+  input  logic              mem_req_valid_i,
+  output logic              mem_req_ready_o,
+  input  logic [MEM_AW-1:0] mem_req_addr_i,
+  input  logic              mem_req_we_i,
+  input  logic [31:0]       mem_req_wdata_i,
+  input  logic [3:0]        mem_req_be_i,
+  output logic              mem_rsp_valid_o,
+  output logic [31:0]       mem_rsp_rdata_o,
+
+  output logic              init_done_o,      // power-up sequence finished (status only)
+
+  // SDRAM pins (registered).
+  output logic              sdram_cke_o,
+  output logic              sdram_cs_no,
+  output logic              sdram_ras_no,
+  output logic              sdram_cas_no,
+  output logic              sdram_we_no,
+  output logic [1:0]        sdram_ba_o,
+  output logic [12:0]       sdram_a_o,
+  output logic [1:0]        sdram_dqm_o,
+  output logic [15:0]       sdram_dq_o,
+  output logic              sdram_dq_oe_o,
+  input  logic [15:0]       sdram_dq_i
+);
+
+  // ---------------------------------------------------------------------------------------
+  // Derived timing in clock cycles (rounded up).
+  // ---------------------------------------------------------------------------------------
+  localparam int unsigned NBANKS   = 4;
+  localparam int unsigned ROW_W    = 13;
+  localparam int unsigned BL       = 2;   // burst length programmed in the mode register
+  localparam int unsigned TW       = 5;   // width of the small spacing timers
+
+  localparam int unsigned RCD_CYC  = (T_RCD_PS + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
+  localparam int unsigned RP_CYC   = (T_RP_PS  + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
+  localparam int unsigned RAS_CYC  = (T_RAS_PS + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
+  localparam int unsigned RC_CYC   = (T_RC_PS  + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
+  localparam int unsigned RFC_CYC  = (T_RFC_PS + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
+  localparam int unsigned INIT_CYC = (T_INIT_PS + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS + 1;
+  localparam int unsigned REFI_CYC = T_REFI_PS / CLK_PERIOD_PS;   // rounded down
+  localparam int unsigned REF_PERIOD = REFI_CYC - REF_SLACK;      // REFRESH to REFRESH target
+  // Command spacings (minimum cycles between the two commands).
+  localparam int unsigned RD2RD    = BL;                  // data bus busy for BL beats
+  localparam int unsigned WR2WR    = BL;
+  localparam int unsigned WR2RD    = BL;                  // write data done before read issue
+  localparam int unsigned RD2WR    = CAS_LATENCY + BL + 1; // read data off the bus + 1 idle
+  localparam int unsigned RD2PRE   = BL;                  // do not truncate the read burst
+  localparam int unsigned WR2PRE   = BL - 1 + T_WR_CK;    // tWR after the last data beat
+
+  localparam int unsigned INIT_W   = $clog2(INIT_CYC + 1);
+  localparam int unsigned REF_W    = $clog2(REFI_CYC + 1);
+  localparam int unsigned IREF_W   = $clog2(INIT_REFRESHES + 1);
+  localparam int unsigned RSH_W    = CAS_LATENCY + 3;     // read return shift register
+
+  // Mode register: A12..A10 = 0, A9 = 0 burst write, A8..A7 = 00, A6..A4 = CL,
+  // A3 = 0 sequential, A2..A0 = 001 burst length 2.
+  localparam logic [12:0] MODE_REG = {3'b000, 1'b0, 2'b00, 3'(CAS_LATENCY), 1'b0, 3'b001};
+
+  // Elaboration checks.
+  if (CAS_LATENCY != 2 && CAS_LATENCY != 3) begin : gen_bad_cl
+    $error("sdram_ctrl: CAS_LATENCY must be 2 or 3");
+  end
+  if (MEM_AW != 25) begin : gen_bad_aw
+    $error("sdram_ctrl: MEM_AW must be 25 (row 13 + bank 2 + column 9 + byte 1)");
+  end
+  if (RCD_CYC < 1 || RP_CYC < 1 || RAS_CYC < 1 || RC_CYC < 1 || RFC_CYC < 1) begin : gen_bad_t
+    $error("sdram_ctrl: every ns timing must be at least one cycle");
+  end
+  if (RC_CYC >= (1 << TW) || RFC_CYC >= (1 << TW) || RAS_CYC >= (1 << TW) ||
+      T_WR_CK + BL >= (1 << TW) || T_RRD_CK >= (1 << TW) || T_MRD_CK >= (1 << TW))
+  begin : gen_bad_tw
+    $error("sdram_ctrl: a timing does not fit the TW-bit spacing timers");
+  end
+  if (T_RRD_CK < 1 || T_MRD_CK < 1 || T_WR_CK < 1 || INIT_REFRESHES < 2) begin : gen_bad_ck
+    $error("sdram_ctrl: tRRD, tMRD, tWR must be >= 1 cycle and INIT_REFRESHES >= 2");
+  end
+  if (REFI_CYC <= REF_SLACK + 32) begin : gen_bad_refi
+    $error("sdram_ctrl: T_REFI_PS too short for REF_SLACK");
+  end
+
+  // SDRAM commands {cs_n, ras_n, cas_n, we_n}.
+  localparam logic [3:0] CmdInhibit = 4'b1111;
+  localparam logic [3:0] CmdNop     = 4'b0111;
+  localparam logic [3:0] CmdActive  = 4'b0011;
+  localparam logic [3:0] CmdRead    = 4'b0101;
+  localparam logic [3:0] CmdWrite   = 4'b0100;
+  localparam logic [3:0] CmdPre     = 4'b0010;
+  localparam logic [3:0] CmdRefresh = 4'b0001;
+  localparam logic [3:0] CmdMrs     = 4'b0000;
+
+  typedef enum logic [2:0] {
+    StInitWait,  // power-up pause: NOP, DQM high, until init_cnt_q runs out
+    StInitRef,   // INIT_REFRESHES auto refreshes after the initial PRECHARGE ALL, then MRS
+    StRun,       // normal operation: serve the held request, one command per cycle
+    StRefresh    // refresh due: PRECHARGE ALL (when allowed), then AUTO REFRESH
+  } state_e;
+
+  // Saturating helpers.
+  function automatic logic [TW-1:0] tdec(input logic [TW-1:0] t);
+    tdec = (t != '0) ? t - 1'b1 : t;
+  endfunction
+  function automatic logic [TW-1:0] tmax(input logic [TW-1:0] t, input int unsigned n);
+    tmax = (int'(t) > int'(n)) ? t : TW'(n);
+  endfunction
+
+  // ---------------------------------------------------------------------------------------
+  // State.
+  // ---------------------------------------------------------------------------------------
+  state_e state_d, state_q;
+  logic [INIT_W-1:0] init_cnt_d, init_cnt_q;     // power-up pause counter
+  logic [IREF_W-1:0] init_ref_d, init_ref_q;     // init refreshes still to issue
+  logic [TW-1:0]     wait_d, wait_q;             // no command at all until 0 (tRFC, tMRD)
+  logic [REF_W-1:0]  ref_timer_d, ref_timer_q;   // cycles until the next refresh is due
+  logic              init_done_d, init_done_q;
+
+  // Per-bank state and spacing timers (0 = command allowed).
+  logic [NBANKS-1:0]            open_d, open_q;   // bank has an open row
+  logic [NBANKS-1:0][ROW_W-1:0] row_d, row_q;     // open row per bank
+  logic [NBANKS-1:0][TW-1:0]    t_act_d, t_act_q; // until ACTIVE / REFRESH (tRP, tRC)
+  logic [NBANKS-1:0][TW-1:0]    t_pre_d, t_pre_q; // until PRECHARGE (tRAS, tWR, read burst)
+  logic [NBANKS-1:0][TW-1:0]    t_rw_d, t_rw_q;   // until READ/WRITE (tRCD)
+  logic [TW-1:0]                t_rrd_d, t_rrd_q; // until ACTIVE on any bank (tRRD)
+  logic [TW-1:0]                t_rd_d, t_rd_q;   // until READ (data bus)
+  logic [TW-1:0]                t_wr_d, t_wr_q;   // until WRITE (data bus, turnaround)
+
+  // Held request.
+  logic              req_valid_d, req_valid_q;
+  logic              ready_d, ready_q;           // = !req_valid_q, but low during reset
+  logic              req_we_d, req_we_q;
+  logic [MEM_AW-1:2] req_addr_d, req_addr_q;
+  logic [31:0]       req_wdata_d, req_wdata_q;
+  logic [3:0]        req_be_d, req_be_q;
+
+  // Write second beat.
+  logic              wr_hi_d, wr_hi_q;
+  logic [15:0]       wdata_hi_d, wdata_hi_q;
+  logic [1:0]        be_hi_d, be_hi_q;
+
+  // Read return.
+  logic [RSH_W-1:0]  rd_shift_d, rd_shift_q;     // bit k: a READ left the pins k cycles ago
+  logic [15:0]       dq_in_d, dq_in_q;
+  logic [15:0]       rd_lo_d, rd_lo_q;
+  logic              rsp_valid_d, rsp_valid_q;
+  logic [31:0]       rsp_data_d, rsp_data_q;
+
+  // Pin registers.
+  logic [3:0]        cmd_d, cmd_q;
+  logic [1:0]        ba_d, ba_q;
+  logic [12:0]       a_d, a_q;
+  logic [1:0]        dqm_d, dqm_q;
+  logic [15:0]       dq_o_d, dq_o_q;
+  logic              dq_oe_d, dq_oe_q;
+
+  // Request fields.
+  logic [1:0]        req_bank;
+  logic [ROW_W-1:0]  req_row;
+  logic [7:0]        req_col;
+  assign req_bank = req_addr_q[11:10];
+  assign req_row  = req_addr_q[24:12];
+  assign req_col  = req_addr_q[9:2];
+
+  logic              unused_addr;
+  assign unused_addr = ^mem_req_addr_i[1:0];
+
+  // ---------------------------------------------------------------------------------------
+  // Next state.
+  // ---------------------------------------------------------------------------------------
+  logic all_act_ok, open_pre_ok, rd_issue, hit;
+
+  always_comb begin
+    // Defaults: timers count down, pins idle.
+    state_d     = state_q;
+    init_cnt_d  = (init_cnt_q != '0) ? init_cnt_q - 1'b1 : init_cnt_q;
+    init_ref_d  = init_ref_q;
+    wait_d      = tdec(wait_q);
+    ref_timer_d = (ref_timer_q != '0) ? ref_timer_q - 1'b1 : ref_timer_q;
+    init_done_d = init_done_q;
+    open_d      = open_q;
+    row_d       = row_q;
+    for (int b = 0; b < NBANKS; b++) begin
+      t_act_d[b] = tdec(t_act_q[b]);
+      t_pre_d[b] = tdec(t_pre_q[b]);
+      t_rw_d[b]  = tdec(t_rw_q[b]);
+    end
+    t_rrd_d     = tdec(t_rrd_q);
+    t_rd_d      = tdec(t_rd_q);
+    t_wr_d      = tdec(t_wr_q);
+
+    req_valid_d = req_valid_q;
+    req_we_d    = req_we_q;
+    req_addr_d  = req_addr_q;
+    req_wdata_d = req_wdata_q;
+    req_be_d    = req_be_q;
+
+    wr_hi_d     = 1'b0;
+    wdata_hi_d  = wdata_hi_q;
+    be_hi_d     = be_hi_q;
+
+    cmd_d       = CmdNop;
+    ba_d        = '0;
+    a_d         = '0;
+    dqm_d       = init_done_q ? 2'b00 : 2'b11;
+    dq_o_d      = '0;
+    dq_oe_d     = 1'b0;
+    rd_issue    = 1'b0;
+
+    all_act_ok  = 1'b1;
+    open_pre_ok = 1'b1;
+    for (int b = 0; b < NBANKS; b++) begin
+      if (t_act_q[b] != '0) all_act_ok = 1'b0;
+      if (open_q[b] && t_pre_q[b] != '0) open_pre_ok = 1'b0;
+    end
+    hit = open_q[req_bank] && (row_q[req_bank] == req_row);
+
+    // Accept a request into the empty holding register.
+    if (mem_req_valid_i && ready_q) begin
+      req_valid_d = 1'b1;
+      req_we_d    = mem_req_we_i;
+      req_addr_d  = mem_req_addr_i[MEM_AW-1:2];
+      req_wdata_d = mem_req_wdata_i;
+      req_be_d    = mem_req_be_i;
+    end
+
+    // Second beat of a write issued last cycle.
+    if (wr_hi_q) begin
+      dq_o_d  = wdata_hi_q;
+      dqm_d   = ~be_hi_q;
+      dq_oe_d = 1'b1;
+    end
+
+    unique case (state_q)
+      StInitWait: begin
+        if (init_cnt_q == '0) begin
+          cmd_d      = CmdPre;
+          a_d[10]    = 1'b1;                       // all banks
+          for (int b = 0; b < NBANKS; b++) t_act_d[b] = tmax(t_act_d[b], RP_CYC - 1);
+          init_ref_d = IREF_W'(INIT_REFRESHES);
+          state_d    = StInitRef;
+        end
+      end
+
+      StInitRef: begin
+        if (wait_q == '0 && all_act_ok) begin
+          if (init_ref_q != '0) begin
+            cmd_d       = CmdRefresh;
+            wait_d      = TW'(RFC_CYC - 1);
+            ref_timer_d = REF_W'(REF_PERIOD);
+            init_ref_d  = init_ref_q - 1'b1;
+          end else begin
+            cmd_d       = CmdMrs;
+            a_d         = MODE_REG;
+            wait_d      = TW'(T_MRD_CK - 1);
+            init_done_d = 1'b1;
+            state_d     = StRun;
+          end
+        end
+      end
+
+      StRun: begin
+        if (ref_timer_q == '0) begin
+          state_d = StRefresh;
+        end else if (req_valid_q && wait_q == '0) begin
+          if (hit) begin
+            if (req_we_q) begin
+              if (t_rw_q[req_bank] == '0 && t_wr_q == '0) begin
+                cmd_d       = CmdWrite;
+                ba_d        = req_bank;
+                a_d         = {4'b0000, req_col, 1'b0};
+                dq_o_d      = req_wdata_q[15:0];
+                dqm_d       = ~req_be_q[1:0];
+                dq_oe_d     = 1'b1;
+                wr_hi_d     = 1'b1;
+                wdata_hi_d  = req_wdata_q[31:16];
+                be_hi_d     = req_be_q[3:2];
+                t_wr_d      = tmax(t_wr_d, WR2WR - 1);
+                t_rd_d      = tmax(t_rd_d, WR2RD - 1);
+                t_pre_d[req_bank] = tmax(t_pre_d[req_bank], WR2PRE - 1);
+                req_valid_d = 1'b0;
+              end
+            end else begin
+              if (t_rw_q[req_bank] == '0 && t_rd_q == '0) begin
+                cmd_d       = CmdRead;
+                ba_d        = req_bank;
+                a_d         = {4'b0000, req_col, 1'b0};
+                rd_issue    = 1'b1;
+                t_rd_d      = tmax(t_rd_d, RD2RD - 1);
+                t_wr_d      = tmax(t_wr_d, RD2WR - 1);
+                t_pre_d[req_bank] = tmax(t_pre_d[req_bank], RD2PRE - 1);
+                req_valid_d = 1'b0;
+              end
+            end
+          end else if (open_q[req_bank]) begin
+            // Row conflict: close the bank.
+            if (t_pre_q[req_bank] == '0) begin
+              cmd_d   = CmdPre;
+              ba_d    = req_bank;
+              open_d[req_bank]  = 1'b0;
+              t_act_d[req_bank] = tmax(t_act_d[req_bank], RP_CYC - 1);
+            end
+          end else begin
+            // Bank idle: open the row.
+            if (t_act_q[req_bank] == '0 && t_rrd_q == '0) begin
+              cmd_d   = CmdActive;
+              ba_d    = req_bank;
+              a_d     = req_row;
+              open_d[req_bank]  = 1'b1;
+              row_d[req_bank]   = req_row;
+              t_rw_d[req_bank]  = tmax(t_rw_d[req_bank], RCD_CYC - 1);
+              t_pre_d[req_bank] = tmax(t_pre_d[req_bank], RAS_CYC - 1);
+              t_act_d[req_bank] = tmax(t_act_d[req_bank], RC_CYC - 1);
+              t_rrd_d = tmax(t_rrd_d, T_RRD_CK - 1);
+            end
+          end
+        end
+      end
+
+      StRefresh: begin
+        if (wait_q == '0) begin
+          if (open_q != '0) begin
+            if (open_pre_ok) begin
+              cmd_d   = CmdPre;
+              a_d[10] = 1'b1;
+              open_d  = '0;
+              for (int b = 0; b < NBANKS; b++) t_act_d[b] = tmax(t_act_d[b], RP_CYC - 1);
+            end
+          end else if (all_act_ok) begin
+            cmd_d       = CmdRefresh;
+            wait_d      = TW'(RFC_CYC - 1);
+            ref_timer_d = REF_W'(REF_PERIOD);
+            state_d     = StRun;
+          end
+        end
+      end
+
+      default: begin
+        state_d = StInitWait;
+      end
+    endcase
+
+    ready_d = !req_valid_d;
+
+    // Read return: beat 0 reaches dq_in_q CL+1 cycles after the READ left the pins, beat 1
+    // one cycle later; the response register is loaded with both the cycle after that.
+    rd_shift_d  = {rd_shift_q[RSH_W-2:0], rd_issue};
+    dq_in_d     = sdram_dq_i;
+    rd_lo_d     = rd_shift_q[CAS_LATENCY+1] ? dq_in_q : rd_lo_q;
+    rsp_valid_d = rd_shift_q[CAS_LATENCY+2];
+    rsp_data_d  = rd_shift_q[CAS_LATENCY+2] ? {dq_in_q, rd_lo_q} : rsp_data_q;
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Registers.
+  // ---------------------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q     <= StInitWait;
+      init_cnt_q  <= INIT_W'(INIT_CYC);
+      init_ref_q  <= '0;
+      wait_q      <= '0;
+      ref_timer_q <= REF_W'(REF_PERIOD);
+      init_done_q <= 1'b0;
+      open_q      <= '0;
+      row_q       <= '0;
+      t_act_q     <= '0;
+      t_pre_q     <= '0;
+      t_rw_q      <= '0;
+      t_rrd_q     <= '0;
+      t_rd_q      <= '0;
+      t_wr_q      <= '0;
+      req_valid_q <= 1'b0;
+      ready_q     <= 1'b0;
+      wr_hi_q     <= 1'b0;
+      rd_shift_q  <= '0;
+      rsp_valid_q <= 1'b0;
+      cmd_q       <= CmdInhibit;
+      ba_q        <= '0;
+      a_q         <= '0;
+      dqm_q       <= 2'b11;
+      dq_oe_q     <= 1'b0;
+    end else begin
+      state_q     <= state_d;
+      init_cnt_q  <= init_cnt_d;
+      init_ref_q  <= init_ref_d;
+      wait_q      <= wait_d;
+      ref_timer_q <= ref_timer_d;
+      init_done_q <= init_done_d;
+      open_q      <= open_d;
+      row_q       <= row_d;
+      t_act_q     <= t_act_d;
+      t_pre_q     <= t_pre_d;
+      t_rw_q      <= t_rw_d;
+      t_rrd_q     <= t_rrd_d;
+      t_rd_q      <= t_rd_d;
+      t_wr_q      <= t_wr_d;
+      req_valid_q <= req_valid_d;
+      ready_q     <= ready_d;
+      wr_hi_q     <= wr_hi_d;
+      rd_shift_q  <= rd_shift_d;
+      rsp_valid_q <= rsp_valid_d;
+      cmd_q       <= cmd_d;
+      ba_q        <= ba_d;
+      a_q         <= a_d;
+      dqm_q       <= dqm_d;
+      dq_oe_q     <= dq_oe_d;
+    end
+  end
+
+  // Data registers: no reset needed (qualified by the valid bits above).
+  always_ff @(posedge clk_i) begin
+    req_we_q    <= req_we_d;
+    req_addr_q  <= req_addr_d;
+    req_wdata_q <= req_wdata_d;
+    req_be_q    <= req_be_d;
+    wdata_hi_q  <= wdata_hi_d;
+    be_hi_q     <= be_hi_d;
+    dq_in_q     <= dq_in_d;
+    rd_lo_q     <= rd_lo_d;
+    rsp_data_q  <= rsp_data_d;
+    dq_o_q      <= dq_o_d;
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Outputs.
+  // ---------------------------------------------------------------------------------------
+  assign mem_req_ready_o = ready_q;
+  assign mem_rsp_valid_o = rsp_valid_q;
+  assign mem_rsp_rdata_o = rsp_data_q;
+  assign init_done_o     = init_done_q;
+
+  assign sdram_cke_o   = 1'b1;
+  assign sdram_cs_no   = cmd_q[3];
+  assign sdram_ras_no  = cmd_q[2];
+  assign sdram_cas_no  = cmd_q[1];
+  assign sdram_we_no   = cmd_q[0];
+  assign sdram_ba_o    = ba_q;
+  assign sdram_a_o     = a_q;
+  assign sdram_dqm_o   = dqm_q;
+  assign sdram_dq_o    = dq_o_q;
+  assign sdram_dq_oe_o = dq_oe_q;
+
+endmodule

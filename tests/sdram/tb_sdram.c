@@ -1,0 +1,660 @@
+/* tb_sdram.c: standalone testbench for rtl/mem/sdram_ctrl.sv against the cycle-accurate device
+ * model sim/sdram/sdram_dev.c. The Verilated wrapper is tests/sdram/tb_sdram.sv (through the
+ * thin C++ shim tb_sdram_shim.cpp). Run with --help for the tests and options.
+ *
+ * Every read response is compared with a shadow memory kept by the testbench (updated when a
+ * write is accepted); at the end the whole 32 MiB of the device is compared with the shadow.
+ * Any device-model timing violation fails the test (except in the badtiming test, which must
+ * see violations). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sdram_dev.h"
+#include "tb_sdram_shim.h"
+
+#define SHADOW_BYTES SDRAM_BYTES
+
+static const char *usage =
+    "usage: tb_sdram [options] [+verilator+seed+N ...]\n"
+    "  --test NAME   init | refresh | random | bankswitch | reset | badtiming | bench\n"
+    "  --seed N      stimulus seed (default 1); printed at start\n"
+    "  --ops N       number of requests for random/bankswitch/badtiming (default 100000)\n"
+    "  --cl N        CAS latency of the controller under test: 2 (default) or 3\n"
+    "  --trace FILE  write the device model's command trace to FILE\n"
+    "  --quiet       less output\n"
+    "  --help        this text\n"
+    "Tests:\n"
+    "  init        power-up sequence (pause, PRECHARGE ALL, 8 REFRESH, MRS BL2/CL), first accesses\n"
+    "  refresh     continuous traffic over many refresh periods, refresh count and max gap\n"
+    "  random      seeded random reads/writes, random byte enables and address patterns\n"
+    "  bankswitch  back-to-back bank switches and same-bank row conflicts\n"
+    "  reset       asynchronous reset assert / synchronous release, re-initialisation, data kept\n"
+    "  badtiming   a controller built with tRCD = 1 cycle: the model must report violations\n"
+    "  bench       sustained bandwidth and latency for sequential and random traffic\n"
+    "Exit status 0 = pass.\n";
+
+enum addr_mode { AM_SEQ, AM_RAND, AM_LOCAL, AM_BANKSW, AM_CONFLICT, AM_MIX, AM_COUNT };
+enum op_mode { OP_READ, OP_WRITE, OP_RANDOM, OP_ALTERNATE };
+
+typedef struct {
+  uint32_t addr, data;
+  uint64_t t_acc;
+} exp_t;
+
+typedef struct {
+  tbs_t *m;
+  tbs_in_t in;
+  tbs_out_t out;
+  sdram_dev_t *dev;
+  sdram_pins_out_t dout;
+  uint64_t cycle;
+  uint8_t *shadow;
+  exp_t *q;
+  size_t qcap, qhead, qtail;
+  uint64_t rng;
+  int quiet;
+  int dev_on; /* tick the device model (off until the first reset has been applied) */
+  /* results */
+  uint64_t errors;
+  uint64_t reads, writes;
+  uint64_t lat_min, lat_max, lat_sum, lat_n;
+  uint64_t first_acc, last_done;
+  /* generator state */
+  uint32_t seq_addr;
+  uint64_t gen_i;
+} tb_t;
+
+static uint64_t rnd(tb_t *t) {
+  uint64_t x = t->rng;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  t->rng = x;
+  return x * 0x2545F4914F6CDD1Dull;
+}
+static uint32_t rnd_below(tb_t *t, uint32_t n) { return (uint32_t)((rnd(t) >> 11) % n); }
+
+static void error(tb_t *t, const char *msg, uint32_t addr, uint32_t got, uint32_t exp) {
+  t->errors++;
+  if (t->errors <= 10) {
+    fprintf(stderr, "ERROR cycle %" PRIu64 ": %s addr 0x%07x got 0x%08x expected 0x%08x\n",
+            t->cycle, msg, addr, got, exp);
+  }
+}
+
+static void q_push(tb_t *t, uint32_t addr, uint32_t data) {
+  size_t n = (t->qtail - t->qhead);
+  if (n == t->qcap) {
+    fprintf(stderr, "internal: expected-queue overflow\n");
+    exit(2);
+  }
+  exp_t *e = &t->q[t->qtail % t->qcap];
+  e->addr = addr;
+  e->data = data;
+  e->t_acc = t->cycle;
+  t->qtail++;
+}
+
+static uint32_t shadow_read(const tb_t *t, uint32_t addr) {
+  uint32_t a = addr & (SHADOW_BYTES - 4u);
+  return (uint32_t)t->shadow[a] | ((uint32_t)t->shadow[a + 1] << 8) |
+         ((uint32_t)t->shadow[a + 2] << 16) | ((uint32_t)t->shadow[a + 3] << 24);
+}
+
+static void shadow_write(tb_t *t, uint32_t addr, uint32_t v, unsigned be) {
+  uint32_t a = addr & (SHADOW_BYTES - 4u);
+  for (unsigned i = 0; i < 4; i++) {
+    if (be & (1u << i)) {
+      t->shadow[a + i] = (uint8_t)(v >> (8 * i));
+    }
+  }
+}
+
+/* One clock cycle: low phase, sample, rising edge, device tick, bookkeeping.
+ * Returns 1 if the request on the inputs was accepted at this edge. */
+static int tb_cycle(tb_t *t) {
+  sdram_pins_in_t p;
+  t->in.clk = 0;
+  tbs_eval(t->m, &t->in, &t->out);
+  int fire = t->in.req_valid && t->out.req_ready;
+  p.cke = t->out.cke;
+  p.cs_n = t->out.cs_n;
+  p.ras_n = t->out.ras_n;
+  p.cas_n = t->out.cas_n;
+  p.we_n = t->out.we_n;
+  p.ba = t->out.ba;
+  p.a = t->out.a;
+  p.dqm = t->out.dqm;
+  p.dq = t->out.dq_o;
+  p.dq_oe = t->out.dq_oe;
+  t->in.clk = 1;
+  tbs_eval(t->m, &t->in, &t->out);
+  if (t->dev_on) {
+    sdram_dev_tick(t->dev, &p, &t->dout);
+  }
+  t->in.dq_i = t->dout.dq;
+  t->cycle++;
+
+  if (fire) {
+    if (t->first_acc == 0) {
+      t->first_acc = t->cycle;
+    }
+    if (t->in.req_we) {
+      shadow_write(t, t->in.req_addr, t->in.req_wdata, t->in.req_be);
+      t->writes++;
+      t->last_done = t->cycle;
+    } else {
+      q_push(t, t->in.req_addr, shadow_read(t, t->in.req_addr));
+    }
+    t->in.req_valid = 0;
+  }
+  if (t->out.rsp_valid) {
+    if (t->qhead == t->qtail) {
+      error(t, "response without a read outstanding", 0, t->out.rsp_rdata, 0);
+    } else {
+      exp_t *e = &t->q[t->qhead % t->qcap];
+      t->qhead++;
+      if (t->out.rsp_rdata != e->data) {
+        error(t, "read data mismatch", e->addr, t->out.rsp_rdata, e->data);
+      }
+      uint64_t lat = t->cycle - e->t_acc;
+      if (t->lat_n == 0 || lat < t->lat_min) {
+        t->lat_min = lat;
+      }
+      if (lat > t->lat_max) {
+        t->lat_max = lat;
+      }
+      t->lat_sum += lat;
+      t->lat_n++;
+      t->reads++;
+      t->last_done = t->cycle;
+    }
+  }
+  return fire;
+}
+
+static void reset_stats(tb_t *t) {
+  t->reads = t->writes = 0;
+  t->lat_min = t->lat_max = t->lat_sum = t->lat_n = 0;
+  t->first_acc = t->last_done = 0;
+}
+
+static uint32_t gen_addr(tb_t *t, enum addr_mode am) {
+  uint32_t row, bank, col;
+  uint64_t i = t->gen_i++;
+  switch (am) {
+  case AM_SEQ:
+    t->seq_addr = (t->seq_addr + 4u) & (SHADOW_BYTES - 1u);
+    return t->seq_addr;
+  case AM_RAND:
+    return (uint32_t)rnd(t) & (SHADOW_BYTES - 1u); /* bits [1:0] random: must be ignored */
+  case AM_LOCAL: /* few rows: many hits and conflicts */
+    row = rnd_below(t, 3) + 0x100u;
+    bank = rnd_below(t, 4);
+    col = rnd_below(t, 8) * 32u + rnd_below(t, 4);
+    return (row << 12) | (bank << 10) | (col << 2);
+  case AM_BANKSW: /* rotate banks every request, new row every round */
+    bank = (uint32_t)(i & 3u);
+    row = (uint32_t)((i >> 2) * 7u + 0x40u) & 0x1FFFu;
+    col = rnd_below(t, 256);
+    return (row << 12) | (bank << 10) | (col << 2);
+  case AM_CONFLICT: /* same bank, alternating rows: worst case */
+    bank = rnd_below(t, 4) == 0 ? 1u : 2u;
+    row = (uint32_t)(i & 1u) ? 0x1234u : 0x0321u;
+    col = rnd_below(t, 256);
+    return (row << 12) | (bank << 10) | (col << 2);
+  case AM_MIX:
+  case AM_COUNT:
+  default:
+    return gen_addr(t, (enum addr_mode)rnd_below(t, AM_MIX));
+  }
+}
+
+static unsigned gen_be(tb_t *t) {
+  switch (rnd_below(t, 4)) {
+  case 0:
+  case 1:
+    return 0xFu;
+  default:
+    return rnd_below(t, 16);
+  }
+}
+
+/* Put one request on the inputs. */
+static void gen_req(tb_t *t, enum addr_mode am, enum op_mode om) {
+  int we;
+  switch (om) {
+  case OP_READ:
+    we = 0;
+    break;
+  case OP_WRITE:
+    we = 1;
+    break;
+  case OP_ALTERNATE:
+    we = (int)(t->gen_i & 1u);
+    break;
+  case OP_RANDOM:
+  default:
+    we = (int)(rnd(t) & 1u);
+    break;
+  }
+  t->in.req_valid = 1;
+  t->in.req_we = (uint8_t)we;
+  t->in.req_addr = gen_addr(t, am);
+  t->in.req_wdata = (uint32_t)rnd(t);
+  t->in.req_be = (uint8_t)(we ? gen_be(t) : rnd_below(t, 16)); /* be ignored on reads */
+}
+
+/* Drain outstanding reads (bounded). */
+static int drain(tb_t *t) {
+  for (int i = 0; i < 200 && (t->qhead != t->qtail || t->in.req_valid); i++) {
+    tb_cycle(t);
+  }
+  if (t->qhead != t->qtail) {
+    fprintf(stderr, "ERROR: %zu read responses missing after drain\n", t->qtail - t->qhead);
+    t->errors++;
+    return 0;
+  }
+  return 1;
+}
+
+/* Issue n requests; p_valid_256 = probability (out of 256) of presenting a new request in a
+ * cycle when none is pending. Returns cycles used. */
+static uint64_t traffic(tb_t *t, uint64_t n, enum addr_mode am, enum op_mode om,
+                        unsigned p_valid_256) {
+  uint64_t issued = 0, c0 = t->cycle;
+  uint64_t limit = t->cycle + n * 64 + 10000;
+  while (issued < n && t->cycle < limit) {
+    if (!t->in.req_valid && rnd_below(t, 256) < p_valid_256) {
+      gen_req(t, am, om);
+    }
+    if (tb_cycle(t)) {
+      issued++;
+    }
+  }
+  if (issued < n) {
+    fprintf(stderr, "ERROR: timeout, %" PRIu64 " of %" PRIu64 " requests accepted\n", issued, n);
+    t->errors++;
+  }
+  drain(t);
+  return t->cycle - c0;
+}
+
+static int wait_init(tb_t *t) {
+  for (int i = 0; i < 30000; i++) {
+    tb_cycle(t);
+    if (t->out.init_done) {
+      return 1;
+    }
+  }
+  fprintf(stderr, "ERROR: init_done not seen\n");
+  t->errors++;
+  return 0;
+}
+
+static void reset_cycles(tb_t *t, int n) {
+  t->in.arst_n = 0;
+  t->in.req_valid = 0;
+  for (int i = 0; i < n; i++) {
+    tb_cycle(t);
+  }
+  t->in.arst_n = 1;
+}
+
+static int compare_all(tb_t *t) {
+  const uint16_t *arr = sdram_dev_array(t->dev);
+  uint64_t bad = 0;
+  for (uint32_t w = 0; w < SDRAM_BYTES / 2u; w++) {
+    uint16_t s = (uint16_t)(t->shadow[2 * w] | (t->shadow[2 * w + 1] << 8));
+    if (arr[w] != s) {
+      if (bad < 5) {
+        fprintf(stderr, "ERROR: final compare byte addr 0x%07x device 0x%04x shadow 0x%04x\n",
+                2 * w, arr[w], s);
+      }
+      bad++;
+    }
+  }
+  if (bad) {
+    fprintf(stderr, "ERROR: %" PRIu64 " halfwords differ at the end\n", bad);
+    t->errors++;
+  }
+  return bad == 0;
+}
+
+static void print_lat(tb_t *t, const char *what) {
+  if (!t->quiet) {
+    printf("%-28s reads %7" PRIu64 " writes %7" PRIu64 "  read latency min %3" PRIu64
+           " avg %6.2f max %3" PRIu64 "\n",
+           what, t->reads, t->writes, t->lat_min,
+           t->lat_n ? (double)t->lat_sum / (double)t->lat_n : 0.0, t->lat_max);
+  }
+}
+
+/* ----------------------------------------------------------------------------------------- */
+
+static void test_init(tb_t *t, int cl) {
+  sdram_stats_t s;
+  /* A read presented during the power-up sequence must wait for it and then be served. */
+  t->in.req_valid = 1;
+  t->in.req_we = 0;
+  t->in.req_addr = 0x123450;
+  t->in.req_be = 0xF;
+  uint64_t start = t->cycle;
+  wait_init(t);
+  tb_cycle(t); /* the device sees the MRS one edge after init_done rises */
+  sdram_dev_get_stats(t->dev, &s);
+  printf("init done after %" PRIu64 " cycles: PRECHARGE-ALL %" PRIu64 " REFRESH %" PRIu64
+         " MRS %" PRIu64 " mode 0x%03x (BL %d, CL %d)\n",
+         t->cycle - start, s.n_pre_all, s.n_ref, s.n_mrs, (unsigned)s.mode_reg, s.burst_len,
+         s.cas_latency);
+  if (t->cycle - start < 20000) {
+    error(t, "init finished before the 200 us pause", 0, (uint32_t)(t->cycle - start), 20000);
+  }
+  if (s.n_pre_all != 1 || s.n_ref < 8 || s.n_mrs != 1 || s.burst_len != 2 ||
+      s.cas_latency != cl || s.n_act != 0 || s.n_read != 0 || s.n_write != 0) {
+    error(t, "unexpected power-up command counts / mode", 0, (uint32_t)s.mode_reg, 0);
+  }
+  drain(t);
+  /* Then a few accesses, and idle time over several refresh periods. */
+  traffic(t, 200, AM_MIX, OP_RANDOM, 128);
+  for (int i = 0; i < 4000; i++) {
+    tb_cycle(t);
+  }
+  sdram_dev_get_stats(t->dev, &s);
+  printf("after idle: REFRESH %" PRIu64 ", max refresh gap %" PRIu64 " cycles\n", s.n_ref,
+         s.max_ref_gap);
+  if (s.n_ref < 8 + 4) {
+    error(t, "too few refreshes while idle", 0, (uint32_t)s.n_ref, 12);
+  }
+}
+
+static void test_refresh(tb_t *t) {
+  sdram_stats_t s0, s1;
+  wait_init(t);
+  sdram_dev_get_stats(t->dev, &s0);
+  uint64_t c0 = t->cycle;
+  /* Continuous traffic (a request every cycle the controller can take one). */
+  traffic(t, 40000, AM_MIX, OP_RANDOM, 256);
+  uint64_t cycles = t->cycle - c0;
+  sdram_dev_get_stats(t->dev, &s1);
+  uint64_t refs = s1.n_ref - s0.n_ref;
+  uint64_t want = cycles / 781;
+  print_lat(t, "refresh under traffic");
+  printf("%" PRIu64 " cycles (%.1f refresh periods), %" PRIu64 " refreshes, max gap %" PRIu64
+         " cycles (limit 781)\n",
+         cycles, (double)cycles / 781.25, refs, s1.max_ref_gap);
+  if (refs < want || cycles < 10 * 782) {
+    error(t, "refresh count under traffic", 0, (uint32_t)refs, (uint32_t)want);
+  }
+}
+
+static void test_random(tb_t *t, uint64_t ops) {
+  wait_init(t);
+  uint64_t done = 0;
+  while (done < ops) {
+    uint64_t n = 1000 + rnd_below(t, 4000);
+    if (n > ops - done) {
+      n = ops - done;
+    }
+    enum addr_mode am = (enum addr_mode)rnd_below(t, AM_COUNT);
+    enum op_mode om = (enum op_mode)rnd_below(t, 4);
+    unsigned pv = rnd_below(t, 4) == 0 ? 16 + rnd_below(t, 64) : 256;
+    traffic(t, n, am, om, pv);
+    done += n;
+  }
+  print_lat(t, "random");
+}
+
+static void test_bankswitch(tb_t *t, uint64_t ops) {
+  wait_init(t);
+  traffic(t, ops / 2, AM_BANKSW, OP_RANDOM, 256);
+  print_lat(t, "bank rotation");
+  reset_stats(t);
+  traffic(t, ops / 2, AM_CONFLICT, OP_RANDOM, 256);
+  print_lat(t, "same-bank row conflicts");
+}
+
+/* Reset synchroniser and re-initialisation. */
+static void test_reset(tb_t *t) {
+  wait_init(t);
+  traffic(t, 3000, AM_MIX, OP_RANDOM, 256);
+  for (int round = 0; round < 6; round++) {
+    /* Assert reset in the middle of the low phase: the synchronised reset and the command
+     * pins must react without a clock edge. Rounds 0-2 assert in the middle of traffic. */
+    if (round < 3) {
+      for (int i = 0; i < 5 + (int)rnd_below(t, 40); i++) {
+        if (!t->in.req_valid) {
+          gen_req(t, AM_MIX, OP_RANDOM);
+        }
+        tb_cycle(t);
+      }
+    } else {
+      drain(t);
+      for (int i = 0; i < 10; i++) { /* let a held write reach the device */
+        tb_cycle(t);
+      }
+    }
+    t->in.clk = 0;
+    t->in.arst_n = 0;
+    tbs_eval(t->m, &t->in, &t->out);
+    if (t->out.rst_sync_n != 0 || t->out.cs_n != 1 || t->out.req_ready != 0 ||
+        t->out.rsp_valid != 0 || t->out.init_done != 0) {
+      error(t, "asynchronous reset assertion not immediate", 0, t->out.rst_sync_n, 0);
+    }
+    t->in.req_valid = 0;
+    /* Whatever was in flight is lost: forget expected reads, and the device gets a
+     * power cycle (the board reset also restarts the SDRAM init). */
+    int mid_traffic = t->qhead != t->qtail || round < 3;
+    t->qhead = t->qtail;
+    for (int i = 0; i < 1 + (int)rnd_below(t, 5); i++) {
+      tb_cycle(t);
+    }
+    sdram_dev_power_cycle(t->dev);
+    /* Release between edges; rst_sync_n must rise exactly at the second rising edge. */
+    t->in.clk = 0;
+    t->in.arst_n = 1;
+    tbs_eval(t->m, &t->in, &t->out);
+    int rose_at = -1;
+    for (int e = 1; e <= 4; e++) {
+      tb_cycle(t);
+      if (t->out.rst_sync_n && rose_at < 0) {
+        rose_at = e;
+      }
+    }
+    if (rose_at != 2) {
+      error(t, "synchronised reset release not at the 2nd edge", 0, (uint32_t)rose_at, 2);
+    }
+    if (mid_traffic) {
+      /* A write cut by the reset may be partial: resynchronise the shadow. */
+      memcpy(t->shadow, sdram_dev_array(t->dev), SHADOW_BYTES);
+    }
+    wait_init(t);
+    traffic(t, 1500, AM_MIX, OP_RANDOM, 200);
+  }
+  printf("6 resets (3 during traffic, 3 idle), synchroniser released at edge 2 each time\n");
+}
+
+typedef struct {
+  const char *name;
+  enum addr_mode am;
+  enum op_mode om;
+} bench_t;
+
+static void bench(tb_t *t, int cl) {
+  static const bench_t b[] = {
+      {"sequential read", AM_SEQ, OP_READ},     {"sequential write", AM_SEQ, OP_WRITE},
+      {"sequential read/write alt", AM_SEQ, OP_ALTERNATE},
+      {"random read", AM_RAND, OP_READ},        {"random write", AM_RAND, OP_WRITE},
+      {"random read/write mix", AM_RAND, OP_RANDOM},
+      {"bank rotation r/w", AM_BANKSW, OP_RANDOM}, {"same-bank conflicts r/w", AM_CONFLICT, OP_RANDOM},
+  };
+  wait_init(t);
+  printf("bench: CL%d, 100 MHz, one 32-bit word per request, client always valid\n", cl);
+  printf("%-28s %10s %8s %10s %s\n", "pattern", "words/cyc", "MB/s", "cycles", "read latency min/avg/max");
+  for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+    const uint64_t n = 20000;
+    reset_stats(t);
+    t->seq_addr = 0x400000u - 4u;
+    uint64_t c0 = t->cycle;
+    traffic(t, n, b[i].am, b[i].om, 256);
+    uint64_t cyc = t->last_done - c0;
+    double wpc = (double)n / (double)cyc;
+    if (t->lat_n) {
+      printf("%-28s %10.3f %8.1f %10" PRIu64 " %3" PRIu64 " / %5.2f / %3" PRIu64 "\n", b[i].name,
+             wpc, wpc * 400.0, cyc, t->lat_min, (double)t->lat_sum / (double)t->lat_n,
+             t->lat_max);
+    } else {
+      printf("%-28s %10.3f %8.1f %10" PRIu64 "   -\n", b[i].name, wpc, wpc * 400.0, cyc);
+    }
+  }
+  /* Isolated reads: latency without queueing. */
+  const struct {
+    const char *name;
+    enum addr_mode am;
+  } iso[] = {{"isolated read, row hit", AM_SEQ}, {"isolated read, random", AM_RAND}};
+  for (size_t i = 0; i < 2; i++) {
+    reset_stats(t);
+    for (int k = 0; k < 2000; k++) {
+      gen_req(t, iso[i].am, OP_READ);
+      while (t->in.req_valid) {
+        tb_cycle(t);
+      }
+      drain(t);
+      for (int g = 0; g < 3; g++) {
+        tb_cycle(t);
+      }
+    }
+    printf("%-28s read latency min %" PRIu64 " avg %.2f max %" PRIu64 " cycles\n", iso[i].name,
+           t->lat_min, (double)t->lat_sum / (double)t->lat_n, t->lat_max);
+  }
+}
+
+/* ----------------------------------------------------------------------------------------- */
+
+int main(int argc, char **argv) {
+  const char *test = "random";
+  uint64_t seed = 1, ops = 100000;
+  int cl = 2, quiet = 0;
+  const char *trace = NULL;
+  const char *vseed = "(default)";
+
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      fputs(usage, stdout);
+      return 0;
+    } else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
+      test = argv[++i];
+    } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+      seed = strtoull(argv[++i], NULL, 0);
+    } else if (!strcmp(argv[i], "--ops") && i + 1 < argc) {
+      ops = strtoull(argv[++i], NULL, 0);
+    } else if (!strcmp(argv[i], "--cl") && i + 1 < argc) {
+      cl = atoi(argv[++i]);
+    } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
+      trace = argv[++i];
+    } else if (!strcmp(argv[i], "--quiet")) {
+      quiet = 1;
+    } else if (!strncmp(argv[i], "+verilator+seed+", 16)) {
+      vseed = argv[i] + 16;
+    } else if (argv[i][0] == '+') {
+      /* other Verilator run-time options */
+    } else {
+      fprintf(stderr, "tb_sdram: unknown argument '%s'\n%s", argv[i], usage);
+      return 2;
+    }
+  }
+  if (cl != 2 && cl != 3) {
+    fprintf(stderr, "tb_sdram: --cl must be 2 or 3\n");
+    return 2;
+  }
+  int bad = !strcmp(test, "badtiming");
+  printf("tb_sdram: test %s, seed %" PRIu64 ", verilator seed %s, CL%d\n", test, seed, vseed, cl);
+
+  tb_t tb;
+  memset(&tb, 0, sizeof(tb));
+  tb.quiet = quiet;
+  tb.rng = seed * 0x9E3779B97F4A7C15ull + 1;
+  tb.qcap = 64;
+  tb.q = calloc(tb.qcap, sizeof(exp_t));
+  tb.shadow = malloc(SHADOW_BYTES);
+  sdram_params_t p;
+  sdram_params_default(&p);
+  p.name = "sdram";
+  FILE *tf = NULL;
+  if (trace != NULL) {
+    tf = fopen(trace, "w");
+    p.trace = tf;
+  }
+  tb.dev = sdram_dev_new(&p);
+  tb.m = tbs_new(argc, argv);
+  if (tb.q == NULL || tb.shadow == NULL || tb.dev == NULL || tb.m == NULL) {
+    fprintf(stderr, "tb_sdram: out of memory\n");
+    return 2;
+  }
+  sdram_dev_fill(tb.dev, seed);
+  memcpy(tb.shadow, sdram_dev_array(tb.dev), SHADOW_BYTES);
+  tb.in.sel = (uint8_t)(bad ? 2 : (cl == 3 ? 1 : 0));
+  /* Power-on: registers start random (--x-initial unique); give the reset a falling edge and
+   * two clocks before the device model starts watching the pins (on the FPGA, configuration
+   * puts every flop in its reset state). */
+  tb.in.arst_n = 1;
+  tbs_eval(tb.m, &tb.in, &tb.out);
+  reset_cycles(&tb, 2);
+  tb.in.arst_n = 0;
+  tb.dev_on = 1;
+  reset_cycles(&tb, 2);
+
+  if (!strcmp(test, "init")) {
+    test_init(&tb, cl);
+  } else if (!strcmp(test, "refresh")) {
+    test_refresh(&tb);
+  } else if (!strcmp(test, "random")) {
+    test_random(&tb, ops);
+  } else if (!strcmp(test, "bankswitch")) {
+    test_bankswitch(&tb, ops);
+  } else if (!strcmp(test, "reset")) {
+    test_reset(&tb);
+  } else if (!strcmp(test, "badtiming")) {
+    wait_init(&tb);
+    traffic(&tb, ops < 2000 ? ops : 2000, AM_MIX, OP_RANDOM, 256);
+  } else if (!strcmp(test, "bench")) {
+    bench(&tb, cl);
+  } else {
+    fprintf(stderr, "tb_sdram: unknown test '%s'\n", test);
+    return 2;
+  }
+  /* Let the controller idle a little (refresh keeps running), then final checks. */
+  for (int i = 0; i < 100; i++) {
+    tb_cycle(&tb);
+  }
+  sdram_dev_finish(tb.dev);
+  compare_all(&tb);
+
+  sdram_stats_t s;
+  sdram_dev_get_stats(tb.dev, &s);
+  uint64_t v = sdram_dev_violations(tb.dev);
+  printf("cycles %" PRIu64 ": ACT %" PRIu64 " READ %" PRIu64 " WRITE %" PRIu64 " PRE %" PRIu64
+         " PRE-ALL %" PRIu64 " REF %" PRIu64 " (max gap %" PRIu64 "), violations %" PRIu64
+         ", errors %" PRIu64 "\n",
+         s.cycles, s.n_act, s.n_read, s.n_write, s.n_pre, s.n_pre_all, s.n_ref, s.max_ref_gap, v,
+         tb.errors);
+  int pass;
+  if (bad) {
+    pass = v > 0;
+    printf("%s: badtiming expects device-model violations: %s\n", pass ? "PASS" : "FAIL",
+           pass ? "reported" : "none reported");
+  } else {
+    pass = v == 0 && tb.errors == 0;
+    printf("%s (seed %" PRIu64 ")\n", pass ? "PASS" : "FAIL", seed);
+  }
+  tbs_free(tb.m);
+  sdram_dev_free(tb.dev);
+  free(tb.shadow);
+  free(tb.q);
+  if (tf != NULL) {
+    fclose(tf);
+  }
+  return pass ? 0 : 1;
+}

@@ -1,0 +1,39 @@
+// simt_alu - per-thread arithmetic unit of a SIMT core (seed 002, ADDENDUM section 7).
+//
+// What: combinational 8-bit ALU for ADD, SUB, MUL (low 8 bits), unsigned DIV, CONST and the
+//   CMP condition code. All arithmetic wraps modulo 256.
+// Spec: CMP sets NZP from the sign of signed8(a) - signed8(b), computed in 9 bits so it never
+//   wraps (n = a < b, z = a == b, p = a > b as signed values). DIV by zero returns
+//   simt_pkg::DIV0_RESULT (0xFF).
+// Latency/throughput: combinational, one result per cycle.
+// Illegal input: opcodes without an ALU result (NOP, BR, LDR, STR, JMP, RET, reserved) give
+//   result 0; the caller ignores it.
+// Reset: no state.
+module simt_alu (
+  input  logic [3:0] op_i,
+  input  logic [7:0] a_i,
+  input  logic [7:0] b_i,
+  input  logic [7:0] imm_i,
+  output logic [7:0] result_o,
+  output logic [2:0] nzp_o     // {n, z, p}
+);
+
+  logic [8:0]  diff;
+  logic [7:0]  prod;
+
+  always_comb begin
+    diff = {a_i[7], a_i} - {b_i[7], b_i};
+    prod = a_i * b_i;
+    nzp_o = {diff[8], diff == 9'd0, !diff[8] && diff != 9'd0};
+    result_o = 8'd0;
+    unique case (op_i)
+      simt_pkg::OP_ADD:   result_o = a_i + b_i;
+      simt_pkg::OP_SUB:   result_o = a_i - b_i;
+      simt_pkg::OP_MUL:   result_o = prod;
+      simt_pkg::OP_DIV:   result_o = (b_i == 8'd0) ? simt_pkg::DIV0_RESULT : a_i / b_i;
+      simt_pkg::OP_CONST: result_o = imm_i;
+      default:            result_o = 8'd0;
+    endcase
+  end
+
+endmodule

@@ -1,0 +1,189 @@
+// simt_icache - program-memory controller of the SIMT cluster: a shared, direct-mapped
+// instruction cache with a sequential prefetcher in front of PROG_CH program-memory channels.
+//
+// What: every core looks up its fetch PC combinationally (hit + instruction in the same
+//   cycle). Lines are one instruction. A free channel is given, in this order: the fetch PC
+//   of the lowest-numbered core that misses (demand), then the addresses following it
+//   (prefetch), one more per further free channel. The prefetcher walks forward from the last
+//   address it issued and stops at the first line that is already valid (so a prefetch never
+//   evicts a line) or in flight; a demand miss restarts it. The channel address is
+//   prog_base + PC (PROG_AW bits, wrapping).
+// Spec: seed 002 / ADDENDUM 7 (one program channel of 16-bit instructions in the origin).
+// Interfaces: program channel = valid/ready request with the read data (pmem_rsp_data_i)
+//   valid in the cycle of the transfer (valid && ready), as in the origin; the request is
+//   held stable until then (registered outputs).
+// Latency: hit 0 cycles (same-cycle lookup); miss = channel round trip + 1 (the line is
+//   written at the transfer edge and hits from the next cycle on). With the origin's memory
+//   timing one channel delivers one instruction every 2 cycles.
+// Invalidation: start_i (a kernel launch) clears every line, latches prog_base_i and points
+//   the prefetcher at PC 0; responses of requests issued before start_i are dropped.
+// Illegal input: none (any PC is a valid address).
+// Reset: all lines invalid, channels idle.
+module simt_icache #(
+  parameter int unsigned NUM_CORES = 2,   // fetch ports
+  parameter int unsigned PROG_CH   = 1,   // program-memory channels, 1..8
+  parameter int unsigned IC_LINES  = 32,  // cache lines (instructions), power of 2, 2..128
+  parameter int unsigned PROG_AW   = 8    // program-memory address width, >= 8
+) (
+  input  logic                                  clk_i,
+  input  logic                                  rst_ni,
+  input  logic                                  start_i,
+  input  logic [PROG_AW-1:0]                    prog_base_i,
+  input  logic                                  run_i,          // a kernel is running
+  // fetch ports
+  input  logic [NUM_CORES-1:0]                  fetch_valid_i,
+  input  logic [NUM_CORES-1:0][7:0]             fetch_pc_i,
+  output logic [NUM_CORES-1:0]                  fetch_hit_o,
+  output logic [NUM_CORES-1:0][15:0]            fetch_insn_o,
+  // program-memory channels
+  output logic [PROG_CH-1:0]                    pmem_req_valid_o,
+  output logic [PROG_CH-1:0][PROG_AW-1:0]       pmem_req_addr_o,
+  input  logic [PROG_CH-1:0]                    pmem_req_ready_i,
+  input  logic [PROG_CH-1:0][15:0]              pmem_rsp_data_i
+);
+
+  localparam int unsigned IDXW = $clog2(IC_LINES);
+  localparam int unsigned TAGW = 8 - IDXW;
+
+  if (IC_LINES < 2 || IC_LINES > 128 || (IC_LINES & (IC_LINES - 1)) != 0) begin : g_bad_lines
+    $error("simt_icache: IC_LINES must be a power of 2 in 2..128");
+  end
+  if (PROG_CH < 1 || PROG_CH > 8) begin : g_bad_ch
+    $error("simt_icache: PROG_CH must be 1..8");
+  end
+  if (PROG_AW < 8) begin : g_bad_aw
+    $error("simt_icache: PROG_AW must be >= 8");
+  end
+
+  logic [IC_LINES-1:0]            valid_q, valid_d;
+  logic [IC_LINES-1:0][TAGW-1:0]  tag_q, tag_d;
+  logic [IC_LINES-1:0][15:0]      data_q, data_d;
+  logic [7:0]                     pf_q, pf_d;          // next address to prefetch
+  logic [PROG_AW-1:0]             base_q, base_d;
+  logic [PROG_CH-1:0]             busy_q, busy_d;      // channel has a request out
+  logic [PROG_CH-1:0]             stale_q, stale_d;    // issued before the last start_i
+  logic [PROG_CH-1:0][7:0]        cpc_q, cpc_d;        // PC of the request
+  logic [PROG_CH-1:0][PROG_AW-1:0] caddr_q, caddr_d;   // address of the request
+
+  logic [PROG_CH-1:0] xfer, free;
+  logic               dem_valid;
+  logic [7:0]         dem_pc, cand;
+  logic               stop, first, assigned, in_flight;
+
+
+  always_comb begin
+    valid_d  = valid_q;
+    tag_d    = tag_q;
+    data_d   = data_q;
+    pf_d     = pf_q;
+    base_d   = base_q;
+    busy_d   = busy_q;
+    stale_d  = stale_q;
+    cpc_d    = cpc_q;
+    caddr_d  = caddr_q;
+
+    // lookups
+    for (int c = 0; c < NUM_CORES; c++) begin
+      fetch_hit_o[c]  = valid_q[fetch_pc_i[c][IDXW-1:0]] &&
+                        (tag_q[fetch_pc_i[c][IDXW-1:0]] == fetch_pc_i[c][7:IDXW]);
+      fetch_insn_o[c] = data_q[fetch_pc_i[c][IDXW-1:0]];
+    end
+
+    // completed transfers fill lines (unless issued before the last launch)
+    for (int ch = 0; ch < PROG_CH; ch++) begin
+      xfer[ch] = busy_q[ch] && pmem_req_ready_i[ch];
+      free[ch] = !busy_q[ch] || xfer[ch];
+      if (xfer[ch]) begin
+        busy_d[ch] = 1'b0;
+        if (!stale_q[ch]) begin
+          valid_d[cpc_q[ch][IDXW-1:0]] = 1'b1;
+          tag_d[cpc_q[ch][IDXW-1:0]]   = cpc_q[ch][7:IDXW];
+          data_d[cpc_q[ch][IDXW-1:0]]  = pmem_rsp_data_i[ch];
+        end
+      end
+    end
+
+    // demand miss: lowest-numbered core whose fetch PC is neither cached nor in flight
+    dem_valid = 1'b0;
+    dem_pc    = '0;
+    for (int c = NUM_CORES - 1; c >= 0; c--) begin
+      in_flight = 1'b0;
+      for (int ch = 0; ch < PROG_CH; ch++) begin
+        if (busy_q[ch] && !stale_q[ch] && cpc_q[ch] == fetch_pc_i[c]) begin
+          in_flight = 1'b1;
+        end
+      end
+      if (fetch_valid_i[c] && !fetch_hit_o[c] && !in_flight) begin
+        dem_valid = 1'b1;
+        dem_pc    = fetch_pc_i[c];
+      end
+    end
+
+    // hand addresses to free channels: the demand first, then sequential prefetch
+    cand     = dem_valid ? dem_pc : pf_q;
+    stop     = !run_i || start_i;
+    first    = 1'b1;
+    assigned = 1'b0;
+    for (int ch = 0; ch < PROG_CH; ch++) begin
+      if (free[ch] && !stop) begin
+        in_flight = 1'b0;
+        for (int k = 0; k < PROG_CH; k++) begin
+          if (busy_q[k] && !stale_q[k] && cpc_q[k] == cand) begin
+            in_flight = 1'b1;
+          end
+        end
+        if (in_flight || (!(first && dem_valid) && valid_q[cand[IDXW-1:0]])) begin
+          stop = 1'b1;
+        end else begin
+          busy_d[ch]  = 1'b1;
+          stale_d[ch] = 1'b0;
+          cpc_d[ch]   = cand;
+          caddr_d[ch] = base_q + PROG_AW'(cand);
+          cand        = cand + 8'd1;
+          assigned    = 1'b1;
+        end
+        first = 1'b0;
+      end
+    end
+    if (assigned) begin
+      pf_d = cand;
+    end
+
+    if (start_i) begin
+      valid_d = '0;
+      pf_d    = '0;
+      base_d  = prog_base_i;
+      stale_d = busy_d;
+    end
+  end
+
+  always_comb begin
+    pmem_req_valid_o = busy_q;
+    pmem_req_addr_o  = caddr_q;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q <= '0;
+      tag_q   <= '0;
+      data_q  <= '0;
+      pf_q    <= '0;
+      base_q  <= '0;
+      busy_q  <= '0;
+      stale_q <= '0;
+      cpc_q   <= '0;
+      caddr_q <= '0;
+    end else begin
+      valid_q <= valid_d;
+      tag_q   <= tag_d;
+      data_q  <= data_d;
+      pf_q    <= pf_d;
+      base_q  <= base_d;
+      busy_q  <= busy_d;
+      stale_q <= stale_d;
+      cpc_q   <= cpc_d;
+      caddr_q <= caddr_d;
+    end
+  end
+
+endmodule

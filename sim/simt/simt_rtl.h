@@ -1,0 +1,45 @@
+/* simt_rtl.h - C API of the thin C++ shim around the Verilated simt_top (simt_shim.cpp).
+ * Inputs change on the falling edge (simt_rtl_tick applies the next inputs after the rising
+ * edge); outputs read with simt_rtl_get() are the values of the current cycle. */
+#ifndef SIMT_RTL_H
+#define SIMT_RTL_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SIMT_MAX_CH 16
+
+typedef struct {
+    unsigned num_cores, threads, prog_ch, data_ch, ic_lines, prog_aw, data_aw;
+} simt_cfg_t;
+
+typedef struct {
+    int rst_n;
+    int launch_valid;
+    unsigned launch_threads, launch_prog_base, launch_data_base;
+    unsigned pmem_ready[SIMT_MAX_CH], pmem_data[SIMT_MAX_CH];
+    unsigned dmem_ready[SIMT_MAX_CH], dmem_data[SIMT_MAX_CH];
+} simt_in_t;
+
+typedef struct {
+    int launch_ready, busy, done;
+    unsigned pmem_valid[SIMT_MAX_CH], pmem_addr[SIMT_MAX_CH];
+    unsigned dmem_valid[SIMT_MAX_CH], dmem_we[SIMT_MAX_CH], dmem_addr[SIMT_MAX_CH],
+        dmem_wdata[SIMT_MAX_CH];
+} simt_out_t;
+
+/* argv is passed to Verilated::commandArgs (+verilator+seed+N); returns the seed used */
+void *simt_rtl_new(int argc, char **argv, unsigned *vl_seed);
+void simt_rtl_free(void *h);
+void simt_rtl_cfg(simt_cfg_t *cfg);
+void simt_rtl_get(void *h, simt_out_t *o);
+/* rising edge with the current inputs, then apply *next and settle with the clock low */
+void simt_rtl_tick(void *h, const simt_in_t *next);
+/* apply inputs without an edge (initial reset) */
+void simt_rtl_set(void *h, const simt_in_t *in);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

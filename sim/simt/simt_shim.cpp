@@ -1,0 +1,150 @@
+// simt_shim.cpp - thin C++ shim around the Verilated simt_top; everything else is C.
+// Port packing of any width (CData..QData or VlWide) is hidden behind simt_rtl.h.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include "Vsimt_top.h"
+#include "verilated.h"
+#include "simt_rtl.h"
+
+#ifndef SIMT_NUM_CORES
+#error "build with -DSIMT_NUM_CORES=... and the other SIMT_* configuration macros"
+#endif
+
+namespace {
+
+template <typename T>
+uint64_t getb(const T &v, unsigned lsb, unsigned w)
+{
+    return (static_cast<uint64_t>(v) >> lsb) & ((w >= 64) ? ~0ull : ((1ull << w) - 1));
+}
+
+template <std::size_t N>
+uint64_t getb(const VlWide<N> &v, unsigned lsb, unsigned w)
+{
+    uint64_t r = 0;
+    for (unsigned i = 0; i < w; i++) {
+        unsigned b = lsb + i;
+        if ((v[b / 32] >> (b % 32)) & 1u) {
+            r |= 1ull << i;
+        }
+    }
+    return r;
+}
+
+template <typename T>
+void setb(T &v, unsigned lsb, unsigned w, uint64_t x)
+{
+    uint64_t m = ((w >= 64) ? ~0ull : ((1ull << w) - 1)) << lsb;
+    uint64_t cur = static_cast<uint64_t>(v);
+    cur = (cur & ~m) | ((x << lsb) & m);
+    v = static_cast<T>(cur);
+}
+
+template <std::size_t N>
+void setb(VlWide<N> &v, unsigned lsb, unsigned w, uint64_t x)
+{
+    for (unsigned i = 0; i < w; i++) {
+        unsigned b = lsb + i;
+        uint32_t bit = 1u << (b % 32);
+        if ((x >> i) & 1u) {
+            v[b / 32] |= bit;
+        } else {
+            v[b / 32] &= ~bit;
+        }
+    }
+}
+
+struct Sim {
+    VerilatedContext ctx;
+    Vsimt_top *top;
+};
+
+void apply(Vsimt_top *t, const simt_in_t *in)
+{
+    t->rst_ni = in->rst_n ? 1 : 0;
+    t->launch_valid_i = in->launch_valid ? 1 : 0;
+    t->launch_threads_i = in->launch_threads & 0xFF;
+    setb(t->launch_prog_base_i, 0, SIMT_PROG_AW, in->launch_prog_base);
+    setb(t->launch_data_base_i, 0, SIMT_DATA_AW, in->launch_data_base);
+    for (unsigned c = 0; c < SIMT_PROG_CH; c++) {
+        setb(t->pmem_req_ready_i, c, 1, in->pmem_ready[c]);
+        setb(t->pmem_rsp_data_i, c * 16, 16, in->pmem_data[c]);
+    }
+    for (unsigned c = 0; c < SIMT_DATA_CH; c++) {
+        setb(t->dmem_req_ready_i, c, 1, in->dmem_ready[c]);
+        setb(t->dmem_rsp_data_i, c * 8, 8, in->dmem_data[c]);
+    }
+}
+
+} // namespace
+
+extern "C" void *simt_rtl_new(int argc, char **argv, unsigned *vl_seed)
+{
+    Sim *s = new Sim;
+    s->ctx.commandArgs(argc, argv);
+    if (vl_seed) {
+        *vl_seed = static_cast<unsigned>(s->ctx.randSeed());
+    }
+    s->top = new Vsimt_top(&s->ctx);
+    s->top->clk_i = 0;
+    return s;
+}
+
+extern "C" void simt_rtl_free(void *h)
+{
+    Sim *s = static_cast<Sim *>(h);
+    s->top->final();
+    delete s->top;
+    delete s;
+}
+
+extern "C" void simt_rtl_cfg(simt_cfg_t *c)
+{
+    c->num_cores = SIMT_NUM_CORES;
+    c->threads = SIMT_THREADS;
+    c->prog_ch = SIMT_PROG_CH;
+    c->data_ch = SIMT_DATA_CH;
+    c->ic_lines = SIMT_IC_LINES;
+    c->prog_aw = SIMT_PROG_AW;
+    c->data_aw = SIMT_DATA_AW;
+}
+
+extern "C" void simt_rtl_get(void *h, simt_out_t *o)
+{
+    Vsimt_top *t = static_cast<Sim *>(h)->top;
+    std::memset(o, 0, sizeof *o);
+    o->launch_ready = t->launch_ready_o;
+    o->busy = t->busy_o;
+    o->done = t->done_o;
+    for (unsigned c = 0; c < SIMT_PROG_CH; c++) {
+        o->pmem_valid[c] = static_cast<unsigned>(getb(t->pmem_req_valid_o, c, 1));
+        o->pmem_addr[c] =
+            static_cast<unsigned>(getb(t->pmem_req_addr_o, c * SIMT_PROG_AW, SIMT_PROG_AW));
+    }
+    for (unsigned c = 0; c < SIMT_DATA_CH; c++) {
+        o->dmem_valid[c] = static_cast<unsigned>(getb(t->dmem_req_valid_o, c, 1));
+        o->dmem_we[c] = static_cast<unsigned>(getb(t->dmem_req_we_o, c, 1));
+        o->dmem_addr[c] =
+            static_cast<unsigned>(getb(t->dmem_req_addr_o, c * SIMT_DATA_AW, SIMT_DATA_AW));
+        o->dmem_wdata[c] = static_cast<unsigned>(getb(t->dmem_req_wdata_o, c * 8, 8));
+    }
+}
+
+extern "C" void simt_rtl_set(void *h, const simt_in_t *in)
+{
+    Sim *s = static_cast<Sim *>(h);
+    apply(s->top, in);
+    s->top->eval();
+}
+
+extern "C" void simt_rtl_tick(void *h, const simt_in_t *next)
+{
+    Sim *s = static_cast<Sim *>(h);
+    s->top->clk_i = 1;
+    s->top->eval();
+    apply(s->top, next);
+    s->top->clk_i = 0;
+    s->top->eval();
+}

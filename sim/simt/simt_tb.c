@@ -1,0 +1,485 @@
+/* simt_tb.c - testbench of the SIMT cluster (simt_top) with the origin's memory timing.
+ *
+ * Memory model (ADDENDUM 7): every channel answers a request one full cycle after the
+ * testbench sees it: at each rising edge the testbench samples each channel's request; if
+ * it is valid and was not transferred at this edge, the channel drives ready (and, for a
+ * read, the data of the sampled address) during the next cycle, so the design sees them at
+ * the next edge, where the transfer happens (a write updates memory at that edge). A channel
+ * therefore moves at most one request every two cycles.
+ *
+ * Cycle count: from the edge that captures the launch (launch_valid && launch_ready) to the
+ * first edge after which done_o reads high.
+ *
+ * Every run is checked three ways: the lockstep checker (every committed instruction of every
+ * thread against the reference simulator), the final data memory against an independent
+ * run of the reference simulator (threads one after the other), and the valid/ready contract
+ * on every channel. Run with --help for the options.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simt_asm.h"
+#include "simt_gen.h"
+#include "simt_lockstep.h"
+#include "simt_rtl.h"
+#include "simt_sim.h"
+
+#define ORIGIN_MATADD 178
+#define ORIGIN_MATMUL 491
+
+typedef struct {
+    void *rtl;
+    simt_cfg_t cfg;
+    simt_in_t in;
+    uint16_t pmem[SIMT_PROG_WORDS];
+    uint8_t dmem[SIMT_DATA_BYTES];
+    /* contract checking: request seen at the previous edge and not transferred */
+    int p_pend[SIMT_MAX_CH];
+    unsigned p_addr[SIMT_MAX_CH];
+    int d_pend[SIMT_MAX_CH];
+    unsigned d_addr[SIMT_MAX_CH], d_we[SIMT_MAX_CH], d_wdata[SIMT_MAX_CH];
+    unsigned long edges;
+    int verbose;
+    FILE *trace;
+} tb_t;
+
+typedef struct {
+    unsigned long cycles;
+    unsigned long thread_instrs;
+    unsigned long core_instrs;
+} run_stats_t;
+
+static void usage(void)
+{
+    printf(
+        "simt_tb - SIMT cluster testbench (origin memory timing, lockstep checked)\n"
+        "usage: simt_tb [options] [+verilator+seed+N]\n"
+        "  --asm FILE          run a kernel (.asm); threads from .threads or --threads\n"
+        "  --threads N         thread count for --asm\n"
+        "  --sweep A:B         run the kernel for every thread count A..B\n"
+        "  --prog-base B       program base of the launch (default 0)\n"
+        "  --data-base B       data base of the launch (default 0)\n"
+        "  --max-cycles N      fail if a kernel needs more than N cycles (performance gate)\n"
+        "  --check matadd|matmul2|matmul4\n"
+        "                      also compare C with a product/sum computed here in C\n"
+        "  --random N          run N seeded random programs in lockstep\n"
+        "  --seed S            seed of the first random program (default 1); program k\n"
+        "                      uses seed S+k, so '--random 1 --seed S+k' repeats it\n"
+        "  --bench DIR         cycles of DIR/matadd.asm and DIR/matmul2.asm vs the origin\n"
+        "  --trace             print every executed instruction (reference funnel)\n"
+        "  --verbose           print per-run details\n"
+        "  --debug             print the launch and memory channels at every edge\n"
+        "  --help              this text\n"
+        "exit status 0 when every run passed\n");
+}
+
+static void tb_reset(tb_t *t)
+{
+    memset(&t->in, 0, sizeof t->in);
+    t->in.rst_n = 0;
+    simt_rtl_set(t->rtl, &t->in);
+    simt_rtl_tick(t->rtl, &t->in);
+    simt_rtl_tick(t->rtl, &t->in);
+    t->in.rst_n = 1;
+    simt_rtl_tick(t->rtl, &t->in);
+    memset(t->p_pend, 0, sizeof t->p_pend);
+    memset(t->d_pend, 0, sizeof t->d_pend);
+}
+
+/* one rising edge: memory model + contract check, then the edge itself */
+static int tb_edge(tb_t *t, simt_in_t *next, const simt_out_t *o)
+{
+    *next = t->in;
+    if (t->verbose > 1) {
+        printf("edge %4lu: launch_ready %d busy %d done %d | pmem", t->edges, o->launch_ready,
+               o->busy, o->done);
+        for (unsigned c = 0; c < t->cfg.prog_ch; c++) {
+            printf(" %c%02x%s", o->pmem_valid[c] ? 'v' : '-', o->pmem_addr[c],
+                   t->in.pmem_ready[c] ? "r" : " ");
+        }
+        printf(" | dmem");
+        for (unsigned c = 0; c < t->cfg.data_ch; c++) {
+            printf(" %c%c%02x%s", o->dmem_valid[c] ? 'v' : '-', o->dmem_we[c] ? 'w' : 'r',
+                   o->dmem_addr[c], t->in.dmem_ready[c] ? "r" : " ");
+        }
+        printf("\n");
+    }
+    unsigned pmask = (1u << t->cfg.prog_aw) - 1u;
+    unsigned dmask = (1u << t->cfg.data_aw) - 1u;
+    for (unsigned c = 0; c < t->cfg.prog_ch; c++) {
+        if (t->p_pend[c] && (!o->pmem_valid[c] || o->pmem_addr[c] != t->p_addr[c])) {
+            fprintf(stderr, "CONTRACT: program channel %u dropped/changed a request at edge %lu\n",
+                    c, t->edges);
+            return -1;
+        }
+        int xfer = o->pmem_valid[c] && t->in.pmem_ready[c];
+        t->p_pend[c] = o->pmem_valid[c] && !xfer;
+        t->p_addr[c] = o->pmem_addr[c];
+        next->pmem_ready[c] = (o->pmem_valid[c] && !xfer) ? 1u : 0u;
+        next->pmem_data[c] = next->pmem_ready[c] ? t->pmem[o->pmem_addr[c] & pmask] : 0xDEADu;
+    }
+    for (unsigned c = 0; c < t->cfg.data_ch; c++) {
+        if (t->d_pend[c] && (!o->dmem_valid[c] || o->dmem_addr[c] != t->d_addr[c] ||
+                             o->dmem_we[c] != t->d_we[c] ||
+                             (o->dmem_we[c] && o->dmem_wdata[c] != t->d_wdata[c]))) {
+            fprintf(stderr, "CONTRACT: data channel %u dropped/changed a request at edge %lu\n",
+                    c, t->edges);
+            return -1;
+        }
+        int xfer = o->dmem_valid[c] && t->in.dmem_ready[c];
+        if (xfer && o->dmem_we[c]) {
+            t->dmem[o->dmem_addr[c] & dmask] = (uint8_t)o->dmem_wdata[c];
+        }
+        t->d_pend[c] = o->dmem_valid[c] && !xfer;
+        t->d_addr[c] = o->dmem_addr[c];
+        t->d_we[c] = o->dmem_we[c];
+        t->d_wdata[c] = o->dmem_wdata[c];
+        next->dmem_ready[c] = (o->dmem_valid[c] && !xfer) ? 1u : 0u;
+        next->dmem_data[c] = (next->dmem_ready[c] && !o->dmem_we[c])
+                                 ? t->dmem[o->dmem_addr[c] & dmask]
+                                 : 0xA5u;
+    }
+    g_simt_ls.cycle = t->edges;
+    return 0;
+}
+
+/* run one kernel on the RTL (memories already loaded); 0 on success */
+static int tb_launch(tb_t *t, unsigned nthreads, unsigned pbase, unsigned dbase,
+                     unsigned long max_edges, unsigned long *cycles)
+{
+    simt_out_t o;
+    simt_in_t next;
+    int launched = 0;
+    unsigned long launch_edge = 0;
+    t->in.launch_valid = 1;
+    t->in.launch_threads = nthreads;
+    t->in.launch_prog_base = pbase;
+    t->in.launch_data_base = dbase;
+    simt_rtl_set(t->rtl, &t->in); /* applied while the clock is low */
+    for (unsigned long n = 0;; n++) {
+        simt_rtl_get(t->rtl, &o);
+        if (launched && o.done) {
+            *cycles = t->edges - 1 - launch_edge;
+            return 0;
+        }
+        if (n > max_edges) {
+            fprintf(stderr, "TIMEOUT: kernel not done after %lu cycles\n", max_edges);
+            return -1;
+        }
+        if (g_simt_ls.failed) {
+            return -1;
+        }
+        if (tb_edge(t, &next, &o)) {
+            return -1;
+        }
+        int accept = !launched && t->in.launch_valid && o.launch_ready;
+        if (accept) {
+            next.launch_valid = 0;
+            launched = 1;
+            launch_edge = t->edges;
+        }
+        simt_rtl_tick(t->rtl, &next);
+        t->in = next;
+        t->edges++;
+    }
+}
+
+static void load_image(tb_t *t, const simt_image_t *img, unsigned pbase, unsigned dbase)
+{
+    memset(t->pmem, 0, sizeof t->pmem);
+    for (unsigned i = 0; i < img->nprog; i++) {
+        t->pmem[(pbase + i) & 0xFFu] = img->prog[i];
+    }
+    for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
+        t->dmem[(dbase + i) & 0xFFu] = img->data[i];
+    }
+}
+
+static int cmp_mem(const char *what, const uint8_t *exp, const uint8_t *act)
+{
+    for (unsigned a = 0; a < SIMT_DATA_BYTES; a++) {
+        if (exp[a] != act[a]) {
+            fprintf(stderr, "MEMORY MISMATCH (%s): data[%02x] expected %02x actual %02x\n", what,
+                    a, exp[a], act[a]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* full checked run: reference, lockstep RTL, final memory */
+static int run_image(tb_t *t, const simt_image_t *img, unsigned nthreads, unsigned pbase,
+                     unsigned dbase, int reset, run_stats_t *st, uint8_t *final_mem)
+{
+    static simt_sim_t ref;
+    load_image(t, img, pbase, dbase);
+    ref.trace = NULL;
+    simt_sim_init(&ref, t->pmem, t->dmem, nthreads, t->cfg.threads, (uint8_t)pbase,
+                  (uint8_t)dbase);
+    if (simt_sim_run(&ref, 200000)) {
+        fprintf(stderr, "reference simulator: a thread did not reach RET\n");
+        return -1;
+    }
+    if (reset) {
+        tb_reset(t);
+    }
+    simt_ls_start(t->pmem, t->dmem, nthreads, t->cfg.threads, (uint8_t)pbase, (uint8_t)dbase,
+                  t->trace);
+    unsigned long cycles = 0;
+    int r = tb_launch(t, nthreads, pbase, dbase, 50000 + 40 * ref.steps, &cycles);
+    g_simt_ls.active = 0;
+    if (g_simt_ls.failed) {
+        fprintf(stderr, "%s\n", g_simt_ls.msg);
+        return -1;
+    }
+    if (r) {
+        return -1;
+    }
+    for (unsigned g = 0; g < nthreads; g++) {
+        if (!g_simt_ls.sim.th[g].done) {
+            fprintf(stderr, "LOCKSTEP: thread %u (block %u thread %u) never returned on the RTL\n",
+                    g, g / t->cfg.threads, g % t->cfg.threads);
+            return -1;
+        }
+    }
+    if (g_simt_ls.thread_instrs != ref.steps) {
+        fprintf(stderr, "instruction count: RTL committed %lu thread-instructions, reference %lu\n",
+                g_simt_ls.thread_instrs, ref.steps);
+        return -1;
+    }
+    if (cmp_mem("RTL vs reference", ref.mem, t->dmem) ||
+        cmp_mem("RTL vs lockstep model", g_simt_ls.sim.mem, t->dmem)) {
+        return -1;
+    }
+    st->cycles = cycles;
+    st->thread_instrs = g_simt_ls.thread_instrs;
+    st->core_instrs = g_simt_ls.core_instrs;
+    if (final_mem) {
+        memcpy(final_mem, t->dmem, SIMT_DATA_BYTES);
+    }
+    return 0;
+}
+
+/* expected results computed directly in C (independent of both simulators) */
+static int independent_check(const char *which, const simt_image_t *img, const uint8_t *mem,
+                             unsigned dbase)
+{
+    uint8_t exp[SIMT_DATA_BYTES];
+    unsigned base = 0, n = 0;
+    if (strcmp(which, "matadd") == 0) {
+        base = 16;
+        n = 8;
+        for (unsigned i = 0; i < 8; i++) {
+            exp[i] = (uint8_t)(img->data[i] + img->data[8 + i]);
+        }
+    } else if (strcmp(which, "matmul2") == 0 || strcmp(which, "matmul4") == 0) {
+        unsigned N = which[6] - '0';
+        base = 2 * N * N;
+        n = N * N;
+        for (unsigned r = 0; r < N; r++) {
+            for (unsigned c = 0; c < N; c++) {
+                unsigned acc = 0;
+                for (unsigned k = 0; k < N; k++) {
+                    acc += (unsigned)img->data[r * N + k] * img->data[N * N + k * N + c];
+                }
+                exp[r * N + c] = (uint8_t)acc;
+            }
+        }
+    } else {
+        fprintf(stderr, "unknown --check %s\n", which);
+        return -1;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        uint8_t a = mem[(dbase + base + i) & 0xFFu];
+        if (a != exp[i]) {
+            fprintf(stderr, "INDEPENDENT CHECK %s: C[%u] expected %u actual %u\n", which, i,
+                    exp[i], a);
+            return -1;
+        }
+    }
+    printf("independent C check of %s: %u results match\n", which, n);
+    return 0;
+}
+
+static void print_stats(const char *name, unsigned nthreads, const run_stats_t *st)
+{
+    printf("%-10s threads %3u: %5lu cycles, %4lu instructions (%5lu thread-instructions), "
+           "IPC %.2f (thread IPC %.2f)\n",
+           name, nthreads, st->cycles, st->core_instrs, st->thread_instrs,
+           st->cycles ? (double)st->core_instrs / (double)st->cycles : 0.0,
+           st->cycles ? (double)st->thread_instrs / (double)st->cycles : 0.0);
+}
+
+int main(int argc, char **argv)
+{
+    const char *asm_path = NULL, *check = NULL, *bench_dir = NULL;
+    unsigned threads = 0, sweep_a = 0, sweep_b = 0, pbase = 0, dbase = 0;
+    unsigned long max_cycles = 0, nrandom = 0;
+    uint64_t seed = 1;
+    int sweep = 0;
+    tb_t *t = calloc(1, sizeof *t);
+    if (!t) {
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage();
+            free(t);
+            return 0;
+        } else if (strncmp(a, "+verilator", 10) == 0) {
+            continue;
+        } else if (strcmp(a, "--trace") == 0) {
+            t->trace = stdout;
+        } else if (strcmp(a, "--verbose") == 0) {
+            t->verbose = 1;
+        } else if (strcmp(a, "--debug") == 0) {
+            t->verbose = 2;
+        } else if (!v) {
+            fprintf(stderr, "option %s needs a value (or is unknown); see --help\n", a);
+            free(t);
+            return 2;
+        } else if (strcmp(a, "--asm") == 0) {
+            asm_path = v; i++;
+        } else if (strcmp(a, "--threads") == 0) {
+            threads = (unsigned)strtoul(v, NULL, 0); i++;
+        } else if (strcmp(a, "--sweep") == 0) {
+            if (sscanf(v, "%u:%u", &sweep_a, &sweep_b) != 2) {
+                fprintf(stderr, "--sweep wants A:B\n");
+                free(t);
+                return 2;
+            }
+            sweep = 1; i++;
+        } else if (strcmp(a, "--prog-base") == 0) {
+            pbase = (unsigned)strtoul(v, NULL, 0) & 0xFFu; i++;
+        } else if (strcmp(a, "--data-base") == 0) {
+            dbase = (unsigned)strtoul(v, NULL, 0) & 0xFFu; i++;
+        } else if (strcmp(a, "--max-cycles") == 0) {
+            max_cycles = strtoul(v, NULL, 0); i++;
+        } else if (strcmp(a, "--check") == 0) {
+            check = v; i++;
+        } else if (strcmp(a, "--random") == 0) {
+            nrandom = strtoul(v, NULL, 0); i++;
+        } else if (strcmp(a, "--seed") == 0) {
+            seed = strtoull(v, NULL, 0); i++;
+        } else if (strcmp(a, "--bench") == 0) {
+            bench_dir = v; i++;
+        } else {
+            fprintf(stderr, "unknown option %s; see --help\n", a);
+            free(t);
+            return 2;
+        }
+    }
+    unsigned vl_seed = 0;
+    t->rtl = simt_rtl_new(argc, argv, &vl_seed);
+    simt_rtl_cfg(&t->cfg);
+    printf("simt_tb: %u cores x %u threads, %u program / %u data channels, %u I-cache lines; "
+           "verilator seed %u\n",
+           t->cfg.num_cores, t->cfg.threads, t->cfg.prog_ch, t->cfg.data_ch, t->cfg.ic_lines,
+           vl_seed);
+    if (t->cfg.prog_aw != 8 || t->cfg.data_aw != 8) {
+        fprintf(stderr, "this testbench models 256-entry memories: PROG_AW = DATA_AW = 8\n");
+        return 2;
+    }
+    int fail = 0;
+    run_stats_t st;
+    static simt_image_t img;
+
+    if (asm_path) {
+        if (simt_assemble_file(asm_path, &img)) {
+            fprintf(stderr, "%s: %s\n", asm_path, img.err);
+            return 1;
+        }
+        unsigned lo = threads ? threads : img.threads, hi = lo;
+        if (sweep) {
+            lo = sweep_a;
+            hi = sweep_b;
+        }
+        for (unsigned n = lo; n <= hi && !fail; n++) {
+            uint8_t mem[SIMT_DATA_BYTES];
+            if (run_image(t, &img, n, pbase, dbase, 1, &st, mem)) {
+                fprintf(stderr, "FAIL: %s with %u threads\n", asm_path, n);
+                fail = 1;
+                break;
+            }
+            print_stats(asm_path, n, &st);
+            if (check && independent_check(check, &img, mem, dbase)) {
+                fail = 1;
+            }
+            if (max_cycles && st.cycles > max_cycles) {
+                fprintf(stderr, "PERFORMANCE GATE: %lu cycles > limit %lu\n", st.cycles,
+                        max_cycles);
+                fail = 1;
+            }
+        }
+    }
+
+    if (nrandom) {
+        printf("random programs: %lu from seed %" PRIu64 " (repeat one: --random 1 --seed N)\n",
+               nrandom, seed);
+        unsigned long tot_cycles = 0, tot_instr = 0;
+        for (unsigned long k = 0; k < nrandom && !fail; k++) {
+            uint64_t s = seed + k;
+            simt_gen(s, &img);
+            /* vary the launch: bases, and sometimes no reset between kernels */
+            unsigned pb = (s % 3 == 0) ? (unsigned)(s * 37u) & 0xFFu : 0u;
+            unsigned db = (s % 5 == 0) ? (unsigned)(s * 11u) & 0xFFu : 0u;
+            int reset = (k == 0) || (s % 2 == 0);
+            if (run_image(t, &img, img.threads, pb, db, reset, &st, NULL)) {
+                char d[40];
+                fprintf(stderr, "FAIL: random program seed %" PRIu64
+                                " (%u threads, prog base %u, data base %u); program:\n",
+                        s, img.threads, pb, db);
+                for (unsigned i = 0; i < img.nprog; i++) {
+                    fprintf(stderr, "  %02x: %04x  %s\n", i, img.prog[i],
+                            simt_disasm(img.prog[i], d, sizeof d));
+                }
+                fprintf(stderr, "repeat with: --random 1 --seed %" PRIu64 "\n", s);
+                fail = 1;
+                break;
+            }
+            tot_cycles += st.cycles;
+            tot_instr += st.thread_instrs;
+            if (t->verbose) {
+                printf("seed %" PRIu64 ": %u threads, %u words, %lu cycles, %lu thread-instrs\n",
+                       s, img.threads, img.nprog, st.cycles, st.thread_instrs);
+            }
+        }
+        if (!fail) {
+            printf("random: %lu programs passed in lockstep (%lu cycles, %lu thread-instructions)\n",
+                   nrandom, tot_cycles, tot_instr);
+        }
+    }
+
+    if (bench_dir && !fail) {
+        static const struct {
+            const char *name;
+            unsigned origin;
+        } b[2] = {{"matadd", ORIGIN_MATADD}, {"matmul2", ORIGIN_MATMUL}};
+        printf("%-8s %8s %8s %7s %13s %10s\n", "kernel", "cycles", "origin", "ratio",
+               "instructions", "IPC");
+        for (unsigned i = 0; i < 2 && !fail; i++) {
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s.asm", bench_dir, b[i].name);
+            if (simt_assemble_file(path, &img) || run_image(t, &img, img.threads, 0, 0, 1, &st,
+                                                            NULL)) {
+                fprintf(stderr, "bench %s failed %s\n", path, img.err);
+                fail = 1;
+                break;
+            }
+            printf("%-8s %8lu %8u %6.2fx %13lu %10.2f\n", b[i].name, st.cycles, b[i].origin,
+                   (double)b[i].origin / (double)st.cycles, st.core_instrs,
+                   (double)st.core_instrs / (double)st.cycles);
+        }
+        printf("(ratio = origin cycles / our cycles; instructions = per-core instruction "
+               "issues; IPC = instructions per cycle over the cluster)\n");
+    }
+
+    simt_rtl_free(t->rtl);
+    free(t);
+    printf("%s\n", fail ? "FAILED" : "PASSED");
+    return fail;
+}

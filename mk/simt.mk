@@ -4,6 +4,7 @@
 #   make simt-synth   Yosys synthesis check of simt_top
 #   make simt-bench   matadd / 2x2 matmul cycles vs the origin
 #   make simt-long    long random lockstep sweep (not part of make test)
+#   make simt-trace   testbench with FST waveform support (build/simt/obj_trace/simt_tb)
 SIMT_B        := $(BUILD)/simt
 SIMT_RTL      := rtl/simt/simt_pkg.sv rtl/simt/simt_alu.sv rtl/simt/simt_regfile.sv \
                  rtl/simt/simt_lsu.sv rtl/simt/simt_core.sv rtl/simt/simt_icache.sv \
@@ -25,7 +26,7 @@ SIMT_CFG_ALT  := NUM_CORES=3 THREADS=3 PROG_CH=2 DATA_CH=2 IC_LINES=8 PROG_AW=8 
 simt_gparams = $(foreach p,$(1),-G$(p))
 simt_defines = $(foreach p,$(1),-DSIMT_$(p))
 
-.PHONY: simt-build simt-lint simt-synth simt-bench simt-long simt-tools
+.PHONY: simt-build simt-lint simt-synth simt-bench simt-long simt-tools simt-trace
 TEST_BUILD    += simt-build
 LINT_TARGETS  += simt-lint
 BENCH_TARGETS += simt-bench
@@ -59,10 +60,10 @@ $(SIMT_B)/libsimt_tb.a: $(SIMT_SW) $(SIMT_TB_C) $(SIMT_SW_H) $(wildcard sim/simt
 	    -c $(CURDIR)/$$f -o $$(basename $$f .c).o || exit 1; done
 	rm -f $@ && ar rcs $@ $(SIMT_B)/tbobj/*.o
 
-# $(1) = obj dir, $(2) = configuration
+# $(1) = obj dir, $(2) = configuration, $(3) = extra Verilator flags
 define simt_verilate
 	rm -f $(1)/simt_tb
-	$(VERILATOR) $(VFLAGS) --top-module simt_top -Mdir $(1) $(call simt_gparams,$(2)) \
+	$(VERILATOR) $(VFLAGS) $(3) --top-module simt_top -Mdir $(1) $(call simt_gparams,$(2)) \
 	  $(SIMT_VLT) $(SIMT_RTL) sim/simt/simt_commit_mon.sv $(CURDIR)/sim/simt/simt_shim.cpp \
 	  -CFLAGS "-I$(CURDIR)/sim/simt $(call simt_defines,$(2))" \
 	  -LDFLAGS "$(CURDIR)/$(SIMT_B)/libsimt_tb.a" -o simt_tb > $(1).log 2>&1 \
@@ -77,15 +78,17 @@ $(SIMT_B)/obj_alt/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv s
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj_alt,$(SIMT_CFG_ALT))
 
+simt-trace: $(SIMT_B)/obj_trace/simt_tb
+$(SIMT_B)/obj_trace/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
+	@mkdir -p $(SIMT_B)
+	$(call simt_verilate,$(SIMT_B)/obj_trace,$(SIMT_CFG_DEF),--trace-fst)
+
 simt-lint:
 	$(VERILATOR) --lint-only -Wall --top-module simt_top $(SIMT_VLT) $(SIMT_RTL)
 	@echo "simt-lint: clean"
 
 simt-synth: setup
-	@mkdir -p $(SIMT_B)
-	$(YOSYS) -q -l $(SIMT_B)/synth.log -p "read_verilog -sv $(SIMT_RTL); synth -top simt_top -noabc; check -assert; stat" >/dev/null
-	@grep -A3 "Number of cells\|cells$$" $(SIMT_B)/synth.log | tail -4
-	@echo "simt-synth: simt_top synthesizes (log: $(SIMT_B)/synth.log)"
+	tests/simt/synth.sh
 
 simt-bench: $(SIMT_B)/obj/simt_tb
 	$(SIMT_B)/obj/simt_tb +verilator+seed+1 --bench sw/simt/kernels

@@ -30,9 +30,9 @@ static void mismatch(const char *what, int core, int block, int thread, int pc, 
     }
     l->failed = 1;
     snprintf(l->msg, sizeof l->msg,
-             "LOCKSTEP MISMATCH (%s) at cycle %lu: core %d block %d thread %d pc %02x "
-             "insn %04x (%s)\n  expected:%s\n  actual:  %s",
-             what, l->cycle, core, block, thread, pc & 0xFF, insn & 0xFFFF,
+             "LOCKSTEP MISMATCH (%s) at cycle %lu of the kernel (edge %lu): core %d block %d "
+             "thread %d pc %02x insn %04x (%s)\n  expected:%s\n  actual:  %s",
+             what, l->cycle - l->launch_edge, l->cycle, core, block, thread, pc & 0xFF, insn & 0xFFFF,
              simt_disasm((uint16_t)insn, d, sizeof d), exp, act);
 }
 

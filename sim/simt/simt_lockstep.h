@@ -12,6 +12,7 @@ typedef struct {
     int active;
     int failed;
     unsigned long cycle;       /* edge number, set by the testbench before each edge */
+    unsigned long launch_edge; /* edge that captured the launch (cycle 0 of the kernel) */
     unsigned long thread_instrs;
     unsigned long core_instrs; /* instructions committed (one per core per commit) */
     int last_core;

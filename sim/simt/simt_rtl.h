@@ -36,6 +36,9 @@ void simt_rtl_cfg(simt_cfg_t *cfg);
 void simt_rtl_get(void *h, simt_out_t *o);
 /* rising edge with the current inputs, then apply *next and settle with the clock low */
 void simt_rtl_tick(void *h, const simt_in_t *next);
+/* FST waveform of the rising edges lo..hi (counted from creation); -1 when the binary was
+ * built without tracing (make simt-trace builds build/simt/obj_trace/simt_tb with it) */
+int simt_rtl_trace(void *h, const char *path, unsigned long lo, unsigned long hi);
 /* apply inputs without an edge (initial reset) */
 void simt_rtl_set(void *h, const simt_in_t *in);
 

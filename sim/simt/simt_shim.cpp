@@ -7,6 +7,9 @@
 #include "Vsimt_top.h"
 #include "verilated.h"
 #include "simt_rtl.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
 
 #ifndef SIMT_NUM_CORES
 #error "build with -DSIMT_NUM_CORES=... and the other SIMT_* configuration macros"
@@ -58,7 +61,22 @@ void setb(VlWide<N> &v, unsigned lsb, unsigned w, uint64_t x)
 
 struct Sim {
     VerilatedContext ctx;
-    Vsimt_top *top;
+    Vsimt_top *top = nullptr;
+    unsigned long edge = 0;        // rising edges so far
+    unsigned long lo = 1, hi = 0;  // trace window (edges), empty by default
+#if VM_TRACE
+    VerilatedFstC *fst = nullptr;
+#endif
+    void dump(uint64_t t)
+    {
+#if VM_TRACE
+        if (fst && edge >= lo && edge <= hi) {
+            fst->dump(t);
+        }
+#else
+        (void)t;
+#endif
+    }
 };
 
 void apply(Vsimt_top *t, const simt_in_t *in)
@@ -84,6 +102,9 @@ extern "C" void *simt_rtl_new(int argc, char **argv, unsigned *vl_seed)
 {
     Sim *s = new Sim;
     s->ctx.commandArgs(argc, argv);
+#if VM_TRACE
+    s->ctx.traceEverOn(true);
+#endif
     if (vl_seed) {
         *vl_seed = static_cast<unsigned>(s->ctx.randSeed());
     }
@@ -92,10 +113,32 @@ extern "C" void *simt_rtl_new(int argc, char **argv, unsigned *vl_seed)
     return s;
 }
 
+extern "C" int simt_rtl_trace(void *h, const char *path, unsigned long lo, unsigned long hi)
+{
+#if VM_TRACE
+    Sim *s = static_cast<Sim *>(h);
+    s->fst = new VerilatedFstC;
+    s->top->trace(s->fst, 99);
+    s->fst->open(path);
+    s->lo = lo;
+    s->hi = hi;
+    return 0;
+#else
+    (void)h; (void)path; (void)lo; (void)hi;
+    return -1;
+#endif
+}
+
 extern "C" void simt_rtl_free(void *h)
 {
     Sim *s = static_cast<Sim *>(h);
     s->top->final();
+#if VM_TRACE
+    if (s->fst) {
+        s->fst->close();
+        delete s->fst;
+    }
+#endif
     delete s->top;
     delete s;
 }
@@ -144,7 +187,10 @@ extern "C" void simt_rtl_tick(void *h, const simt_in_t *next)
     Sim *s = static_cast<Sim *>(h);
     s->top->clk_i = 1;
     s->top->eval();
+    s->dump(2 * s->edge + 2);
     apply(s->top, next);
     s->top->clk_i = 0;
     s->top->eval();
+    s->dump(2 * s->edge + 3);
+    s->edge++;
 }

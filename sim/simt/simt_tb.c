@@ -71,6 +71,8 @@ static void usage(void)
         "  --trace             print every executed instruction (reference funnel)\n"
         "  --verbose           print per-run details\n"
         "  --debug             print the launch and memory channels at every edge\n"
+        "  --fst FILE          write an FST waveform (binary from make simt-trace)\n"
+        "  --fst-window A:B    only rising edges A..B (edge numbers as in messages)\n"
         "  --help              this text\n"
         "exit status 0 when every run passed\n");
 }
@@ -179,6 +181,7 @@ static int tb_launch(tb_t *t, unsigned nthreads, unsigned pbase, unsigned dbase,
             next.launch_valid = 0;
             launched = 1;
             launch_edge = t->edges;
+            g_simt_ls.launch_edge = t->edges;
         }
         simt_rtl_tick(t->rtl, &next);
         t->in = next;
@@ -316,7 +319,8 @@ int main(int argc, char **argv)
 {
     const char *asm_path = NULL, *check = NULL, *bench_dir = NULL;
     unsigned threads = 0, sweep_a = 0, sweep_b = 0, pbase = 0, dbase = 0;
-    unsigned long max_cycles = 0, nrandom = 0;
+    unsigned long max_cycles = 0, nrandom = 0, fst_lo = 0, fst_hi = ~0ul;
+    const char *fst = NULL;
     uint64_t seed = 1;
     int sweep = 0;
     tb_t *t = calloc(1, sizeof *t);
@@ -342,6 +346,15 @@ int main(int argc, char **argv)
             fprintf(stderr, "option %s needs a value (or is unknown); see --help\n", a);
             free(t);
             return 2;
+        } else if (strcmp(a, "--fst") == 0) {
+            fst = v; i++;
+        } else if (strcmp(a, "--fst-window") == 0) {
+            if (sscanf(v, "%lu:%lu", &fst_lo, &fst_hi) != 2) {
+                fprintf(stderr, "--fst-window wants A:B\n");
+                free(t);
+                return 2;
+            }
+            i++;
         } else if (strcmp(a, "--asm") == 0) {
             asm_path = v; i++;
         } else if (strcmp(a, "--threads") == 0) {
@@ -376,6 +389,11 @@ int main(int argc, char **argv)
     unsigned vl_seed = 0;
     t->rtl = simt_rtl_new(argc, argv, &vl_seed);
     simt_rtl_cfg(&t->cfg);
+    if (fst && simt_rtl_trace(t->rtl, fst, fst_lo, fst_hi)) {
+        fprintf(stderr, "--fst: this binary has no tracing; build it with make simt-trace and "
+                        "use build/simt/obj_trace/simt_tb\n");
+        return 2;
+    }
     printf("simt_tb: %u cores x %u threads, %u program / %u data channels, %u I-cache lines; "
            "verilator seed %u\n",
            t->cfg.num_cores, t->cfg.threads, t->cfg.prog_ch, t->cfg.data_ch, t->cfg.ic_lines,
@@ -459,8 +477,8 @@ int main(int argc, char **argv)
             const char *name;
             unsigned origin;
         } b[2] = {{"matadd", ORIGIN_MATADD}, {"matmul2", ORIGIN_MATMUL}};
-        printf("%-8s %8s %8s %7s %13s %10s\n", "kernel", "cycles", "origin", "ratio",
-               "instructions", "IPC");
+        printf("%-8s %8s %8s %7s %13s %10s %10s\n", "kernel", "cycles", "origin", "ratio",
+               "instructions", "IPC", "thread-IPC");
         for (unsigned i = 0; i < 2 && !fail; i++) {
             char path[512];
             snprintf(path, sizeof path, "%s/%s.asm", bench_dir, b[i].name);
@@ -470,12 +488,14 @@ int main(int argc, char **argv)
                 fail = 1;
                 break;
             }
-            printf("%-8s %8lu %8u %6.2fx %13lu %10.2f\n", b[i].name, st.cycles, b[i].origin,
-                   (double)b[i].origin / (double)st.cycles, st.core_instrs,
-                   (double)st.core_instrs / (double)st.cycles);
+            printf("%-8s %8lu %8u %6.2fx %13lu %10.2f %10.2f\n", b[i].name, st.cycles,
+                   b[i].origin, (double)b[i].origin / (double)st.cycles, st.core_instrs,
+                   (double)st.core_instrs / (double)st.cycles,
+                   (double)st.thread_instrs / (double)st.cycles);
         }
-        printf("(ratio = origin cycles / our cycles; instructions = per-core instruction "
-               "issues; IPC = instructions per cycle over the cluster)\n");
+        printf("(ratio = origin cycles / our cycles; instructions = instructions issued, one per "
+               "core per issue; IPC = instructions per cycle over the cluster; thread-IPC = "
+               "thread-instructions per cycle)\n");
     }
 
     simt_rtl_free(t->rtl);

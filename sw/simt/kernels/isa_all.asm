@@ -82,6 +82,7 @@ B8:
     ADD   R1, R1, R12
     CONST R7, #0
     CMP   R3, R4
+    .word 0x1000                 ; BR with condition 000: never taken, whatever NZP is
     MUL   R7, R7, R8
     BRn   B9
     ADD   R7, R7, R12

@@ -45,4 +45,4 @@ sdram-lint:
 
 sdram-bench: $(SDRAM_BUILD)/tb_sdram
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 +verilator+seed+1
-	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,12p'
+	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,13p'

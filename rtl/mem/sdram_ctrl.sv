@@ -16,9 +16,14 @@
 //             (about 10 cycles) when the refresh timer expires. docs/sdram.md gives the bound.
 // Throughput: one request every 2 cycles on row hits (the data bus peak: 2 beats per word);
 //             a read following a write needs 2 cycles, a write following a read CL+3 cycles.
-// Ordering:   strictly in order; one request is held at a time, so a read after a write to the
-//             same address always sees the written data.
-// Ready:      mem_req_ready_o is a register output: high when the request register is empty,
+// Lookahead:  with LOOKAHEAD (default) two requests are held, head and next. READ/WRITE are
+//             only ever issued for the head (strict order); in a cycle where the head issues
+//             nothing, the next request's bank may be precharged/activated if it is not the
+//             head's bank. LOOKAHEAD = 0 holds one request (lower worst-case latency behind
+//             the arbiter, less random-access bandwidth).
+// Ordering:   READ/WRITE commands in request order, so a read after a write to the same
+//             address always sees the written data; responses in order.
+// Ready:      mem_req_ready_o is a register output: high when a request slot is free,
 //             low during reset.
 // Illegal:    none at the port; address bits above MEM_AW do not exist, bits [1:0] are ignored.
 // Reset:      rst_ni (asynchronous, released synchronously by prim_rst_sync outside) returns
@@ -43,7 +48,9 @@ module sdram_ctrl #(
   parameter int unsigned T_RRD_CK       = 2,            // ACTIVE to ACTIVE, different banks
   parameter int unsigned T_MRD_CK       = 2,            // MODE REGISTER SET to any command (tRSC)
   parameter int unsigned INIT_REFRESHES = 8,            // auto refreshes during power-up
-  parameter int unsigned REF_SLACK      = 24            // refresh timer margin, cycles
+  parameter int unsigned REF_SLACK      = 24,           // refresh timer margin, cycles
+  parameter bit          LOOKAHEAD      = 1'b1          // 2-entry queue: open the next
+                                                        // request's bank early
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -200,16 +207,18 @@ module sdram_ctrl #(
   logic [NBANKS-1:0]            open_d, open_q;   // bank has an open row
   logic [NBANKS-1:0][ROW_W-1:0] row_d, row_q;     // open row per bank
 
-  // Held request. bank_oh_q and match_q are decoded when the request is accepted:
-  // match_q[b] = (row_q[b] == request row), kept up to date by the ACTIVE it causes.
-  logic              req_valid_d, req_valid_q;
-  logic              ready_d, ready_q;           // = !req_valid_q, but low during reset
-  logic              req_we_d, req_we_q;
-  logic [MEM_AW-1:2] req_addr_d, req_addr_q;
-  logic [31:0]       req_wdata_d, req_wdata_q;
-  logic [3:0]        req_be_d, req_be_q;
-  logic [NBANKS-1:0] bank_oh_d, bank_oh_q;
-  logic [NBANKS-1:0] match_d, match_q;
+  // Request queue: entry 0 = head, entry 1 = next. q_boh_q is the one-hot bank and
+  // q_match_q[e][b] = (row_q[b] == entry row), decoded on accept and kept up to date by every
+  // ACTIVE; same_row_q = (row of entry 0 == row of entry 1).
+  logic [1:0]                    q_valid_d, q_valid_q;
+  logic [1:0]                    q_we_d, q_we_q;
+  logic [1:0][MEM_AW-1:2]        q_addr_d, q_addr_q;
+  logic [1:0][31:0]              q_wdata_d, q_wdata_q;
+  logic [1:0][3:0]               q_be_d, q_be_q;
+  logic [1:0][NBANKS-1:0]        q_boh_d, q_boh_q;
+  logic [1:0][NBANKS-1:0]        q_match_d, q_match_q;
+  logic                          same_row_d, same_row_q;
+  logic                          ready_d, ready_q;   // a slot is free (low during reset)
 
   // Write second beat.
   logic              wr_hi_d, wr_hi_q;
@@ -231,13 +240,16 @@ module sdram_ctrl #(
   logic [15:0]       dq_o_d, dq_o_q;
   logic              dq_oe_d, dq_oe_q;
 
-  // Request fields.
-  logic [1:0]        req_bank;
-  logic [ROW_W-1:0]  req_row;
-  logic [7:0]        req_col;
-  assign req_bank = req_addr_q[11:10];
-  assign req_row  = req_addr_q[24:12];
-  assign req_col  = req_addr_q[9:2];
+  // Request fields (head h, next n, incoming i).
+  logic [1:0]        h_bank, n_bank;
+  logic [ROW_W-1:0]  h_row, n_row, i_row;
+  logic [7:0]        h_col;
+  assign h_bank = q_addr_q[0][11:10];
+  assign h_row  = q_addr_q[0][24:12];
+  assign h_col  = q_addr_q[0][9:2];
+  assign n_bank = q_addr_q[1][11:10];
+  assign n_row  = q_addr_q[1][24:12];
+  assign i_row  = mem_req_addr_i[24:12];
 
   logic              unused_addr;
   assign unused_addr = ^mem_req_addr_i[1:0];
@@ -245,9 +257,13 @@ module sdram_ctrl #(
   // ---------------------------------------------------------------------------------------
   // Next state.
   // ---------------------------------------------------------------------------------------
-  logic all_act_ok, open_pre_ok, serve;
+  logic all_act_ok, open_pre_ok, serve, serve_n, h_any, retire, accept, slot;
   logic hit, b_open, b_rw_ok, b_pre_ok, b_act_ok;
-  logic issue_rd, issue_wr, issue_pre, issue_act;
+  logic n_hit, n_open, n_pre_ok, n_act_ok, n_other;
+  logic issue_rd, issue_wr, issue_pre, issue_act, issue_pre_n, issue_act_n;
+  logic eq_h, eq_n;
+  logic [NBANKS-1:0] act_oh;       // bank receiving an ACTIVE this cycle
+  logic [ROW_W-1:0]  act_row;
 
   always_comb begin
     // Defaults: timers count down, pins idle.
@@ -270,13 +286,14 @@ module sdram_ctrl #(
     t_rd_d      = tdec(t_rd_q);
     t_wr_d      = tdec(t_wr_q);
 
-    req_valid_d = req_valid_q;
-    req_we_d    = req_we_q;
-    req_addr_d  = req_addr_q;
-    req_wdata_d = req_wdata_q;
-    req_be_d    = req_be_q;
-    bank_oh_d   = bank_oh_q;
-    match_d     = match_q;
+    q_valid_d   = q_valid_q;
+    q_we_d      = q_we_q;
+    q_addr_d    = q_addr_q;
+    q_wdata_d   = q_wdata_q;
+    q_be_d      = q_be_q;
+    q_boh_d     = q_boh_q;
+    q_match_d   = q_match_q;
+    same_row_d  = same_row_q;
 
     wr_hi_d     = 1'b0;
     wdata_hi_d  = wdata_hi_q;
@@ -292,18 +309,135 @@ module sdram_ctrl #(
     all_act_ok  = &act_ok_q;
     open_pre_ok = &(pre_ok_q | ~open_q);
 
-    // Accept a request into the empty holding register (no ACTIVE can happen this cycle,
-    // so row_q is stable for the compare).
-    if (mem_req_valid_i && ready_q) begin
-      req_valid_d = 1'b1;
-      req_we_d    = mem_req_we_i;
-      req_addr_d  = mem_req_addr_i[MEM_AW-1:2];
-      req_wdata_d = mem_req_wdata_i;
-      req_be_d    = mem_req_be_i;
-      for (int b = 0; b < NBANKS; b++) begin
-        bank_oh_d[b] = (mem_req_addr_i[11:10] == 2'(b));
-        match_d[b]   = (row_q[b] == mem_req_addr_i[24:12]);
+    // Head: one of READ, WRITE, PRECHARGE, ACTIVE (StRun only, no refresh pending).
+    serve     = (state_q == StRun) && q_valid_q[0] && wait_ok_q && !ref_due_q;
+    hit       = |(q_boh_q[0] & open_q & q_match_q[0]);
+    b_open    = |(q_boh_q[0] & open_q);
+    b_rw_ok   = |(q_boh_q[0] & rw_ok_q);
+    b_pre_ok  = |(q_boh_q[0] & pre_ok_q);
+    b_act_ok  = |(q_boh_q[0] & act_ok_q);
+    issue_wr  = serve && hit && q_we_q[0] && b_rw_ok && wr_ok_q;
+    issue_rd  = serve && hit && !q_we_q[0] && b_rw_ok && rd_ok_q;
+    issue_pre = serve && b_open && !hit && b_pre_ok;          // row conflict: close the bank
+    issue_act = serve && !b_open && b_act_ok && rrd_ok_q;      // bank idle: open the row
+    h_any     = issue_wr || issue_rd || issue_pre || issue_act;
+
+    // Next: PRECHARGE / ACTIVE only, only on another bank, only when the head is idle.
+    serve_n     = LOOKAHEAD && serve && q_valid_q[1] && !h_any;
+    n_other     = !(|(q_boh_q[1] & q_boh_q[0]));
+    n_hit       = |(q_boh_q[1] & open_q & q_match_q[1]);
+    n_open      = |(q_boh_q[1] & open_q);
+    n_pre_ok    = |(q_boh_q[1] & pre_ok_q);
+    n_act_ok    = |(q_boh_q[1] & act_ok_q);
+    issue_pre_n = serve_n && n_other && n_open && !n_hit && n_pre_ok;
+    issue_act_n = serve_n && n_other && !n_open && n_act_ok && rrd_ok_q;
+
+    if (issue_wr) begin
+      cmd_d       = CmdWrite;
+      ba_d        = h_bank;
+      a_d         = {4'b0000, h_col, 1'b0};
+      dq_o_d      = q_wdata_q[0][15:0];
+      dqm_d       = ~q_be_q[0][1:0];
+      dq_oe_d     = 1'b1;
+      wr_hi_d     = 1'b1;
+      wdata_hi_d  = q_wdata_q[0][31:16];
+      be_hi_d     = q_be_q[0][3:2];
+      t_wr_d      = LdWr2Wr;
+      t_rd_d      = LdWr2Rd;
+    end
+    if (issue_rd) begin
+      cmd_d       = CmdRead;
+      ba_d        = h_bank;
+      a_d         = {4'b0000, h_col, 1'b0};
+      t_rd_d      = LdRd2Rd;
+      t_wr_d      = LdRd2Wr;
+    end
+    if (issue_pre) begin
+      cmd_d       = CmdPre;
+      ba_d        = h_bank;
+    end
+    if (issue_act) begin
+      cmd_d       = CmdActive;
+      ba_d        = h_bank;
+      a_d         = h_row;
+    end
+    if (issue_pre_n) begin
+      cmd_d       = CmdPre;
+      ba_d        = n_bank;
+    end
+    if (issue_act_n) begin
+      cmd_d       = CmdActive;
+      ba_d        = n_bank;
+      a_d         = n_row;
+    end
+    if (issue_act || issue_act_n) begin
+      t_rrd_d     = LdRrd;
+    end
+
+    act_oh  = (issue_act ? q_boh_q[0] : '0) | (issue_act_n ? q_boh_q[1] : '0);
+    act_row = issue_act ? h_row : n_row;
+    for (int b = 0; b < NBANKS; b++) begin
+      if (q_boh_q[0][b]) begin
+        if (issue_wr) t_rwp_d[b] = LdWr2Pr;
+        if (issue_rd) t_rwp_d[b] = LdRd2Pr;
       end
+      if ((issue_pre && q_boh_q[0][b]) || (issue_pre_n && q_boh_q[1][b])) begin
+        open_d[b]  = 1'b0;
+        t_rp_d[b]  = LdRp;
+      end
+      if (act_oh[b]) begin
+        open_d[b]  = 1'b1;
+        row_d[b]   = act_row;
+        t_rw_d[b]  = LdRcd;
+        t_ras_d[b] = LdRas;
+        t_rc_d[b]  = LdRc;
+      end
+    end
+
+    // Queue. An ACTIVE (which never coincides with a retire) updates the match bits: the
+    // activating entry matches, the other one matches if it has the same bank and row.
+    if (issue_act) begin
+      q_match_d[0] = q_match_q[0] | q_boh_q[0];
+      q_match_d[1] = same_row_q ? (q_match_q[1] | q_boh_q[0]) : (q_match_q[1] & ~q_boh_q[0]);
+    end
+    if (issue_act_n) begin
+      q_match_d[1] = q_match_q[1] | q_boh_q[1];    // other bank than the head's
+      q_match_d[0] = same_row_q ? (q_match_q[0] | q_boh_q[1]) : (q_match_q[0] & ~q_boh_q[1]);
+    end
+    retire = issue_rd || issue_wr;
+    if (retire) begin
+      q_valid_d[0] = q_valid_q[1];
+      q_we_d[0]    = q_we_q[1];
+      q_addr_d[0]  = q_addr_q[1];
+      q_wdata_d[0] = q_wdata_q[1];
+      q_be_d[0]    = q_be_q[1];
+      q_boh_d[0]   = q_boh_q[1];
+      q_match_d[0] = q_match_q[1];
+      q_valid_d[1] = 1'b0;
+    end
+
+    // Accept into the first free slot after the shift. The row compare uses row_q, fixed up
+    // for an ACTIVE issued in this same cycle (whose row is the head's or the next's).
+    accept = mem_req_valid_i && ready_q;
+    slot   = q_valid_d[0];
+    eq_h   = (i_row == h_row);
+    eq_n   = (i_row == n_row);
+    if (accept) begin
+      q_valid_d[slot] = 1'b1;
+      q_we_d[slot]    = mem_req_we_i;
+      q_addr_d[slot]  = mem_req_addr_i[MEM_AW-1:2];
+      q_wdata_d[slot] = mem_req_wdata_i;
+      q_be_d[slot]    = mem_req_be_i;
+      for (int b = 0; b < NBANKS; b++) begin
+        q_boh_d[slot][b] = (mem_req_addr_i[11:10] == 2'(b));
+        if (act_oh[b]) begin
+          q_match_d[slot][b] = issue_act ? eq_h : eq_n;
+        end else begin
+          q_match_d[slot][b] = (row_q[b] == i_row);
+        end
+      end
+      // Row equality with the entry that will be the head.
+      same_row_d = retire ? eq_n : eq_h;
     end
 
     // Second beat of a write issued last cycle.
@@ -311,69 +445,6 @@ module sdram_ctrl #(
       dq_o_d  = wdata_hi_q;
       dqm_d   = ~be_hi_q;
       dq_oe_d = 1'b1;
-    end
-
-    // Command for the held request (StRun only): one of READ, WRITE, PRECHARGE, ACTIVE.
-    serve     = (state_q == StRun) && req_valid_q && wait_ok_q && !ref_due_q;
-    hit       = |(bank_oh_q & open_q & match_q);
-    b_open    = |(bank_oh_q & open_q);
-    b_rw_ok   = |(bank_oh_q & rw_ok_q);
-    b_pre_ok  = |(bank_oh_q & pre_ok_q);
-    b_act_ok  = |(bank_oh_q & act_ok_q);
-    issue_wr  = serve && hit && req_we_q && b_rw_ok && wr_ok_q;
-    issue_rd  = serve && hit && !req_we_q && b_rw_ok && rd_ok_q;
-    issue_pre = serve && b_open && !hit && b_pre_ok;          // row conflict: close the bank
-    issue_act = serve && !b_open && b_act_ok && rrd_ok_q;      // bank idle: open the row
-
-    if (issue_wr) begin
-      cmd_d       = CmdWrite;
-      ba_d        = req_bank;
-      a_d         = {4'b0000, req_col, 1'b0};
-      dq_o_d      = req_wdata_q[15:0];
-      dqm_d       = ~req_be_q[1:0];
-      dq_oe_d     = 1'b1;
-      wr_hi_d     = 1'b1;
-      wdata_hi_d  = req_wdata_q[31:16];
-      be_hi_d     = req_be_q[3:2];
-      t_wr_d      = LdWr2Wr;
-      t_rd_d      = LdWr2Rd;
-      req_valid_d = 1'b0;
-    end
-    if (issue_rd) begin
-      cmd_d       = CmdRead;
-      ba_d        = req_bank;
-      a_d         = {4'b0000, req_col, 1'b0};
-      t_rd_d      = LdRd2Rd;
-      t_wr_d      = LdRd2Wr;
-      req_valid_d = 1'b0;
-    end
-    if (issue_pre) begin
-      cmd_d       = CmdPre;
-      ba_d        = req_bank;
-    end
-    if (issue_act) begin
-      cmd_d       = CmdActive;
-      ba_d        = req_bank;
-      a_d         = req_row;
-      t_rrd_d     = LdRrd;
-    end
-    for (int b = 0; b < NBANKS; b++) begin
-      if (bank_oh_q[b]) begin
-        if (issue_wr) t_rwp_d[b] = LdWr2Pr;
-        if (issue_rd) t_rwp_d[b] = LdRd2Pr;
-        if (issue_pre) begin
-          open_d[b]  = 1'b0;
-          t_rp_d[b]  = LdRp;
-        end
-        if (issue_act) begin
-          open_d[b]  = 1'b1;
-          row_d[b]   = req_row;
-          match_d[b] = 1'b1;
-          t_rw_d[b]  = LdRcd;
-          t_ras_d[b] = LdRas;
-          t_rc_d[b]  = LdRc;
-        end
-      end
     end
 
     // Sequencing: power-up and refresh.
@@ -447,7 +518,7 @@ module sdram_ctrl #(
     rd_ok_d  = (t_rd_d == '0);
     wr_ok_d  = (t_wr_d == '0);
 
-    ready_d = !req_valid_d;
+    ready_d = LOOKAHEAD ? !(q_valid_d[0] && q_valid_d[1]) : !q_valid_d[0];
 
     // Read return: beat 0 reaches dq_in_q CL+1 cycles after the READ left the pins, beat 1
     // one cycle later; the response register is loaded with both the cycle after that.
@@ -488,10 +559,8 @@ module sdram_ctrl #(
       wr_ok_q     <= 1'b1;
       open_q      <= '0;
       row_q       <= '0;
-      req_valid_q <= 1'b0;
+      q_valid_q   <= '0;
       ready_q     <= 1'b0;
-      bank_oh_q   <= '0;
-      match_q     <= '0;
       wr_hi_q     <= 1'b0;
       rd_shift_q  <= '0;
       rsp_valid_q <= 1'b0;
@@ -526,10 +595,8 @@ module sdram_ctrl #(
       wr_ok_q     <= wr_ok_d;
       open_q      <= open_d;
       row_q       <= row_d;
-      req_valid_q <= req_valid_d;
+      q_valid_q   <= q_valid_d;
       ready_q     <= ready_d;
-      bank_oh_q   <= bank_oh_d;
-      match_q     <= match_d;
       wr_hi_q     <= wr_hi_d;
       rd_shift_q  <= rd_shift_d;
       rsp_valid_q <= rsp_valid_d;
@@ -543,10 +610,13 @@ module sdram_ctrl #(
 
   // Data registers: no reset needed (qualified by the valid bits above).
   always_ff @(posedge clk_i) begin
-    req_we_q    <= req_we_d;
-    req_addr_q  <= req_addr_d;
-    req_wdata_q <= req_wdata_d;
-    req_be_q    <= req_be_d;
+    q_we_q      <= q_we_d;
+    q_addr_q    <= q_addr_d;
+    q_wdata_q   <= q_wdata_d;
+    q_be_q      <= q_be_d;
+    q_boh_q     <= q_boh_d;
+    q_match_q   <= q_match_d;
+    same_row_q  <= same_row_d;
     wdata_hi_q  <= wdata_hi_d;
     be_hi_q     <= be_hi_d;
     dq_in_q     <= dq_in_d;

@@ -227,9 +227,10 @@ static void do_auto_precharge(sdram_dev_t *d) {
   }
 }
 
-static void cut_bursts(sdram_dev_t *d, int64_t edge) {
+/* Read bursts (of bank, or of every bank if bank < 0) stop producing data at edge. */
+static void cut_bursts(sdram_dev_t *d, int64_t edge, int bank) {
   for (int i = 0; i < 2; i++) {
-    if (d->rd[i].valid && d->rd[i].cut > edge) {
+    if (d->rd[i].valid && d->rd[i].cut > edge && (bank < 0 || (unsigned)bank == d->rd[i].bank)) {
       d->rd[i].cut = edge;
     }
   }
@@ -386,8 +387,9 @@ static void do_command(sdram_dev_t *d, enum cmd c, const sdram_pins_in_t *in) {
       check_precharge(d, c, b);
       close_bank(d, b);
     }
-    cut_bursts(d, d->now + d->cl);
-    if (d->wr.valid && d->wr.cut > d->now) {
+    /* PRECHARGE ends the bursts of the banks it closes (data CL-1 cycles later is lost). */
+    cut_bursts(d, d->now + d->cl, a10 ? -1 : (int)b);
+    if (d->wr.valid && d->wr.cut > d->now && (a10 || d->wr.bank == b)) {
       d->wr.cut = d->now;
     }
     break;
@@ -433,7 +435,7 @@ static void do_command(sdram_dev_t *d, enum cmd c, const sdram_pins_in_t *in) {
     }
     if (c == CMD_READ) {
       d->st.n_read++;
-      cut_bursts(d, d->now + d->cl);
+      cut_bursts(d, d->now + d->cl, -1);
       d->rd[1] = d->rd[0];
       d->rd[0].valid = 1;
       d->rd[0].bank = b;
@@ -452,7 +454,7 @@ static void do_command(sdram_dev_t *d, enum cmd c, const sdram_pins_in_t *in) {
       int wbl = d->single_write ? 1 : d->bl;
       d->st.n_write++;
       /* A write stops read data from the device from this edge on. */
-      cut_bursts(d, d->now);
+      cut_bursts(d, d->now, -1);
       d->wr.valid = 1;
       d->wr.bank = b;
       d->wr.row = bk->row;
@@ -472,7 +474,7 @@ static void do_command(sdram_dev_t *d, enum cmd c, const sdram_pins_in_t *in) {
 
   case CMD_BST:
     d->st.n_bst++;
-    cut_bursts(d, d->now + d->cl);
+    cut_bursts(d, d->now + d->cl, -1);
     if (d->wr.valid && d->wr.cut > d->now) {
       d->wr.cut = d->now;
     }

@@ -22,6 +22,7 @@ static const char *usage =
     "  --seed N      stimulus seed (default 1); printed at start\n"
     "  --ops N       number of requests for random/bankswitch/badtiming (default 100000)\n"
     "  --cl N        CAS latency of the controller under test: 2 (default) or 3\n"
+    "  --no-lookahead  test the controller built with LOOKAHEAD = 0 (CL2 only)\n"
     "  --trace FILE  write the device model's command trace to FILE\n"
     "  --quiet       less output\n"
     "  --help        this text\n"
@@ -536,7 +537,7 @@ static void bench(tb_t *t, int cl) {
 int main(int argc, char **argv) {
   const char *test = "random";
   uint64_t seed = 1, ops = 100000;
-  int cl = 2, quiet = 0;
+  int cl = 2, quiet = 0, no_la = 0;
   const char *trace = NULL;
   const char *vseed = "(default)";
 
@@ -554,6 +555,8 @@ int main(int argc, char **argv) {
       cl = atoi(argv[++i]);
     } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
       trace = argv[++i];
+    } else if (!strcmp(argv[i], "--no-lookahead")) {
+      no_la = 1;
     } else if (!strcmp(argv[i], "--quiet")) {
       quiet = 1;
     } else if (!strncmp(argv[i], "+verilator+seed+", 16)) {
@@ -565,12 +568,13 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  if (cl != 2 && cl != 3) {
-    fprintf(stderr, "tb_sdram: --cl must be 2 or 3\n");
+  if ((cl != 2 && cl != 3) || (no_la && cl != 2)) {
+    fprintf(stderr, "tb_sdram: --cl must be 2 or 3 (2 with --no-lookahead)\n");
     return 2;
   }
   int bad = !strcmp(test, "badtiming");
-  printf("tb_sdram: test %s, seed %" PRIu64 ", verilator seed %s, CL%d\n", test, seed, vseed, cl);
+  printf("tb_sdram: test %s, seed %" PRIu64 ", verilator seed %s, CL%d%s\n", test, seed, vseed,
+         cl, no_la ? ", no lookahead" : "");
 
   tb_t tb;
   memset(&tb, 0, sizeof(tb));
@@ -595,7 +599,7 @@ int main(int argc, char **argv) {
   }
   sdram_dev_fill(tb.dev, seed);
   memcpy(tb.shadow, sdram_dev_array(tb.dev), SHADOW_BYTES);
-  tb.in.sel = (uint8_t)(bad ? 2 : (cl == 3 ? 1 : 0));
+  tb.in.sel = (uint8_t)(bad ? 2 : (no_la ? 3 : (cl == 3 ? 1 : 0)));
   /* Power-on: registers start random (--x-initial unique); give the reset a falling edge and
    * two clocks before the device model starts watching the pins (on the FPGA, configuration
    * puts every flop in its reset state). */

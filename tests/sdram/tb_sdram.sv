@@ -3,6 +3,7 @@
 //   sel_i = 0  CAS latency 2 (the board configuration)
 //   sel_i = 1  CAS latency 3
 //   sel_i = 2  deliberately wrong tRCD (5 ns -> 1 cycle): the device model must flag it
+//   sel_i = 3  CAS latency 2 without the lookahead queue (LOOKAHEAD = 0)
 // The unselected controllers are held in reset. arst_ni is the raw asynchronous reset;
 // rst_sync_no is the synchronised reset the controllers see (checked by the reset test).
 module tb_sdram (
@@ -34,7 +35,7 @@ module tb_sdram (
   input  logic [15:0] sdram_dq_i
 );
 
-  localparam int N = 3;
+  localparam int N = 4;
 
   prim_rst_sync #(.STAGES(2)) u_rst_sync (
     .clk_i  (clk_i),
@@ -51,9 +52,11 @@ module tb_sdram (
   for (genvar i = 0; i < N; i++) begin : gen_ctrl
     localparam int unsigned CL   = (i == 1) ? 3 : 2;
     localparam int unsigned TRCD = (i == 2) ? 5000 : 15000;
+    localparam bit          LA   = (i != 3);
     sdram_ctrl #(
       .CAS_LATENCY (CL),
-      .T_RCD_PS    (TRCD)
+      .T_RCD_PS    (TRCD),
+      .LOOKAHEAD   (LA)
     ) u_ctrl (
       .clk_i           (clk_i),
       .rst_ni          (rst_sync_no && (sel_i == 2'(i))),
@@ -82,7 +85,7 @@ module tb_sdram (
 
   always_comb begin
     logic [1:0] s;
-    s = (sel_i < 2'(N)) ? sel_i : 2'd0;
+    s = sel_i;
     mem_req_ready_o = ready[s];
     mem_rsp_valid_o = rsp_valid[s];
     mem_rsp_rdata_o = rdata[s];

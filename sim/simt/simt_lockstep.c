@@ -16,6 +16,7 @@ void simt_ls_start(const uint16_t *prog, const uint8_t *mem, unsigned nthreads,
     l->failed = 0;
     l->thread_instrs = 0;
     l->core_instrs = 0;
+    l->diverged = 0;
     l->last_core = -1;
     l->msg[0] = 0;
 }
@@ -77,6 +78,13 @@ void simt_dpi_commit(int core, int block, int thread, int pc, int insn, int wb, 
         snprintf(act, sizeof act, " pc %02x insn %04x", pc & 0xFF, insn & 0xFFFF);
         mismatch("pc", core, block, thread, pc, insn, exp, act);
         return;
+    }
+    unsigned first = (unsigned)block * l->sim.block_dim;
+    for (unsigned k = first; k < first + l->sim.block_dim && k < l->sim.nthreads; k++) {
+        if (!l->sim.th[k].done && l->sim.th[k].pc != th->pc) {
+            l->diverged++;
+            break;
+        }
     }
     simt_effect_t e;
     simt_sim_step(&l->sim, g, &e);

@@ -15,6 +15,8 @@ typedef struct {
     unsigned long launch_edge; /* edge that captured the launch (cycle 0 of the kernel) */
     unsigned long thread_instrs;
     unsigned long core_instrs; /* instructions committed (one per core per commit) */
+    unsigned long diverged;    /* thread commits while another live thread of the block
+                                  sat at a different PC (coverage of divergence) */
     int last_core;
     unsigned long last_cycle;
     char msg[512];

@@ -96,5 +96,6 @@ simt-bench: $(SIMT_B)/obj/simt_tb
 simt-long: simt-build
 	$(SIMT_B)/obj/simt_tb +verilator+seed+11 --random 300000 --seed 1000000
 	$(SIMT_B)/obj_alt/simt_tb +verilator+seed+12 --random 150000 --seed 2000000
+	$(SIMT_B)/obj/simt_tb +verilator+seed+15 --random 100000 --seed 3000000 --mem-jitter 6
 	$(SIMT_B)/obj/simt_tb +verilator+seed+13 --asm sw/simt/kernels/tid.asm --sweep 0:255
 	$(SIMT_B)/obj_alt/simt_tb +verilator+seed+14 --asm sw/simt/kernels/tid.asm --sweep 0:255

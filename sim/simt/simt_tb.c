@@ -41,6 +41,9 @@ typedef struct {
     int d_pend[SIMT_MAX_CH];
     unsigned d_addr[SIMT_MAX_CH], d_we[SIMT_MAX_CH], d_wdata[SIMT_MAX_CH];
     unsigned long edges;
+    unsigned jitter;            /* extra random wait 0..jitter cycles per request */
+    uint64_t rng;
+    unsigned p_wait[SIMT_MAX_CH], d_wait[SIMT_MAX_CH];
     int verbose;
     FILE *trace;
 } tb_t;
@@ -69,6 +72,8 @@ static void usage(void)
         "  --seed S            seed of the first random program (default 1); program k\n"
         "                      uses seed S+k, so '--random 1 --seed S+k' repeats it\n"
         "  --bench DIR         cycles of DIR/matadd.asm and DIR/matmul2.asm vs the origin\n"
+        "  --mem-jitter K      each request waits 0..K extra cycles (random, from --seed)\n"
+        "                      on top of the origin timing: checks latency independence\n"
         "  --trace             print every executed instruction (reference funnel)\n"
         "  --verbose           print per-run details\n"
         "  --debug             print the launch and memory channels at every edge\n"
@@ -76,6 +81,28 @@ static void usage(void)
         "  --fst-window A:B    only rising edges A..B (edge numbers as in messages)\n"
         "  --help              this text\n"
         "exit status 0 when every run passed\n");
+}
+
+static unsigned tb_rand(tb_t *t, unsigned n)
+{
+    t->rng = t->rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)(t->rng >> 33) % n;
+}
+
+/* memory answer for a request seen at this edge: 1 = drive ready in the next cycle */
+static int tb_answer(tb_t *t, int valid, int xfer, int was_pending, unsigned *wait)
+{
+    if (!valid || xfer) {
+        return 0;
+    }
+    if (!was_pending) { /* a new request: draw its extra wait */
+        *wait = t->jitter ? tb_rand(t, t->jitter + 1) : 0;
+    }
+    if (*wait) {
+        (*wait)--;
+        return 0;
+    }
+    return 1;
 }
 
 static void tb_reset(tb_t *t)
@@ -119,9 +146,10 @@ static int tb_edge(tb_t *t, simt_in_t *next, const simt_out_t *o)
             return -1;
         }
         int xfer = o->pmem_valid[c] && t->in.pmem_ready[c];
+        next->pmem_ready[c] =
+            (unsigned)tb_answer(t, (int)o->pmem_valid[c], xfer, t->p_pend[c], &t->p_wait[c]);
         t->p_pend[c] = o->pmem_valid[c] && !xfer;
         t->p_addr[c] = o->pmem_addr[c];
-        next->pmem_ready[c] = (o->pmem_valid[c] && !xfer) ? 1u : 0u;
         next->pmem_data[c] = next->pmem_ready[c] ? t->pmem[o->pmem_addr[c] & pmask] : 0xDEADu;
     }
     for (unsigned c = 0; c < t->cfg.data_ch; c++) {
@@ -136,11 +164,12 @@ static int tb_edge(tb_t *t, simt_in_t *next, const simt_out_t *o)
         if (xfer && o->dmem_we[c]) {
             t->dmem[o->dmem_addr[c] & dmask] = (uint8_t)o->dmem_wdata[c];
         }
+        next->dmem_ready[c] =
+            (unsigned)tb_answer(t, (int)o->dmem_valid[c], xfer, t->d_pend[c], &t->d_wait[c]);
         t->d_pend[c] = o->dmem_valid[c] && !xfer;
         t->d_addr[c] = o->dmem_addr[c];
         t->d_we[c] = o->dmem_we[c];
         t->d_wdata[c] = o->dmem_wdata[c];
-        next->dmem_ready[c] = (o->dmem_valid[c] && !xfer) ? 1u : 0u;
         next->dmem_data[c] = (next->dmem_ready[c] && !o->dmem_we[c])
                                  ? t->dmem[o->dmem_addr[c] & dmask]
                                  : 0xA5u;
@@ -349,6 +378,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "option %s needs a value (or is unknown); see --help\n", a);
             free(t);
             return 2;
+        } else if (strcmp(a, "--mem-jitter") == 0) {
+            t->jitter = (unsigned)strtoul(v, NULL, 0); i++;
         } else if (strcmp(a, "--fst") == 0) {
             fst = v; i++;
         } else if (strcmp(a, "--fst-window") == 0) {
@@ -389,6 +420,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    t->rng = seed ^ 0x5DEECE66Dull;
     unsigned vl_seed = 0;
     t->rtl = simt_rtl_new(argc, argv, &vl_seed);
     simt_rtl_cfg(&t->cfg);
@@ -398,9 +430,9 @@ int main(int argc, char **argv)
         return 2;
     }
     printf("simt_tb: %u cores x %u threads, %u program / %u data channels, %u I-cache lines; "
-           "verilator seed %u\n",
+           "verilator seed %u%s\n",
            t->cfg.num_cores, t->cfg.threads, t->cfg.prog_ch, t->cfg.data_ch, t->cfg.ic_lines,
-           vl_seed);
+           vl_seed, t->jitter ? "; memory latency jitter on" : "");
     if (t->cfg.prog_aw != 8 || t->cfg.data_aw != 8) {
         fprintf(stderr, "this testbench models 256-entry memories: PROG_AW = DATA_AW = 8\n");
         return 2;

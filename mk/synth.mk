@@ -5,6 +5,8 @@
 #                     Not part of make test (place and route takes minutes).
 #   make synth-check  quick generic "synth -top" per module (no PnR), fails on errors/latches;
 #                     also run by make test through tests/synth.list.
+#   make board-lint   verilator --lint-only -Wall on the board top and its file list, with
+#                     port stubs of the ECP5 primitives (part of make lint).
 # Add a module to the quick check by adding a line to SYNTH_CHECK_TOPS ("top:file[,file...]"
 # or "top:-f list.f") and to tests/synth.list.
 
@@ -13,7 +15,8 @@ SYNTH_CHECK_TOPS := sdram_ctrl:rtl/mem/sdram_ctrl.sv \
                     board_memtest:rtl/board/board_memtest.sv \
                     board_video_stub:rtl/board/board_video_stub.sv
 
-.PHONY: synth synth-check
+.PHONY: synth synth-check board-lint
+LINT_TARGETS += board-lint
 synth: setup
 	scripts/synth/synth.sh --files rtl/board/files.f --top board_icepi_zero \
 	  --lpf constraints/icepi_zero.lpf --out $(BUILD)/synth
@@ -21,3 +24,9 @@ synth: setup
 synth-check: setup
 	@set -e; for t in $(SYNTH_CHECK_TOPS); do \
 	  scripts/synth/synth_check.sh --top $${t%%:*} $$(echo $${t#*:} | tr ',' ' '); done
+
+board-lint:
+	@{ read -r defs; read -r srcs; } < <(scripts/synth/filelist.sh rtl/board/files.f); \
+	  echo "verilator --lint-only -Wall --top-module board_icepi_zero (rtl/board/files.f)"; \
+	  $(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module board_icepi_zero $$defs \
+	    scripts/synth/lint/ecp5_stubs.sv $$srcs

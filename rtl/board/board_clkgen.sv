@@ -22,6 +22,9 @@ module board_clkgen (
 );
 
   logic core_fb, pix_fb;
+  // Outputs of the PLLs that are not used (named so that lint knows).
+  logic unused_core_os, unused_core_os2, unused_core_os3, unused_core_intfb, unused_core_intlock;
+  logic unused_pix_os3, unused_pix_intfb, unused_pix_intlock;
 
   (* FREQUENCY_PIN_CLKI="50" *)
   (* FREQUENCY_PIN_CLKOP="100" *)
@@ -48,11 +51,11 @@ module board_clkgen (
     .STDBY        (1'b0),
     .CLKI         (clk_50m_i),
     .CLKOP        (core_fb),
-    .CLKOS        (),
-    .CLKOS2       (),
-    .CLKOS3       (),
+    .CLKOS        (unused_core_os),
+    .CLKOS2       (unused_core_os2),
+    .CLKOS3       (unused_core_os3),
     .CLKFB        (core_fb),
-    .CLKINTFB     (),
+    .CLKINTFB     (unused_core_intfb),
     .PHASESEL0    (1'b0),
     .PHASESEL1    (1'b0),
     .PHASEDIR     (1'b1),
@@ -64,7 +67,7 @@ module board_clkgen (
     .ENCLKOS2     (1'b0),
     .ENCLKOS3     (1'b0),
     .LOCK         (locked_core_o),
-    .INTLOCK      ()
+    .INTLOCK      (unused_core_intlock)
   );
   assign clk_core_o = core_fb;
 
@@ -104,9 +107,9 @@ module board_clkgen (
     .CLKOP        (pix_fb),
     .CLKOS        (clk_shift_o),
     .CLKOS2       (clk_pix_o),
-    .CLKOS3       (),
+    .CLKOS3       (unused_pix_os3),
     .CLKFB        (pix_fb),
-    .CLKINTFB     (),
+    .CLKINTFB     (unused_pix_intfb),
     .PHASESEL0    (1'b0),
     .PHASESEL1    (1'b0),
     .PHASEDIR     (1'b1),
@@ -118,7 +121,7 @@ module board_clkgen (
     .ENCLKOS2     (1'b0),
     .ENCLKOS3     (1'b0),
     .LOCK         (locked_pix_o),
-    .INTLOCK      ()
+    .INTLOCK      (unused_pix_intlock)
   );
 
 endmodule

@@ -207,9 +207,11 @@ module sdram_ctrl #(
   logic [NBANKS-1:0]            open_d, open_q;   // bank has an open row
   logic [NBANKS-1:0][ROW_W-1:0] row_d, row_q;     // open row per bank
 
-  // Request queue: entry 0 = head, entry 1 = next. q_boh_q is the one-hot bank and
-  // q_match_q[e][b] = (row_q[b] == entry row), decoded on accept and kept up to date by every
-  // ACTIVE; same_row_q = (row of entry 0 == row of entry 1).
+  // Request queue: two entries used as a ring (entries never move, so the wide data registers
+  // load only on accept): rd_ptr_q points at the head, wr_ptr_q at the slot the next accepted
+  // request goes to. q_boh_q is the one-hot bank and q_match_q[e][b] = (row_q[b] == entry
+  // row), decoded on accept and kept up to date by every ACTIVE; same_row_q = (row of entry 0
+  // == row of entry 1).
   logic [1:0]                    q_valid_d, q_valid_q;
   logic [1:0]                    q_we_d, q_we_q;
   logic [1:0][MEM_AW-1:2]        q_addr_d, q_addr_q;
@@ -218,6 +220,7 @@ module sdram_ctrl #(
   logic [1:0][NBANKS-1:0]        q_boh_d, q_boh_q;
   logic [1:0][NBANKS-1:0]        q_match_d, q_match_q;
   logic                          same_row_d, same_row_q;
+  logic                          rd_ptr_d, rd_ptr_q, wr_ptr_d, wr_ptr_q;
   logic                          ready_d, ready_q;   // a slot is free (low during reset)
 
   // Write second beat.
@@ -240,15 +243,36 @@ module sdram_ctrl #(
   logic [15:0]       dq_o_d, dq_o_q;
   logic              dq_oe_d, dq_oe_q;
 
-  // Request fields (head h, next n, incoming i).
+  // Views of the head (h), the next (n) and the incoming (i) request.
+  logic              h_valid, h_we, n_valid;
+  logic [MEM_AW-1:2] h_addr;
+  logic [MEM_AW-1:10] n_rowbank;                    // next: row and bank
+  logic [ROW_W-1:0]  o_row;                          // row of the slot not written next
+  logic [31:0]       h_wdata;
+  logic [3:0]        h_be;
+  logic [NBANKS-1:0] h_boh, h_match, n_boh, n_match;
   logic [1:0]        h_bank, n_bank;
   logic [ROW_W-1:0]  h_row, n_row, i_row;
   logic [7:0]        h_col;
-  assign h_bank = q_addr_q[0][11:10];
-  assign h_row  = q_addr_q[0][24:12];
-  assign h_col  = q_addr_q[0][9:2];
-  assign n_bank = q_addr_q[1][11:10];
-  assign n_row  = q_addr_q[1][24:12];
+  always_comb begin
+    h_valid = rd_ptr_q ? q_valid_q[1] : q_valid_q[0];
+    h_we    = rd_ptr_q ? q_we_q[1]    : q_we_q[0];
+    h_addr  = rd_ptr_q ? q_addr_q[1]  : q_addr_q[0];
+    h_wdata = rd_ptr_q ? q_wdata_q[1] : q_wdata_q[0];
+    h_be    = rd_ptr_q ? q_be_q[1]    : q_be_q[0];
+    h_boh   = rd_ptr_q ? q_boh_q[1]   : q_boh_q[0];
+    h_match = rd_ptr_q ? q_match_q[1] : q_match_q[0];
+    n_valid = rd_ptr_q ? q_valid_q[0] : q_valid_q[1];
+    n_rowbank = rd_ptr_q ? q_addr_q[0][MEM_AW-1:10] : q_addr_q[1][MEM_AW-1:10];
+    n_boh   = rd_ptr_q ? q_boh_q[0]   : q_boh_q[1];
+    n_match = rd_ptr_q ? q_match_q[0] : q_match_q[1];
+    o_row   = wr_ptr_q ? q_addr_q[0][24:12] : q_addr_q[1][24:12];
+  end
+  assign h_bank = h_addr[11:10];
+  assign h_row  = h_addr[24:12];
+  assign h_col  = h_addr[9:2];
+  assign n_bank = n_rowbank[11:10];
+  assign n_row  = n_rowbank[24:12];
   assign i_row  = mem_req_addr_i[24:12];
 
   logic              unused_addr;
@@ -257,12 +281,15 @@ module sdram_ctrl #(
   // ---------------------------------------------------------------------------------------
   // Next state.
   // ---------------------------------------------------------------------------------------
-  logic all_act_ok, open_pre_ok, serve, serve_n, h_any, retire, accept, slot;
+  logic all_act_ok, open_pre_ok, serve, serve_n, h_any, retire, accept, eq_o, act_by_1;
   logic hit, b_open, b_rw_ok, b_pre_ok, b_act_ok;
   logic n_hit, n_open, n_pre_ok, n_act_ok, n_other;
   logic issue_rd, issue_wr, issue_pre, issue_act, issue_pre_n, issue_act_n;
-  logic eq_h, eq_n;
   logic [NBANKS-1:0] act_oh;       // bank receiving an ACTIVE this cycle
+  // "timer loaded with a non-zero value this cycle": the zero flags of the next cycle are
+  // (not loaded) && (timer <= 1), which keeps the arithmetic out of the decision path.
+  logic              lnz_wait, lnz_rrd, lnz_rd, lnz_wr, ref_ld;
+  logic [NBANKS-1:0] lnz_rp, lnz_rc, lnz_ras, lnz_rwp, lnz_rw;
   logic [ROW_W-1:0]  act_row;
 
   always_comb begin
@@ -285,6 +312,16 @@ module sdram_ctrl #(
     t_rrd_d     = tdec(t_rrd_q);
     t_rd_d      = tdec(t_rd_q);
     t_wr_d      = tdec(t_wr_q);
+    lnz_wait    = 1'b0;
+    lnz_rrd     = 1'b0;
+    lnz_rd      = 1'b0;
+    lnz_wr      = 1'b0;
+    lnz_rp      = '0;
+    lnz_rc      = '0;
+    lnz_ras     = '0;
+    lnz_rwp     = '0;
+    lnz_rw      = '0;
+    ref_ld      = 1'b0;
 
     q_valid_d   = q_valid_q;
     q_we_d      = q_we_q;
@@ -294,6 +331,8 @@ module sdram_ctrl #(
     q_boh_d     = q_boh_q;
     q_match_d   = q_match_q;
     same_row_d  = same_row_q;
+    rd_ptr_d    = rd_ptr_q;
+    wr_ptr_d    = wr_ptr_q;
 
     wr_hi_d     = 1'b0;
     wdata_hi_d  = wdata_hi_q;
@@ -310,25 +349,25 @@ module sdram_ctrl #(
     open_pre_ok = &(pre_ok_q | ~open_q);
 
     // Head: one of READ, WRITE, PRECHARGE, ACTIVE (StRun only, no refresh pending).
-    serve     = (state_q == StRun) && q_valid_q[0] && wait_ok_q && !ref_due_q;
-    hit       = |(q_boh_q[0] & open_q & q_match_q[0]);
-    b_open    = |(q_boh_q[0] & open_q);
-    b_rw_ok   = |(q_boh_q[0] & rw_ok_q);
-    b_pre_ok  = |(q_boh_q[0] & pre_ok_q);
-    b_act_ok  = |(q_boh_q[0] & act_ok_q);
-    issue_wr  = serve && hit && q_we_q[0] && b_rw_ok && wr_ok_q;
-    issue_rd  = serve && hit && !q_we_q[0] && b_rw_ok && rd_ok_q;
+    serve     = (state_q == StRun) && h_valid && wait_ok_q && !ref_due_q;
+    hit       = |(h_boh & open_q & h_match);
+    b_open    = |(h_boh & open_q);
+    b_rw_ok   = |(h_boh & rw_ok_q);
+    b_pre_ok  = |(h_boh & pre_ok_q);
+    b_act_ok  = |(h_boh & act_ok_q);
+    issue_wr  = serve && hit && h_we && b_rw_ok && wr_ok_q;
+    issue_rd  = serve && hit && !h_we && b_rw_ok && rd_ok_q;
     issue_pre = serve && b_open && !hit && b_pre_ok;          // row conflict: close the bank
     issue_act = serve && !b_open && b_act_ok && rrd_ok_q;      // bank idle: open the row
     h_any     = issue_wr || issue_rd || issue_pre || issue_act;
 
     // Next: PRECHARGE / ACTIVE only, only on another bank, only when the head is idle.
-    serve_n     = LOOKAHEAD && serve && q_valid_q[1] && !h_any;
-    n_other     = !(|(q_boh_q[1] & q_boh_q[0]));
-    n_hit       = |(q_boh_q[1] & open_q & q_match_q[1]);
-    n_open      = |(q_boh_q[1] & open_q);
-    n_pre_ok    = |(q_boh_q[1] & pre_ok_q);
-    n_act_ok    = |(q_boh_q[1] & act_ok_q);
+    serve_n     = LOOKAHEAD && serve && n_valid && !h_any;
+    n_other     = !(|(n_boh & h_boh));
+    n_hit       = |(n_boh & open_q & n_match);
+    n_open      = |(n_boh & open_q);
+    n_pre_ok    = |(n_boh & pre_ok_q);
+    n_act_ok    = |(n_boh & act_ok_q);
     issue_pre_n = serve_n && n_other && n_open && !n_hit && n_pre_ok;
     issue_act_n = serve_n && n_other && !n_open && n_act_ok && rrd_ok_q;
 
@@ -336,21 +375,25 @@ module sdram_ctrl #(
       cmd_d       = CmdWrite;
       ba_d        = h_bank;
       a_d         = {4'b0000, h_col, 1'b0};
-      dq_o_d      = q_wdata_q[0][15:0];
-      dqm_d       = ~q_be_q[0][1:0];
+      dq_o_d      = h_wdata[15:0];
+      dqm_d       = ~h_be[1:0];
       dq_oe_d     = 1'b1;
       wr_hi_d     = 1'b1;
-      wdata_hi_d  = q_wdata_q[0][31:16];
-      be_hi_d     = q_be_q[0][3:2];
-      t_wr_d      = LdWr2Wr;
-      t_rd_d      = LdWr2Rd;
+      wdata_hi_d  = h_wdata[31:16];
+      be_hi_d     = h_be[3:2];
+      t_wr_d = LdWr2Wr;
+      lnz_wr = lnz_wr || (LdWr2Wr != '0);
+      t_rd_d = LdWr2Rd;
+      lnz_rd = lnz_rd || (LdWr2Rd != '0);
     end
     if (issue_rd) begin
       cmd_d       = CmdRead;
       ba_d        = h_bank;
       a_d         = {4'b0000, h_col, 1'b0};
-      t_rd_d      = LdRd2Rd;
-      t_wr_d      = LdRd2Wr;
+      t_rd_d = LdRd2Rd;
+      lnz_rd = lnz_rd || (LdRd2Rd != '0);
+      t_wr_d = LdRd2Wr;
+      lnz_wr = lnz_wr || (LdRd2Wr != '0);
     end
     if (issue_pre) begin
       cmd_d       = CmdPre;
@@ -371,73 +414,73 @@ module sdram_ctrl #(
       a_d         = n_row;
     end
     if (issue_act || issue_act_n) begin
-      t_rrd_d     = LdRrd;
+      t_rrd_d = LdRrd;
+      lnz_rrd = lnz_rrd || (LdRrd != '0);
     end
 
-    act_oh  = (issue_act ? q_boh_q[0] : '0) | (issue_act_n ? q_boh_q[1] : '0);
+    act_oh  = (issue_act ? h_boh : '0) | (issue_act_n ? n_boh : '0);
     act_row = issue_act ? h_row : n_row;
     for (int b = 0; b < NBANKS; b++) begin
-      if (q_boh_q[0][b]) begin
-        if (issue_wr) t_rwp_d[b] = LdWr2Pr;
-        if (issue_rd) t_rwp_d[b] = LdRd2Pr;
+      if (h_boh[b]) begin
+        if (issue_wr) begin
+          t_rwp_d[b] = LdWr2Pr;
+          lnz_rwp[b] = lnz_rwp[b] || (LdWr2Pr != '0);
+        end
+        if (issue_rd) begin
+          t_rwp_d[b] = LdRd2Pr;
+          lnz_rwp[b] = lnz_rwp[b] || (LdRd2Pr != '0);
+        end
       end
-      if ((issue_pre && q_boh_q[0][b]) || (issue_pre_n && q_boh_q[1][b])) begin
+      if ((issue_pre && h_boh[b]) || (issue_pre_n && n_boh[b])) begin
         open_d[b]  = 1'b0;
-        t_rp_d[b]  = LdRp;
+        t_rp_d[b] = LdRp;
+        lnz_rp[b] = lnz_rp[b] || (LdRp != '0);
       end
       if (act_oh[b]) begin
         open_d[b]  = 1'b1;
         row_d[b]   = act_row;
-        t_rw_d[b]  = LdRcd;
+        t_rw_d[b] = LdRcd;
+        lnz_rw[b] = lnz_rw[b] || (LdRcd != '0);
         t_ras_d[b] = LdRas;
-        t_rc_d[b]  = LdRc;
+        lnz_ras[b] = lnz_ras[b] || (LdRas != '0);
+        t_rc_d[b] = LdRc;
+        lnz_rc[b] = lnz_rc[b] || (LdRc != '0);
       end
     end
 
-    // Queue. An ACTIVE (which never coincides with a retire) updates the match bits: the
-    // activating entry matches, the other one matches if it has the same bank and row.
-    if (issue_act) begin
-      q_match_d[0] = q_match_q[0] | q_boh_q[0];
-      q_match_d[1] = same_row_q ? (q_match_q[1] | q_boh_q[0]) : (q_match_q[1] & ~q_boh_q[0]);
-    end
-    if (issue_act_n) begin
-      q_match_d[1] = q_match_q[1] | q_boh_q[1];    // other bank than the head's
-      q_match_d[0] = same_row_q ? (q_match_q[0] | q_boh_q[1]) : (q_match_q[0] & ~q_boh_q[1]);
+    // Queue. An ACTIVE updates the match bits of both entries: the activating entry matches
+    // its bank, the other one matches that bank if it has the same row.
+    act_by_1 = issue_act ? rd_ptr_q : !rd_ptr_q;     // entry that issued the ACTIVE
+    for (int e = 0; e < 2; e++) begin
+      for (int b = 0; b < NBANKS; b++) begin
+        if (act_oh[b]) begin
+          q_match_d[e][b] = (act_by_1 == e[0]) ? 1'b1 : same_row_q;
+        end
+      end
     end
     retire = issue_rd || issue_wr;
     if (retire) begin
-      q_valid_d[0] = q_valid_q[1];
-      q_we_d[0]    = q_we_q[1];
-      q_addr_d[0]  = q_addr_q[1];
-      q_wdata_d[0] = q_wdata_q[1];
-      q_be_d[0]    = q_be_q[1];
-      q_boh_d[0]   = q_boh_q[1];
-      q_match_d[0] = q_match_q[1];
-      q_valid_d[1] = 1'b0;
+      q_valid_d[rd_ptr_q] = 1'b0;
+      rd_ptr_d            = !rd_ptr_q;
     end
 
-    // Accept into the first free slot after the shift. The row compare uses row_q, fixed up
-    // for an ACTIVE issued in this same cycle (whose row is the head's or the next's).
+    // Accept into slot wr_ptr_q (free whenever ready_q is high). The row compare uses row_q,
+    // fixed up for an ACTIVE issued in this same cycle, which can only come from the entry in
+    // the other slot.
     accept = mem_req_valid_i && ready_q;
-    slot   = q_valid_d[0];
-    eq_h   = (i_row == h_row);
-    eq_n   = (i_row == n_row);
+    eq_o   = (i_row == o_row);
     if (accept) begin
-      q_valid_d[slot] = 1'b1;
-      q_we_d[slot]    = mem_req_we_i;
-      q_addr_d[slot]  = mem_req_addr_i[MEM_AW-1:2];
-      q_wdata_d[slot] = mem_req_wdata_i;
-      q_be_d[slot]    = mem_req_be_i;
+      q_valid_d[wr_ptr_q] = 1'b1;
+      q_we_d[wr_ptr_q]    = mem_req_we_i;
+      q_addr_d[wr_ptr_q]  = mem_req_addr_i[MEM_AW-1:2];
+      q_wdata_d[wr_ptr_q] = mem_req_wdata_i;
+      q_be_d[wr_ptr_q]    = mem_req_be_i;
       for (int b = 0; b < NBANKS; b++) begin
-        q_boh_d[slot][b] = (mem_req_addr_i[11:10] == 2'(b));
-        if (act_oh[b]) begin
-          q_match_d[slot][b] = issue_act ? eq_h : eq_n;
-        end else begin
-          q_match_d[slot][b] = (row_q[b] == i_row);
-        end
+        q_boh_d[wr_ptr_q][b]   = (mem_req_addr_i[11:10] == 2'(b));
+        q_match_d[wr_ptr_q][b] = act_oh[b] ? eq_o : (row_q[b] == i_row);
       end
-      // Row equality with the entry that will be the head.
-      same_row_d = retire ? eq_n : eq_h;
+      same_row_d = eq_o;
+      wr_ptr_d   = !wr_ptr_q;
     end
 
     // Second beat of a write issued last cycle.
@@ -453,7 +496,10 @@ module sdram_ctrl #(
         if (init_end_q) begin
           cmd_d      = CmdPre;
           a_d[10]    = 1'b1;                       // all banks
-          for (int b = 0; b < NBANKS; b++) t_rp_d[b] = LdRp;
+          for (int b = 0; b < NBANKS; b++) begin
+            t_rp_d[b] = LdRp;
+            lnz_rp[b] = lnz_rp[b] || (LdRp != '0);
+          end
           init_ref_d = IREF_W'(INIT_REFRESHES);
           state_d    = StInitRef;
         end
@@ -463,13 +509,16 @@ module sdram_ctrl #(
         if (wait_ok_q && all_act_ok) begin
           if (init_ref_q != '0) begin
             cmd_d       = CmdRefresh;
-            wait_d      = LdRfc;
+            wait_d = LdRfc;
+            lnz_wait = lnz_wait || (LdRfc != '0);
             ref_timer_d = REF_W'(REF_PERIOD);
+            ref_ld = 1'b1;
             init_ref_d  = init_ref_q - 1'b1;
           end else begin
             cmd_d       = CmdMrs;
             a_d         = MODE_REG;
-            wait_d      = LdMrd;
+            wait_d = LdMrd;
+            lnz_wait = lnz_wait || (LdMrd != '0);
             init_done_d = 1'b1;
             state_d     = StRun;
           end
@@ -489,12 +538,17 @@ module sdram_ctrl #(
               cmd_d   = CmdPre;
               a_d[10] = 1'b1;
               open_d  = '0;
-              for (int b = 0; b < NBANKS; b++) t_rp_d[b] = LdRp;
+              for (int b = 0; b < NBANKS; b++) begin
+                t_rp_d[b] = LdRp;
+                lnz_rp[b] = lnz_rp[b] || (LdRp != '0);
+              end
             end
           end else if (all_act_ok) begin
             cmd_d       = CmdRefresh;
-            wait_d      = LdRfc;
+            wait_d = LdRfc;
+            lnz_wait = lnz_wait || (LdRfc != '0);
             ref_timer_d = REF_W'(REF_PERIOD);
+            ref_ld = 1'b1;
             state_d     = StRun;
           end
         end
@@ -505,18 +559,22 @@ module sdram_ctrl #(
       end
     endcase
 
-    // Zero flags of the next timer values.
-    init_end_d = (init_cnt_d == '0);
-    ref_due_d  = (ref_timer_d == '0);
-    wait_ok_d  = (wait_d == '0);
+    // Zero flags of the next timer values: a timer that is not loaded reaches zero when it is
+    // 1 now (or stays 0). A load with the value 0 reports "not zero" for one cycle (only a
+    // 1-cycle spacing parameter does that; conservative).
+    init_end_d = (init_cnt_q[INIT_W-1:1] == '0);
+    ref_due_d  = !ref_ld && (ref_timer_q[REF_W-1:1] == '0);
+    wait_ok_d  = !lnz_wait && (wait_q[TW-1:1] == '0);
     for (int b = 0; b < NBANKS; b++) begin
-      act_ok_d[b] = (t_rp_d[b] == '0) && (t_rc_d[b] == '0);
-      pre_ok_d[b] = (t_ras_d[b] == '0) && (t_rwp_d[b] == '0);
-      rw_ok_d[b]  = (t_rw_d[b] == '0);
+      act_ok_d[b] = !lnz_rp[b] && (t_rp_q[b][TW-1:1] == '0) &&
+                    !lnz_rc[b] && (t_rc_q[b][TW-1:1] == '0);
+      pre_ok_d[b] = !lnz_ras[b] && (t_ras_q[b][TW-1:1] == '0) &&
+                    !lnz_rwp[b] && (t_rwp_q[b][TW-1:1] == '0);
+      rw_ok_d[b]  = !lnz_rw[b] && (t_rw_q[b][TW-1:1] == '0);
     end
-    rrd_ok_d = (t_rrd_d == '0);
-    rd_ok_d  = (t_rd_d == '0);
-    wr_ok_d  = (t_wr_d == '0);
+    rrd_ok_d = !lnz_rrd && (t_rrd_q[TW-1:1] == '0);
+    rd_ok_d  = !lnz_rd && (t_rd_q[TW-1:1] == '0);
+    wr_ok_d  = !lnz_wr && (t_wr_q[TW-1:1] == '0);
 
     ready_d = LOOKAHEAD ? !(q_valid_d[0] && q_valid_d[1]) : !q_valid_d[0];
 
@@ -561,6 +619,8 @@ module sdram_ctrl #(
       row_q       <= '0;
       q_valid_q   <= '0;
       ready_q     <= 1'b0;
+      rd_ptr_q    <= 1'b0;
+      wr_ptr_q    <= 1'b0;
       wr_hi_q     <= 1'b0;
       rd_shift_q  <= '0;
       rsp_valid_q <= 1'b0;
@@ -597,6 +657,8 @@ module sdram_ctrl #(
       row_q       <= row_d;
       q_valid_q   <= q_valid_d;
       ready_q     <= ready_d;
+      rd_ptr_q    <= rd_ptr_d;
+      wr_ptr_q    <= wr_ptr_d;
       wr_hi_q     <= wr_hi_d;
       rd_shift_q  <= rd_shift_d;
       rsp_valid_q <= rsp_valid_d;

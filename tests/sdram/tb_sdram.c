@@ -24,6 +24,8 @@ static const char *usage =
     "  --cl N        CAS latency of the controller under test: 2 (default) or 3\n"
     "  --no-lookahead  test the controller built with LOOKAHEAD = 0 (CL2 only)\n"
     "  --trace FILE  write the device model's command trace to FILE\n"
+    "  --corrupt     self-check: flip one byte of the device behind the testbench's back\n"
+    "                (the run must then FAIL: tests/sdram.list runs it under '!')\n"
     "  --quiet       less output\n"
     "  --help        this text\n"
     "Tests:\n"
@@ -537,7 +539,7 @@ static void bench(tb_t *t, int cl) {
 int main(int argc, char **argv) {
   const char *test = "random";
   uint64_t seed = 1, ops = 100000;
-  int cl = 2, quiet = 0, no_la = 0;
+  int cl = 2, quiet = 0, no_la = 0, corrupt = 0;
   const char *trace = NULL;
   const char *vseed = "(default)";
 
@@ -555,6 +557,8 @@ int main(int argc, char **argv) {
       cl = atoi(argv[++i]);
     } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
       trace = argv[++i];
+    } else if (!strcmp(argv[i], "--corrupt")) {
+      corrupt = 1;
     } else if (!strcmp(argv[i], "--no-lookahead")) {
       no_la = 1;
     } else if (!strcmp(argv[i], "--quiet")) {
@@ -599,6 +603,11 @@ int main(int argc, char **argv) {
   }
   sdram_dev_fill(tb.dev, seed);
   memcpy(tb.shadow, sdram_dev_array(tb.dev), SHADOW_BYTES);
+  if (corrupt) {
+    /* 0x123450 is the first address the init test reads. */
+    sdram_dev_write8(tb.dev, 0x123451, (uint8_t)~sdram_dev_read8(tb.dev, 0x123451));
+    printf("--corrupt: device byte 0x123451 flipped, this run must fail\n");
+  }
   tb.in.sel = (uint8_t)(bad ? 2 : (no_la ? 3 : (cl == 3 ? 1 : 0)));
   /* Power-on: registers start random (--x-initial unique); give the reset a falling edge and
    * two clocks before the device model starts watching the pins (on the FPGA, configuration

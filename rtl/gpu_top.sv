@@ -1,0 +1,199 @@
+// gpu_top: the GPU core with the pins of INT-010 (seed 001) and one external memory port.
+//
+//   SPI (spi_sck_i domain) -> host_spi_slave -> prim_async_fifo (32 x {addr, data})
+//     -> host_reg_file (core) -> raster_setup -> raster_walk -> pixel_pipe -> mem_arbiter -> mem
+//   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA).
+// Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (depth 0), VSYNC (the display controller
+// is a later issue: held low), gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses).
+// Memory: docs/interfaces.md. mem_req_id_o / mem_req_prim_o are debug sideband (client index,
+// triangle sequence number); memory devices ignore them.
+// Reset: rst_ni asynchronous, released synchronously per domain (prim_rst_sync in the core
+// domain; the SPI side only holds toggles and FIFO pointers, reset asynchronously while SCK is
+// idle).
+module gpu_top (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  input  logic spi_sck_i,
+  input  logic spi_cs_ni,
+  input  logic spi_mosi_i,
+  output logic spi_miso_o,
+
+  output logic cmd_full_o,
+  output logic cmd_empty_o,
+  output logic vsync_o,
+  output logic gpu_busy_o,
+
+  output logic                       mem_req_valid_o,
+  input  logic                       mem_req_ready_i,
+  output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
+  output logic                       mem_req_we_o,
+  output logic [31:0]                mem_req_wdata_o,
+  output logic [3:0]                 mem_req_be_o,
+  output logic                       mem_req_id_o,
+  output logic [gpu_pkg::PRIM_W-1:0] mem_req_prim_o,
+  input  logic                       mem_rsp_valid_i,
+  input  logic [31:0]                mem_rsp_rdata_i
+);
+  localparam int unsigned FifoDepth = gpu_pkg::CMD_FIFO_DEPTH;
+
+  logic rst_core_n;
+  prim_rst_sync u_rst_core (.clk_i(clk_i), .rst_ni(rst_ni), .rst_no(rst_core_n));
+
+  // ---- host link ----
+  logic        fifo_wvalid, fifo_wfull, fifo_rvalid, fifo_rready;
+  logic [70:0] fifo_wdata, fifo_rdata;
+  logic [$clog2(FifoDepth):0] fifo_depth;
+  logic        ovf_tgl, rd_req_tgl, rd_done_tgl, ovf_p, rd_req_p, rd_done_p;
+  logic [6:0]  rd_addr;
+  logic [63:0] rd_data;
+
+  host_spi_slave u_spi (
+    .spi_sck_i     (spi_sck_i),
+    .spi_cs_ni     (spi_cs_ni),
+    .spi_mosi_i    (spi_mosi_i),
+    .spi_miso_o    (spi_miso_o),
+    .rst_ni        (rst_ni),
+    .fifo_wvalid_o (fifo_wvalid),
+    .fifo_wdata_o  (fifo_wdata),
+    .fifo_wfull_i  (fifo_wfull),
+    .ovf_tgl_o     (ovf_tgl),
+    .rd_req_tgl_o  (rd_req_tgl),
+    .rd_done_tgl_o (rd_done_tgl),
+    .rd_addr_o     (rd_addr),
+    .rd_data_i     (rd_data)
+  );
+
+  prim_async_fifo #(.Width(71), .Depth(FifoDepth)) u_cmd_fifo (
+    .wclk_i   (spi_sck_i),
+    .wrst_ni  (rst_ni),
+    .wvalid_i (fifo_wvalid),
+    .wdata_i  (fifo_wdata),
+    .wfull_o  (fifo_wfull),
+    .rclk_i   (clk_i),
+    .rrst_ni  (rst_core_n),
+    .rvalid_o (fifo_rvalid),
+    .rdata_o  (fifo_rdata),
+    .rready_i (fifo_rready),
+    .rdepth_o (fifo_depth)
+  );
+
+  prim_toggle_rx u_ovf_rx  (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(ovf_tgl),     .pulse_o(ovf_p));
+  prim_toggle_rx u_req_rx  (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(rd_req_tgl),  .pulse_o(rd_req_p));
+  prim_toggle_rx u_done_rx (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(rd_done_tgl), .pulse_o(rd_done_p));
+
+  // ---- register file ----
+  logic tri_valid, tri_ready, pipe_busy, rf_busy;
+  gpu_pkg::triangle_t tri_rec;
+  logic [1:0]       c_req_valid, c_req_ready, c_req_we, c_rsp_valid;
+  logic [1:0][gpu_pkg::MEM_AW-1:0] c_req_addr;
+  logic [1:0][31:0] c_req_wdata;
+  logic [1:0][3:0]  c_req_be;
+  logic [1:0][gpu_pkg::PRIM_W-1:0] c_req_prim;
+  logic [31:0]      c_rsp_rdata;
+
+  host_reg_file u_regs (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_core_n),
+    .cmd_valid_i     (fifo_rvalid),
+    .cmd_data_i      (fifo_rdata),
+    .cmd_ready_o     (fifo_rready),
+    .cmd_depth_i     (6'(fifo_depth)),
+    .rd_req_i        (rd_req_p),
+    .rd_done_i       (rd_done_p),
+    .rd_addr_i       (rd_addr),
+    .rd_data_o       (rd_data),
+    .ovf_i           (ovf_p),
+    .tri_valid_o     (tri_valid),
+    .tri_ready_i     (tri_ready),
+    .tri_o           (tri_rec),
+    .pipe_busy_i     (pipe_busy),
+    .mem_req_valid_o (c_req_valid[0]),
+    .mem_req_ready_i (c_req_ready[0]),
+    .mem_req_addr_o  (c_req_addr[0]),
+    .mem_req_we_o    (c_req_we[0]),
+    .mem_req_wdata_o (c_req_wdata[0]),
+    .mem_req_be_o    (c_req_be[0]),
+    .mem_rsp_valid_i (c_rsp_valid[0]),
+    .mem_rsp_rdata_i (c_rsp_rdata),
+    .busy_o          (rf_busy)
+  );
+  assign c_req_prim[0] = '0;
+
+  // ---- raster ----
+  logic set_valid, set_ready, setup_busy, walk_busy, pix_busy, arb_busy, drop;
+  logic [35:0]      set_area;
+  logic [2:0][39:0] set_w0;
+  logic [2:0][23:0] set_wx, set_wy;
+  logic [9:0]       set_bb_x0, set_bb_x1;
+  logic [8:0]       set_bb_y0, set_bb_y1;
+  logic [4:0][24:0] set_a0;
+  logic [4:0][31:0] set_q0, set_qx, set_qy;
+  logic [4:0][34:0] set_r0, set_rx, set_ry;
+  logic             set_interp_c;
+  gpu_pkg::rgba8_t  set_flat_color;
+  gpu_pkg::rstate_t set_rs;
+  logic [gpu_pkg::PRIM_W-1:0] set_prim;
+
+  raster_setup u_setup (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .tri_valid_i (tri_valid), .tri_ready_o (tri_ready), .tri_i (tri_rec),
+    .set_valid_o (set_valid), .set_ready_i (set_ready),
+    .set_area_o (set_area), .set_w0_o (set_w0), .set_wx_o (set_wx), .set_wy_o (set_wy),
+    .set_bb_x0_o (set_bb_x0), .set_bb_x1_o (set_bb_x1), .set_bb_y0_o (set_bb_y0), .set_bb_y1_o (set_bb_y1),
+    .set_a0_o (set_a0), .set_q0_o (set_q0), .set_r0_o (set_r0), .set_qx_o (set_qx), .set_rx_o (set_rx),
+    .set_qy_o (set_qy), .set_ry_o (set_ry), .set_interp_c_o (set_interp_c),
+    .set_flat_color_o (set_flat_color), .set_rs_o (set_rs), .set_prim_o (set_prim),
+    .drop_o (drop), .busy_o (setup_busy)
+  );
+
+  logic frag_valid, frag_ready;
+  gpu_pkg::frag_t frag;
+
+  raster_walk u_walk (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .set_valid_i (set_valid), .set_ready_o (set_ready),
+    .set_area_i (set_area), .set_w0_i (set_w0), .set_wx_i (set_wx), .set_wy_i (set_wy),
+    .set_bb_x0_i (set_bb_x0), .set_bb_x1_i (set_bb_x1), .set_bb_y0_i (set_bb_y0), .set_bb_y1_i (set_bb_y1),
+    .set_a0_i (set_a0), .set_q0_i (set_q0), .set_r0_i (set_r0), .set_qx_i (set_qx), .set_rx_i (set_rx),
+    .set_qy_i (set_qy), .set_ry_i (set_ry), .set_interp_c_i (set_interp_c),
+    .set_flat_color_i (set_flat_color), .set_rs_i (set_rs), .set_prim_i (set_prim),
+    .frag_valid_o (frag_valid), .frag_ready_i (frag_ready), .frag_o (frag),
+    .busy_o (walk_busy)
+  );
+
+  pixel_pipe u_pixel (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .frag_valid_i (frag_valid), .frag_ready_o (frag_ready), .frag_i (frag),
+    .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]),
+    .mem_req_addr_o (c_req_addr[1]), .mem_req_we_o (c_req_we[1]),
+    .mem_req_wdata_o (c_req_wdata[1]), .mem_req_be_o (c_req_be[1]), .mem_req_prim_o (c_req_prim[1]),
+    .mem_rsp_valid_i (c_rsp_valid[1]), .mem_rsp_rdata_i (c_rsp_rdata),
+    .busy_o (pix_busy)
+  );
+
+  mem_arbiter #(.N(2)) u_arb (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_addr_i (c_req_addr),
+    .c_req_we_i (c_req_we), .c_req_wdata_i (c_req_wdata), .c_req_be_i (c_req_be),
+    .c_req_prim_i (c_req_prim), .c_rsp_valid_o (c_rsp_valid), .c_rsp_rdata_o (c_rsp_rdata),
+    .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i),
+    .mem_req_addr_o (mem_req_addr_o), .mem_req_we_o (mem_req_we_o),
+    .mem_req_wdata_o (mem_req_wdata_o), .mem_req_be_o (mem_req_be_o),
+    .mem_req_id_o (mem_req_id_o), .mem_req_prim_o (mem_req_prim_o),
+    .mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_rdata_i (mem_rsp_rdata_i),
+    .busy_o (arb_busy)
+  );
+
+  // the pixel side is busy while setup, walker, pixel pipe or the arbiter hold pixel work
+  assign pipe_busy = setup_busy || set_valid || walk_busy || pix_busy || arb_busy;
+
+  // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin
+  logic unused_drop;
+  assign unused_drop = drop;
+
+  assign cmd_full_o  = (fifo_depth >= ($clog2(FifoDepth)+1)'(FifoDepth - 2));
+  assign cmd_empty_o = (fifo_depth == '0);
+  assign vsync_o     = 1'b0;
+  assign gpu_busy_o  = rf_busy;
+endmodule

@@ -1,0 +1,304 @@
+// host_reg_file: INT-010 v5.0 register file (UNIT-003).
+//
+// Applies register writes from the command FIFO in order, answers SPI reads, latches vertices
+// and submits a triangle record (three vertices + render state captured at submission) on the
+// third VERTEX write, and runs MEM_ADDR / MEM_DATA upload and readback through its own memory
+// client port. Storage, write masks, read masks and reset values come from the generated
+// gpu_regs_pkg (scripts/regmap.py); only the registers with side effects are written out here.
+//
+// Ordering: a MEM_DATA write, and the prefetch that serves MEM_DATA reads, wait until every
+// earlier triangle has left the pixel pipeline (pipe_busy_i low, no triangle pending), so memory
+// accesses through MEM_* observe FIFO order exactly as the C model does.
+// Reads: answered from the register state when rd_req_i pulses (rd_addr_i is quasi-static);
+// MEM_DATA answers from the prefetch buffer (the word at MEM_ADDR). Side effects of a read
+// (MEM_ADDR += 4, STATUS error flags clear) happen on rd_done_i, i.e. only for completed reads.
+// Illegal input: reserved addresses and read-only registers ignore writes; reserved bits are
+// masked; MEM_ADDR >= 32 MiB drops the access (reads 0) and sets STATUS.MEM_RANGE_ERR.
+// Throughput: one command per cycle, except a third VERTEX while the triangle slot is full and
+// MEM_* commands waiting for the pipeline to drain.
+module host_reg_file (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+
+  input  logic        cmd_valid_i,
+  input  logic [70:0] cmd_data_i,         // {addr[6:0], data[63:0]}
+  output logic        cmd_ready_o,
+  input  logic [5:0]  cmd_depth_i,
+
+  input  logic        rd_req_i,
+  input  logic        rd_done_i,
+  input  logic [6:0]  rd_addr_i,
+  output logic [63:0] rd_data_o,
+  input  logic        ovf_i,              // a write was dropped at the full FIFO
+
+  output logic        tri_valid_o,
+  input  logic        tri_ready_i,
+  output gpu_pkg::triangle_t tri_o,
+  input  logic        pipe_busy_i,
+
+  output logic        mem_req_valid_o,
+  input  logic        mem_req_ready_i,
+  output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
+  output logic        mem_req_we_o,
+  output logic [31:0] mem_req_wdata_o,
+  output logic [3:0]  mem_req_be_o,
+  input  logic        mem_rsp_valid_i,
+  input  logic [31:0] mem_rsp_rdata_i,
+
+  output logic        busy_o
+);
+  // ---- state ----
+  logic [127:0][63:0] regs_q, regs_d, regs_rst;
+  gpu_pkg::vertex_t v0_q, v0_d, v1_q, v1_d;
+  logic [1:0]  vcnt_q, vcnt_d;
+  gpu_pkg::triangle_t tri_q, tri_d;
+  logic        tri_valid_q, tri_valid_d;
+  logic [gpu_pkg::PRIM_W-1:0] prim_q, prim_d;
+  logic [63:0] rd_data_q, rd_data_d;
+  logic        rd_pend_q, rd_pend_d;      // a read request waits for its answer
+  logic        done_pend_q, done_pend_d;  // a read completion waits to be committed
+  logic [1:0]  reported_q, reported_d;    // {mem_range, fifo_ovf} flags a STATUS read showed
+  logic        err_ovf_q, err_ovf_d, err_range_q, err_range_d;
+  logic [31:0] pf_data_q, pf_data_d;
+  logic        pf_valid_q, pf_valid_d, pf_want_q, pf_want_d;
+
+  typedef enum logic [1:0] {
+    MemIdle,     // no memory operation in flight
+    MemWrite,    // MEM_DATA write request waiting for acceptance
+    MemPfReq,    // prefetch read request waiting for acceptance
+    MemPfWait    // prefetch read waiting for its response
+  } mem_st_e;
+  mem_st_e mem_st_q, mem_st_d;
+  logic [31:0] mem_wdata_q, mem_wdata_d;
+  logic [31:0] mem_addr_q, mem_addr_d;    // address of the operation in flight
+
+  // ---- decode of the head command ----
+  logic [6:0]  c_addr;
+  logic [63:0] c_data;
+  logic        drained, mem_addr_ok, any_tex;
+  gpu_pkg::vertex_t c_vtx;
+  gpu_pkg::rstate_t cur_rs;
+
+  assign c_addr = cmd_data_i[70:64];
+  assign c_data = cmd_data_i[63:0];
+  assign drained = !pipe_busy_i && !tri_valid_q;
+  assign mem_addr_ok = (regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:gpu_pkg::MEM_AW] == '0);
+  assign any_tex = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT][0] | regs_q[gpu_regs_pkg::ADDR_TEX1_FMT][0] |
+                   regs_q[gpu_regs_pkg::ADDR_TEX2_FMT][0] | regs_q[gpu_regs_pkg::ADDR_TEX3_FMT][0];
+
+  always_comb begin
+    c_vtx.x     = c_data[15:0];
+    c_vtx.y     = c_data[31:16];
+    c_vtx.z     = c_data[56:32];
+    c_vtx.color = regs_q[gpu_regs_pkg::ADDR_COLOR][31:0];
+    cur_rs.tri_mode  = regs_q[gpu_regs_pkg::ADDR_TRI_MODE][3:0];
+    cur_rs.dither_en = regs_q[gpu_regs_pkg::ADDR_DITHER_MODE][0];
+    cur_rs.z_compare = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER][34:32];
+    cur_rs.fb_base   = regs_q[gpu_regs_pkg::ADDR_FB_DRAW][24:12];
+    cur_rs.z_base    = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER][24:12];
+  end
+
+  // ---- read answer ----
+  logic [63:0] rd_value;
+  logic        rd_can_answer;
+  logic        busy;
+
+  assign busy = cmd_valid_i || pipe_busy_i || tri_valid_q || (mem_st_q != MemIdle) ||
+                (pf_want_q && !pf_valid_q);
+
+  always_comb begin
+    rd_can_answer = 1'b1;
+    unique case (rd_addr_i)
+      gpu_regs_pkg::ADDR_STATUS:
+        rd_value = {52'h0, err_range_q, err_ovf_q, 1'b0, busy, 2'b00, cmd_depth_i};
+      gpu_regs_pkg::ADDR_ID:
+        rd_value = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_ID);
+      gpu_regs_pkg::ADDR_TRI_MODE:
+        rd_value = (regs_q[rd_addr_i] & gpu_regs_pkg::reg_rmask(rd_addr_i)) | {59'h0, any_tex, 4'h0};
+      gpu_regs_pkg::ADDR_MEM_DATA: begin
+        rd_value = {32'h0, mem_addr_ok ? pf_data_q : 32'h0};
+        rd_can_answer = pf_valid_q || !mem_addr_ok;
+      end
+      default:
+        rd_value = regs_q[rd_addr_i] & gpu_regs_pkg::reg_rmask(rd_addr_i);
+    endcase
+  end
+
+  // ---- main process ----
+  always_comb begin
+    regs_d = regs_q;
+    v0_d = v0_q;
+    v1_d = v1_q;
+    vcnt_d = vcnt_q;
+    tri_d = tri_q;
+    tri_valid_d = tri_valid_q;
+    prim_d = prim_q;
+    rd_data_d = rd_data_q;
+    rd_pend_d = rd_pend_q | rd_req_i;
+    done_pend_d = done_pend_q | rd_done_i;
+    reported_d = reported_q;
+    err_ovf_d = err_ovf_q | ovf_i;
+    err_range_d = err_range_q;
+    pf_data_d = pf_data_q;
+    pf_valid_d = pf_valid_q;
+    pf_want_d = pf_want_q;
+    mem_st_d = mem_st_q;
+    mem_wdata_d = mem_wdata_q;
+    mem_addr_d = mem_addr_q;
+    cmd_ready_o = 1'b0;
+
+    if (tri_valid_q && tri_ready_i) tri_valid_d = 1'b0;
+
+    // memory operations
+    unique case (mem_st_q)
+      MemWrite:  if (mem_req_ready_i) mem_st_d = MemIdle;
+      MemPfReq:  if (mem_req_ready_i) mem_st_d = MemPfWait;
+      MemPfWait: if (mem_rsp_valid_i) begin
+        mem_st_d   = MemIdle;
+        pf_data_d  = mem_rsp_rdata_i;
+        pf_valid_d = 1'b1;
+      end
+      default: begin
+        if (pf_want_q && drained) begin
+          pf_want_d = 1'b0;
+          if (mem_addr_ok) begin
+            mem_st_d   = MemPfReq;
+            mem_addr_d = regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
+          end else begin
+            pf_data_d  = 32'h0;
+            pf_valid_d = 1'b1;
+          end
+        end
+      end
+    endcase
+
+    if (rd_pend_q && rd_can_answer) begin
+      // answer a read
+      rd_pend_d  = rd_req_i;
+      rd_data_d  = rd_value;
+      reported_d = (rd_addr_i == gpu_regs_pkg::ADDR_STATUS) ? {err_range_q, err_ovf_q} : 2'b00;
+    end else if (done_pend_q && !rd_pend_q && mem_st_q == MemIdle && !pf_want_q) begin
+      // commit the side effects of a completed read
+      done_pend_d = rd_done_i;
+      if (rd_addr_i == gpu_regs_pkg::ADDR_STATUS) begin
+        err_ovf_d   = (err_ovf_q & ~reported_q[0]) | ovf_i;
+        err_range_d = err_range_q & ~reported_q[1];
+      end
+      if (rd_addr_i == gpu_regs_pkg::ADDR_MEM_DATA) begin
+        if (!mem_addr_ok) err_range_d = 1'b1;
+        regs_d[gpu_regs_pkg::ADDR_MEM_ADDR] = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+        pf_valid_d = 1'b0;
+        pf_want_d  = 1'b1;
+      end
+      reported_d = 2'b00;
+    end else if (cmd_valid_i && !done_pend_q) begin
+      // apply one register write from the command FIFO
+      unique case (c_addr)
+        gpu_regs_pkg::ADDR_VERTEX: begin
+          if (vcnt_q != 2'd2 || !tri_valid_q) begin
+            cmd_ready_o = 1'b1;
+            unique case (vcnt_q)
+              2'd0: begin v0_d = c_vtx; vcnt_d = 2'd1; end
+              2'd1: begin v1_d = c_vtx; vcnt_d = 2'd2; end
+              default: begin
+                vcnt_d      = 2'd0;
+                prim_d      = prim_q + 1'b1;
+                tri_d.v0    = v0_q;
+                tri_d.v1    = v1_q;
+                tri_d.v2    = c_vtx;
+                tri_d.rs    = cur_rs;
+                tri_d.prim  = prim_q + 1'b1;
+                tri_valid_d = 1'b1;
+              end
+            endcase
+          end
+        end
+        gpu_regs_pkg::ADDR_MEM_DATA: begin
+          if (mem_st_q == MemIdle && drained && !pf_want_q) begin
+            cmd_ready_o = 1'b1;
+            if (mem_addr_ok) begin
+              mem_st_d    = MemWrite;
+              mem_addr_d  = regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
+              mem_wdata_d = c_data[31:0];
+            end else begin
+              err_range_d = 1'b1;
+            end
+            regs_d[gpu_regs_pkg::ADDR_MEM_ADDR] = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+            pf_valid_d = 1'b0;
+            pf_want_d  = 1'b1;
+          end
+        end
+        gpu_regs_pkg::ADDR_MEM_ADDR: begin
+          if (mem_st_q == MemIdle) begin
+            cmd_ready_o = 1'b1;
+            regs_d[c_addr] = c_data & gpu_regs_pkg::reg_wmask(c_addr);
+            pf_valid_d = 1'b0;
+            pf_want_d  = 1'b1;
+          end
+        end
+        default: begin
+          cmd_ready_o = 1'b1;
+          regs_d[c_addr] = c_data & gpu_regs_pkg::reg_wmask(c_addr);
+        end
+      endcase
+    end
+  end
+
+  always_comb begin
+    for (int i = 0; i < 128; i++) regs_rst[i] = gpu_regs_pkg::reg_reset(7'(i));
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      regs_q      <= regs_rst;
+      v0_q        <= '0;
+      v1_q        <= '0;
+      vcnt_q      <= '0;
+      tri_q       <= '0;
+      tri_valid_q <= 1'b0;
+      prim_q      <= '0;
+      rd_data_q   <= '0;
+      rd_pend_q   <= 1'b0;
+      done_pend_q <= 1'b0;
+      reported_q  <= '0;
+      err_ovf_q   <= 1'b0;
+      err_range_q <= 1'b0;
+      pf_data_q   <= '0;
+      pf_valid_q  <= 1'b0;
+      pf_want_q   <= 1'b1;
+      mem_st_q    <= MemIdle;
+      mem_wdata_q <= '0;
+      mem_addr_q  <= '0;
+    end else begin
+      regs_q      <= regs_d;
+      v0_q        <= v0_d;
+      v1_q        <= v1_d;
+      vcnt_q      <= vcnt_d;
+      tri_q       <= tri_d;
+      tri_valid_q <= tri_valid_d;
+      prim_q      <= prim_d;
+      rd_data_q   <= rd_data_d;
+      rd_pend_q   <= rd_pend_d;
+      done_pend_q <= done_pend_d;
+      reported_q  <= reported_d;
+      err_ovf_q   <= err_ovf_d;
+      err_range_q <= err_range_d;
+      pf_data_q   <= pf_data_d;
+      pf_valid_q  <= pf_valid_d;
+      pf_want_q   <= pf_want_d;
+      mem_st_q    <= mem_st_d;
+      mem_wdata_q <= mem_wdata_d;
+      mem_addr_q  <= mem_addr_d;
+    end
+  end
+
+  assign rd_data_o       = rd_data_q;
+  assign tri_valid_o     = tri_valid_q;
+  assign tri_o           = tri_q;
+  assign mem_req_valid_o = (mem_st_q == MemWrite) || (mem_st_q == MemPfReq);
+  assign mem_req_we_o    = (mem_st_q == MemWrite);
+  assign mem_req_addr_o  = {mem_addr_q[gpu_pkg::MEM_AW-1:2], 2'b00};
+  assign mem_req_wdata_o = mem_wdata_q;
+  assign mem_req_be_o    = 4'hF;
+  assign busy_o          = busy;
+endmodule

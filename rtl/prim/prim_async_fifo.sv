@@ -1,0 +1,100 @@
+// prim_async_fifo: dual-clock FIFO with gray-coded pointers (Cummings style).
+//
+// Write side in wclk_i, read side in rclk_i. Depth is a power of two. wfull_o is computed in the
+// write domain from the read pointer synchronised there (2 write clocks old, so it is
+// conservative); rdepth_o is the occupancy seen by the read domain (write pointer 2 read clocks
+// old, so it never over-reports). A push while full is ignored by the FIFO (the caller decides
+// what to record). The read side is first-word-fall-through: rvalid_o/rdata_o show the head,
+// rready_i pops it.
+// Resets: each side has its own active-low reset, asserted asynchronously. The write clock may be
+// stopped (SPI SCK); the write pointer reset must be released while wclk_i is idle.
+// Constraint: the gray pointers crossing domains need a max-delay of one destination period.
+module prim_async_fifo #(
+  parameter int unsigned Width = 8,
+  parameter int unsigned Depth = 16
+) (
+  input  logic             wclk_i,
+  input  logic             wrst_ni,
+  input  logic             wvalid_i,
+  input  logic [Width-1:0] wdata_i,
+  output logic             wfull_o,
+
+  input  logic             rclk_i,
+  input  logic             rrst_ni,
+  output logic             rvalid_o,
+  output logic [Width-1:0] rdata_o,
+  input  logic             rready_i,
+  output logic [$clog2(Depth):0] rdepth_o
+);
+  localparam int unsigned AW = $clog2(Depth);
+  if (Depth != (1 << AW) || Depth < 4) begin : g_bad_depth
+    $error("prim_async_fifo: Depth must be a power of two >= 4");
+  end
+
+  logic [Width-1:0] mem_q [Depth];
+  logic [AW:0] wbin_q, wgray_q, rbin_q, rgray_q;
+  logic [AW:0] wbin_d, rbin_d;
+  logic [AW:0] rgray_w, wgray_r;       // synchronised gray pointers
+  logic [AW:0] wbin_r;                 // write pointer in binary, read domain
+
+  function automatic logic [AW:0] bin2gray(input logic [AW:0] b);
+    bin2gray = b ^ (b >> 1);
+  endfunction
+
+  function automatic logic [AW:0] gray2bin(input logic [AW:0] g);
+    logic [AW:0] b;
+    b[AW] = g[AW];
+    for (int i = int'(AW) - 1; i >= 0; i--) b[i] = b[i+1] ^ g[i];
+    gray2bin = b;
+  endfunction
+
+  // ---- write domain ----
+  prim_sync #(.Width(AW+1)) u_sync_r2w (
+    .clk_i (wclk_i), .rst_ni (wrst_ni), .d_i (rgray_q), .q_o (rgray_w)
+  );
+
+  assign wfull_o = (wgray_q == {~rgray_w[AW:AW-1], rgray_w[AW-2:0]});
+  always_comb begin
+    wbin_d = wbin_q;
+    if (wvalid_i && !wfull_o) wbin_d = wbin_q + 1'b1;
+  end
+
+  always_ff @(posedge wclk_i or negedge wrst_ni) begin
+    if (!wrst_ni) begin
+      wbin_q  <= '0;
+      wgray_q <= '0;
+    end else begin
+      wbin_q  <= wbin_d;
+      wgray_q <= bin2gray(wbin_d);
+    end
+  end
+
+  always_ff @(posedge wclk_i) begin
+    if (wvalid_i && !wfull_o) mem_q[wbin_q[AW-1:0]] <= wdata_i;
+  end
+
+  // ---- read domain ----
+  prim_sync #(.Width(AW+1)) u_sync_w2r (
+    .clk_i (rclk_i), .rst_ni (rrst_ni), .d_i (wgray_q), .q_o (wgray_r)
+  );
+
+  assign wbin_r   = gray2bin(wgray_r);
+  assign rdepth_o = wbin_r - rbin_q;
+  assign rvalid_o = (wgray_r != rgray_q);
+  assign rdata_o  = mem_q[rbin_q[AW-1:0]];
+
+  always_comb begin
+    rbin_d = rbin_q;
+    if (rvalid_o && rready_i) rbin_d = rbin_q + 1'b1;
+  end
+
+  always_ff @(posedge rclk_i or negedge rrst_ni) begin
+    if (!rrst_ni) begin
+      rbin_q  <= '0;
+      rgray_q <= '0;
+    end else begin
+      rbin_q  <= rbin_d;
+      rgray_q <= bin2gray(rbin_d);
+    end
+  end
+endmodule

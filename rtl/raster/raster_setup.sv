@@ -1,0 +1,389 @@
+// raster_setup: triangle setup (UNIT-004; ADDENDUM 5; docs/spec-decisions.md "Rasterization").
+// C mirror: sw/model/raster_setup.c, operation for operation.
+//
+// In:  triangle record (three vertices, render state, prim id), valid/ready.
+// Out: edge equations at the bbox origin, edge steps, clipped bbox, and for each interpolated
+//      attribute the exact plane (q0, r0), (qx, rx), (qy, ry) with a(p) = a0 + q, 0 <= r < area.
+//      Zero-area and fully off-screen triangles are dropped here (drop_o pulses).
+// Datapath: one 27x36-bit signed multiplier and one restoring divider (1 quotient bit per
+// cycle), sequenced by the FSM below.
+// Latency: 10 cycles for edges, plus per interpolated attribute (Z when Z_TEST|Z_WRITE, R, G,
+// B, A when GOURAUD) 3 x (2 + 63) cycles. Throughput: one triangle at a time; the result
+// register is held until the walker takes it, while the next triangle waits at the input.
+module raster_setup (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  input  logic               tri_valid_i,
+  output logic               tri_ready_o,
+  input  gpu_pkg::triangle_t tri_i,
+
+  output logic               set_valid_o,
+  input  logic               set_ready_i,
+  output logic [35:0]        set_area_o,       // > 0, < 2^34
+  output logic [2:0][39:0]   set_w0_o,         // biased edge values at the origin sample
+  output logic [2:0][23:0]   set_wx_o,         // edge step per +1 pixel in x
+  output logic [2:0][23:0]   set_wy_o,         // edge step per +1 pixel in y
+  output logic [9:0]         set_bb_x0_o,
+  output logic [9:0]         set_bb_x1_o,
+  output logic [8:0]         set_bb_y0_o,
+  output logic [8:0]         set_bb_y1_o,
+  output logic [4:0][24:0]   set_a0_o,         // attribute values at v0: Z, R, G, B, A
+  output logic [4:0][31:0]   set_q0_o,
+  output logic [4:0][34:0]   set_r0_o,
+  output logic [4:0][31:0]   set_qx_o,
+  output logic [4:0][34:0]   set_rx_o,
+  output logic [4:0][31:0]   set_qy_o,
+  output logic [4:0][34:0]   set_ry_o,
+  output logic               set_interp_c_o,
+  output gpu_pkg::rgba8_t    set_flat_color_o,
+  output gpu_pkg::rstate_t   set_rs_o,
+  output logic [gpu_pkg::PRIM_W-1:0] set_prim_o,
+
+  output logic               drop_o,           // one pulse per dropped triangle
+  output logic               busy_o
+);
+  typedef enum logic [3:0] {
+    StIdle,     // waiting for a triangle
+    StArea0,    // t = (x1-x0)(y2-y0)
+    StArea1,    // area = t - (x2-x0)(y1-y0)
+    StOrient,   // drop zero area, swap v1/v2 for negative area, bbox and off-screen drop
+    StEdge0,    // t = dx_k (sy - ya_k)
+    StEdge1,    // w_k = t - dy_k (sx - xa_k), steps, top-left bias
+    StAttr0,    // t = d1 * w1-term
+    StAttr1,    // n = t + d2 * w2-term, start the divider
+    StDiv,      // n / area, one quotient bit per cycle
+    StOut       // result valid for the walker
+  } st_e;
+  st_e st_q, st_d;
+
+  // latched triangle (after orientation)
+  logic signed [15:0] x_q [3], x_d [3], y_q [3], y_d [3];
+  logic [24:0] z_q [3], z_d [3];
+  logic [31:0] c_q [3], c_d [3];
+  gpu_pkg::rstate_t rs_q, rs_d;
+  logic [gpu_pkg::PRIM_W-1:0] prim_q, prim_d;
+  logic [31:0] flat_q, flat_d;
+
+  logic signed [62:0] t_q, t_d;             // product / partial sum
+  logic signed [36:0] area_q, area_d;
+  logic signed [35:0] wraw_q [3], wraw_d [3];
+  logic [39:0] w0_q [3], w0_d [3];
+  logic [23:0] wx_q [3], wx_d [3], wy_q [3], wy_d [3];
+  logic [9:0]  bx0_q, bx0_d, bx1_q, bx1_d;
+  logic [8:0]  by0_q, by0_d, by1_q, by1_d;
+  logic [1:0]  k_q, k_d;                    // edge index
+  logic [2:0]  j_q, j_d;                    // attribute index 0..4
+  logic [1:0]  s_q, s_d;                    // plane term: 0 origin, 1 x step, 2 y step
+  logic [31:0] q0_q [5], q0_d [5], qx_q [5], qx_d [5], qy_q [5], qy_d [5];
+  logic [34:0] r0_q [5], r0_d [5], rx_q [5], rx_d [5], ry_q [5], ry_d [5];
+  // divider
+  logic [61:0] dv_num_q, dv_num_d;          // |n|, shifted out MSB first
+  logic [61:0] dv_quo_q, dv_quo_d;
+  logic [35:0] dv_rem_q, dv_rem_d;
+  logic        dv_neg_q, dv_neg_d;
+  logic [5:0]  dv_cnt_q, dv_cnt_d;
+  logic        drop;
+
+  // ---- shared multiplier ----
+  logic signed [26:0] mul_a;
+  logic signed [35:0] mul_b;
+  logic signed [62:0] prod;
+  assign prod = mul_a * mul_b;
+
+  // edge k goes from vertex a = (k+1)%3 to b = (k+2)%3
+  logic [1:0] ea, eb;
+  always_comb begin
+    unique case (k_q)
+      2'd0:    begin ea = 2'd1; eb = 2'd2; end
+      2'd1:    begin ea = 2'd2; eb = 2'd0; end
+      default: begin ea = 2'd0; eb = 2'd1; end
+    endcase
+  end
+
+  logic signed [16:0] edx, edy;             // xb-xa, yb-ya
+  logic signed [17:0] ssx, ssy;             // sample minus vertex a
+  assign edx = 17'(x_q[eb]) - 17'(x_q[ea]);
+  assign edy = 17'(y_q[eb]) - 17'(y_q[ea]);
+  assign ssx = $signed({4'h0, bx0_q, 4'h8}) - 18'(x_q[ea]);
+  assign ssy = $signed({5'h0, by0_q, 4'h8}) - 18'(y_q[ea]);
+
+  // attribute j of vertex v
+  function automatic logic [24:0] attr(input logic [2:0] j, input logic [24:0] z, input logic [31:0] c);
+    unique case (j)
+      3'd0:    attr = z;
+      3'd1:    attr = {17'h0, c[7:0]};
+      3'd2:    attr = {17'h0, c[15:8]};
+      3'd3:    attr = {17'h0, c[23:16]};
+      default: attr = {17'h0, c[31:24]};
+    endcase
+  endfunction
+
+  logic signed [25:0] ad1, ad2;
+  assign ad1 = 26'(attr(j_q, z_q[1], c_q[1])) - 26'(attr(j_q, z_q[0], c_q[0]));
+  assign ad2 = 26'(attr(j_q, z_q[2], c_q[2])) - 26'(attr(j_q, z_q[0], c_q[0]));
+
+  logic signed [35:0] term1, term2;         // w1-, w2-terms of the current plane part
+  always_comb begin
+    unique case (s_q)
+      2'd0:    begin term1 = wraw_q[1];           term2 = wraw_q[2]; end
+      2'd1:    begin term1 = 36'($signed(wx_q[1])); term2 = 36'($signed(wx_q[2])); end
+      default: begin term1 = 36'($signed(wy_q[1])); term2 = 36'($signed(wy_q[2])); end
+    endcase
+  end
+
+  logic need_z, need_c;
+  assign need_z = rs_q.tri_mode[2] | rs_q.tri_mode[3];
+  assign need_c = rs_q.tri_mode[0];
+
+  function automatic logic attr_needed(input logic [2:0] j, input logic nz, input logic nc);
+    attr_needed = (j == 3'd0) ? nz : nc;
+  endfunction
+
+  // bbox of the latched vertices
+  logic signed [15:0] xmin, xmax, ymin, ymax;
+  logic signed [11:0] bx0s, bx1s, by0s, by1s;
+  always_comb begin
+    xmin = x_q[0]; xmax = x_q[0]; ymin = y_q[0]; ymax = y_q[0];
+    for (int i = 1; i < 3; i++) begin
+      if (x_q[i] < xmin) xmin = x_q[i];
+      if (x_q[i] > xmax) xmax = x_q[i];
+      if (y_q[i] < ymin) ymin = y_q[i];
+      if (y_q[i] > ymax) ymax = y_q[i];
+    end
+    bx0s = 12'(xmin >>> 4);
+    bx1s = 12'(xmax >>> 4);
+    by0s = 12'(ymin >>> 4);
+    by1s = 12'(ymax >>> 4);
+  end
+
+  function automatic logic [9:0] clampx(input logic signed [11:0] v);
+    if (v < 0) clampx = '0;
+    else if (v > 12'sd639) clampx = 10'd639;
+    else clampx = v[9:0];
+  endfunction
+  function automatic logic [8:0] clampy(input logic signed [11:0] v);
+    if (v < 0) clampy = '0;
+    else if (v > 12'sd479) clampy = 9'd479;
+    else clampy = v[8:0];
+  endfunction
+
+  // multiplier operands per state (kept apart from the FSM so there is no combinational loop)
+  always_comb begin
+    mul_a = '0;
+    mul_b = '0;
+    unique case (st_q)
+      StArea0: begin mul_a = 27'(x_q[1]) - 27'(x_q[0]); mul_b = 36'(y_q[2]) - 36'(y_q[0]); end
+      StArea1: begin mul_a = 27'(x_q[2]) - 27'(x_q[0]); mul_b = 36'(y_q[1]) - 36'(y_q[0]); end
+      StEdge0: begin mul_a = 27'(edx); mul_b = 36'(ssy); end
+      StEdge1: begin mul_a = 27'(edy); mul_b = 36'(ssx); end
+      StAttr0: begin mul_a = 27'(ad1); mul_b = term1; end
+      StAttr1: begin mul_a = 27'(ad2); mul_b = term2; end
+      default: ;
+    endcase
+  end
+
+  // divider step
+  logic [36:0] dv_trial;
+  assign dv_trial = {dv_rem_q, dv_num_q[61]} - {1'b0, area_q[35:0]};
+
+  always_comb begin
+    st_d = st_q;
+    for (int i = 0; i < 3; i++) begin
+      x_d[i] = x_q[i]; y_d[i] = y_q[i]; z_d[i] = z_q[i]; c_d[i] = c_q[i];
+      wraw_d[i] = wraw_q[i]; w0_d[i] = w0_q[i]; wx_d[i] = wx_q[i]; wy_d[i] = wy_q[i];
+    end
+    for (int i = 0; i < 5; i++) begin
+      q0_d[i] = q0_q[i]; qx_d[i] = qx_q[i]; qy_d[i] = qy_q[i];
+      r0_d[i] = r0_q[i]; rx_d[i] = rx_q[i]; ry_d[i] = ry_q[i];
+    end
+    rs_d = rs_q; prim_d = prim_q; flat_d = flat_q;
+    t_d = t_q; area_d = area_q;
+    bx0_d = bx0_q; bx1_d = bx1_q; by0_d = by0_q; by1_d = by1_q;
+    k_d = k_q; j_d = j_q; s_d = s_q;
+    dv_num_d = dv_num_q; dv_quo_d = dv_quo_q; dv_rem_d = dv_rem_q; dv_neg_d = dv_neg_q; dv_cnt_d = dv_cnt_q;
+    drop = 1'b0;
+    tri_ready_o = 1'b0;
+
+    unique case (st_q)
+      StIdle: begin
+        tri_ready_o = 1'b1;
+        if (tri_valid_i) begin
+          x_d[0] = tri_i.v0.x; y_d[0] = tri_i.v0.y; z_d[0] = tri_i.v0.z; c_d[0] = tri_i.v0.color;
+          x_d[1] = tri_i.v1.x; y_d[1] = tri_i.v1.y; z_d[1] = tri_i.v1.z; c_d[1] = tri_i.v1.color;
+          x_d[2] = tri_i.v2.x; y_d[2] = tri_i.v2.y; z_d[2] = tri_i.v2.z; c_d[2] = tri_i.v2.color;
+          rs_d = tri_i.rs;
+          prim_d = tri_i.prim;
+          flat_d = tri_i.v0.color;
+          st_d = StArea0;
+        end
+      end
+      StArea0: begin
+        t_d = prod;
+        st_d = StArea1;
+      end
+      StArea1: begin
+        area_d = 37'(t_q - prod);
+        st_d = StOrient;
+      end
+      StOrient: begin
+        bx0_d = clampx(bx0s); bx1_d = clampx(bx1s);
+        by0_d = clampy(by0s); by1_d = clampy(by1s);
+        if (area_q == '0 || bx1s < 0 || by1s < 0 || bx0s > 12'sd639 || by0s > 12'sd479) begin
+          drop = 1'b1;
+          st_d = StIdle;
+        end else begin
+          if (area_q < 0) begin
+            area_d = -area_q;
+            x_d[1] = x_q[2]; y_d[1] = y_q[2]; z_d[1] = z_q[2]; c_d[1] = c_q[2];
+            x_d[2] = x_q[1]; y_d[2] = y_q[1]; z_d[2] = z_q[1]; c_d[2] = c_q[1];
+          end
+          k_d = 2'd0;
+          st_d = StEdge0;
+        end
+      end
+      StEdge0: begin
+        t_d = prod;
+        st_d = StEdge1;
+      end
+      StEdge1: begin
+        wraw_d[k_q] = 36'(t_q - prod);
+        wx_d[k_q] = -(24'(edy) <<< 4);
+        wy_d[k_q] = 24'(edx) <<< 4;
+        // top-left edges keep w >= 0; the others need w >= 1
+        w0_d[k_q] = 40'(t_q - prod) - ((edy < 0 || (edy == 0 && edx > 0)) ? 40'd0 : 40'd1);
+        if (k_q == 2'd2) begin
+          j_d = 3'd0;
+          s_d = 2'd0;
+          st_d = StAttr0;
+        end else begin
+          k_d = k_q + 2'd1;
+          st_d = StEdge0;
+        end
+      end
+      StAttr0: begin
+        if (!attr_needed(j_q, need_z, need_c)) begin
+          q0_d[j_q] = '0; r0_d[j_q] = '0; qx_d[j_q] = '0; rx_d[j_q] = '0; qy_d[j_q] = '0; ry_d[j_q] = '0;
+          if (j_q == 3'd4) st_d = StOut;
+          else j_d = j_q + 3'd1;
+        end else begin
+          t_d = prod;
+          st_d = StAttr1;
+        end
+      end
+      StAttr1: begin
+        logic signed [62:0] n;
+        n = t_q + prod;
+        dv_neg_d = n[62];
+        dv_num_d = n[62] ? 62'(-n) : 62'(n);
+        dv_quo_d = '0;
+        dv_rem_d = '0;
+        dv_cnt_d = 6'd61;
+        st_d = StDiv;
+      end
+      StDiv: begin
+        if (!dv_trial[36]) begin
+          dv_rem_d = dv_trial[35:0];
+          dv_quo_d = {dv_quo_q[60:0], 1'b1};
+        end else begin
+          dv_rem_d = {dv_rem_q[34:0], dv_num_q[61]};
+          dv_quo_d = {dv_quo_q[60:0], 1'b0};
+        end
+        dv_num_d = {dv_num_q[60:0], 1'b0};
+        dv_cnt_d = dv_cnt_q - 6'd1;
+        if (dv_cnt_q == 6'd0) begin
+          // floor for negative numerators: q = -Q - 1 = ~Q, r = area - R (when R != 0)
+          logic [31:0] q;
+          logic [34:0] r;
+          if (dv_neg_q && dv_rem_d != '0) begin
+            q = ~dv_quo_d[31:0];
+            r = 35'(area_q[35:0] - dv_rem_d);
+          end else begin
+            q = dv_neg_q ? 32'(-dv_quo_d[31:0]) : dv_quo_d[31:0];
+            r = dv_rem_d[34:0];
+          end
+          unique case (s_q)
+            2'd0:    begin q0_d[j_q] = q; r0_d[j_q] = r; end
+            2'd1:    begin qx_d[j_q] = q; rx_d[j_q] = r; end
+            default: begin qy_d[j_q] = q; ry_d[j_q] = r; end
+          endcase
+          if (s_q != 2'd2) begin
+            s_d = s_q + 2'd1;
+            st_d = StAttr0;
+          end else begin
+            s_d = 2'd0;
+            if (j_q == 3'd4) st_d = StOut;
+            else begin
+              j_d = j_q + 3'd1;
+              st_d = StAttr0;
+            end
+          end
+        end
+      end
+      StOut: begin
+        if (set_ready_i) st_d = StIdle;
+      end
+      default: st_d = StIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      st_q <= StIdle;
+      for (int i = 0; i < 3; i++) begin
+        x_q[i] <= '0; y_q[i] <= '0; z_q[i] <= '0; c_q[i] <= '0;
+        wraw_q[i] <= '0; w0_q[i] <= '0; wx_q[i] <= '0; wy_q[i] <= '0;
+      end
+      for (int i = 0; i < 5; i++) begin
+        q0_q[i] <= '0; qx_q[i] <= '0; qy_q[i] <= '0; r0_q[i] <= '0; rx_q[i] <= '0; ry_q[i] <= '0;
+      end
+      rs_q <= '0; prim_q <= '0; flat_q <= '0;
+      t_q <= '0; area_q <= '0;
+      bx0_q <= '0; bx1_q <= '0; by0_q <= '0; by1_q <= '0;
+      k_q <= '0; j_q <= '0; s_q <= '0;
+      dv_num_q <= '0; dv_quo_q <= '0; dv_rem_q <= '0; dv_neg_q <= 1'b0; dv_cnt_q <= '0;
+    end else begin
+      st_q <= st_d;
+      for (int i = 0; i < 3; i++) begin
+        x_q[i] <= x_d[i]; y_q[i] <= y_d[i]; z_q[i] <= z_d[i]; c_q[i] <= c_d[i];
+        wraw_q[i] <= wraw_d[i]; w0_q[i] <= w0_d[i]; wx_q[i] <= wx_d[i]; wy_q[i] <= wy_d[i];
+      end
+      for (int i = 0; i < 5; i++) begin
+        q0_q[i] <= q0_d[i]; qx_q[i] <= qx_d[i]; qy_q[i] <= qy_d[i];
+        r0_q[i] <= r0_d[i]; rx_q[i] <= rx_d[i]; ry_q[i] <= ry_d[i];
+      end
+      rs_q <= rs_d; prim_q <= prim_d; flat_q <= flat_d;
+      t_q <= t_d; area_q <= area_d;
+      bx0_q <= bx0_d; bx1_q <= bx1_d; by0_q <= by0_d; by1_q <= by1_d;
+      k_q <= k_d; j_q <= j_d; s_q <= s_d;
+      dv_num_q <= dv_num_d; dv_quo_q <= dv_quo_d; dv_rem_q <= dv_rem_d; dv_neg_q <= dv_neg_d; dv_cnt_q <= dv_cnt_d;
+    end
+  end
+
+  // ---- outputs ----
+  always_comb begin
+    for (int i = 0; i < 3; i++) begin
+      set_w0_o[i] = w0_q[i];
+      set_wx_o[i] = wx_q[i];
+      set_wy_o[i] = wy_q[i];
+    end
+    for (int i = 0; i < 5; i++) begin
+      set_a0_o[i] = attr(3'(i), z_q[0], c_q[0]);
+      set_q0_o[i] = q0_q[i]; set_r0_o[i] = r0_q[i];
+      set_qx_o[i] = qx_q[i]; set_rx_o[i] = rx_q[i];
+      set_qy_o[i] = qy_q[i]; set_ry_o[i] = ry_q[i];
+    end
+  end
+  assign set_valid_o      = (st_q == StOut);
+  assign set_area_o       = area_q[35:0];
+  assign set_bb_x0_o      = bx0_q;
+  assign set_bb_x1_o      = bx1_q;
+  assign set_bb_y0_o      = by0_q;
+  assign set_bb_y1_o      = by1_q;
+  assign set_interp_c_o   = need_c;
+  assign set_flat_color_o = flat_q;
+  assign set_rs_o         = rs_q;
+  assign set_prim_o       = prim_q;
+  assign drop_o           = drop;
+  assign busy_o           = (st_q != StIdle);
+endmodule

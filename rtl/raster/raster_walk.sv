@@ -1,0 +1,184 @@
+// raster_walk: bounding-box walk (UNIT-005). C mirror: sw/model/raster_walk.c.
+//
+// Visits the clipped bbox row by row (top to bottom), left to right, one pixel per cycle.
+// A pixel is covered when all three biased edge values are >= 0 (top-left rule folded into
+// the bias by setup). Attributes step exactly: (q, r) += (qx, rx) per pixel, (qy, ry) per row,
+// r kept in [0, area) with a carry into q; q is kept modulo 2^32, which is exact for every
+// covered pixel (its value lies between the vertex values).
+// Out: fragments {x, y, z, color, render state, prim} on a registered valid/ready port.
+// Throughput: 1 pixel per cycle when the output is not stalled; one idle cycle per triangle.
+module raster_walk (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  input  logic               set_valid_i,
+  output logic               set_ready_o,
+  input  logic [35:0]        set_area_i,
+  input  logic [2:0][39:0]   set_w0_i,
+  input  logic [2:0][23:0]   set_wx_i,
+  input  logic [2:0][23:0]   set_wy_i,
+  input  logic [9:0]         set_bb_x0_i,
+  input  logic [9:0]         set_bb_x1_i,
+  input  logic [8:0]         set_bb_y0_i,
+  input  logic [8:0]         set_bb_y1_i,
+  input  logic [4:0][24:0]   set_a0_i,
+  input  logic [4:0][31:0]   set_q0_i,
+  input  logic [4:0][34:0]   set_r0_i,
+  input  logic [4:0][31:0]   set_qx_i,
+  input  logic [4:0][34:0]   set_rx_i,
+  input  logic [4:0][31:0]   set_qy_i,
+  input  logic [4:0][34:0]   set_ry_i,
+  input  logic               set_interp_c_i,
+  input  gpu_pkg::rgba8_t    set_flat_color_i,
+  input  gpu_pkg::rstate_t   set_rs_i,
+  input  logic [gpu_pkg::PRIM_W-1:0] set_prim_i,
+
+  output logic               frag_valid_o,
+  input  logic               frag_ready_i,
+  output gpu_pkg::frag_t     frag_o,
+
+  output logic               busy_o
+);
+  // latched triangle
+  logic [35:0] area_q, area_d;
+  logic [2:0][23:0] wx_q, wx_d, wy_q, wy_d;
+  logic [9:0]  bx0_q, bx0_d, bx1_q, bx1_d;
+  logic [8:0]  by1_q, by1_d;
+  logic [4:0][24:0] a0_q, a0_d;
+  logic [4:0][31:0] qx_q, qx_d, qy_q, qy_d;
+  logic [4:0][34:0] rx_q, rx_d, ry_q, ry_d;
+  logic        interp_c_q, interp_c_d;
+  gpu_pkg::rgba8_t flat_q, flat_d;
+  gpu_pkg::rstate_t rs_q, rs_d;
+  logic [gpu_pkg::PRIM_W-1:0] prim_q, prim_d;
+  // walk position and running values (current pixel and row start)
+  logic        active_q, active_d;
+  logic [9:0]  x_q, x_d;
+  logic [8:0]  y_q, y_d;
+  logic [2:0][39:0] w_q, w_d, wrow_q, wrow_d;
+  logic [4:0][31:0] q_q, q_d, qrow_q, qrow_d;
+  logic [4:0][34:0] r_q, r_d, rrow_q, rrow_d;
+  // output register
+  gpu_pkg::frag_t frag_q, frag_d;
+  logic        fvalid_q, fvalid_d;
+
+  logic covered, advance, out_free;
+  gpu_pkg::frag_t cur;
+
+  assign covered  = active_q && !w_q[0][39] && !w_q[1][39] && !w_q[2][39];
+  assign out_free = !fvalid_q || frag_ready_i;
+  assign advance  = active_q && (!covered || out_free);
+
+  always_comb begin
+    cur.x  = x_q;
+    cur.y  = y_q;
+    cur.z  = a0_q[0] + q_q[0][24:0];
+    cur.rs = rs_q;
+    cur.prim = prim_q;
+    if (interp_c_q) begin
+      cur.color = {a0_q[4][7:0] + q_q[4][7:0], a0_q[3][7:0] + q_q[3][7:0],
+                   a0_q[2][7:0] + q_q[2][7:0], a0_q[1][7:0] + q_q[1][7:0]};
+    end else begin
+      cur.color = flat_q;
+    end
+  end
+
+  // one exact step of (q, r) by (dq, dr) modulo area
+  function automatic logic [66:0] qr_step(input logic [31:0] q, input logic [34:0] r,
+                                          input logic [31:0] dq, input logic [34:0] dr,
+                                          input logic [35:0] area);
+    logic [35:0] rs;
+    logic [31:0] qs;
+    rs = {1'b0, r} + {1'b0, dr};
+    qs = q + dq;
+    if (rs >= area) begin
+      rs = rs - area;
+      qs = qs + 32'd1;
+    end
+    qr_step = {qs, rs[34:0]};
+  endfunction
+
+  logic [66:0] st, sx;
+  always_comb begin
+    st = '0;
+    sx = '0;
+    area_d = area_q; wx_d = wx_q; wy_d = wy_q;
+    bx0_d = bx0_q; bx1_d = bx1_q; by1_d = by1_q;
+    a0_d = a0_q; qx_d = qx_q; qy_d = qy_q; rx_d = rx_q; ry_d = ry_q;
+    interp_c_d = interp_c_q; flat_d = flat_q; rs_d = rs_q; prim_d = prim_q;
+    active_d = active_q;
+    x_d = x_q; y_d = y_q;
+    w_d = w_q; wrow_d = wrow_q;
+    q_d = q_q; qrow_d = qrow_q; r_d = r_q; rrow_d = rrow_q;
+    frag_d = frag_q;
+    fvalid_d = fvalid_q && !frag_ready_i;
+    set_ready_o = !active_q;
+
+    if (!active_q) begin
+      if (set_valid_i) begin
+        area_d = set_area_i; wx_d = set_wx_i; wy_d = set_wy_i;
+        bx0_d = set_bb_x0_i; bx1_d = set_bb_x1_i; by1_d = set_bb_y1_i;
+        a0_d = set_a0_i; qx_d = set_qx_i; qy_d = set_qy_i; rx_d = set_rx_i; ry_d = set_ry_i;
+        interp_c_d = set_interp_c_i; flat_d = set_flat_color_i; rs_d = set_rs_i; prim_d = set_prim_i;
+        x_d = set_bb_x0_i;
+        y_d = set_bb_y0_i;
+        w_d = set_w0_i; wrow_d = set_w0_i;
+        q_d = set_q0_i; qrow_d = set_q0_i; r_d = set_r0_i; rrow_d = set_r0_i;
+        active_d = 1'b1;
+      end
+    end else if (advance) begin
+      if (covered) begin
+        frag_d = cur;
+        fvalid_d = 1'b1;
+      end
+      if (x_q == bx1_q) begin
+        if (y_q == by1_q) begin
+          active_d = 1'b0;
+        end else begin
+          y_d = y_q + 9'd1;
+          x_d = bx0_q;
+          for (int k = 0; k < 3; k++) begin
+            wrow_d[k] = wrow_q[k] + 40'($signed(wy_q[k]));
+            w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));
+          end
+          for (int j = 0; j < 5; j++) begin
+            st = qr_step(qrow_q[j], rrow_q[j], qy_q[j], ry_q[j], area_q);
+            qrow_d[j] = st[66:35]; rrow_d[j] = st[34:0];
+            q_d[j]    = st[66:35]; r_d[j]    = st[34:0];
+          end
+        end
+      end else begin
+        x_d = x_q + 10'd1;
+        for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
+        for (int j = 0; j < 5; j++) begin
+          sx = qr_step(q_q[j], r_q[j], qx_q[j], rx_q[j], area_q);
+          q_d[j] = sx[66:35]; r_d[j] = sx[34:0];
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      area_q <= '0; wx_q <= '0; wy_q <= '0;
+      bx0_q <= '0; bx1_q <= '0; by1_q <= '0;
+      a0_q <= '0; qx_q <= '0; qy_q <= '0; rx_q <= '0; ry_q <= '0;
+      interp_c_q <= 1'b0; flat_q <= '0; rs_q <= '0; prim_q <= '0;
+      active_q <= 1'b0; x_q <= '0; y_q <= '0;
+      w_q <= '0; wrow_q <= '0; q_q <= '0; qrow_q <= '0; r_q <= '0; rrow_q <= '0;
+      frag_q <= '0; fvalid_q <= 1'b0;
+    end else begin
+      area_q <= area_d; wx_q <= wx_d; wy_q <= wy_d;
+      bx0_q <= bx0_d; bx1_q <= bx1_d; by1_q <= by1_d;
+      a0_q <= a0_d; qx_q <= qx_d; qy_q <= qy_d; rx_q <= rx_d; ry_q <= ry_d;
+      interp_c_q <= interp_c_d; flat_q <= flat_d; rs_q <= rs_d; prim_q <= prim_d;
+      active_q <= active_d; x_q <= x_d; y_q <= y_d;
+      w_q <= w_d; wrow_q <= wrow_d; q_q <= q_d; qrow_q <= qrow_d; r_q <= r_d; rrow_q <= rrow_d;
+      frag_q <= frag_d; fvalid_q <= fvalid_d;
+    end
+  end
+
+  assign frag_valid_o = fvalid_q;
+  assign frag_o       = frag_q;
+  assign busy_o       = active_q || fvalid_q;
+endmodule

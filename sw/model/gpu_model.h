@@ -1,0 +1,64 @@
+/* tinyGPU reference model: the executable specification.
+ *
+ * The model is structured like the RTL, one file per unit with the same names:
+ *   reg_file.c      host register file, vertex latching, triangle submission (rtl/host/gpu_reg_file.sv)
+ *   raster_setup.c  triangle setup: orientation, edge functions, bbox, attribute planes (rtl/raster/raster_setup.sv)
+ *   raster_walk.c   bounding-box walk, coverage, exact attribute stepping (rtl/raster/raster_walk.sv)
+ *   pixel_pipe.c    depth test, colour promotion, dither, framebuffer write (rtl/pixel/*.sv)
+ * It is bit-exact with the RTL at every architectural boundary, but not cycle-accurate:
+ * commands complete instantly, so STATUS reads FIFO_DEPTH = 0 and BUSY = 0.
+ *
+ * Every observable effect (memory write, triangle accepted or dropped) goes through one
+ * funnel, gpu_model_emit(), which calls the event callback if one is installed.
+ */
+#ifndef GPU_MODEL_H
+#define GPU_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GPU_MEM_BYTES (32u * 1024u * 1024u)
+#define GPU_MEM_MASK (GPU_MEM_BYTES - 1u)
+#define GPU_FB_W 640
+#define GPU_FB_H 480
+
+typedef enum {
+    GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads) */
+    GPU_EV_TRI_DRAWN = 2, /* prim: triangle accepted by setup */
+    GPU_EV_TRI_DROPPED = 3 /* prim, data = reason (GPU_DROP_*) */
+} gpu_event_kind_t;
+
+enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };
+
+typedef struct {
+    gpu_event_kind_t kind;
+    uint32_t addr;
+    uint32_t data;
+    uint8_t be;
+    uint16_t prim;
+} gpu_event_t;
+
+typedef void (*gpu_event_fn)(void *ctx, const gpu_event_t *ev);
+
+typedef struct gpu_model gpu_model_t;
+
+gpu_model_t *gpu_model_new(void);
+void gpu_model_free(gpu_model_t *m);
+/* Hardware reset: registers to their reset values; memory is kept. */
+void gpu_model_reset(gpu_model_t *m);
+void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data);
+uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr);
+/* The 32 MiB memory image (little-endian words). Writable: this is the backdoor. */
+uint8_t *gpu_model_mem(gpu_model_t *m);
+void gpu_model_set_event_fn(gpu_model_t *m, gpu_event_fn fn, void *ctx);
+
+typedef struct {
+    uint32_t tris_submitted; /* third VERTEX writes */
+    uint32_t tris_drawn;
+    uint32_t tris_dropped;
+    uint64_t fragments; /* covered pixels emitted by the walker */
+    uint64_t pixels_written;
+} gpu_model_stats_t;
+void gpu_model_stats(const gpu_model_t *m, gpu_model_stats_t *out);
+
+#endif

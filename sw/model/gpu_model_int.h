@@ -1,0 +1,101 @@
+/* Internal types of the reference model: one struct per RTL payload, same field names. */
+#ifndef GPU_MODEL_INT_H
+#define GPU_MODEL_INT_H
+
+#include "gpu_model.h"
+#include <stdint.h>
+
+/* Vertex as latched by the register file (gpu_pkg::vertex_t). */
+typedef struct {
+    int16_t x, y;    /* 12.4 signed */
+    uint32_t z;      /* 25-bit unsigned */
+    uint32_t color;  /* A[31:24] B[23:16] G[15:8] R[7:0] */
+    uint64_t uv[4];  /* UVn registers as written (textures: later) */
+} vertex_t;
+
+/* Render state captured when the triangle is submitted (gpu_pkg::rstate_t). */
+typedef struct {
+    uint8_t tri_mode;     /* TRI_MODE[3:0] */
+    uint8_t dither_en;    /* DITHER_MODE.ENABLE */
+    uint8_t z_compare;    /* FB_ZBUFFER.Z_COMPARE */
+    uint32_t fb_base;     /* FB_DRAW[24:12] << 12 */
+    uint32_t z_base;      /* FB_ZBUFFER[24:12] << 12 */
+} rstate_t;
+
+typedef struct {
+    vertex_t v[3];
+    rstate_t rs;
+    uint16_t prim;
+} triangle_t;
+
+/* One interpolated attribute: a(p) = base + q, stepped exactly with (q, r), 0 <= r < area. */
+typedef struct {
+    int64_t base;           /* a0 */
+    int64_t q0, r0;         /* floor(N(origin) / area), remainder */
+    int64_t qx, rx;         /* per +1 pixel in x */
+    int64_t qy, ry;         /* per +1 pixel in y */
+} attr_plane_t;
+
+enum { ATTR_Z = 0, ATTR_R, ATTR_G, ATTR_B, ATTR_A, ATTR_N };
+
+/* Output of raster_setup (gpu_pkg::setup_t). */
+typedef struct {
+    int64_t area;           /* twice the signed area after orientation, > 0, in 1/256 px^2 */
+    int64_t w0[3];          /* biased edge values at the bbox origin sample */
+    int64_t wx[3], wy[3];   /* edge steps per pixel */
+    int16_t bb_x0, bb_y0, bb_x1, bb_y1; /* inclusive pixel bbox, clipped to the screen */
+    uint8_t interp_z, interp_c;
+    uint32_t flat_color;
+    attr_plane_t attr[ATTR_N];
+    rstate_t rs;
+    uint16_t prim;
+} setup_t;
+
+/* Fragment from raster_walk (gpu_pkg::frag_t). */
+typedef struct {
+    uint16_t x, y;
+    uint32_t z;             /* 25-bit */
+    uint32_t color;         /* RGBA8, A[31:24] .. R[7:0] */
+    uint16_t prim;
+} frag_t;
+
+struct gpu_model {
+    uint8_t *mem;
+    gpu_event_fn ev_fn;
+    void *ev_ctx;
+    gpu_model_stats_t st;
+    /* register file state */
+    uint64_t regs[128];
+    vertex_t vtx[3];
+    unsigned vcount;
+    uint16_t prim_seq;
+    uint8_t err_fifo_ovf, err_mem_range;
+};
+
+void gpu_model_emit(gpu_model_t *m, const gpu_event_t *ev);
+void gpu_model_mem_write(gpu_model_t *m, uint32_t addr, uint32_t data, uint8_t be, uint16_t prim);
+uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr);
+
+/* raster_setup.c: returns 0 and fills *s, or GPU_DROP_* */
+int raster_setup(const triangle_t *t, setup_t *s);
+/* raster_walk.c: walks the bbox, calls pixel_pipe for each covered pixel in walk order */
+void raster_walk(gpu_model_t *m, const setup_t *s);
+/* pixel_pipe.c */
+void pixel_pipe(gpu_model_t *m, const frag_t *f, const rstate_t *rs);
+
+uint16_t pixel_rgb565(uint32_t color, unsigned x, unsigned y, int dither_en);
+
+/* floor division for d > 0: n = q*d + r, 0 <= r < d */
+static inline void floor_divmod(int64_t n, int64_t d, int64_t *q, int64_t *r)
+{
+    int64_t qq = n / d;
+    int64_t rr = n % d;
+    if (rr < 0) {
+        rr += d;
+        qq -= 1;
+    }
+    *q = qq;
+    *r = rr;
+}
+
+#endif

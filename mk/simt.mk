@@ -13,6 +13,9 @@ SIMT_VLT      := rtl/simt/simt_lint.vlt
 SIMT_SW       := sw/simt/simt_isa.c sw/simt/simt_asm.c sw/simt/simt_sim.c sw/simt/simt_gen.c
 SIMT_SW_H     := $(wildcard sw/simt/*.h)
 SIMT_TB_C     := sim/simt/simt_lockstep.c sim/simt/simt_tb.c
+# testbench-side SystemVerilog: lockstep monitor and assertions, bound into the RTL
+SIMT_SIM_SV   := sim/simt/simt_sim.vlt sim/simt/simt_commit_mon.sv sim/simt/simt_assert_stream.sv \
+                 sim/simt/simt_assert_core.sv
 SIMT_CFLAGS   := $(CFLAGS_COMMON) -Isw/simt -Isim/simt
 SIMT_ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 SIMT_TOOLS    := simt-as simt-dis simt-sim simt-gen
@@ -66,26 +69,26 @@ $(SIMT_B)/libsimt_tb.a: $(SIMT_SW) $(SIMT_TB_C) $(SIMT_SW_H) $(wildcard sim/simt
 define simt_verilate
 	rm -f $(1)/simt_tb
 	$(VERILATOR) $(VFLAGS) $(3) --top-module simt_top -Mdir $(1) $(call simt_gparams,$(2)) \
-	  $(SIMT_VLT) $(SIMT_RTL) sim/simt/simt_commit_mon.sv $(CURDIR)/sim/simt/simt_shim.cpp \
+	  $(SIMT_VLT) $(SIMT_RTL) $(SIMT_SIM_SV) $(CURDIR)/sim/simt/simt_shim.cpp \
 	  -CFLAGS "-I$(CURDIR)/sim/simt $(call simt_defines,$(2))" \
 	  -LDFLAGS "$(CURDIR)/$(SIMT_B)/libsimt_tb.a" -o simt_tb > $(1).log 2>&1 \
 	  || { cat $(1).log; exit 1; }
 endef
 
-$(SIMT_B)/obj/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
+$(SIMT_B)/obj/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj,$(SIMT_CFG_DEF))
 
-$(SIMT_B)/obj_alt/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
+$(SIMT_B)/obj_alt/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj_alt,$(SIMT_CFG_ALT))
 
-$(SIMT_B)/obj_min/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
+$(SIMT_B)/obj_min/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj_min,$(SIMT_CFG_MIN))
 
 simt-trace: $(SIMT_B)/obj_trace/simt_tb
-$(SIMT_B)/obj_trace/simt_tb: $(SIMT_RTL) $(SIMT_VLT) sim/simt/simt_commit_mon.sv sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
+$(SIMT_B)/obj_trace/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj_trace,$(SIMT_CFG_DEF),--trace-fst)
 

@@ -1,4 +1,4 @@
-// simt_core - one SIMT core: THREADS threads of a block in lockstep (seed 002, ADDENDUM 7).
+// simt_core - one SIMT core: the THREADS threads of one block (seed 002, ADDENDUM 7).
 //
 // What: runs one block at a time. Two pipeline stages:
 //   F  looks up the shared instruction cache at the fetch PC (fpc_q) and, on a hit, loads
@@ -17,8 +17,9 @@
 // Latency/throughput: one instruction per cycle on cache hits; a taken branch or a PC change
 //   costs one bubble; LDR/STR take the memory round trip (3 cycles with the origin timing
 //   and free channels).
-// Interfaces: block start strobe blk_start_i (honoured only while idle_o is high); fetch port (fetch_pc_o looked up combinationally, fetch_hit_i and
-//   fetch_insn_i answer in the same cycle); one LSU requester port per thread towards
+// Interfaces: block start strobe blk_start_i (honoured only while idle_o is high); fetch
+//   port (fetch_pc_o looked up combinationally, fetch_hit_i and fetch_insn_i answer in the
+//   same cycle); one LSU requester port per thread towards
 //   simt_dmem_ctrl (valid/ready request, one rsp_valid pulse per request).
 // Illegal input: reserved opcodes execute as NOP; writes to R13..R15 are dropped; a thread
 //   that never executes RET keeps the core busy forever (as in the origin).

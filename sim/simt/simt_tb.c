@@ -41,6 +41,7 @@ typedef struct {
     int d_pend[SIMT_MAX_CH];
     unsigned d_addr[SIMT_MAX_CH], d_we[SIMT_MAX_CH], d_wdata[SIMT_MAX_CH];
     unsigned long edges;
+    int reset_bad;              /* an output was not in its reset state after reset */
     unsigned jitter;            /* extra random wait 0..jitter cycles per request */
     uint64_t rng;
     unsigned p_wait[SIMT_MAX_CH], d_wait[SIMT_MAX_CH];
@@ -115,6 +116,19 @@ static void tb_reset(tb_t *t)
     t->in.rst_n = 1;
     simt_rtl_tick(t->rtl, &t->in);
     t->edges += 3; /* edge numbers match the waveform window of the shim */
+    simt_out_t o;
+    simt_rtl_get(t->rtl, &o);
+    if (!o.launch_ready || o.busy || o.done) {
+        fprintf(stderr, "RESET: launch_ready %d busy %d done %d after reset\n", o.launch_ready,
+                o.busy, o.done);
+        t->reset_bad = 1;
+    }
+    for (unsigned c = 0; c < t->cfg.prog_ch; c++) {
+        t->reset_bad |= (int)o.pmem_valid[c];
+    }
+    for (unsigned c = 0; c < t->cfg.data_ch; c++) {
+        t->reset_bad |= (int)o.dmem_valid[c];
+    }
     memset(t->p_pend, 0, sizeof t->p_pend);
     memset(t->d_pend, 0, sizeof t->d_pend);
 }
@@ -258,6 +272,10 @@ static int run_image(tb_t *t, const simt_image_t *img, unsigned nthreads, unsign
     }
     if (reset) {
         tb_reset(t);
+        if (t->reset_bad) {
+            fprintf(stderr, "RESET: outputs not in their reset state (valid high or bad flags)\n");
+            return -1;
+        }
     }
     simt_ls_start(t->pmem, t->dmem, nthreads, t->cfg.threads, (uint8_t)pbase, (uint8_t)dbase,
                   t->trace);

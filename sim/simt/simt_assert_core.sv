@@ -1,0 +1,39 @@
+// simt_assert_core - simulation-only invariant of simt_core, bound from the testbench: the
+// instruction in the execute stage is at the smallest PC of the live threads (min-PC
+// scheduling; docs/simt.md).
+
+module simt_assert_core #(
+  parameter int unsigned THREADS = 4
+) (
+  input logic                     clk_i,
+  input logic                     rst_ni,
+  input logic                     ir_valid_q,
+  input logic [7:0]               ir_pc_q,
+  input logic [THREADS-1:0]       live_q,
+  input logic [THREADS-1:0][7:0]  pc_q
+);
+  logic       any;
+  logic [7:0] min_pc;
+  always_comb begin
+    any    = 1'b0;
+    min_pc = 8'hFF;
+    for (int t = 0; t < THREADS; t++) begin
+      if (live_q[t] && (!any || pc_q[t] < min_pc)) begin
+        min_pc = pc_q[t];
+      end
+      any = any | live_q[t];
+    end
+  end
+  a_min_pc: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                             ir_valid_q |-> (any && ir_pc_q == min_pc))
+    else $error("simt_core: instruction in E is not at the smallest live PC");
+endmodule
+
+bind simt_core simt_assert_core #(.THREADS(THREADS)) u_assert_core (
+  .clk_i      (clk_i),
+  .rst_ni     (rst_ni),
+  .ir_valid_q (ir_valid_q),
+  .ir_pc_q    (ir_pc_q),
+  .live_q     (live_q),
+  .pc_q       (pc_q)
+);

@@ -3,6 +3,7 @@
 #   build/sdram/test_sdram_dev   device-model unit test, built with ASan + UBSan
 #   make sdram-lint              verilator --lint-only -Wall on sdram_ctrl and prim_rst_sync
 #   make sdram-bench             sustained bandwidth and latency (CL2 and CL3)
+#   make sdram-long              soak: 8 seeds x 1M random requests x 3 configurations (~3 min)
 
 SDRAM_BUILD  := $(BUILD)/sdram
 SDRAM_RTL    := rtl/mem/sdram_ctrl.sv rtl/prim/prim_rst_sync.sv
@@ -10,7 +11,7 @@ SDRAM_TB_SV  := tests/sdram/tb_sdram.sv
 SDRAM_CINC   := -Isim/sdram -Itests/sdram
 SDRAM_DEV_H  := sim/sdram/sdram_dev.h
 
-.PHONY: sdram-build sdram-lint sdram-bench
+.PHONY: sdram-build sdram-lint sdram-bench sdram-long
 TEST_BUILD    += sdram-build
 LINT_TARGETS  += sdram-lint
 BENCH_TARGETS += sdram-bench
@@ -46,3 +47,13 @@ sdram-lint:
 sdram-bench: $(SDRAM_BUILD)/tb_sdram
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 +verilator+seed+1
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,13p'
+
+SDRAM_LONG_SEEDS ?= 101 102 103 104 105 106 107 108
+sdram-long: $(SDRAM_BUILD)/tb_sdram
+	@set -e; for s in $(SDRAM_LONG_SEEDS); do \
+	  for cfg in "" "--cl 3" "--no-lookahead"; do \
+	    $(SDRAM_BUILD)/tb_sdram --test random --seed $$s --ops 1000000 $$cfg +verilator+seed+$$s \
+	      | tail -1 | sed "s/^/$$cfg /"; \
+	  done; \
+	  $(SDRAM_BUILD)/tb_sdram --test reset --seed $$s +verilator+seed+$$s | tail -1 | sed "s/^/reset /"; \
+	done

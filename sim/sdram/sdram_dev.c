@@ -52,6 +52,7 @@ struct sdram_dev {
   /* Power-up / init state. */
   int64_t first_cmd_ok; /* first edge at which a command may be issued */
   int any_cmd;          /* a non-NOP command has been seen since power-up */
+  int pause_pins_bad;   /* DQM/CKE low during the pause already reported */
   unsigned init_refs;   /* REFRESH commands since power-up */
   int mode_set;
   unsigned mode;
@@ -100,6 +101,7 @@ void sdram_params_default(sdram_params_t *p) {
 static void reset_state(sdram_dev_t *d) {
   d->first_cmd_ok = d->now + (int64_t)((d->p.t_init_ps + d->p.tck_ps - 1) / d->p.tck_ps);
   d->any_cmd = 0;
+  d->pause_pins_bad = 0;
   d->init_refs = 0;
   d->mode_set = 0;
   d->mode = 0;
@@ -503,6 +505,11 @@ void sdram_dev_tick(sdram_dev_t *d, const sdram_pins_in_t *in, sdram_pins_out_t 
     c = (enum cmd)(((in->ras_n & 1u) << 2) | ((in->cas_n & 1u) << 1) | (in->we_n & 1u));
   }
 
+  /* Power-up pause: the datasheet requires DQM and CKE high until the first command. */
+  if (!d->any_cmd && d->now < d->first_cmd_ok && (dqm != 3u || !in->cke) && !d->pause_pins_bad) {
+    d->pause_pins_bad = 1;
+    violation(d, c, in->ba & 3u, "DQM and CKE must be high during the power-up pause");
+  }
   if (!in->cke && d->any_cmd) {
     violation(d, c, in->ba & 3u, "CKE low (power-down / self refresh / clock suspend not modelled)");
   }

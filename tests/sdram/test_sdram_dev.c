@@ -40,6 +40,12 @@ static void nops(dut_t *u, int n) {
     tick(u, NOP, 0, 0, 0, 0, 0);
   }
 }
+/* NOPs with DQM high, as required during the power-up pause. */
+static void pause_nops(dut_t *u, int n) {
+  for (int i = 0; i < n; i++) {
+    tick(u, NOP, 0, 0, 3, 0, 0);
+  }
+}
 
 static void expect(int cond, const char *what) {
   if (!cond) {
@@ -52,7 +58,7 @@ static void expect(int cond, const char *what) {
 
 /* Power-up: pause, PRECHARGE ALL, 8 REFRESH, MRS. */
 static void init(dut_t *u, unsigned mode) {
-  nops(u, 20001);
+  pause_nops(u, 20001);
   tick(u, PRE, 0, 1u << 10, 0, 0, 0);
   nops(u, 1);
   for (int i = 0; i < 8; i++) {
@@ -231,12 +237,18 @@ static void test_bad(const sdram_params_t *p0, const char *name, bad_fn fn, int 
   p.max_print = verbose ? 20 : 0;
   p.t_rc_ps = t_rc_ps ? t_rc_ps : p.t_rc_ps;
   dut_t u;
-  if (no_init) {
+  if (no_init == 2) {
     u.d = sdram_dev_new(&p);
     if (u.d == NULL) {
       exit(2);
     }
-    nops(&u, 100);
+    nops(&u, 100); /* DQM low */
+  } else if (no_init) {
+    u.d = sdram_dev_new(&p);
+    if (u.d == NULL) {
+      exit(2);
+    }
+    pause_nops(&u, 100);
     tick(&u, PRE, 0, 1u << 10, 0, 0, 0); /* before the 200 us pause */
   } else {
     u = fresh(&p, MODE(2, 1, 0));
@@ -258,7 +270,7 @@ static void test_uninit(const sdram_params_t *p0) {
   if (u.d == NULL) {
     exit(2);
   }
-  nops(&u, 20001);
+  pause_nops(&u, 20001);
   tick(&u, PRE, 0, 1u << 10, 0, 0, 0);
   nops(&u, 2);
   tick(&u, ACT, 0, 0, 0, 0, 0); /* no refreshes, no MRS */
@@ -288,6 +300,7 @@ int main(int argc, char **argv) {
   test_legal(&p);
   test_uninit(&p);
   test_bad(&p, "command during power-up pause", bad_early, 1, 0);
+  test_bad(&p, "DQM low during the power-up pause", bad_early, 2, 0);
   test_bad(&p, "tRCD", bad_trcd, 0, 0);
   test_bad(&p, "tRP", bad_trp, 0, 0);
   test_bad(&p, "tRAS", bad_tras, 0, 0);

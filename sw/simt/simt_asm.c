@@ -224,6 +224,17 @@ static int do_line(actx_t *c, char *s, unsigned *data_pos)
             }
             return 0;
         }
+        if (strcasecmp(tok[0], ".org") == 0) {
+            if (n != 2 || parse_num(tok[1], &v) || v < (long)c->img->nprog ||
+                v > SIMT_PROG_WORDS) {
+                return fail(c, ".org needs an address from the current one up to %u",
+                            SIMT_PROG_WORDS);
+            }
+            while (c->img->nprog < (unsigned)v) {
+                c->img->prog[c->img->nprog++] = 0x0000; /* NOP */
+            }
+            return 0;
+        }
         if (strcasecmp(tok[0], ".word") == 0) {
             if (n != 2 || parse_num(tok[1], &v) || v < 0 || v > 0xFFFF) {
                 return fail(c, ".word needs one number 0..0xFFFF");

@@ -6,6 +6,7 @@
  *   CONST R1, #8                immediates #N or N (decimal, 0x hex, -128..255) or a label
  *   BRnzp LOOP                  BR, BRn, BRz, BRp, BRnz, BRnp, BRzp, BRnzp (BR = BRnzp)
  *   .word 0x1234                a raw instruction word
+ *   .org 254                    continue at this instruction address (gap filled with NOP)
  *   .threads 8                  default thread count of the kernel
  *   .data 1 2 3                 initial data memory bytes, appended from address 0
  *   .data @16 5 6               ... or from an explicit address

@@ -209,10 +209,13 @@ static void test_assembler(void)
     CHECK(img.prog[3] == 0x1E02, "BR loop: %04x", img.prog[3]);
     CHECK(img.prog[4] == 0x9304, "CONST R3, end: %04x", img.prog[4]);
     CHECK(img.prog[5] == 0xB001 && img.prog[6] == 0xF000, "word/ret");
+    CHECK(simt_assemble("NOP\n.org 3\nL: BR L\n", &img) == 0 && img.nprog == 4 &&
+              img.prog[1] == 0 && img.prog[2] == 0 && img.prog[3] == 0x1E03,
+          ".org pads with NOP and moves labels");
     static const char *bad[] = {
         "ADD R1, R2\n",         "ADD R1, R2, R16\n", "CONST R1, #256\n", "BRx L\nL:\n",
         "BRpn L\nL:\n",         "FOO R1\n",          "BR nowhere\n",     "L:\nL:\n",
-        ".data 300\n",          ".threads 999\n",    "CONST R1, #1, R2\n", ".bogus\n",
+        ".data 300\n",          ".threads 999\n",    "NOP\nNOP\n.org 1\n",  ".org 257\n",    "CONST R1, #1, R2\n", ".bogus\n",
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(simt_assemble(bad[i], &img) != 0 && img.err[0], "should fail: %s", bad[i]);

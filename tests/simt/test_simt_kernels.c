@@ -166,6 +166,24 @@ static void t_div0(void)
     expect_mem("div0", 8, 4, exp, run(&img, 8, 4));
 }
 
+static void t_wrap(void)
+{
+    static simt_image_t img;
+    load("wrap", &img);
+    if (img.nprog != 256) {
+        fprintf(stderr, "FAIL wrap: %u words, expected 256\n", img.nprog);
+        exit(1);
+    }
+    for (unsigned dim = 1; dim <= 4; dim++) {
+        uint8_t exp[256];
+        memcpy(exp, img.data, 256);
+        for (unsigned i = 0; i < 6; i++) {
+            exp[32 + i] = (uint8_t)(2 + i % dim);
+        }
+        expect_mem("wrap", 6, dim, exp, run(&img, 6, dim));
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -182,6 +200,7 @@ int main(int argc, char **argv)
     t_clamp();
     t_tid();
     t_div0();
+    t_wrap();
     printf("test_simt_kernels: %lu checks passed\n", checks);
     return 0;
 }

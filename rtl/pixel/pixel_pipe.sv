@@ -10,7 +10,7 @@
 // indexed {y[3:0], x[3:0]}), RGB565 in bits [15:0] of the framebuffer word.
 // Texturing and alpha blending are later stages; ALPHA_BLEND is ignored here.
 module pixel_pipe #(
-  parameter string DitherFile = "data/dither_bn16.hex"
+  parameter DitherFile = "data/dither_bn16.hex"  // ROM image, relative to the run directory
 ) (
   input  logic clk_i,
   input  logic rst_ni,

@@ -1,10 +1,10 @@
 /* tinyGPU reference model: the executable specification.
  *
  * The model is structured like the RTL, one file per unit with the same names:
- *   reg_file.c      host register file, vertex latching, triangle submission (rtl/host/gpu_reg_file.sv)
+ *   reg_file.c      host register file, vertex latching, triangle submission (rtl/host/host_reg_file.sv)
  *   raster_setup.c  triangle setup: orientation, edge functions, bbox, attribute planes (rtl/raster/raster_setup.sv)
  *   raster_walk.c   bounding-box walk, coverage, exact attribute stepping (rtl/raster/raster_walk.sv)
- *   pixel_pipe.c    depth test, colour promotion, dither, framebuffer write (rtl/pixel/*.sv)
+ *   pixel_pipe.c    depth test, colour promotion, dither, framebuffer write (rtl/pixel/pixel_pipe.sv)
  * It is bit-exact with the RTL at every architectural boundary, but not cycle-accurate:
  * commands complete instantly, so STATUS reads FIFO_DEPTH = 0 and BUSY = 0.
  *

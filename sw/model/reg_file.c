@@ -1,6 +1,6 @@
 /* Host register file (INT-010 v5.0): storage with write masks from the generated table,
  * read-only fields, vertex latching and the push trigger, MEM_ADDR/MEM_DATA.
- * Mirrors rtl/host/gpu_reg_file.sv. */
+ * Mirrors rtl/host/host_reg_file.sv. */
 #include "gpu_model_int.h"
 #include "gpu_regs.h"
 #include <stdlib.h>

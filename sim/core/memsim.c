@@ -1,0 +1,110 @@
+#include "memsim.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define MEM_BYTES (32u << 20)
+#define RQ 64
+
+struct memsim {
+    memsim_cfg_t cfg;
+    uint8_t *mem;
+    unsigned cooldown;
+    uint32_t rq_data[RQ];
+    uint64_t rq_due[RQ];
+    unsigned rq_head, rq_count;
+    uint64_t cycle, nreq;
+};
+
+int memsim_preset(const char *name, memsim_cfg_t *out)
+{
+    if (!strcmp(name, "ideal")) {
+        out->cycles_per_req = 1;
+        out->read_latency = 2;
+        return 0;
+    }
+    if (!strcmp(name, "sdr16")) {
+        out->cycles_per_req = 2;
+        out->read_latency = 8;
+        return 0;
+    }
+    return -1;
+}
+
+memsim_t *memsim_new(const memsim_cfg_t *cfg)
+{
+    memsim_t *m = calloc(1, sizeof(*m));
+    if (!m) {
+        return NULL;
+    }
+    m->mem = calloc(1, MEM_BYTES);
+    if (!m->mem) {
+        free(m);
+        return NULL;
+    }
+    m->cfg = *cfg;
+    if (m->cfg.cycles_per_req < 1) {
+        m->cfg.cycles_per_req = 1;
+    }
+    if (m->cfg.read_latency < 1) {
+        m->cfg.read_latency = 1;
+    }
+    return m;
+}
+
+void memsim_free(memsim_t *m)
+{
+    if (m) {
+        free(m->mem);
+        free(m);
+    }
+}
+
+uint8_t *memsim_mem(memsim_t *m) { return m->mem; }
+uint64_t memsim_requests(const memsim_t *m) { return m->nreq; }
+int memsim_idle(const memsim_t *m) { return m->rq_count == 0; }
+
+void memsim_drive(memsim_t *m, memsim_drive_t *d)
+{
+    d->req_ready = (m->cooldown == 0) && (m->rq_count < RQ);
+    d->rsp_valid = 0;
+    d->rsp_rdata = 0;
+    if (m->rq_count && m->rq_due[m->rq_head] <= m->cycle) {
+        d->rsp_valid = 1;
+        d->rsp_rdata = m->rq_data[m->rq_head];
+    }
+}
+
+int memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d, memsim_req_t *wr)
+{
+    int wrote = 0;
+    if (d->rsp_valid) {
+        m->rq_head = (m->rq_head + 1) % RQ;
+        m->rq_count--;
+    }
+    if (m->cooldown) {
+        m->cooldown--;
+    }
+    if (r->req_valid && d->req_ready) {
+        uint32_t a = r->req_addr & (MEM_BYTES - 1) & ~3u;
+        m->nreq++;
+        m->cooldown = m->cfg.cycles_per_req - 1;
+        if (r->req_we) {
+            for (unsigned i = 0; i < 4; i++) {
+                if (r->req_be & (1u << i)) {
+                    m->mem[a + i] = (uint8_t)(r->req_wdata >> (8 * i));
+                }
+            }
+            *wr = *r;
+            wr->req_addr = a;
+            wrote = 1;
+        } else {
+            unsigned t = (m->rq_head + m->rq_count) % RQ;
+            m->rq_data[t] = (uint32_t)m->mem[a] | ((uint32_t)m->mem[a + 1] << 8) | ((uint32_t)m->mem[a + 2] << 16) |
+                            ((uint32_t)m->mem[a + 3] << 24);
+            m->rq_due[t] = m->cycle + m->cfg.read_latency;
+            m->rq_count++;
+        }
+    }
+    m->cycle++;
+    return wrote;
+}

@@ -1,0 +1,53 @@
+/* Functional memory model behind gpu_top's memory port (docs/interfaces.md).
+ *
+ * Timing knobs: a request is accepted at most every `cycles_per_req` cycles (bandwidth), and
+ * a read answers `read_latency` cycles after acceptance, in order. Presets:
+ *   ideal : 1 request/cycle, latency 2
+ *   sdr16 : the origin's 16-bit SDR SDRAM at 100 MHz: 2 cycles per 32-bit word (200 MB/s),
+ *           latency 8 (tRCD 2 + CL 3 + 2 beats + register), no refresh or row-miss modelling
+ * Writes take effect at acceptance; a read returns memory as of its acceptance. */
+#ifndef MEMSIM_H
+#define MEMSIM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    unsigned cycles_per_req;
+    unsigned read_latency;
+} memsim_cfg_t;
+
+int memsim_preset(const char *name, memsim_cfg_t *out); /* 0 ok, -1 unknown name */
+
+/* pins as seen from the memory */
+typedef struct {
+    int req_valid, req_we;
+    uint32_t req_addr, req_wdata;
+    unsigned req_be, req_id, req_prim;
+} memsim_req_t;
+
+typedef struct {
+    int req_ready;
+    int rsp_valid;
+    uint32_t rsp_rdata;
+} memsim_drive_t;
+
+typedef struct memsim memsim_t;
+memsim_t *memsim_new(const memsim_cfg_t *cfg);
+void memsim_free(memsim_t *m);
+uint8_t *memsim_mem(memsim_t *m); /* 32 MiB, backdoor */
+/* outputs for the coming clock edge */
+void memsim_drive(memsim_t *m, memsim_drive_t *d);
+/* the clock edge: *r are the DUT's outputs before the edge, *d what memsim_drive gave.
+ * Returns 1 if a write was accepted this edge (fills *wr), else 0. */
+int memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d, memsim_req_t *wr);
+uint64_t memsim_requests(const memsim_t *m);
+int memsim_idle(const memsim_t *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,289 @@
+/* Unit tests of the reference model and the driver (built with ASan/UBSan). Every expected
+ * value here is derived from the specification, not from running the model. */
+#include "gpu.h"
+#include "gpu_model.h"
+#include "gpu_model_int.h"
+#include "png.h"
+#include "scene.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int g_fail, g_checks;
+
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        g_checks++;                                                                                                    \
+        if (!(cond)) {                                                                                                 \
+            g_fail++;                                                                                                  \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
+            printf(__VA_ARGS__);                                                                                       \
+            printf("\n");                                                                                              \
+        }                                                                                                              \
+    } while (0)
+
+static uint32_t rd32(gpu_model_t *m, uint32_t a)
+{
+    const uint8_t *p = gpu_model_mem(m) + a;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void test_reset_and_id(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    CHECK(gpu_model_read(m, REG_ID) == 0x0000020000006702ull, "ID");
+    CHECK(gpu_model_read(m, REG_DITHER_MODE) == 1, "DITHER_MODE reset = 1");
+    CHECK(gpu_model_read(m, REG_TRI_MODE) == 0, "TRI_MODE reset");
+    CHECK(gpu_model_read(m, REG_STATUS) == 0, "STATUS idle");
+    gpu_model_write(m, REG_ID, 0);
+    CHECK(gpu_model_read(m, REG_ID) == 0x0000020000006702ull, "ID is read-only");
+    gpu_model_free(m);
+}
+
+static void test_masks(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    gpu_model_write(m, REG_TEX0_BASE, 0xFFFFFFFFFFFFFFFFull);
+    CHECK(gpu_model_read(m, REG_TEX0_BASE) == 0xFFFFF000ull, "TEX0_BASE keeps [31:12]");
+    gpu_model_write(m, REG_TRI_MODE, 0xFF);
+    CHECK(gpu_model_read(m, REG_TRI_MODE) == 0x0D, "TRI_MODE keeps 3,2,0; bit 4 computed (no texture)");
+    gpu_model_write(m, REG_TEX2_FMT, 1);
+    CHECK(gpu_model_read(m, REG_TRI_MODE) == 0x1D, "ANY_TEXTURED follows TEX2_FMT.ENABLE");
+    gpu_model_write(m, REG_FB_ZBUFFER, 0xFFFFFFFFFFFFFFFFull);
+    CHECK(gpu_model_read(m, REG_FB_ZBUFFER) == 0x7FFFFF000ull, "FB_ZBUFFER keeps [34:32],[31:12]");
+    gpu_model_write(m, 0x50, 123);
+    CHECK(gpu_model_read(m, 0x50) == 0, "reserved address reads 0");
+    gpu_model_write(m, REG_COLOR, 0x1234);
+    CHECK(gpu_model_read(m, REG_COLOR) == 0, "write-only reads 0");
+    gpu_model_write(m, REG_COLOR_GRADE_CTRL, 7);
+    CHECK(gpu_model_read(m, REG_COLOR_GRADE_CTRL) == 1, "self-clearing bits read 0");
+    gpu_model_free(m);
+}
+
+static void test_mem_interface(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    gpu_model_write(m, REG_MEM_ADDR, 0x1000);
+    gpu_model_write(m, REG_MEM_DATA, 0xAABBCCDD);
+    gpu_model_write(m, REG_MEM_DATA, 0x11223344);
+    CHECK(gpu_model_read(m, REG_MEM_ADDR) == 0x1008, "auto-increment by 4");
+    CHECK(rd32(m, 0x1000) == 0xAABBCCDD && rd32(m, 0x1004) == 0x11223344, "upload");
+    CHECK(gpu_model_mem(m)[0x1000] == 0xDD, "little-endian");
+    gpu_model_write(m, REG_MEM_ADDR, 0x1000);
+    CHECK(gpu_model_read(m, REG_MEM_DATA) == 0xAABBCCDD, "readback 0");
+    CHECK(gpu_model_read(m, REG_MEM_DATA) == 0x11223344, "readback 1");
+    gpu_model_write(m, REG_MEM_ADDR, 0x2000000);
+    gpu_model_write(m, REG_MEM_DATA, 5);
+    CHECK(gpu_model_read(m, REG_STATUS) == (1ull << STATUS_MEM_RANGE_ERR_SHIFT), "range error flagged");
+    CHECK(gpu_model_read(m, REG_STATUS) == 0, "flag cleared by the read");
+    CHECK(gpu_model_read(m, REG_MEM_ADDR) == 0x2000004, "pointer advances past a dropped access");
+    gpu_model_free(m);
+}
+
+/* expected coverage of a rectangle, from the fill rule alone */
+static void test_rect_coverage(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    gpu_model_write(m, REG_DITHER_MODE, 0);
+    gpu_model_write(m, REG_COLOR, 0xFFFFFFFF);
+    int32_t X0 = 10 * 16 + 8, Y0 = 5 * 16, X1 = 20 * 16 + 9, Y1 = 9 * 16 + 8; /* centres on two edges */
+    uint64_t v[4] = {
+        ((uint64_t)(uint16_t)Y0 << 16) | (uint16_t)X0, ((uint64_t)(uint16_t)Y0 << 16) | (uint16_t)X1,
+        ((uint64_t)(uint16_t)Y1 << 16) | (uint16_t)X1, ((uint64_t)(uint16_t)Y1 << 16) | (uint16_t)X0};
+    gpu_model_write(m, REG_VERTEX, v[0]);
+    gpu_model_write(m, REG_VERTEX, v[1]);
+    gpu_model_write(m, REG_VERTEX, v[2]);
+    gpu_model_write(m, REG_VERTEX, v[2]); /* other winding */
+    gpu_model_write(m, REG_VERTEX, v[3]);
+    gpu_model_write(m, REG_VERTEX, v[0]);
+    int bad = 0;
+    for (int y = 0; y < 20; y++) {
+        for (int x = 0; x < 40; x++) {
+            int in = (16 * x + 8 >= X0) && (16 * x + 8 < X1) && (16 * y + 8 >= Y0) && (16 * y + 8 < Y1);
+            uint32_t w = rd32(m, (uint32_t)(y * 640 + x) * 4);
+            if ((w == 0xFFFF) != in) {
+                bad++;
+            }
+        }
+    }
+    CHECK(bad == 0, "rectangle coverage follows the top-left rule (%d pixels wrong)", bad);
+    gpu_model_stats_t st;
+    gpu_model_stats(m, &st);
+    CHECK(st.pixels_written == 11 * 4, "each covered pixel written once (got %" PRIu64 ")", st.pixels_written);
+    gpu_model_free(m);
+}
+
+static void test_colour(void)
+{
+    /* without dither: truncation of the replicated 10-bit value */
+    CHECK(pixel_rgb565(0x00FFFFFF, 0, 0, 0) == 0xFFFF, "white");
+    CHECK(pixel_rgb565(0x00000000, 5, 7, 1) == ((0) | 0), "black stays black only if dither adds < 1 LSB");
+    CHECK(pixel_rgb565(0x00000080, 0, 0, 0) == (0x10u << 11), "R 0x80 -> R5 16");
+    /* dither never moves a channel by more than one output step and saturates at white */
+    int bad = 0;
+    for (unsigned c = 0; c < 256; c++) {
+        for (unsigned i = 0; i < 256; i++) {
+            uint16_t a = pixel_rgb565(c | c << 8 | c << 16, i & 15, i >> 4, 0);
+            uint16_t b = pixel_rgb565(c | c << 8 | c << 16, i & 15, i >> 4, 1);
+            int dr = (b >> 11) - (a >> 11), dg = ((b >> 5) & 63) - ((a >> 5) & 63), db = (b & 31) - (a & 31);
+            if (dr < 0 || dr > 1 || dg < 0 || dg > 1 || db < 0 || db > 1) {
+                bad++;
+            }
+        }
+    }
+    CHECK(bad == 0, "dither moves channels by 0 or 1 step (%d bad)", bad);
+    CHECK(pixel_rgb565(0x00FFFFFF, 3, 3, 1) == 0xFFFF, "dither saturates");
+}
+
+static void test_gouraud_exact(void)
+{
+    /* a right triangle with colour ramping 0..255 over 255 pixels in x: R at pixel centre x
+     * is floor(255 * (x + 0.5) / 255.0 ...) exactly per the plane equation; check endpoints
+     * and monotonicity */
+    gpu_model_t *m = gpu_model_new();
+    gpu_model_write(m, REG_DITHER_MODE, 0);
+    gpu_model_write(m, REG_TRI_MODE, 1);
+    gpu_model_write(m, REG_COLOR, 0x000000);
+    gpu_model_write(m, REG_VERTEX, 0);
+    gpu_model_write(m, REG_COLOR, 0x0000FF);
+    gpu_model_write(m, REG_VERTEX, 256 * 16);
+    gpu_model_write(m, REG_COLOR, 0x000000);
+    gpu_model_write(m, REG_VERTEX, (uint64_t)(256 * 16) << 16);
+    int mono = 1;
+    unsigned prev = 0;
+    for (int x = 0; x < 200; x++) {
+        unsigned r5 = rd32(m, (uint32_t)x * 4) >> 11;
+        if (r5 < prev) {
+            mono = 0;
+        }
+        prev = r5;
+    }
+    CHECK(mono, "red ramps monotonically along row 0");
+    /* R at pixel (x, 0): value = floor(255 * (16x + 8) / 4096); R5 = (R<<2|R>>6)>>5 */
+    unsigned x = 128;
+    unsigned r = (255u * (16 * x + 8)) / 4096u;
+    unsigned want = ((r << 2) | (r >> 6)) >> 5;
+    CHECK((rd32(m, x * 4) >> 11) == want, "R5 at x=128: got %u want %u", rd32(m, x * 4) >> 11, want);
+    gpu_model_free(m);
+}
+
+static void test_depth(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    gpu_model_write(m, REG_DITHER_MODE, 0);
+    gpu_model_write(m, REG_FB_ZBUFFER, (0ull << 32) | 0x258000); /* LESS */
+    gpu_model_write(m, REG_TRI_MODE, (1 << 3) | (1 << 2));
+    /* zbuf starts at 0: nothing is less than 0 */
+    gpu_model_write(m, REG_COLOR, 0xFFFFFF);
+    gpu_model_write(m, REG_VERTEX, 0);
+    gpu_model_write(m, REG_VERTEX, 16 * 16);
+    gpu_model_write(m, REG_VERTEX, (uint64_t)(16 * 16) << 16);
+    CHECK(rd32(m, 0) == 0, "LESS against 0 fails");
+    gpu_model_write(m, REG_FB_ZBUFFER, (6ull << 32) | 0x258000); /* ALWAYS */
+    gpu_model_write(m, REG_VERTEX, (0x1FFFFFFull << 32));
+    gpu_model_write(m, REG_VERTEX, (0x1FFFFFFull << 32) | 16 * 16);
+    gpu_model_write(m, REG_VERTEX, (0x1FFFFFFull << 32) | (uint64_t)(16 * 16) << 16);
+    CHECK(rd32(m, 0x258000) == 0xFFFFFF, "far Z stores as 0xFFFFFF (z >> 1)");
+    CHECK(rd32(m, 0) == 0xFFFF, "colour written on pass");
+    gpu_model_free(m);
+}
+
+static int rec_write(void *ctx, uint8_t a, uint64_t v)
+{
+    gpu_model_write(ctx, a, v);
+    return GPU_OK;
+}
+
+static void test_record_replay(void)
+{
+    /* record a scene on one model, replay on another: memories identical */
+    gpu_model_t *a = gpu_model_new(), *b = gpu_model_new();
+    FILE *f = tmpfile();
+    gpu_dev_t *d = gpu_dev_open(gpu_transport_recorder(gpu_transport_model(a), f));
+    gpu_select(d);
+    const scene_t *s = scene_find("random");
+    scene_ctx_t c;
+    memset(&c, 0, sizeof(c));
+    c.rng = 12345;
+    c.count = 20;
+    s->run(&c);
+    gpu_dev_close(d);
+    rewind(f);
+    gpu_transport_t tb = gpu_transport_model(b);
+    tb.write = rec_write;
+    gpu_dev_t *db = gpu_dev_open(tb);
+    unsigned bad = 0;
+    CHECK(gpu_replay(db, f, 1, &bad) == GPU_OK, "replay ok");
+    CHECK(memcmp(gpu_model_mem(a), gpu_model_mem(b), GPU_MEM_BYTES) == 0, "replayed memory identical");
+    gpu_model_stats_t sa;
+    gpu_model_stats(a, &sa);
+    CHECK(sa.pixels_written > 0, "scene drew something");
+    gpu_dev_close(db);
+    fclose(f);
+    /* malformed stream */
+    f = tmpfile();
+    fputs("W 05 0000000000000000\nX junk\n", f);
+    rewind(f);
+    db = gpu_dev_open(gpu_transport_model(b));
+    CHECK(gpu_replay(db, f, 1, &bad) == GPU_EFORMAT && bad == 2, "malformed line reported");
+    gpu_dev_close(db);
+    fclose(f);
+    gpu_model_free(a);
+    gpu_model_free(b);
+}
+
+static void test_pack(void)
+{
+    CHECK(PACK_XYZ(639, 0, 0) == (639u * 16), "PACK_XYZ x");
+    CHECK(PACK_XYZ(0, 479, 0x1FFFFFF) == ((0x1FFFFFFull << 32) | ((uint64_t)479 * 16 << 16)), "PACK_XYZ y z");
+    CHECK(PACK_XYZ(-1.5, 0, 0) == (uint16_t)(-24), "PACK_XYZ negative fraction");
+    CHECK(PACK_UVQ(0.5, 0.25, 1.0) == ((0x7FFFull << 32) | (0x1FFFull << 16) | 0x3FFF) ||
+              PACK_UVQ(0.5, 0.25, 1.0) == ((0x7FFFull << 32) | (0x2000ull << 16) | 0x4000),
+          "PACK_UVQ");
+}
+
+static void test_scenes_on_model(void)
+{
+    /* every scene runs on the model without sanitizer findings, and the checks pass */
+    for (unsigned i = 0; i < g_nscenes; i++) {
+        gpu_model_t *m = gpu_model_new();
+        gpu_dev_t *d = gpu_dev_open(gpu_transport_model(m));
+        gpu_select(d);
+        scene_ctx_t c;
+        memset(&c, 0, sizeof(c));
+        c.rng = 99 + i;
+        c.count = 0;
+        c.tb = m;
+        c.mem_load = NULL;
+        if (!strcmp(g_scenes[i].name, "mem")) {
+            gpu_dev_close(d);
+            gpu_model_free(m);
+            continue; /* needs the testbench backdoor */
+        }
+        g_scenes[i].run(&c);
+        gpu_dev_close(d);
+        gpu_model_free(m);
+    }
+    CHECK(1, "scenes ran");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: test_model\nRuns the reference model's unit tests; prints one line per failure.\n");
+        return 0;
+    }
+    test_reset_and_id();
+    test_masks();
+    test_mem_interface();
+    test_rect_coverage();
+    test_colour();
+    test_gouraud_exact();
+    test_depth();
+    test_record_replay();
+    test_pack();
+    test_scenes_on_model();
+    printf("test_model: %d checks, %d failed\n", g_checks, g_fail);
+    return g_fail ? 1 : 0;
+}

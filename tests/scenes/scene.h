@@ -1,0 +1,44 @@
+/* Scenes: C programs on the host driver (gpu_write/gpu_read on the selected device), run by
+ * the testbench (sim/core/tb_main.c) on the model, the RTL, or both in lockstep. */
+#ifndef SCENE_H
+#define SCENE_H
+
+#include "gpu.h"
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct scene_ctx {
+    uint64_t seed;
+    unsigned count;         /* size knob (triangles, cells...), 0 = the scene's default */
+    uint64_t rng;
+    void *tb;
+    void (*mem_load)(void *tb, uint32_t addr, const void *data, size_t len); /* backdoor, all backends */
+    char msg[512];          /* check failure message */
+} scene_ctx_t;
+
+/* What a check sees after the run: per-word write counts (saturating at 255) for one backend. */
+typedef struct {
+    const char *backend;
+    const uint8_t *wcount;  /* indexed by byte address / 4 over the 32 MiB */
+    uint32_t tris_dropped;  /* -1 when the backend cannot tell */
+} scene_obs_t;
+
+typedef struct {
+    const char *name;
+    void (*run)(scene_ctx_t *c);
+    int (*check)(scene_ctx_t *c, const scene_obs_t *o); /* 0 = pass; may be NULL */
+    const char *desc;
+} scene_t;
+
+extern const scene_t g_scenes[];
+extern const unsigned g_nscenes;
+const scene_t *scene_find(const char *name);
+
+/* helpers */
+uint32_t scene_rand(scene_ctx_t *c);               /* xorshift64* */
+int32_t scene_rand_range(scene_ctx_t *c, int32_t lo, int32_t hi); /* inclusive */
+/* draws one triangle; coordinates in 1/16 pixel */
+void scene_tri16(int32_t x0, int32_t y0, uint32_t z0, int32_t x1, int32_t y1, uint32_t z1, int32_t x2, int32_t y2,
+                 uint32_t z2);
+
+#endif

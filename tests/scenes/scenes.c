@@ -1,0 +1,527 @@
+/* The scene catalogue. Each scene is written against the driver API only. */
+#include "scene.h"
+#include <stdio.h>
+#include <string.h>
+
+#define FB_A 0x000000u
+#define FB_B 0x12C000u
+#define ZBUF 0x258000u
+
+uint32_t scene_rand(scene_ctx_t *c)
+{
+    c->rng ^= c->rng >> 12;
+    c->rng ^= c->rng << 25;
+    c->rng ^= c->rng >> 27;
+    return (uint32_t)((c->rng * 2685821657736338717ull) >> 32);
+}
+
+int32_t scene_rand_range(scene_ctx_t *c, int32_t lo, int32_t hi)
+{
+    return lo + (int32_t)(scene_rand(c) % (uint32_t)(hi - lo + 1));
+}
+
+static uint64_t xyz16(int32_t x, int32_t y, uint32_t z)
+{
+    return ((uint64_t)(z & 0x1FFFFFFu) << 32) | ((uint64_t)(uint16_t)(int16_t)y << 16) | (uint16_t)(int16_t)x;
+}
+
+void scene_tri16(int32_t x0, int32_t y0, uint32_t z0, int32_t x1, int32_t y1, uint32_t z1, int32_t x2, int32_t y2,
+                 uint32_t z2)
+{
+    gpu_write(REG_VERTEX, xyz16(x0, y0, z0));
+    gpu_write(REG_VERTEX, xyz16(x1, y1, z1));
+    gpu_write(REG_VERTEX, xyz16(x2, y2, z2));
+}
+
+/* ---------------------------------------------------------------- seed examples */
+
+/* INT-010 migration guide, "Clear Framebuffer", verbatim but for the declaration of clear_color.
+ * With pixel-centre sampling it covers x < 639 on row 0..478 (column 639 and row 479 lie
+ * outside the triangles' edges); see docs/spec-decisions.md. */
+static void scene_seed_clear_fb(scene_ctx_t *c)
+{
+    (void)c;
+    uint32_t clear_color = 0xFF402010u;
+    gpu_write(REG_TRI_MODE, 0x00);  // Flat shading, no texture, no Z
+    gpu_write(REG_COLOR, clear_color);
+
+    // Draw two triangles covering full viewport (640×480)
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(639, 0, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(639, 479, 0));
+
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(639, 479, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 479, 0));
+}
+
+/* INT-010 "Example 3: Z-Buffer with Compare Functions", verbatim. */
+static void scene_seed_clear_z(scene_ctx_t *c)
+{
+    (void)c;
+// Configure Z-buffer at 0x258000 with LEQUAL compare
+gpu_write(REG_FB_ZBUFFER,
+    (0x001ULL << 32) |  // Z_COMPARE: LEQUAL (≤)
+    0x258000            // Z-buffer base address
+);
+
+// Enable Z-test and Z-write in TRI_MODE
+gpu_write(REG_TRI_MODE,
+    (1 << 3) |  // Z_WRITE
+    (1 << 2) |  // Z_TEST
+    (1 << 0)    // GOURAUD
+);
+
+// Clear Z-buffer to maximum depth
+// First, configure to always pass and write far plane
+gpu_write(REG_FB_ZBUFFER,
+    (0x006ULL << 32) |  // Z_COMPARE: ALWAYS
+    0x258000
+);
+
+// Draw full-screen triangles with Z=0x1FFFFFF (far)
+uint32_t far_z = 0x1FFFFFF;
+gpu_write(REG_COLOR, 0x00000000);
+gpu_write(REG_VERTEX, PACK_XYZ(0, 0, far_z));
+gpu_write(REG_VERTEX, PACK_XYZ(639, 0, far_z));
+gpu_write(REG_VERTEX, PACK_XYZ(639, 479, far_z));
+
+gpu_write(REG_VERTEX, PACK_XYZ(0, 0, far_z));
+gpu_write(REG_VERTEX, PACK_XYZ(639, 479, far_z));
+gpu_write(REG_VERTEX, PACK_XYZ(0, 479, far_z));
+
+// Restore LEQUAL compare
+gpu_write(REG_FB_ZBUFFER,
+    (0x001ULL << 32) |  // Z_COMPARE: LEQUAL
+    0x258000
+);
+}
+
+/* ---------------------------------------------------------------- full-screen clear */
+
+/* Exact full-screen clear: the rectangle (0,0)-(640,480) covers every pixel centre once. */
+static void scene_clear(scene_ctx_t *c)
+{
+    (void)c;
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(0x20, 0x40, 0x80, 0xFF));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 480, 0));
+}
+
+static int check_rect_once(scene_ctx_t *c, const scene_obs_t *o, uint32_t fb, int32_t X0, int32_t Y0, int32_t X1,
+                           int32_t Y1);
+
+static int check_clear(scene_ctx_t *c, const scene_obs_t *o) { return check_rect_once(c, o, FB_A, 0, 0, 640 * 16, 480 * 16); }
+
+/* ---------------------------------------------------------------- fill rule */
+
+/* Pixel (x, y) belongs to the rectangle [X0, X1) x [Y0, Y1) (1/16 px) iff its centre does:
+ * left and top edges inclusive, right and bottom exclusive (top-left rule). Every such pixel
+ * must be written exactly once, every other pixel of the framebuffer never. */
+static int check_rect_once(scene_ctx_t *c, const scene_obs_t *o, uint32_t fb, int32_t X0, int32_t Y0, int32_t X1,
+                           int32_t Y1)
+{
+    unsigned bad = 0;
+    for (int y = 0; y < 480; y++) {
+        for (int x = 0; x < 640; x++) {
+            int32_t cx = 16 * x + 8, cy = 16 * y + 8;
+            unsigned want = (cx >= X0 && cx < X1 && cy >= Y0 && cy < Y1) ? 1u : 0u;
+            unsigned got = o->wcount[(fb >> 2) + (unsigned)y * 640 + (unsigned)x];
+            if (got != want) {
+                if (!bad) {
+                    snprintf(c->msg, sizeof(c->msg),
+                             "%s: pixel (%d, %d) written %u times, expected %u (rect [%d,%d)x[%d,%d) in 1/16 px)",
+                             o->backend, x, y, got, want, X0, X1, Y0, Y1);
+                }
+                bad++;
+            }
+        }
+    }
+    return bad ? -1 : 0;
+}
+
+static int32_t g_rect[4]; /* the last rectangle a scene drew, for its check */
+
+static void emit_quad(scene_ctx_t *c, int32_t X0, int32_t Y0, int32_t X1, int32_t Y1)
+{
+    /* two triangles along a random diagonal, each with a random winding and rotation */
+    int32_t px[4] = {X0, X1, X1, X0}, py[4] = {Y0, Y0, Y1, Y1};
+    int d = (int)(scene_rand(c) & 1);
+    int t[2][3] = {{d, d + 1, d + 2}, {d + 2, (d + 3) & 3, d}};
+    for (int k = 0; k < 2; k++) {
+        int a = t[k][0], b = t[k][1] & 3, e = t[k][2] & 3;
+        if (scene_rand(c) & 1) {
+            int tmp = b;
+            b = e;
+            e = tmp;
+        }
+        int r = (int)(scene_rand(c) % 3);
+        int v[3] = {a, b, e};
+        int v0 = v[r], v1 = v[(r + 1) % 3], v2 = v[(r + 2) % 3];
+        scene_tri16(px[v0], py[v0], 0, px[v1], py[v1], 0, px[v2], py[v2], 0);
+    }
+}
+
+static void scene_shared_edge(scene_ctx_t *c)
+{
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(0xFF, 0xFF, 0xFF, 0xFF));
+    int32_t X0 = scene_rand_range(c, 0, 300 * 16), Y0 = scene_rand_range(c, 0, 200 * 16);
+    int32_t X1 = X0 + scene_rand_range(c, 1, 300 * 16), Y1 = Y0 + scene_rand_range(c, 1, 250 * 16);
+    g_rect[0] = X0;
+    g_rect[1] = Y0;
+    g_rect[2] = X1;
+    g_rect[3] = Y1;
+    emit_quad(c, X0, Y0, X1, Y1);
+}
+
+static int check_shared_edge(scene_ctx_t *c, const scene_obs_t *o)
+{
+    return check_rect_once(c, o, FB_A, g_rect[0], g_rect[1], g_rect[2], g_rect[3]);
+}
+
+/* A jittered grid mesh over a rectangle: interior vertices move freely inside their cell's
+ * neighbourhood, border vertices only along the border, so the union is still the rectangle
+ * and every shared edge must be drawn by exactly one of its two triangles. */
+static void scene_mesh(scene_ctx_t *c)
+{
+    enum { GW = 8, GH = 6 };
+    int n = c->count ? (int)c->count : 1;
+    gpu_write(REG_TRI_MODE, 0);
+    int32_t X0 = scene_rand_range(c, 0, 40 * 16), Y0 = scene_rand_range(c, 0, 40 * 16);
+    int32_t cw = scene_rand_range(c, 20 * 16, 70 * 16), ch = scene_rand_range(c, 20 * 16, 70 * 16);
+    int32_t vx[GH + 1][GW + 1], vy[GH + 1][GW + 1];
+    for (int j = 0; j <= GH; j++) {
+        for (int i = 0; i <= GW; i++) {
+            int32_t jx = (i > 0 && i < GW) ? scene_rand_range(c, -cw / 5, cw / 5) : 0;
+            int32_t jy = (j > 0 && j < GH) ? scene_rand_range(c, -ch / 5, ch / 5) : 0;
+            vx[j][i] = X0 + i * cw + jx;
+            vy[j][i] = Y0 + j * ch + jy;
+        }
+    }
+    g_rect[0] = X0;
+    g_rect[1] = Y0;
+    g_rect[2] = X0 + GW * cw;
+    g_rect[3] = Y0 + GH * ch;
+    for (int rep = 0; rep < n; rep++) {
+        for (int j = 0; j < GH; j++) {
+            for (int i = 0; i < GW; i++) {
+                int32_t ax = vx[j][i], ay = vy[j][i], bx = vx[j][i + 1], by = vy[j][i + 1];
+                int32_t cx = vx[j + 1][i + 1], cy = vy[j + 1][i + 1], dx = vx[j + 1][i], dy = vy[j + 1][i];
+                gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+                if (scene_rand(c) & 1) {
+                    scene_tri16(ax, ay, 0, bx, by, 0, cx, cy, 0);
+                    scene_tri16(cx, cy, 0, dx, dy, 0, ax, ay, 0);
+                } else {
+                    scene_tri16(ax, ay, 0, dx, dy, 0, bx, by, 0);
+                    scene_tri16(bx, by, 0, dx, dy, 0, cx, cy, 0);
+                }
+            }
+        }
+    }
+}
+
+static int check_mesh(scene_ctx_t *c, const scene_obs_t *o)
+{
+    /* the grid is convex-safe only when each jittered quad stays convex; the jitter (<= 1/5 cell)
+     * guarantees it, so the union is exactly the rectangle */
+    return check_rect_once(c, o, FB_A, g_rect[0], g_rect[1], g_rect[2], g_rect[3]);
+}
+
+/* ---------------------------------------------------------------- edge cases */
+
+static void scene_degenerate(scene_ctx_t *c)
+{
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_COLOR, 0xFFFFFFFF);
+    for (int i = 0; i < 40; i++) {
+        int32_t x0 = scene_rand_range(c, -2048 * 16, 2047 * 16), y0 = scene_rand_range(c, -2048 * 16, 2047 * 16);
+        int32_t dx = scene_rand_range(c, -400, 400), dy = scene_rand_range(c, -400, 400);
+        int32_t k1 = scene_rand_range(c, -5, 5), k2 = scene_rand_range(c, -5, 5);
+        switch (i % 4) {
+        case 0: /* collinear */
+            scene_tri16(x0, y0, 0, x0 + k1 * dx, y0 + k1 * dy, 0, x0 + k2 * dx, y0 + k2 * dy, 0);
+            break;
+        case 1: /* all three the same */
+            scene_tri16(x0, y0, 0, x0, y0, 0, x0, y0, 0);
+            break;
+        case 2: /* two the same */
+            scene_tri16(x0, y0, 0, x0 + dx, y0 + dy, 0, x0, y0, 0);
+            break;
+        default: /* horizontal line */
+            scene_tri16(x0, y0, 0, x0 + dx, y0, 0, x0 + 2 * dx, y0, 0);
+            break;
+        }
+    }
+}
+
+static int check_nothing_written(scene_ctx_t *c, const scene_obs_t *o)
+{
+    for (uint32_t w = 0; w < (32u << 20) / 4; w++) {
+        if (o->wcount[w]) {
+            snprintf(c->msg, sizeof(c->msg), "%s: word 0x%06X written although every triangle was degenerate or off-screen",
+                     o->backend, w * 4);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void scene_offscreen(scene_ctx_t *c)
+{
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_COLOR, 0xFF00FF00);
+    for (int i = 0; i < 40; i++) {
+        /* entirely left, right, above or below the screen, anywhere in the 12.4 range */
+        int side = i % 4;
+        int32_t p[6];
+        for (int k = 0; k < 3; k++) {
+            int32_t x, y;
+            switch (side) {
+            case 0: x = scene_rand_range(c, -32768, -1); y = scene_rand_range(c, -32768, 32767); break;
+            case 1: x = scene_rand_range(c, 640 * 16, 32767); y = scene_rand_range(c, -32768, 32767); break;
+            case 2: x = scene_rand_range(c, -32768, 32767); y = scene_rand_range(c, -32768, -1); break;
+            default: x = scene_rand_range(c, -32768, 32767); y = scene_rand_range(c, 480 * 16, 32767); break;
+            }
+            p[2 * k] = x;
+            p[2 * k + 1] = y;
+        }
+        scene_tri16(p[0], p[1], 0, p[2], p[3], 0, p[4], p[5], 0);
+    }
+}
+
+/* thin slivers, sub-pixel triangles, huge triangles, partially clipped ones, both windings */
+static void scene_edge_cases(scene_ctx_t *c)
+{
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_DITHER_MODE, 1);
+    int n = c->count ? (int)c->count : 60;
+    for (int i = 0; i < n; i++) {
+        gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+        int32_t x0 = scene_rand_range(c, -200 * 16, 840 * 16), y0 = scene_rand_range(c, -200 * 16, 680 * 16);
+        switch (i % 5) {
+        case 0: { /* sliver: long and less than a pixel wide */
+            int32_t len = scene_rand_range(c, 100 * 16, 900 * 16);
+            int32_t w = scene_rand_range(c, 1, 15);
+            if (i & 1) {
+                scene_tri16(x0, y0, 0, x0 + len, y0 + w, 0, x0 + len / 2, y0 + 2 * w, 0);
+            } else {
+                scene_tri16(x0, y0, 0, x0 + w, y0 + len, 0, x0 + 2 * w, y0 + len / 3, 0);
+            }
+            break;
+        }
+        case 1: /* sub-pixel */
+            scene_tri16(x0, y0, 0, x0 + scene_rand_range(c, -20, 20), y0 + scene_rand_range(c, -20, 20), 0,
+                        x0 + scene_rand_range(c, -20, 20), y0 + scene_rand_range(c, -20, 20), 0);
+            break;
+        case 2: /* huge: the whole 12.4 range */
+            scene_tri16(scene_rand_range(c, -32768, -16000), scene_rand_range(c, -32768, -16000), 0,
+                        scene_rand_range(c, 16000, 32767), scene_rand_range(c, -32768, 32767), 0,
+                        scene_rand_range(c, -32768, 32767), scene_rand_range(c, 16000, 32767), 0);
+            break;
+        default: /* ordinary, partially clipped, random winding */
+            scene_tri16(x0, y0, 0, scene_rand_range(c, -300 * 16, 940 * 16), scene_rand_range(c, -300 * 16, 780 * 16), 0,
+                        scene_rand_range(c, -300 * 16, 940 * 16), scene_rand_range(c, -300 * 16, 780 * 16), 0);
+            break;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- random differential */
+
+static void scene_random(scene_ctx_t *c)
+{
+    int n = c->count ? (int)c->count : 40;
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    for (int i = 0; i < n; i++) {
+        if (i % 8 == 0) {
+            uint32_t mode = scene_rand(c) & 0xF; /* GOURAUD, reserved bit 1, Z_TEST, Z_WRITE */
+            gpu_write(REG_TRI_MODE, mode);
+            gpu_write(REG_DITHER_MODE, scene_rand(c) & 1);
+            gpu_write(REG_FB_ZBUFFER, ((uint64_t)(scene_rand(c) & 7) << 32) | ZBUF);
+            gpu_write(REG_FB_DRAW, (scene_rand(c) & 3) == 0 ? FB_B : FB_A);
+        }
+        int big = (scene_rand(c) % 8) == 0;
+        int32_t span = big ? 700 * 16 : 120 * 16;
+        int32_t cx = scene_rand_range(c, -40 * 16, 680 * 16), cy = scene_rand_range(c, -40 * 16, 520 * 16);
+        uint64_t v[3];
+        for (int k = 0; k < 3; k++) {
+            gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c)));
+            int32_t x = cx + scene_rand_range(c, -span / 2, span / 2);
+            int32_t y = cy + scene_rand_range(c, -span / 2, span / 2);
+            if (x < -32768) x = -32768;
+            if (x > 32767) x = 32767;
+            if (y < -32768) y = -32768;
+            if (y > 32767) y = 32767;
+            v[k] = xyz16(x, y, scene_rand(c) & 0x1FFFFFF);
+            gpu_write(REG_VERTEX, v[k]);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- depth */
+
+static void scene_zbuffer(scene_ctx_t *c)
+{
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, (1 << 3) | (1 << 2));
+    gpu_write(REG_COLOR, 0);
+    scene_tri16(0, 0, 0x1FFFFFF, 640 * 16, 0, 0x1FFFFFF, 640 * 16, 480 * 16, 0x1FFFFFF);
+    scene_tri16(0, 0, 0x1FFFFFF, 640 * 16, 480 * 16, 0x1FFFFFF, 0, 480 * 16, 0x1FFFFFF);
+    for (unsigned fn = 0; fn < 8; fn++) {
+        gpu_write(REG_FB_ZBUFFER, ((uint64_t)fn << 32) | ZBUF);
+        gpu_write(REG_TRI_MODE, (1 << 3) | (1 << 2) | 1);
+        for (int k = 0; k < 3; k++) {
+            gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+            int32_t x = (int32_t)fn * 80 * 16 + scene_rand_range(c, 0, 60 * 16);
+            int32_t y = scene_rand_range(c, 0, 480 * 16);
+            gpu_write(REG_VERTEX, xyz16(x, y, scene_rand(c) & 0x1FFFFFF));
+        }
+        /* a second, overlapping triangle tests against the first one's depth */
+        for (int k = 0; k < 3; k++) {
+            gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+            int32_t x = (int32_t)fn * 80 * 16 + scene_rand_range(c, 0, 60 * 16);
+            int32_t y = scene_rand_range(c, 0, 480 * 16);
+            gpu_write(REG_VERTEX, xyz16(x, y, scene_rand(c) & 0x1FFFFFF));
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- memory interface */
+
+static void scene_mem(scene_ctx_t *c)
+{
+    uint32_t base = 0x384000u + (scene_rand(c) & 0xFFF0u);
+    gpu_write(REG_MEM_ADDR, base);
+    for (unsigned i = 0; i < 64; i++) {
+        gpu_write(REG_MEM_DATA, scene_rand(c));
+    }
+    /* readback through MEM_DATA: the tee compares model and RTL values */
+    gpu_write(REG_MEM_ADDR, base);
+    for (unsigned i = 0; i < 64; i++) {
+        (void)gpu_read(REG_MEM_DATA);
+    }
+    (void)gpu_read(REG_MEM_ADDR);
+    /* out of range: dropped, flagged in STATUS, flag cleared by the read */
+    gpu_write(REG_MEM_ADDR, 0x02000000u);
+    gpu_write(REG_MEM_DATA, 0xDEADBEEF);
+    (void)gpu_read(REG_STATUS);
+    (void)gpu_read(REG_STATUS);
+    (void)gpu_read(REG_MEM_DATA);
+    (void)gpu_read(REG_MEM_ADDR);
+    (void)gpu_read(REG_STATUS);
+    /* a triangle, then read its pixels back through MEM_DATA (ordering with rendering) */
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(0x80, 0x40, 0xC0, 0xFF));
+    scene_tri16(0, 0, 0, 64 * 16, 0, 0, 0, 64 * 16, 0);
+    gpu_write(REG_MEM_ADDR, 640 * 4 * 10);
+    for (unsigned i = 0; i < 16; i++) {
+        (void)gpu_read(REG_MEM_DATA);
+    }
+    /* backdoor load, then readback */
+    uint32_t blob[8];
+    for (unsigned i = 0; i < 8; i++) {
+        blob[i] = scene_rand(c);
+    }
+    c->mem_load(c->tb, 0x500000u, blob, sizeof(blob));
+    gpu_write(REG_MEM_ADDR, 0x500000u);
+    for (unsigned i = 0; i < 8; i++) {
+        (void)gpu_read(REG_MEM_DATA);
+    }
+}
+
+/* ---------------------------------------------------------------- registers */
+
+static void scene_regs(scene_ctx_t *c)
+{
+    /* every address: write a random value, read it back (the tee compares model and RTL) */
+    for (unsigned a = 0; a < 128; a++) {
+        if (a == REG_VERTEX || a == REG_MEM_DATA || a == REG_MEM_ADDR) {
+            continue;
+        }
+        uint64_t v = ((uint64_t)scene_rand(c) << 32) | scene_rand(c);
+        gpu_write((uint8_t)a, v);
+        (void)gpu_read((uint8_t)a);
+    }
+    for (unsigned a = 0; a < 128; a++) {
+        (void)gpu_read((uint8_t)a);
+    }
+}
+
+/* ---------------------------------------------------------------- demo */
+
+static void scene_demo(scene_ctx_t *c)
+{
+    (void)c;
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 1);
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, (1 << 3) | (1 << 2) | 1);
+    /* background: a vertical gradient at far depth */
+    gpu_write(REG_COLOR, PACK_RGBA(10, 12, 40, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0x1FFFFFF));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0x1FFFFFF));
+    gpu_write(REG_COLOR, PACK_RGBA(60, 20, 90, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0x1FFFFFF));
+    gpu_write(REG_COLOR, PACK_RGBA(10, 12, 40, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0x1FFFFFF));
+    gpu_write(REG_COLOR, PACK_RGBA(60, 20, 90, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0x1FFFFFF));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 480, 0x1FFFFFF));
+    gpu_write(REG_FB_ZBUFFER, (1ULL << 32) | ZBUF);
+    /* two interpenetrating Gouraud triangles: depth decides per pixel */
+    gpu_write(REG_COLOR, PACK_RGBA(255, 40, 40, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(80, 60, 0x0200000));
+    gpu_write(REG_COLOR, PACK_RGBA(255, 200, 40, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(560, 140, 0x1800000));
+    gpu_write(REG_COLOR, PACK_RGBA(200, 40, 255, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(200, 420, 0x0200000));
+    gpu_write(REG_COLOR, PACK_RGBA(40, 255, 120, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(100, 300, 0x1C00000));
+    gpu_write(REG_COLOR, PACK_RGBA(40, 120, 255, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(520, 40, 0x0400000));
+    gpu_write(REG_COLOR, PACK_RGBA(255, 255, 255, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(470, 450, 0x0100000));
+    /* a flat-shaded fan of thin triangles */
+    gpu_write(REG_TRI_MODE, 0);
+    for (int i = 0; i < 12; i++) {
+        gpu_write(REG_COLOR, PACK_RGBA(255 - i * 18, 120 + i * 10, i * 20, 255));
+        gpu_write(REG_VERTEX, PACK_XYZ(600, 420, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(470 + i * 14, 470, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(477 + i * 14, 470, 0));
+    }
+}
+
+const scene_t g_scenes[] = {
+    {"demo", scene_demo, NULL, "demo: gradient background, interpenetrating Gouraud triangles with Z, a flat fan"},
+    {"seed_clear_fb", scene_seed_clear_fb, NULL, "INT-010 migration guide: clear framebuffer, verbatim"},
+    {"seed_clear_z", scene_seed_clear_z, NULL, "INT-010 Example 3: clear Z-buffer to far, verbatim"},
+    {"clear", scene_clear, check_clear, "full-screen clear (0,0)-(640,480): every pixel exactly once"},
+    {"shared_edge", scene_shared_edge, check_shared_edge, "random rectangle as two triangles: no pixel twice, none missed"},
+    {"mesh", scene_mesh, check_mesh, "jittered 8x6 grid mesh, 96 triangles sharing edges: every pixel exactly once"},
+    {"degenerate", scene_degenerate, check_nothing_written, "zero-area triangles: nothing drawn"},
+    {"offscreen", scene_offscreen, check_nothing_written, "triangles entirely off-screen anywhere in 12.4: nothing drawn"},
+    {"edge_cases", scene_edge_cases, NULL, "slivers, sub-pixel, huge and clipped triangles, both windings"},
+    {"random", scene_random, NULL, "seeded random triangles: colours, modes, Z functions, two framebuffers"},
+    {"zbuffer", scene_zbuffer, NULL, "every Z compare function on overlapping Gouraud triangles"},
+    {"mem", scene_mem, NULL, "MEM_ADDR/MEM_DATA upload, readback, out-of-range, ordering with rendering, backdoor"},
+    {"regs", scene_regs, NULL, "write and read back every register address"},
+};
+const unsigned g_nscenes = sizeof(g_scenes) / sizeof(g_scenes[0]);
+
+const scene_t *scene_find(const char *name)
+{
+    for (unsigned i = 0; i < g_nscenes; i++) {
+        if (!strcmp(g_scenes[i].name, name)) {
+            return &g_scenes[i];
+        }
+    }
+    return NULL;
+}

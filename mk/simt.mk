@@ -1,6 +1,6 @@
 # mk/simt.mk - SIMT compute cluster (seed 002, issue 3). Included by the top Makefile.
 #   make simt-build   tools, C tests, Verilated testbenches (default and alternate config)
-#   make simt-lint    verilator --lint-only -Wall on simt_top
+#   make simt-lint    verilator --lint-only -Wall on simt_top and simt_mem_top
 #   make simt-synth   Yosys synthesis check of simt_top
 #   make simt-bench   matadd / 2x2 matmul cycles vs the origin
 #   make simt-long    long random lockstep sweep (not part of make test)
@@ -8,7 +8,8 @@
 SIMT_B        := $(BUILD)/simt
 SIMT_RTL      := rtl/simt/simt_pkg.sv rtl/simt/simt_alu.sv rtl/simt/simt_regfile.sv \
                  rtl/simt/simt_lsu.sv rtl/simt/simt_core.sv rtl/simt/simt_icache.sv \
-                 rtl/simt/simt_dmem_ctrl.sv rtl/simt/simt_dispatch.sv rtl/simt/simt_top.sv
+                 rtl/simt/simt_dmem_ctrl.sv rtl/simt/simt_dispatch.sv rtl/simt/simt_top.sv \
+                 rtl/simt/simt_mem_bridge.sv rtl/simt/simt_mem_top.sv
 SIMT_VLT      := rtl/simt/simt_lint.vlt
 SIMT_SW       := sw/simt/simt_isa.c sw/simt/simt_asm.c sw/simt/simt_sim.c sw/simt/simt_gen.c
 SIMT_SW_H     := $(wildcard sw/simt/*.h)
@@ -25,6 +26,8 @@ SIMT_TESTS    := test_simt_isa test_simt_kernels
 SIMT_CFG_DEF  := NUM_CORES=2 THREADS=4 PROG_CH=1 DATA_CH=4 IC_LINES=32 PROG_AW=8 DATA_AW=8
 # alternate configuration: odd sizes, more program channels than one, fewer data channels
 SIMT_CFG_ALT  := NUM_CORES=3 THREADS=3 PROG_CH=2 DATA_CH=2 IC_LINES=8 PROG_AW=8 DATA_AW=8
+# simt_mem_top: the cluster behind one GPU memory port (window of docs/simt.md)
+SIMT_CFG_MEM  := NUM_CORES=2 THREADS=4 PROG_CH=1 DATA_CH=4 IC_LINES=32 PROG_AW=14 DATA_AW=15
 # smallest configuration (simt-long only): one core, one thread per block, one channel each
 SIMT_CFG_MIN  := NUM_CORES=1 THREADS=1 PROG_CH=1 DATA_CH=1 IC_LINES=2 PROG_AW=8 DATA_AW=8
 
@@ -39,7 +42,7 @@ BENCH_TARGETS += simt-bench
 simt-tools: $(addprefix $(SIMT_B)/bin/,$(SIMT_TOOLS))
 simt-build: simt-tools $(addprefix $(SIMT_B)/bin/,$(SIMT_TESTS)) \
             $(SIMT_B)/bin/test_simt_isa_asan $(SIMT_B)/bin/simt-gen_asan \
-            $(SIMT_B)/obj/simt_tb $(SIMT_B)/obj_alt/simt_tb
+            $(SIMT_B)/obj/simt_tb $(SIMT_B)/obj_alt/simt_tb $(SIMT_B)/obj_mem/simt_tb
 
 $(SIMT_B)/bin/simt-%: sw/simt/simt_%_main.c $(SIMT_SW) $(SIMT_SW_H)
 	@mkdir -p $(@D)
@@ -65,12 +68,13 @@ $(SIMT_B)/libsimt_tb.a: $(SIMT_SW) $(SIMT_TB_C) $(SIMT_SW_H) $(wildcard sim/simt
 	    -c $(CURDIR)/$$f -o $$(basename $$f .c).o || exit 1; done
 	rm -f $@ && ar rcs $@ $(SIMT_B)/tbobj/*.o
 
-# $(1) = obj dir, $(2) = configuration, $(3) = extra Verilator flags
+# $(1) = obj dir, $(2) = configuration, $(3) = extra Verilator flags, $(4) = top
 define simt_verilate
 	rm -f $(1)/simt_tb
-	$(VERILATOR) $(VFLAGS) $(3) --top-module simt_top -Mdir $(1) $(call simt_gparams,$(2)) \
+	$(VERILATOR) $(VFLAGS) $(3) --top-module $(or $(4),simt_top) -Mdir $(1) \
+	  $(call simt_gparams,$(2)) \
 	  $(SIMT_VLT) $(SIMT_RTL) $(SIMT_SIM_SV) $(CURDIR)/sim/simt/simt_shim.cpp \
-	  -CFLAGS "-I$(CURDIR)/sim/simt $(call simt_defines,$(2))" \
+	  -CFLAGS "-I$(CURDIR)/sim/simt $(call simt_defines,$(2)) $(if $(4),-DSIMT_MEM_TOP)" \
 	  -LDFLAGS "$(CURDIR)/$(SIMT_B)/libsimt_tb.a" -o simt_tb > $(1).log 2>&1 \
 	  || { cat $(1).log; exit 1; }
 endef
@@ -83,6 +87,10 @@ $(SIMT_B)/obj_alt/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/simt_
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj_alt,$(SIMT_CFG_ALT))
 
+$(SIMT_B)/obj_mem/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
+	@mkdir -p $(SIMT_B)
+	$(call simt_verilate,$(SIMT_B)/obj_mem,$(SIMT_CFG_MEM),,simt_mem_top)
+
 $(SIMT_B)/obj_min/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj_min,$(SIMT_CFG_MIN))
@@ -94,6 +102,7 @@ $(SIMT_B)/obj_trace/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/sim
 
 simt-lint:
 	$(VERILATOR) --lint-only -Wall --top-module simt_top $(SIMT_VLT) $(SIMT_RTL)
+	$(VERILATOR) --lint-only -Wall --top-module simt_mem_top $(SIMT_VLT) $(SIMT_RTL)
 	@echo "simt-lint: clean"
 
 simt-synth: setup

@@ -12,6 +12,7 @@ extern "C" {
 
 typedef struct {
     unsigned num_cores, threads, prog_ch, data_ch, ic_lines, prog_aw, data_aw;
+    int mem_port; /* 1: the model is simt_mem_top (one GPU memory port), 0: simt_top */
 } simt_cfg_t;
 
 typedef struct {
@@ -20,6 +21,7 @@ typedef struct {
     unsigned launch_threads, launch_prog_base, launch_data_base;
     unsigned pmem_ready[SIMT_MAX_CH], pmem_data[SIMT_MAX_CH];
     unsigned dmem_ready[SIMT_MAX_CH], dmem_data[SIMT_MAX_CH];
+    unsigned mem_req_ready, mem_rsp_valid, mem_rsp_rdata; /* simt_mem_top only */
 } simt_in_t;
 
 typedef struct {
@@ -27,6 +29,7 @@ typedef struct {
     unsigned pmem_valid[SIMT_MAX_CH], pmem_addr[SIMT_MAX_CH];
     unsigned dmem_valid[SIMT_MAX_CH], dmem_we[SIMT_MAX_CH], dmem_addr[SIMT_MAX_CH],
         dmem_wdata[SIMT_MAX_CH];
+    unsigned mem_req_valid, mem_req_addr, mem_req_we, mem_req_wdata, mem_req_be; /* mem top */
 } simt_out_t;
 
 /* argv is passed to Verilated::commandArgs (+verilator+seed+N); returns the seed used */

@@ -4,7 +4,13 @@
 #include <cstdlib>
 #include <cstring>
 
+#ifdef SIMT_MEM_TOP
+#include "Vsimt_mem_top.h"
+typedef Vsimt_mem_top Vtop;
+#else
 #include "Vsimt_top.h"
+typedef Vsimt_top Vtop;
+#endif
 #include "verilated.h"
 #include "simt_rtl.h"
 #if VM_TRACE
@@ -61,7 +67,7 @@ void setb(VlWide<N> &v, unsigned lsb, unsigned w, uint64_t x)
 
 struct Sim {
     VerilatedContext ctx;
-    Vsimt_top *top = nullptr;
+    Vtop *top = nullptr;
     unsigned long edge = 0;        // rising edges so far
     unsigned long lo = 1, hi = 0;  // trace window (edges), empty by default
 #if VM_TRACE
@@ -79,13 +85,18 @@ struct Sim {
     }
 };
 
-void apply(Vsimt_top *t, const simt_in_t *in)
+void apply(Vtop *t, const simt_in_t *in)
 {
     t->rst_ni = in->rst_n ? 1 : 0;
     t->launch_valid_i = in->launch_valid ? 1 : 0;
     t->launch_threads_i = in->launch_threads & 0xFF;
     setb(t->launch_prog_base_i, 0, SIMT_PROG_AW, in->launch_prog_base);
     setb(t->launch_data_base_i, 0, SIMT_DATA_AW, in->launch_data_base);
+#ifdef SIMT_MEM_TOP
+    t->mem_req_ready_i = in->mem_req_ready ? 1 : 0;
+    t->mem_rsp_valid_i = in->mem_rsp_valid ? 1 : 0;
+    t->mem_rsp_rdata_i = in->mem_rsp_rdata;
+#else
     for (unsigned c = 0; c < SIMT_PROG_CH; c++) {
         setb(t->pmem_req_ready_i, c, 1, in->pmem_ready[c]);
         setb(t->pmem_rsp_data_i, c * 16, 16, in->pmem_data[c]);
@@ -94,6 +105,7 @@ void apply(Vsimt_top *t, const simt_in_t *in)
         setb(t->dmem_req_ready_i, c, 1, in->dmem_ready[c]);
         setb(t->dmem_rsp_data_i, c * 8, 8, in->dmem_data[c]);
     }
+#endif
 }
 
 } // namespace
@@ -108,7 +120,7 @@ extern "C" void *simt_rtl_new(int argc, char **argv, unsigned *vl_seed)
     if (vl_seed) {
         *vl_seed = static_cast<unsigned>(s->ctx.randSeed());
     }
-    s->top = new Vsimt_top(&s->ctx);
+    s->top = new Vtop(&s->ctx);
     s->top->clk_i = 0;
     return s;
 }
@@ -152,15 +164,27 @@ extern "C" void simt_rtl_cfg(simt_cfg_t *c)
     c->ic_lines = SIMT_IC_LINES;
     c->prog_aw = SIMT_PROG_AW;
     c->data_aw = SIMT_DATA_AW;
+#ifdef SIMT_MEM_TOP
+    c->mem_port = 1;
+#else
+    c->mem_port = 0;
+#endif
 }
 
 extern "C" void simt_rtl_get(void *h, simt_out_t *o)
 {
-    Vsimt_top *t = static_cast<Sim *>(h)->top;
+    Vtop *t = static_cast<Sim *>(h)->top;
     std::memset(o, 0, sizeof *o);
     o->launch_ready = t->launch_ready_o;
     o->busy = t->busy_o;
     o->done = t->done_o;
+#ifdef SIMT_MEM_TOP
+    o->mem_req_valid = t->mem_req_valid_o;
+    o->mem_req_addr = t->mem_req_addr_o;
+    o->mem_req_we = t->mem_req_we_o;
+    o->mem_req_wdata = t->mem_req_wdata_o;
+    o->mem_req_be = t->mem_req_be_o;
+#else
     for (unsigned c = 0; c < SIMT_PROG_CH; c++) {
         o->pmem_valid[c] = static_cast<unsigned>(getb(t->pmem_req_valid_o, c, 1));
         o->pmem_addr[c] =
@@ -173,6 +197,7 @@ extern "C" void simt_rtl_get(void *h, simt_out_t *o)
             static_cast<unsigned>(getb(t->dmem_req_addr_o, c * SIMT_DATA_AW, SIMT_DATA_AW));
         o->dmem_wdata[c] = static_cast<unsigned>(getb(t->dmem_req_wdata_o, c * 8, 8));
     }
+#endif
 }
 
 extern "C" void simt_rtl_set(void *h, const simt_in_t *in)

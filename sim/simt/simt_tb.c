@@ -26,6 +26,8 @@
 #include "simt_rtl.h"
 #include "simt_sim.h"
 
+#define MEM_WIN 0x1FF0000u     /* simt_mem_top: PROG_WIN; DATA_WIN = MEM_WIN + 0x8000 */
+#define MEM_DATA_OFF 0x8000u
 #define ORIGIN_MATADD 178
 #define ORIGIN_MATMUL 491
 
@@ -35,6 +37,15 @@ typedef struct {
     simt_in_t in;
     uint16_t pmem[SIMT_PROG_WORDS];
     uint8_t dmem[SIMT_DATA_BYTES];
+    /* simt_mem_top: the 64 KiB SIMT window of GPU memory at MEM_WIN (program, then data) */
+    uint8_t win[0x10000];
+    struct {
+        uint32_t data;
+        unsigned long due;
+    } rq[256];                  /* read responses in flight, in order */
+    unsigned rq_head, rq_n;
+    int m_pend;
+    unsigned m_addr, m_we, m_wdata, m_be;
     /* contract checking: request seen at the previous edge and not transferred */
     int p_pend[SIMT_MAX_CH];
     unsigned p_addr[SIMT_MAX_CH];
@@ -64,8 +75,10 @@ static void usage(void)
         "  --asm FILE          run a kernel (.asm); threads from .threads or --threads\n"
         "  --threads N         thread count for --asm\n"
         "  --sweep A:B         run the kernel for every thread count A..B\n"
-        "  --prog-base B       program base of the launch (default 0)\n"
-        "  --data-base B       data base of the launch (default 0)\n"
+        "  --prog-base B       program base of the launch (default 0; 8 bits on simt_top,\n"
+        "                      an instruction offset in the window on simt_mem_top)\n"
+        "  --data-base B       data base of the launch (default 0; 8 bits on simt_top,\n"
+        "                      a byte offset in the window on simt_mem_top)\n"
         "  --max-cycles N      fail if a kernel needs more than N cycles (performance gate)\n"
         "  --check matadd|matmul2|matmul4\n"
         "                      also compare C with a product/sum computed here in C\n"
@@ -123,6 +136,7 @@ static void tb_reset(tb_t *t)
                 o.busy, o.done);
         t->reset_bad = 1;
     }
+    t->reset_bad |= (int)o.mem_req_valid;
     for (unsigned c = 0; c < t->cfg.prog_ch; c++) {
         t->reset_bad |= (int)o.pmem_valid[c];
     }
@@ -131,11 +145,73 @@ static void tb_reset(tb_t *t)
     }
     memset(t->p_pend, 0, sizeof t->p_pend);
     memset(t->d_pend, 0, sizeof t->d_pend);
+    t->m_pend = 0;
+    t->rq_n = 0;
+}
+
+/* simt_mem_top: a GPU memory port. Requests are accepted when ready (random with jitter,
+ * else always); a write is performed at the accepting edge, a read takes its data there and
+ * answers after 2 cycles (plus 0..jitter), in order, one response per cycle. */
+static int tb_edge_mem(tb_t *t, simt_in_t *next, const simt_out_t *o)
+{
+    *next = t->in;
+    if (t->m_pend && (!o->mem_req_valid || o->mem_req_addr != t->m_addr ||
+                      o->mem_req_we != t->m_we ||
+                      (o->mem_req_we && (o->mem_req_wdata != t->m_wdata ||
+                                         o->mem_req_be != t->m_be)))) {
+        fprintf(stderr, "CONTRACT: memory port dropped/changed a request at edge %lu\n",
+                t->edges);
+        return -1;
+    }
+    int acc = o->mem_req_valid && t->in.mem_req_ready;
+    if (acc) {
+        if (o->mem_req_addr < MEM_WIN || o->mem_req_addr >= MEM_WIN + 0x10000u) {
+            fprintf(stderr, "MEMORY: access at %07x outside the SIMT window at edge %lu\n",
+                    o->mem_req_addr, t->edges);
+            return -1;
+        }
+        unsigned w = (o->mem_req_addr - MEM_WIN) & ~3u;
+        if (o->mem_req_we) {
+            for (unsigned b = 0; b < 4; b++) {
+                if ((o->mem_req_be >> b) & 1u) {
+                    t->win[w + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
+                }
+            }
+        } else {
+            if (t->rq_n >= 256) {
+                fprintf(stderr, "MEMORY: more than 256 reads outstanding\n");
+                return -1;
+            }
+            unsigned k = (t->rq_head + t->rq_n++) % 256u;
+            t->rq[k].data = (uint32_t)t->win[w] | ((uint32_t)t->win[w + 1] << 8) |
+                            ((uint32_t)t->win[w + 2] << 16) | ((uint32_t)t->win[w + 3] << 24);
+            t->rq[k].due = t->edges + 1 + (t->jitter ? tb_rand(t, t->jitter + 1) : 0);
+        }
+    }
+    t->m_pend = o->mem_req_valid && !acc;
+    t->m_addr = o->mem_req_addr;
+    t->m_we = o->mem_req_we;
+    t->m_wdata = o->mem_req_wdata;
+    t->m_be = o->mem_req_be;
+    next->mem_req_ready = t->jitter ? (tb_rand(t, 3) != 0) : 1u;
+    next->mem_rsp_valid = 0;
+    next->mem_rsp_rdata = 0xDEADBEEFu;
+    if (t->rq_n && t->rq[t->rq_head].due <= t->edges) {
+        next->mem_rsp_valid = 1;
+        next->mem_rsp_rdata = t->rq[t->rq_head].data;
+        t->rq_head = (t->rq_head + 1) % 256u;
+        t->rq_n--;
+    }
+    g_simt_ls.cycle = t->edges;
+    return 0;
 }
 
 /* one rising edge: memory model + contract check, then the edge itself */
 static int tb_edge(tb_t *t, simt_in_t *next, const simt_out_t *o)
 {
+    if (t->cfg.mem_port) {
+        return tb_edge_mem(t, next, o);
+    }
     *next = t->in;
     if (t->verbose > 1) {
         printf("edge %4lu: launch_ready %d busy %d done %d | pmem", t->edges, o->launch_ready,
@@ -234,14 +310,44 @@ static int tb_launch(tb_t *t, unsigned nthreads, unsigned pbase, unsigned dbase,
     }
 }
 
-static void load_image(tb_t *t, const simt_image_t *img, unsigned pbase, unsigned dbase)
+/* place the kernel in the RTL's memory; the model images (t->pmem, t->dmem with bases mpb, mdb)
+ * describe the same memory as the model sees it */
+static void load_image(tb_t *t, const simt_image_t *img, unsigned pbase, unsigned dbase,
+                       unsigned *mpb, unsigned *mdb)
 {
     memset(t->pmem, 0, sizeof t->pmem);
+    if (t->cfg.mem_port) { /* window: bases are offsets, no wrap within 256 entries */
+        memset(t->win, 0, sizeof t->win);
+        for (unsigned i = 0; i < img->nprog; i++) {
+            t->pmem[i] = img->prog[i];
+        }
+        for (unsigned i = 0; i < SIMT_PROG_WORDS; i++) {
+            t->win[2 * (pbase + i)] = (uint8_t)t->pmem[i];
+            t->win[2 * (pbase + i) + 1] = (uint8_t)(t->pmem[i] >> 8);
+        }
+        for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
+            t->dmem[i] = img->data[i];
+            t->win[MEM_DATA_OFF + dbase + i] = img->data[i];
+        }
+        *mpb = 0;
+        *mdb = 0;
+        return;
+    }
     for (unsigned i = 0; i < img->nprog; i++) {
         t->pmem[(pbase + i) & 0xFFu] = img->prog[i];
     }
     for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
         t->dmem[(dbase + i) & 0xFFu] = img->data[i];
+    }
+    *mpb = pbase;
+    *mdb = dbase;
+}
+
+/* the RTL's data memory as the model addresses it */
+static void rtl_data(const tb_t *t, unsigned dbase, uint8_t *out)
+{
+    for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
+        out[i] = t->cfg.mem_port ? t->win[MEM_DATA_OFF + dbase + i] : t->dmem[i];
     }
 }
 
@@ -262,10 +368,10 @@ static int run_image(tb_t *t, const simt_image_t *img, unsigned nthreads, unsign
                      unsigned dbase, int reset, run_stats_t *st, uint8_t *final_mem)
 {
     static simt_sim_t ref;
-    load_image(t, img, pbase, dbase);
+    unsigned mpb, mdb;
+    load_image(t, img, pbase, dbase, &mpb, &mdb);
     ref.trace = NULL;
-    simt_sim_init(&ref, t->pmem, t->dmem, nthreads, t->cfg.threads, (uint8_t)pbase,
-                  (uint8_t)dbase);
+    simt_sim_init(&ref, t->pmem, t->dmem, nthreads, t->cfg.threads, (uint8_t)mpb, (uint8_t)mdb);
     if (simt_sim_run(&ref, 200000)) {
         fprintf(stderr, "reference simulator: a thread did not reach RET\n");
         return -1;
@@ -277,7 +383,7 @@ static int run_image(tb_t *t, const simt_image_t *img, unsigned nthreads, unsign
             return -1;
         }
     }
-    simt_ls_start(t->pmem, t->dmem, nthreads, t->cfg.threads, (uint8_t)pbase, (uint8_t)dbase,
+    simt_ls_start(t->pmem, t->dmem, nthreads, t->cfg.threads, (uint8_t)mpb, (uint8_t)mdb,
                   t->trace);
     unsigned long cycles = 0;
     int r = tb_launch(t, nthreads, pbase, dbase, 50000 + 40 * ref.steps, &cycles);
@@ -301,23 +407,26 @@ static int run_image(tb_t *t, const simt_image_t *img, unsigned nthreads, unsign
                 g_simt_ls.thread_instrs, ref.steps);
         return -1;
     }
-    if (cmp_mem("RTL vs reference", ref.mem, t->dmem) ||
-        cmp_mem("RTL vs lockstep model", g_simt_ls.sim.mem, t->dmem)) {
+    uint8_t rd[SIMT_DATA_BYTES];
+    rtl_data(t, dbase, rd);
+    if (cmp_mem("RTL vs reference", ref.mem, rd) ||
+        cmp_mem("RTL vs lockstep model", g_simt_ls.sim.mem, rd)) {
         return -1;
     }
     st->cycles = cycles;
     st->thread_instrs = g_simt_ls.thread_instrs;
     st->core_instrs = g_simt_ls.core_instrs;
     st->diverged = g_simt_ls.diverged;
-    if (final_mem) {
-        memcpy(final_mem, t->dmem, SIMT_DATA_BYTES);
+    if (final_mem) { /* relative to the data base */
+        for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
+            final_mem[i] = rd[(i + mdb) & 0xFFu];
+        }
     }
     return 0;
 }
 
 /* expected results computed directly in C (independent of both simulators) */
-static int independent_check(const char *which, const simt_image_t *img, const uint8_t *mem,
-                             unsigned dbase)
+static int independent_check(const char *which, const simt_image_t *img, const uint8_t *mem)
 {
     uint8_t exp[SIMT_DATA_BYTES];
     unsigned base = 0, n = 0;
@@ -345,7 +454,7 @@ static int independent_check(const char *which, const simt_image_t *img, const u
         return -1;
     }
     for (unsigned i = 0; i < n; i++) {
-        uint8_t a = mem[(dbase + base + i) & 0xFFu];
+        uint8_t a = mem[(base + i) & 0xFFu];
         if (a != exp[i]) {
             fprintf(stderr, "INDEPENDENT CHECK %s: C[%u] expected %u actual %u\n", which, i,
                     exp[i], a);
@@ -419,9 +528,9 @@ int main(int argc, char **argv)
             }
             sweep = 1; i++;
         } else if (strcmp(a, "--prog-base") == 0) {
-            pbase = (unsigned)strtoul(v, NULL, 0) & 0xFFu; i++;
+            pbase = (unsigned)strtoul(v, NULL, 0); i++;
         } else if (strcmp(a, "--data-base") == 0) {
-            dbase = (unsigned)strtoul(v, NULL, 0) & 0xFFu; i++;
+            dbase = (unsigned)strtoul(v, NULL, 0); i++;
         } else if (strcmp(a, "--max-cycles") == 0) {
             max_cycles = strtoul(v, NULL, 0); i++;
         } else if (strcmp(a, "--check") == 0) {
@@ -447,11 +556,22 @@ int main(int argc, char **argv)
                         "use build/simt/obj_trace/simt_tb\n");
         return 2;
     }
-    printf("simt_tb: %u cores x %u threads, %u program / %u data channels, %u I-cache lines; "
-           "verilator seed %u%s\n",
+    printf("simt_tb: %s, %u cores x %u threads, %u program / %u data channels, %u I-cache "
+           "lines; verilator seed %u%s\n",
+           t->cfg.mem_port ? "simt_mem_top (one GPU memory port)" : "simt_top",
            t->cfg.num_cores, t->cfg.threads, t->cfg.prog_ch, t->cfg.data_ch, t->cfg.ic_lines,
            vl_seed, t->jitter ? "; memory latency jitter on" : "");
-    if (t->cfg.prog_aw != 8 || t->cfg.data_aw != 8) {
+    if (t->cfg.mem_port) {
+        if (pbase > 0x4000u - SIMT_PROG_WORDS || dbase > 0x8000u - SIMT_DATA_BYTES) {
+            fprintf(stderr, "simt_mem_top: --prog-base <= %u, --data-base <= %u\n",
+                    0x4000u - SIMT_PROG_WORDS, 0x8000u - SIMT_DATA_BYTES);
+            return 2;
+        }
+    } else {
+        pbase &= 0xFFu; /* 8-bit channel addresses wrap */
+        dbase &= 0xFFu;
+    }
+    if (!t->cfg.mem_port && (t->cfg.prog_aw != 8 || t->cfg.data_aw != 8)) {
         fprintf(stderr, "this testbench models 256-entry memories: PROG_AW = DATA_AW = 8\n");
         return 2;
     }
@@ -477,7 +597,7 @@ int main(int argc, char **argv)
                 break;
             }
             print_stats(asm_path, n, &st);
-            if (check && independent_check(check, &img, mem, dbase)) {
+            if (check && independent_check(check, &img, mem)) {
                 fail = 1;
             }
             if (max_cycles && st.cycles > max_cycles) {

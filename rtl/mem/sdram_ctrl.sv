@@ -8,8 +8,11 @@
 //             Power-up: T_INIT_PS of NOP with DQM high, PRECHARGE ALL, INIT_REFRESHES auto
 //             refreshes, MODE REGISTER SET (BL=2, sequential, CL=CAS_LATENCY, burst writes).
 //             Theory of operation and measured numbers: docs/sdram.md.
-// Address:    byte address -> {row = a[24:12], bank = a[11:10], column = {a[9:2], 1'b0}};
-//             a[1:0] is ignored (word access). One SDRAM row holds 256 words (1 KiB).
+// Address:    byte address -> row = a[24:12], column = {a[9:2], 1'b0},
+//             bank = a[11:10] ^ a[15:14] (BANK_XOR = 1, default) or a[11:10] (BANK_XOR = 0);
+//             a[1:0] is ignored (word access). One SDRAM row holds 256 words (1 KiB). The XOR
+//             puts buffers 4 KiB x (odd multiple of 4) apart, like the framebuffers, Z-buffer
+//             and textures of the default layout, in different banks (docs/sdram.md).
 // Latency:    request accepted at edge A (valid & ready), response visible CAS_LATENCY+4
 //             cycles later on a row hit (6 at CL2), +2 when the bank is idle (ACTIVE first),
 //             +4 or more on a row conflict (PRECHARGE, ACTIVE), plus up to one refresh
@@ -49,8 +52,9 @@ module sdram_ctrl #(
   parameter int unsigned T_MRD_CK       = 2,            // MODE REGISTER SET to any command (tRSC)
   parameter int unsigned INIT_REFRESHES = 8,            // auto refreshes during power-up
   parameter int unsigned REF_SLACK      = 24,           // refresh timer margin, cycles
-  parameter bit          LOOKAHEAD      = 1'b1          // 2-entry queue: open the next
+  parameter bit          LOOKAHEAD      = 1'b1,         // 2-entry queue: open the next
                                                         // request's bank early
+  parameter bit          BANK_XOR       = 1'b1          // bank = a[11:10] ^ a[15:14]
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -268,10 +272,17 @@ module sdram_ctrl #(
     n_match = rd_ptr_q ? q_match_q[0] : q_match_q[1];
     o_row   = wr_ptr_q ? q_addr_q[0][24:12] : q_addr_q[1][24:12];
   end
-  assign h_bank = h_addr[11:10];
+  // Bank of a byte address from its bits [11:10] and [15:14].
+  function automatic logic [1:0] bank_of(input logic [1:0] a11_10, input logic [1:0] a15_14);
+    bank_of = a11_10 ^ (BANK_XOR ? a15_14 : 2'b00);
+  endfunction
+
+  logic [1:0]        i_bank;
+  assign h_bank = bank_of(h_addr[11:10], h_addr[15:14]);
   assign h_row  = h_addr[24:12];
   assign h_col  = h_addr[9:2];
-  assign n_bank = n_rowbank[11:10];
+  assign n_bank = bank_of(n_rowbank[11:10], n_rowbank[15:14]);
+  assign i_bank = bank_of(mem_req_addr_i[11:10], mem_req_addr_i[15:14]);
   assign n_row  = n_rowbank[24:12];
   assign i_row  = mem_req_addr_i[24:12];
 
@@ -476,7 +487,7 @@ module sdram_ctrl #(
       q_wdata_d[wr_ptr_q] = mem_req_wdata_i;
       q_be_d[wr_ptr_q]    = mem_req_be_i;
       for (int b = 0; b < NBANKS; b++) begin
-        q_boh_d[wr_ptr_q][b]   = (mem_req_addr_i[11:10] == 2'(b));
+        q_boh_d[wr_ptr_q][b]   = (i_bank == 2'(b));
         q_match_d[wr_ptr_q][b] = act_oh[b] ? eq_o : (row_q[b] == i_row);
       end
       same_row_d = eq_o;
@@ -576,7 +587,7 @@ module sdram_ctrl #(
     rd_ok_d  = !lnz_rd && (t_rd_q[TW-1:1] == '0);
     wr_ok_d  = !lnz_wr && (t_wr_q[TW-1:1] == '0);
 
-    ready_d = LOOKAHEAD ? !(q_valid_d[0] && q_valid_d[1]) : !q_valid_d[0];
+    ready_d = LOOKAHEAD ? !(q_valid_d[0] && q_valid_d[1]) : !(q_valid_d[0] || q_valid_d[1]);
 
     // Read return: beat 0 reaches dq_in_q CL+1 cycles after the READ left the pins, beat 1
     // one cycle later; the response register is loaded with both the cycle after that.

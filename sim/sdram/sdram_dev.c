@@ -95,6 +95,7 @@ void sdram_params_default(sdram_params_t *p) {
   p->t_init_ps = 200000000ull;
   p->init_refreshes = 8;
   p->max_print = 20;
+  p->bank_xor = 1;
   p->trace = NULL;
 }
 
@@ -599,13 +600,26 @@ void sdram_dev_finish(sdram_dev_t *d) {
 
 /* ------------------------------------------------------------------------------------------ */
 
+uint32_t sdram_dev_index(const sdram_dev_t *d, uint32_t addr) {
+  unsigned row = (addr >> 12) & (SDRAM_ROWS - 1u);
+  unsigned col = (addr >> 1) & (SDRAM_COLS - 1u);
+  unsigned bank = ((addr >> 10) ^ (d->p.bank_xor ? (addr >> 14) : 0u)) & 3u;
+  return word_index(bank, row, col);
+}
+
+uint32_t sdram_dev_addr(const sdram_dev_t *d, unsigned bank, unsigned row, unsigned col) {
+  unsigned r = row & (SDRAM_ROWS - 1u);
+  unsigned a11_10 = (bank ^ (d->p.bank_xor ? (r >> 2) : 0u)) & 3u;
+  return (r << 12) | (a11_10 << 10) | ((col & (SDRAM_COLS - 1u)) << 1);
+}
+
 uint8_t sdram_dev_read8(const sdram_dev_t *d, uint32_t addr) {
-  uint32_t w = (addr % SDRAM_BYTES) >> 1;
+  uint32_t w = sdram_dev_index(d, addr);
   return (uint8_t)((addr & 1u) ? (d->mem[w] >> 8) : (d->mem[w] & 0xFFu));
 }
 
 void sdram_dev_write8(sdram_dev_t *d, uint32_t addr, uint8_t v) {
-  uint32_t w = (addr % SDRAM_BYTES) >> 1;
+  uint32_t w = sdram_dev_index(d, addr);
   if (addr & 1u) {
     d->mem[w] = (uint16_t)((d->mem[w] & 0x00FFu) | ((unsigned)v << 8));
   } else {

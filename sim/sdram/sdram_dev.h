@@ -18,9 +18,11 @@
  * as "sdram[NAME] VIOLATION cycle N: CMD ...: reason" and counted; a test must fail when
  * sdram_dev_violations() is not zero. The checks are listed in docs/sdram.md.
  *
- * Storage order: word index = row<<11 | bank<<9 | column, which is the controller's address
- * map (row = a[24:12], bank = a[11:10], column = a[9:1]), so the backdoor functions take the
- * project's linear byte address (little-endian, byte 0 = DQ[7:0] of the even column).
+ * Address map of the backdoor (the controller's): row = a[24:12], column = a[9:1],
+ * bank = a[11:10] ^ a[15:14] (params.bank_xor = 1, sdram_ctrl BANK_XOR = 1, the default) or
+ * a[11:10] (bank_xor = 0). The backdoor functions take the project's linear byte address
+ * (little-endian, byte 0 = DQ[7:0] of the even column). The array itself is stored in
+ * physical order, word index = row<<11 | bank<<9 | column (sdram_dev_index() converts).
  *
  * C11, no global state; several devices may coexist. Not thread safe per device.
  */
@@ -59,6 +61,7 @@ typedef struct {
   uint64_t t_init_ps;      /* power-up pause before the first command (200 us) */
   uint32_t init_refreshes; /* REFRESH commands needed before the first ACTIVE (8) */
   uint32_t max_print;      /* violations printed; later ones are only counted */
+  uint32_t bank_xor;       /* backdoor address map: 1 = bank a[11:10]^a[15:14] (default), 0 = a[11:10] */
   FILE *trace;             /* if not NULL: one line per command */
 } sdram_params_t;
 
@@ -117,8 +120,12 @@ uint32_t sdram_dev_read32(const sdram_dev_t *d, uint32_t addr);               /*
 void sdram_dev_write32(sdram_dev_t *d, uint32_t addr, uint32_t v, unsigned be); /* be: 4 bits */
 /* Fill the whole array with a deterministic pseudo-random pattern from seed. */
 void sdram_dev_fill(sdram_dev_t *d, uint64_t seed);
-/* Direct view of the 16-bit array (SDRAM_BYTES/2 words, storage order above). */
+/* Direct view of the 16-bit array (SDRAM_BYTES/2 words, physical order above). */
 const uint16_t *sdram_dev_array(const sdram_dev_t *d);
+/* Index into sdram_dev_array() of the half-word holding byte address addr. */
+uint32_t sdram_dev_index(const sdram_dev_t *d, uint32_t addr);
+/* Byte address of (bank, row, column) under the address map; inverse of the map. */
+uint32_t sdram_dev_addr(const sdram_dev_t *d, unsigned bank, unsigned row, unsigned col);
 
 #ifdef __cplusplus
 }

@@ -38,8 +38,8 @@ static const char *usage =
     "  bench       sustained bandwidth and latency for sequential and random traffic\n"
     "Exit status 0 = pass.\n";
 
-enum addr_mode { AM_SEQ, AM_RAND, AM_LOCAL, AM_BANKSW, AM_CONFLICT, AM_MIX, AM_COUNT };
-enum op_mode { OP_READ, OP_WRITE, OP_RANDOM, OP_ALTERNATE };
+enum addr_mode { AM_SEQ, AM_RAND, AM_LOCAL, AM_BANKSW, AM_CONFLICT, AM_ZC, AM_MIX, AM_COUNT };
+enum op_mode { OP_READ, OP_WRITE, OP_RANDOM, OP_ALTERNATE, OP_ZC };
 
 typedef struct {
   uint32_t addr, data;
@@ -59,6 +59,9 @@ typedef struct {
   uint64_t rng;
   int quiet;
   int dev_on; /* tick the device model (off until the first reset has been applied) */
+  int depth;  /* requests the controller may hold (2 with lookahead, 1 without) */
+  uint64_t accepted, rw_base; /* for the queue-depth check */
+  uint64_t max_held;
   /* results */
   uint64_t errors;
   uint64_t reads, writes;
@@ -141,6 +144,23 @@ static int tb_cycle(tb_t *t) {
   t->cycle++;
 
   if (fire) {
+    t->accepted++;
+  }
+  /* Queue depth: requests accepted but whose READ/WRITE the device has not seen yet. (The
+   * command reaches the device one edge after the decision, but ready is registered too.) */
+  if (t->dev_on) {
+    sdram_stats_t st;
+    sdram_dev_get_stats(t->dev, &st);
+    uint64_t held = t->accepted - (st.n_read + st.n_write - t->rw_base);
+    if (held > t->max_held) {
+      t->max_held = held;
+    }
+    if (held > (uint64_t)t->depth) {
+      error(t, "controller holds more requests than its queue depth", 0, (uint32_t)held,
+            (uint32_t)t->depth);
+    }
+  }
+  if (fire) {
     if (t->first_acc == 0) {
       t->first_acc = t->cycle;
     }
@@ -193,21 +213,24 @@ static uint32_t gen_addr(tb_t *t, enum addr_mode am) {
     return t->seq_addr;
   case AM_RAND:
     return (uint32_t)rnd(t) & (SHADOW_BYTES - 1u); /* bits [1:0] random: must be ignored */
+  /* The next three name physical banks; sdram_dev_addr applies the address map. */
   case AM_LOCAL: /* few rows: many hits and conflicts */
     row = rnd_below(t, 3) + 0x100u;
     bank = rnd_below(t, 4);
     col = rnd_below(t, 8) * 32u + rnd_below(t, 4);
-    return (row << 12) | (bank << 10) | (col << 2);
+    return sdram_dev_addr(t->dev, bank, row, col * 2u);
   case AM_BANKSW: /* rotate banks every request, new row every round */
     bank = (uint32_t)(i & 3u);
     row = (uint32_t)((i >> 2) * 7u + 0x40u) & 0x1FFFu;
     col = rnd_below(t, 256);
-    return (row << 12) | (bank << 10) | (col << 2);
+    return sdram_dev_addr(t->dev, bank, row, col * 2u);
   case AM_CONFLICT: /* same bank, alternating rows: worst case */
     bank = rnd_below(t, 4) == 0 ? 1u : 2u;
     row = (uint32_t)(i & 1u) ? 0x1234u : 0x0321u;
     col = rnd_below(t, 256);
-    return (row << 12) | (bank << 10) | (col << 2);
+    return sdram_dev_addr(t->dev, bank, row, col * 2u);
+  case AM_ZC: /* pixel pipeline: Z read, Z write, colour write per pixel (default layout) */
+    return (uint32_t)((i % 3u) < 2u ? 0x258000u : 0u) + (uint32_t)(i / 3u) * 4u;
   case AM_MIX:
   case AM_COUNT:
   default:
@@ -237,6 +260,9 @@ static void gen_req(tb_t *t, enum addr_mode am, enum op_mode om) {
     break;
   case OP_ALTERNATE:
     we = (int)(t->gen_i & 1u);
+    break;
+  case OP_ZC:
+    we = (t->gen_i % 3u) != 0;
     break;
   case OP_RANDOM:
   default:
@@ -306,15 +332,26 @@ static void reset_cycles(tb_t *t, int n) {
   t->in.arst_n = 1;
 }
 
+/* Shadow := device contents (linear byte order through the address map). */
+static void shadow_from_device(tb_t *t) {
+  const uint16_t *arr = sdram_dev_array(t->dev);
+  for (uint32_t w = 0; w < SDRAM_BYTES / 2u; w++) {
+    uint16_t v = arr[sdram_dev_index(t->dev, 2 * w)];
+    t->shadow[2 * w] = (uint8_t)v;
+    t->shadow[2 * w + 1] = (uint8_t)(v >> 8);
+  }
+}
+
 static int compare_all(tb_t *t) {
   const uint16_t *arr = sdram_dev_array(t->dev);
   uint64_t bad = 0;
   for (uint32_t w = 0; w < SDRAM_BYTES / 2u; w++) {
     uint16_t s = (uint16_t)(t->shadow[2 * w] | (t->shadow[2 * w + 1] << 8));
-    if (arr[w] != s) {
+    uint16_t dv = arr[sdram_dev_index(t->dev, 2 * w)];
+    if (dv != s) {
       if (bad < 5) {
         fprintf(stderr, "ERROR: final compare byte addr 0x%07x device 0x%04x shadow 0x%04x\n",
-                2 * w, arr[w], s);
+                2 * w, dv, s);
       }
       bad++;
     }
@@ -451,6 +488,12 @@ static void test_reset(tb_t *t) {
      * power cycle (the board reset also restarts the SDRAM init). */
     int mid_traffic = t->qhead != t->qtail || round < 3;
     t->qhead = t->qtail;
+    {
+      sdram_stats_t st;
+      sdram_dev_get_stats(t->dev, &st);
+      t->accepted = 0;
+      t->rw_base = st.n_read + st.n_write;
+    }
     for (int i = 0; i < 1 + (int)rnd_below(t, 5); i++) {
       tb_cycle(t);
     }
@@ -471,7 +514,7 @@ static void test_reset(tb_t *t) {
     }
     if (mid_traffic) {
       /* A write cut by the reset may be partial: resynchronise the shadow. */
-      memcpy(t->shadow, sdram_dev_array(t->dev), SHADOW_BYTES);
+      shadow_from_device(t);
     }
     wait_init(t);
     traffic(t, 1500, AM_MIX, OP_RANDOM, 200);
@@ -492,6 +535,7 @@ static void bench(tb_t *t, int cl) {
       {"random read", AM_RAND, OP_READ},        {"random write", AM_RAND, OP_WRITE},
       {"random read/write mix", AM_RAND, OP_RANDOM},
       {"bank rotation r/w", AM_BANKSW, OP_RANDOM}, {"same-bank conflicts r/w", AM_CONFLICT, OP_RANDOM},
+      {"pixels: Z rd, Z wr, colour wr", AM_ZC, OP_ZC},
   };
   wait_init(t);
   printf("bench: CL%d, 100 MHz, one 32-bit word per request, client always valid\n", cl);
@@ -583,6 +627,7 @@ int main(int argc, char **argv) {
   tb_t tb;
   memset(&tb, 0, sizeof(tb));
   tb.quiet = quiet;
+  tb.depth = no_la ? 1 : 2;
   tb.rng = seed * 0x9E3779B97F4A7C15ull + 1;
   tb.qcap = 64;
   tb.q = calloc(tb.qcap, sizeof(exp_t));
@@ -602,7 +647,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   sdram_dev_fill(tb.dev, seed);
-  memcpy(tb.shadow, sdram_dev_array(tb.dev), SHADOW_BYTES);
+  shadow_from_device(&tb);
   if (corrupt) {
     /* 0x123450 is the first address the init test reads. */
     sdram_dev_write8(tb.dev, 0x123451, (uint8_t)~sdram_dev_read8(tb.dev, 0x123451));
@@ -648,6 +693,8 @@ int main(int argc, char **argv) {
   sdram_stats_t s;
   sdram_dev_get_stats(tb.dev, &s);
   uint64_t v = sdram_dev_violations(tb.dev);
+  printf("queue: at most %" PRIu64 " requests held (limit %d)\n",
+         tb.max_held, tb.depth);
   printf("cycles %" PRIu64 ": ACT %" PRIu64 " READ %" PRIu64 " WRITE %" PRIu64 " PRE %" PRIu64
          " PRE-ALL %" PRIu64 " REF %" PRIu64 " (max gap %" PRIu64 "), violations %" PRIu64
          ", errors %" PRIu64 "\n",

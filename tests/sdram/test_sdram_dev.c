@@ -97,7 +97,7 @@ static void test_legal(const sdram_params_t *p0) {
   sdram_pins_out_t o1 = tick(&u, NOP, 0, 0, 0, 0, 0); /* data for edge RD+2 */
   sdram_pins_out_t o2 = tick(&u, NOP, 0, 0, 0, 0, 0);
   expect(o1.dq_oe && o1.dq == 0xBEEF, "CL2 beat 0 at READ+2");
-  uint32_t addr = (5u << 12) | (1u << 10) | (8u << 1);
+  uint32_t addr = sdram_dev_addr(u.d, 1, 5, 8);
   unsigned old_hi = sdram_dev_read8(u.d, addr + 3); /* backdoor: linear byte address */
   expect(o2.dq_oe && o2.dq == (uint16_t)((old_hi << 8) | 0x34), "CL2 beat 1 with DQM-masked write");
   expect(sdram_dev_read32(u.d, addr) == ((old_hi << 24) | 0x34BEEFu), "backdoor read32 map");
@@ -121,9 +121,10 @@ static void test_legal(const sdram_params_t *p0) {
   /* CL3, BL4 interleaved: read starting at column 1 returns 1,0,3,2. */
   u = fresh(p, MODE(3, 2, 1));
   for (unsigned c = 0; c < 4; c++) {
-    sdram_dev_write32(u.d, (7u << 12) | (2u << 10) | (c << 1), 0, 0); /* no-op write (be=0) */
-    sdram_dev_write8(u.d, (7u << 12) | (2u << 10) | (c << 1), (uint8_t)(0x10 + c));
-    sdram_dev_write8(u.d, (7u << 12) | (2u << 10) | (c << 1) | 1u, 0);
+    uint32_t ca = sdram_dev_addr(u.d, 2, 7, c);
+    sdram_dev_write32(u.d, ca, 0, 0); /* no-op write (be=0) */
+    sdram_dev_write8(u.d, ca, (uint8_t)(0x10 + c));
+    sdram_dev_write8(u.d, ca | 1u, 0);
   }
   tick(&u, ACT, 2, 7, 0, 0, 0);
   nops(&u, 1);
@@ -262,6 +263,36 @@ static void test_bad(const sdram_params_t *p0, const char *name, bad_fn fn, int 
   sdram_dev_free(u.d);
 }
 
+/* Address map: XOR bank hashing puts the default buffers in different banks; round trip. */
+static void test_map(const sdram_params_t *p0) {
+  sdram_params_t p = *p0;
+  int ok = 1;
+  for (unsigned x = 0; x < 2; x++) {
+    p.bank_xor = x;
+    sdram_dev_t *d = sdram_dev_new(&p);
+    if (d == NULL) {
+      exit(2);
+    }
+    for (unsigned k = 0; k < 1000; k++) {
+      unsigned b = k & 3u, r = (k * 37u) & 0x1FFFu, c = (k * 11u) & 0x1FFu;
+      uint32_t a = sdram_dev_addr(d, b, r, c);
+      if (sdram_dev_index(d, a) != ((r << 11) | (b << 9) | c)) {
+        ok = 0;
+      }
+    }
+    unsigned bank_fb = (sdram_dev_index(d, 0x000100u) >> 9) & 3u;
+    unsigned bank_z = (sdram_dev_index(d, 0x258100u) >> 9) & 3u;
+    if (x == 1 && bank_fb == bank_z) {
+      ok = 0;
+    }
+    if (x == 0 && bank_fb != bank_z) {
+      ok = 0;
+    }
+    sdram_dev_free(d);
+  }
+  expect(ok, "address map round trip; XOR puts FB and Z in different banks");
+}
+
 static void test_uninit(const sdram_params_t *p0) {
   sdram_params_t p = *p0;
   p.max_print = verbose ? 20 : 0;
@@ -298,6 +329,7 @@ int main(int argc, char **argv) {
   sdram_params_default(&p);
   p.name = "unit";
   test_legal(&p);
+  test_map(&p);
   test_uninit(&p);
   test_bad(&p, "command during power-up pause", bad_early, 1, 0);
   test_bad(&p, "DQM low during the power-up pause", bad_early, 2, 0);

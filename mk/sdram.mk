@@ -46,7 +46,7 @@ sdram-lint:
 
 sdram-bench: $(SDRAM_BUILD)/tb_sdram
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 +verilator+seed+1
-	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,13p'
+	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,15p'
 
 SDRAM_LONG_SEEDS ?= 101 102 103 104 105 106 107 108
 sdram-long: $(SDRAM_BUILD)/tb_sdram

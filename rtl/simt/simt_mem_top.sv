@@ -6,9 +6,9 @@
 //   those windows (instructions / bytes).
 // Spec: seed 002 / ADDENDUM 7 on the project memory port (docs/interfaces.md).
 // Launch port, done_o, busy_o: as simt_top. Memory port: mem_* client (valid/ready request,
-//   one response per read, in order); the bridge has one access in flight at a time.
-// Latency/throughput: see simt_top and simt_mem_bridge; every channel access costs about the
-//   memory latency + 3 cycles.
+//   one response per read, in order); the bridge keeps up to MAX_READS reads in flight.
+// Latency/throughput: see simt_top and simt_mem_bridge; a channel access costs the memory
+//   latency + 2 cycles, one request per cycle can be in progress.
 // Illegal input: as simt_top.
 // Reset: rst_ni asynchronous active low; idle, done_o low, no memory request.
 module simt_mem_top #(
@@ -20,6 +20,7 @@ module simt_mem_top #(
   parameter int unsigned PROG_AW   = 14,
   parameter int unsigned DATA_AW   = 15,
   parameter int unsigned MEM_AW    = 25,
+  parameter int unsigned MAX_READS = 4,    // bridge: reads in flight on the memory port
   parameter logic [MEM_AW-1:0] PROG_WIN = 25'h1FF0000,
   parameter logic [MEM_AW-1:0] DATA_WIN = 25'h1FF8000
 ) (
@@ -86,7 +87,8 @@ module simt_mem_top #(
     .DATA_CH  (DATA_CH),
     .PROG_AW  (PROG_AW),
     .DATA_AW  (DATA_AW),
-    .MEM_AW   (MEM_AW),
+    .MEM_AW    (MEM_AW),
+    .MAX_READS (MAX_READS),
     .PROG_WIN (PROG_WIN),
     .DATA_WIN (DATA_WIN)
   ) u_bridge (

@@ -16,7 +16,7 @@ TEST_BUILD    += sdram-build
 LINT_TARGETS  += sdram-lint
 BENCH_TARGETS += sdram-bench
 
-sdram-build: $(SDRAM_BUILD)/tb_sdram $(SDRAM_BUILD)/test_sdram_dev
+sdram-build: $(SDRAM_BUILD)/tb_sdram $(SDRAM_BUILD)/test_sdram_dev $(SDRAM_BUILD)/tb_memtest
 
 $(SDRAM_BUILD)/sdram_dev.o: sim/sdram/sdram_dev.c $(SDRAM_DEV_H)
 	@mkdir -p $(@D)
@@ -34,6 +34,22 @@ $(SDRAM_BUILD)/tb_sdram: $(SDRAM_RTL) $(SDRAM_TB_SV) tests/sdram/tb_sdram_shim.c
 	  -LDFLAGS "$(abspath $(SDRAM_BUILD)/tb_sdram.o) $(abspath $(SDRAM_BUILD)/sdram_dev.o)" \
 	  -o $(abspath $@) $(SDRAM_TB_SV) $(SDRAM_RTL) $(abspath tests/sdram/tb_sdram_shim.cpp) \
 	  > $(SDRAM_BUILD)/verilator.log 2>&1 || { tail -30 $(SDRAM_BUILD)/verilator.log; exit 1; }
+
+$(SDRAM_BUILD)/tb_memtest.o: tests/sdram/tb_memtest.c $(SDRAM_DEV_H) tests/sdram/tb_memtest_shim.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) $(SDRAM_CINC) -c $< -o $@
+
+# The board's memory test client with the controller (checks rtl/board/board_memtest.sv).
+$(SDRAM_BUILD)/tb_memtest: rtl/board/board_memtest.sv $(SDRAM_RTL) tests/sdram/tb_memtest.sv \
+                           tests/sdram/tb_memtest_shim.cpp tests/sdram/tb_memtest_shim.h \
+                           $(SDRAM_BUILD)/sdram_dev.o $(SDRAM_BUILD)/tb_memtest.o
+	@rm -f $@
+	$(VERILATOR) $(VFLAGS) --top-module tb_memtest -Mdir $(SDRAM_BUILD)/obj_memtest \
+	  -CFLAGS "-I$(abspath tests/sdram) -I$(abspath sim/sdram)" \
+	  -LDFLAGS "$(abspath $(SDRAM_BUILD)/tb_memtest.o) $(abspath $(SDRAM_BUILD)/sdram_dev.o)" \
+	  -o $(abspath $@) tests/sdram/tb_memtest.sv rtl/board/board_memtest.sv $(SDRAM_RTL) \
+	  $(abspath tests/sdram/tb_memtest_shim.cpp) \
+	  > $(SDRAM_BUILD)/verilator_memtest.log 2>&1 || { tail -30 $(SDRAM_BUILD)/verilator_memtest.log; exit 1; }
 
 $(SDRAM_BUILD)/test_sdram_dev: tests/sdram/test_sdram_dev.c sim/sdram/sdram_dev.c $(SDRAM_DEV_H)
 	@mkdir -p $(@D)

@@ -8,9 +8,9 @@
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
 CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c \
-               sim/core/memsim.c sim/core/spi_bfm.c sim/core/tb_main.c
+               sim/core/memsim.c sim/core/spi_bfm.c
 CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tools -Isim/core -Itests/scenes -I$(CORE_GEN)
-CORE_RTL   := $(shell grep -v '^//' rtl/gpu_top.f)
+CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
 CORE_OBJS  := $(patsubst %.c,$(CORE_BUILD)/c/%.o,$(CORE_SRCS_C))
 CORE_LIB   := $(CORE_BUILD)/libtgpu.a
 
@@ -19,7 +19,8 @@ LINT_TARGETS  += core-lint
 BENCH_TARGETS += core-bench
 
 .PHONY: core-build core-lint demo core-bench core-long core-gen-check
-core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model
+core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model $(BUILD)/bin/test_model_plain \
+            $(BUILD)/bin/test_spi
 
 # the C dither table is generated from the same data file the RTL ROM loads
 $(CORE_GEN)/dither_table.inc: data/dither_bn16.hex
@@ -35,23 +36,35 @@ $(CORE_LIB): $(CORE_OBJS)
 	ar rcs $@ $^
 
 CORE_VFLAGS = $(VFLAGS) --top-module gpu_top rtl/lint.vlt $(CORE_RTL) $(abspath sim/core/vgpu.cpp) \
-	-CFLAGS "-I$(abspath sim/core) -O2" -LDFLAGS "$(abspath $(CORE_LIB)) -lz"
+	-CFLAGS "-I$(abspath sim/core) -O2"
+CORE_DEPS = $(CORE_LIB) $(CORE_RTL) sim/core/vgpu.cpp sim/core/vgpu.h data/dither_bn16.hex
 
-$(BUILD)/bin/tgpu_tb: $(CORE_LIB) $(CORE_RTL) sim/core/vgpu.cpp sim/core/vgpu.h data/dither_bn16.hex
-	@mkdir -p $(@D)
-	$(VERILATOR) $(CORE_VFLAGS) --Mdir $(CORE_BUILD)/obj -o tgpu_tb > $(CORE_BUILD)/verilate.log 2>&1 || { tail -30 $(CORE_BUILD)/verilate.log; exit 1; }
-	cp $(CORE_BUILD)/obj/tgpu_tb $@
+# test programs linked with the Verilated model: $(call core_exe,name,main.o,mdir,extra verilator flags)
+define core_exe
+	@mkdir -p $(BUILD)/bin
+	$(VERILATOR) $(CORE_VFLAGS) -LDFLAGS "$(abspath $(2)) $(abspath $(CORE_LIB)) -lz" $(4) --Mdir $(CORE_BUILD)/$(3) -o $(1) > $(CORE_BUILD)/$(3).log 2>&1 || { tail -30 $(CORE_BUILD)/$(3).log; exit 1; }
+	cp $(CORE_BUILD)/$(3)/$(1) $(BUILD)/bin/$(1)
+endef
 
-$(BUILD)/bin/tgpu_tb_trace: $(CORE_LIB) $(CORE_RTL) sim/core/vgpu.cpp sim/core/vgpu.h data/dither_bn16.hex
-	@mkdir -p $(@D)
-	$(VERILATOR) $(CORE_VFLAGS) --trace-fst --trace-structs --Mdir $(CORE_BUILD)/obj_trace -o tgpu_tb_trace > $(CORE_BUILD)/verilate_trace.log 2>&1 || { tail -30 $(CORE_BUILD)/verilate_trace.log; exit 1; }
-	cp $(CORE_BUILD)/obj_trace/tgpu_tb_trace $@
+$(BUILD)/bin/tgpu_tb: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
+	$(call core_exe,tgpu_tb,$(CORE_BUILD)/c/sim/core/tb_main.o,obj,)
+
+$(BUILD)/bin/tgpu_tb_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
+	$(call core_exe,tgpu_tb_trace,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_trace,--trace-fst --trace-structs)
+
+$(BUILD)/bin/test_spi: $(CORE_DEPS) $(CORE_BUILD)/c/tests/spi/test_spi.o
+	$(call core_exe,test_spi,$(CORE_BUILD)/c/tests/spi/test_spi.o,obj_spi,)
 
 # model unit tests, built with AddressSanitizer and UBSan
 TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c
 $(BUILD)/bin/test_model: $(TEST_MODEL_SRCS) $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
+
+# the same tests without sanitizers, for valgrind
+$(BUILD)/bin/test_model_plain: $(TEST_MODEL_SRCS) $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
 
 core-lint:
 	@echo "verilator --lint-only -Wall --top-module gpu_top (rtl/gpu_top.f)"

@@ -1,4 +1,4 @@
-// gpu_top file list, in dependency order (also the reading order)
+# gpu_top file list, in dependency order (also the reading order)
 rtl/gpu_regs_pkg.sv
 rtl/gpu_pkg.sv
 rtl/prim/prim_sync.sv

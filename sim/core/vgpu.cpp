@@ -68,6 +68,10 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg, memsim_t *mem)
 #endif
     v->top->clk_i = 0;
     v->top->rst_ni = 1;
+    // CS high is a level reset of the SPI bit counter in hardware; Verilator only sees edges,
+    // so power-up is modelled as CS low -> high before anything else happens.
+    v->top->spi_cs_ni = 0;
+    v->top->eval();
     v->top->spi_cs_ni = 1;
     v->top->spi_sck_i = 0;
     v->top->spi_mosi_i = 0;
@@ -123,6 +127,11 @@ static void toggle(vgpu_t *v)
         r.req_prim = v->top->mem_req_prim_o;
         v->top->clk_i = 1;
         v->top->eval();
+        // While reset is asserted the memory ignores the port: with X-randomised start-up state
+        // a flop may still show its random value until the first edge applies the reset level.
+        if (!v->top->rst_ni) {
+            r.req_valid = 0;
+        }
         memsim_req_t wr;
         if (memsim_edge(v->mem, &r, &v->drv, &wr) && v->wfn) {
             v->wfn(v->wctx, v->cycles, &wr);

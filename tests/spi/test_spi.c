@@ -1,0 +1,229 @@
+/* SPI protocol tests of gpu_top through the bit-level bus-functional model.
+ * Expected values come from INT-010 and docs/spec-decisions.md, never from the RTL itself. */
+#include "gpu_regs.h"
+#include "memsim.h"
+#include "spi_bfm.h"
+#include "vgpu.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int g_fail, g_checks;
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        g_checks++;                                                                                                    \
+        if (!(cond)) {                                                                                                 \
+            g_fail++;                                                                                                  \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
+            printf(__VA_ARGS__);                                                                                       \
+            printf("\n");                                                                                              \
+        }                                                                                                              \
+    } while (0)
+
+typedef struct {
+    memsim_t *mem;
+    vgpu_t *v;
+    spi_bfm_t b;
+} dut_t;
+
+static void dut_open(dut_t *d, double core_mhz, double sck_mhz, uint32_t seed)
+{
+    memsim_cfg_t mc;
+    memsim_preset("ideal", &mc);
+    d->mem = memsim_new(&mc);
+    uint64_t core_ps = (uint64_t)(1e6 / core_mhz + 0.5);
+    vgpu_cfg_t vc = {core_ps, seed, NULL, 0, 0};
+    d->v = vgpu_new(&vc, d->mem);
+    vgpu_run_ps(d->v, core_ps / 4 + 1);
+    vgpu_reset(d->v, 8);
+    spi_bfm_init(&d->b, d->v, (uint64_t)(1e6 / sck_mhz + 0.5), core_ps);
+}
+
+static void dut_close(dut_t *d)
+{
+    vgpu_free(d->v);
+    memsim_free(d->mem);
+}
+
+static void wait_idle(dut_t *d)
+{
+    for (int i = 0; i < 1000000 && !(vgpu_cmd_empty(d->v) && !vgpu_busy(d->v)); i++) {
+        vgpu_run_cycles(d->v, 8);
+    }
+    vgpu_run_cycles(d->v, 16);
+}
+
+static void frame_bytes(uint8_t out[9], int rd, uint8_t addr, uint64_t data)
+{
+    out[0] = (uint8_t)((rd ? 0x80 : 0) | (addr & 0x7F));
+    for (int i = 0; i < 8; i++) {
+        out[1 + i] = (uint8_t)(data >> (56 - 8 * i));
+    }
+}
+
+/* A write aborted after n < 72 bits leaves the register unchanged, at every n. */
+static void test_abort_write(void)
+{
+    dut_t d;
+    dut_open(&d, 100, 25, 11);
+    spi_bfm_write(&d.b, REG_FB_DRAW, 0x12345000);
+    for (unsigned n = 0; n < 72; n++) {
+        uint8_t out[9], in[9];
+        frame_bytes(out, 0, REG_FB_DRAW, 0xFFFFF000u);
+        spi_bfm_frame(&d.b, out, n, in);
+    }
+    wait_idle(&d);
+    uint64_t v = spi_bfm_read(&d.b, REG_FB_DRAW);
+    CHECK(v == 0x12345000, "FB_DRAW after 72 aborted writes: 0x%" PRIx64, v);
+    /* and a complete write right after an abort works */
+    uint8_t out[9], in[9];
+    frame_bytes(out, 0, REG_FB_DRAW, 0xABCDE000u);
+    spi_bfm_frame(&d.b, out, 71, in);
+    spi_bfm_write(&d.b, REG_FB_DRAW, 0x00042000);
+    wait_idle(&d);
+    v = spi_bfm_read(&d.b, REG_FB_DRAW);
+    CHECK(v == 0x00042000, "write after an aborted frame: 0x%" PRIx64, v);
+    dut_close(&d);
+}
+
+/* A read of MEM_DATA aborted at any bit does not advance MEM_ADDR; a complete one does. */
+static void test_abort_read(void)
+{
+    dut_t d;
+    dut_open(&d, 100, 25, 12);
+    spi_bfm_write(&d.b, REG_MEM_ADDR, 0x1000);
+    wait_idle(&d);
+    for (unsigned n = 1; n < 72; n++) {
+        uint8_t out[9], in[9];
+        frame_bytes(out, 1, REG_MEM_DATA, 0);
+        spi_bfm_frame(&d.b, out, n, in);
+    }
+    wait_idle(&d);
+    uint64_t a = spi_bfm_read(&d.b, REG_MEM_ADDR);
+    CHECK(a == 0x1000, "MEM_ADDR after aborted MEM_DATA reads: 0x%" PRIx64, a);
+    (void)spi_bfm_read(&d.b, REG_MEM_DATA);
+    wait_idle(&d);
+    a = spi_bfm_read(&d.b, REG_MEM_ADDR);
+    CHECK(a == 0x1004, "MEM_ADDR after one complete MEM_DATA read: 0x%" PRIx64, a);
+    /* extra clocks after bit 72 are ignored */
+    uint8_t out[9], in[9];
+    frame_bytes(out, 0, REG_ALPHA_BLEND, 2);
+    spi_bfm_frame(&d.b, out, 72, in);
+    wait_idle(&d);
+    CHECK(spi_bfm_read(&d.b, REG_ALPHA_BLEND) == 2, "ALPHA_BLEND write");
+    dut_close(&d);
+}
+
+/* Back-to-back writes at full SCK rate with the shortest CS gap; every one lands in order. */
+static void test_back_to_back(double core_mhz, uint32_t seed)
+{
+    dut_t d;
+    dut_open(&d, core_mhz, 25, seed);
+    d.b.cs_gap_ps = d.b.sck_period_ps / 2;
+    spi_bfm_write(&d.b, REG_MEM_ADDR, 0x40000);
+    uint32_t vals[200];
+    uint64_t x = seed;
+    for (int i = 0; i < 200; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        vals[i] = (uint32_t)(x >> 32);
+        spi_bfm_write(&d.b, REG_MEM_DATA, vals[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        spi_bfm_write(&d.b, (uint8_t)(REG_TEX0_BASE + 8 * i), 0x1000u * (uint32_t)(i + 1));
+    }
+    wait_idle(&d);
+    const uint8_t *m = memsim_mem(d.mem);
+    int bad = 0;
+    for (int i = 0; i < 200; i++) {
+        uint32_t w;
+        memcpy(&w, m + 0x40000 + 4 * i, 4);
+        bad += (w != vals[i]);
+    }
+    CHECK(bad == 0, "back-to-back MEM_DATA at core %.0f MHz: %d of 200 words wrong", core_mhz, bad);
+    for (int i = 0; i < 4; i++) {
+        uint64_t r = spi_bfm_read(&d.b, (uint8_t)(REG_TEX0_BASE + 8 * i));
+        CHECK(r == 0x1000u * (uint64_t)(i + 1), "TEX%d_BASE readback 0x%" PRIx64, i, r);
+    }
+    CHECK(d.b.full_waits == 0 || core_mhz < 100, "no CMD_FULL waits expected at 100 MHz core (%" PRIu64 ")",
+          d.b.full_waits);
+    dut_close(&d);
+}
+
+/* Past CMD_FULL: the host ignores the GPIO while the GPU renders a full-screen triangle. Dropped
+ * writes set STATUS.FIFO_OVF; every accepted write lands intact and in order. */
+static void test_overflow(void)
+{
+    dut_t d;
+    dut_open(&d, 100, 25, 13);
+    /* keep the register file busy: two full-screen triangles, then MEM_DATA writes that must
+     * wait for the pipeline to drain, so the FIFO fills */
+    spi_bfm_write(&d.b, REG_VERTEX, 0);
+    spi_bfm_write(&d.b, REG_VERTEX, 640 * 16);
+    spi_bfm_write(&d.b, REG_VERTEX, (uint64_t)(480 * 16) << 16 | 640 * 16);
+    spi_bfm_write(&d.b, REG_MEM_ADDR, 0x600000);
+    d.b.ignore_full = 1;
+    int saw_full = 0;
+    enum { N = 80 };
+    for (uint32_t i = 0; i < N; i++) {
+        saw_full |= vgpu_cmd_full(d.v);
+        spi_bfm_write(&d.b, REG_MEM_DATA, 0xC0DE0000u | i);
+    }
+    CHECK(saw_full, "CMD_FULL asserted while the FIFO filled");
+    wait_idle(&d);
+    uint64_t st = spi_bfm_read(&d.b, REG_STATUS);
+    CHECK(st & (1ull << STATUS_FIFO_OVF_SHIFT), "STATUS.FIFO_OVF set after overflow (0x%" PRIx64 ")", st);
+    uint64_t st2 = spi_bfm_read(&d.b, REG_STATUS);
+    CHECK(!(st2 & (1ull << STATUS_FIFO_OVF_SHIFT)), "FIFO_OVF cleared by the completed STATUS read (0x%" PRIx64 ")", st2);
+    uint64_t addr = spi_bfm_read(&d.b, REG_MEM_ADDR);
+    unsigned accepted = (unsigned)((addr - 0x600000) / 4);
+    CHECK(accepted < N && accepted >= 30, "some writes dropped, at least a FIFO's worth accepted (%u of %u)", accepted, N);
+    /* the accepted words are a strictly increasing subsequence of what was sent */
+    const uint8_t *m = memsim_mem(d.mem);
+    int ok = 1;
+    uint32_t prev = 0;
+    for (unsigned k = 0; k < accepted; k++) {
+        uint32_t w;
+        memcpy(&w, m + 0x600000 + 4 * k, 4);
+        if ((w & 0xFFFF0000u) != 0xC0DE0000u || (k && (w & 0xFFFF) <= prev)) {
+            ok = 0;
+        }
+        prev = w & 0xFFFF;
+    }
+    CHECK(ok, "accepted MEM_DATA words are intact and in order");
+    dut_close(&d);
+}
+
+/* STATUS, ID, reserved addresses read as specified through SPI. */
+static void test_status_id(void)
+{
+    dut_t d;
+    dut_open(&d, 100, 25, 14);
+    CHECK(spi_bfm_read(&d.b, REG_ID) == 0x0000020000006702ull, "ID");
+    CHECK(spi_bfm_read(&d.b, REG_STATUS) == 0, "STATUS idle, FIFO empty");
+    CHECK(spi_bfm_read(&d.b, REG_DITHER_MODE) == 1, "DITHER_MODE reset value");
+    spi_bfm_write(&d.b, 0x7D, 0xFFFFFFFFFFFFFFFFull);
+    spi_bfm_write(&d.b, REG_ID, 0);
+    wait_idle(&d);
+    CHECK(spi_bfm_read(&d.b, 0x7D) == 0, "reserved address reads 0");
+    CHECK(spi_bfm_read(&d.b, REG_ID) == 0x0000020000006702ull, "ID ignores writes");
+    CHECK(vgpu_cmd_empty(d.v) && !vgpu_cmd_full(d.v), "GPIO CMD_EMPTY high, CMD_FULL low when idle");
+    dut_close(&d);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: test_spi\nSPI protocol tests of gpu_top: aborted frames at every bit, back-to-back frames at\n"
+               "25 MHz with 100 and 50 MHz core clocks, FIFO overflow past CMD_FULL, STATUS/ID/reserved reads.\n");
+        return 0;
+    }
+    test_status_id();
+    test_abort_write();
+    test_abort_read();
+    test_back_to_back(100, 21);
+    test_back_to_back(50, 22);
+    test_overflow();
+    printf("test_spi: %d checks, %d failed\n", g_checks, g_fail);
+    return g_fail ? 1 : 0;
+}

@@ -108,8 +108,10 @@ simt-lint:
 simt-synth: setup
 	tests/simt/synth.sh
 
-simt-bench: $(SIMT_B)/obj/simt_tb
+simt-bench: $(SIMT_B)/obj/simt_tb $(SIMT_B)/obj_mem/simt_tb
 	$(SIMT_B)/obj/simt_tb +verilator+seed+1 --bench sw/simt/kernels
+	@echo "simt_mem_top (the same cluster behind one GPU memory port, 2-cycle memory):"
+	$(SIMT_B)/obj_mem/simt_tb +verilator+seed+1 --bench sw/simt/kernels
 
 simt-long: simt-build $(SIMT_B)/obj_min/simt_tb
 	$(SIMT_B)/obj_min/simt_tb +verilator+seed+16 --random 20000 --seed 4000000

@@ -16,7 +16,8 @@ TEST_BUILD    += sdram-build
 LINT_TARGETS  += sdram-lint
 BENCH_TARGETS += sdram-bench
 
-sdram-build: $(SDRAM_BUILD)/tb_sdram $(SDRAM_BUILD)/test_sdram_dev $(SDRAM_BUILD)/tb_memtest
+sdram-build: $(SDRAM_BUILD)/tb_sdram $(SDRAM_BUILD)/test_sdram_dev $(SDRAM_BUILD)/tb_memtest \
+             $(SDRAM_BUILD)/tb_dvi
 
 $(SDRAM_BUILD)/sdram_dev.o: sim/sdram/sdram_dev.c $(SDRAM_DEV_H)
 	@mkdir -p $(@D)
@@ -50,6 +51,22 @@ $(SDRAM_BUILD)/tb_memtest: rtl/board/board_memtest.sv $(SDRAM_RTL) tests/sdram/t
 	  -o $(abspath $@) tests/sdram/tb_memtest.sv rtl/board/board_memtest.sv $(SDRAM_RTL) \
 	  $(abspath tests/sdram/tb_memtest_shim.cpp) \
 	  > $(SDRAM_BUILD)/verilator_memtest.log 2>&1 || { tail -30 $(SDRAM_BUILD)/verilator_memtest.log; exit 1; }
+
+# The board's DVI serialiser and video stub with a behavioural ODDRX1F.
+$(SDRAM_BUILD)/tb_dvi.o: tests/sdram/board/tb_dvi.c tests/sdram/board/tb_dvi_shim.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -Itests/sdram/board -c $< -o $@
+
+$(SDRAM_BUILD)/tb_dvi: rtl/board/board_dvi_phy.sv rtl/board/board_video_stub.sv \
+                       tests/sdram/board/ODDRX1F.sv tests/sdram/board/tb_dvi.sv \
+                       tests/sdram/board/tb_dvi_shim.cpp $(SDRAM_BUILD)/tb_dvi.o
+	@rm -f $@
+	$(VERILATOR) $(VFLAGS) --top-module tb_dvi -Mdir $(SDRAM_BUILD)/obj_dvi \
+	  -CFLAGS "-I$(abspath tests/sdram/board)" -LDFLAGS "$(abspath $(SDRAM_BUILD)/tb_dvi.o)" \
+	  -o $(abspath $@) tests/sdram/board/tb_dvi.sv tests/sdram/board/ODDRX1F.sv \
+	  rtl/board/board_video_stub.sv rtl/board/board_dvi_phy.sv \
+	  $(abspath tests/sdram/board/tb_dvi_shim.cpp) \
+	  > $(SDRAM_BUILD)/verilator_dvi.log 2>&1 || { tail -30 $(SDRAM_BUILD)/verilator_dvi.log; exit 1; }
 
 $(SDRAM_BUILD)/test_sdram_dev: tests/sdram/test_sdram_dev.c sim/sdram/sdram_dev.c $(SDRAM_DEV_H)
 	@mkdir -p $(@D)

@@ -20,7 +20,7 @@ SIMT_SIM_SV   := sim/simt/simt_sim.vlt sim/simt/simt_commit_mon.sv sim/simt/simt
 SIMT_CFLAGS   := $(CFLAGS_COMMON) -Isw/simt -Isim/simt
 SIMT_ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 SIMT_TOOLS    := simt-as simt-dis simt-sim simt-gen
-SIMT_TESTS    := test_simt_isa test_simt_kernels
+SIMT_TESTS    := test_simt_isa test_simt_kernels test_simt_pkg
 
 # default configuration (the origin's): 2 cores x 4 threads, 1 program / 4 data channels
 SIMT_CFG_DEF  := NUM_CORES=2 THREADS=4 PROG_CH=1 DATA_CH=4 IC_LINES=32 PROG_AW=8 DATA_AW=8

@@ -119,5 +119,6 @@ simt-long: simt-build $(SIMT_B)/obj_min/simt_tb
 	$(SIMT_B)/obj/simt_tb +verilator+seed+11 --random 300000 --seed 1000000
 	$(SIMT_B)/obj_alt/simt_tb +verilator+seed+12 --random 150000 --seed 2000000
 	$(SIMT_B)/obj/simt_tb +verilator+seed+15 --random 100000 --seed 3000000 --mem-jitter 6
+	$(SIMT_B)/obj_mem/simt_tb +verilator+seed+18 --random 50000 --seed 5000000 --mem-jitter 5
 	$(SIMT_B)/obj/simt_tb +verilator+seed+13 --asm sw/simt/kernels/tid.asm --sweep 0:255
 	$(SIMT_B)/obj_alt/simt_tb +verilator+seed+14 --asm sw/simt/kernels/tid.asm --sweep 0:255

@@ -34,7 +34,7 @@ SIMT_CFG_MIN  := NUM_CORES=1 THREADS=1 PROG_CH=1 DATA_CH=1 IC_LINES=2 PROG_AW=8 
 simt_gparams = $(foreach p,$(1),-G$(p))
 simt_defines = $(foreach p,$(1),-DSIMT_$(p))
 
-.PHONY: simt-build simt-lint simt-synth simt-bench simt-long simt-tools simt-trace
+.PHONY: simt-build simt-lint simt-synth simt-bench simt-long simt-tools simt-trace simt-rtl-list
 TEST_BUILD    += simt-build
 LINT_TARGETS  += simt-lint
 BENCH_TARGETS += simt-bench
@@ -99,6 +99,10 @@ simt-trace: $(SIMT_B)/obj_trace/simt_tb
 $(SIMT_B)/obj_trace/simt_tb: $(SIMT_RTL) $(SIMT_VLT) $(SIMT_SIM_SV) sim/simt/simt_shim.cpp sim/simt/simt_rtl.h $(SIMT_B)/libsimt_tb.a
 	@mkdir -p $(SIMT_B)
 	$(call simt_verilate,$(SIMT_B)/obj_trace,$(SIMT_CFG_DEF),--trace-fst)
+
+# the RTL file list in dependency order (used by tests/simt/synth.sh)
+simt-rtl-list:
+	@echo $(SIMT_RTL)
 
 simt-lint:
 	$(VERILATOR) --lint-only -Wall --top-module simt_top $(SIMT_VLT) $(SIMT_RTL)

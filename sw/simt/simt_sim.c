@@ -12,9 +12,7 @@ static uint8_t sim_load(void *ctx, uint8_t addr)
 void simt_sim_init(simt_sim_t *s, const uint16_t *prog, const uint8_t *mem, unsigned nthreads,
                    unsigned block_dim, uint8_t prog_base, uint8_t data_base)
 {
-    FILE *tr = s->trace;
-    memset(s, 0, sizeof *s);
-    s->trace = tr;
+    memset(s, 0, sizeof *s); /* trace off: set s->trace after init to trace */
     memcpy(s->prog, prog, sizeof s->prog);
     memcpy(s->mem, mem, sizeof s->mem);
     s->nthreads = nthreads > SIMT_MAX_THREADS ? SIMT_MAX_THREADS : nthreads;

@@ -24,9 +24,10 @@ typedef struct {
     uint8_t data_base;
     simt_thread_t th[SIMT_MAX_THREADS];
     unsigned long steps;
-    FILE *trace; /* non-NULL: one line per executed instruction */
+    FILE *trace; /* non-NULL: one line per executed instruction; simt_sim_init clears it */
 } simt_sim_t;
 
+/* initialise every field of *s (any prior content, e.g. from malloc, is ignored) */
 void simt_sim_init(simt_sim_t *s, const uint16_t *prog, const uint8_t *mem, unsigned nthreads,
                    unsigned block_dim, uint8_t prog_base, uint8_t data_base);
 /* execute one instruction of thread g: fills *e, updates thread and memory; returns the

@@ -41,8 +41,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", in, img.err);
         return 1;
     }
-    s.trace = trace ? stdout : NULL;
     simt_sim_init(&s, img.prog, img.data, threads ? threads : img.threads, dim, 0, 0);
+    s.trace = trace ? stdout : NULL;
     if (simt_sim_run(&s, 1000000)) {
         fprintf(stderr, "simt-sim: a thread did not reach RET within 1000000 instructions\n");
         return 1;

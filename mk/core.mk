@@ -8,9 +8,11 @@
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
 CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c \
-               sim/core/memsim.c sim/core/spi_bfm.c
-CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tools -Isim/core -Itests/scenes -I$(CORE_GEN)
+               sim/core/memsim.c sim/core/spi_bfm.c sim/sdram/sdram_dev.c \
+               sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
+CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tools -Isim/core -Isim/sdram -Isw/simt -Itests/scenes -I$(CORE_GEN)
 CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
+CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt
 CORE_OBJS  := $(patsubst %.c,$(CORE_BUILD)/c/%.o,$(CORE_SRCS_C))
 CORE_LIB   := $(CORE_BUILD)/libtgpu.a
 
@@ -20,14 +22,14 @@ BENCH_TARGETS += core-bench
 
 .PHONY: core-build core-lint demo core-bench core-long core-gen-check
 core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model $(BUILD)/bin/test_model_plain \
-            $(BUILD)/bin/test_spi
+            $(BUILD)/bin/test_spi $(BUILD)/bin/tgpu_tb_sdram
 
 # the C dither table is generated from the same data file the RTL ROM loads
 $(CORE_GEN)/dither_table.inc: data/dither_bn16.hex
 	@mkdir -p $(@D)
 	grep -v '^//' $< | sed 's/^\(.*\)$$/0x\1u,/' > $@
 
-$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h tests/scenes/*.h)
+$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h tests/scenes/*.h sw/simt/*.h sim/sdram/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(CORE_INC) -c $< -o $@
 
@@ -35,14 +37,20 @@ $(CORE_LIB): $(CORE_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-CORE_VFLAGS = $(VFLAGS) --top-module gpu_top rtl/lint.vlt $(CORE_RTL) $(abspath sim/core/vgpu.cpp) \
-	-CFLAGS "-I$(abspath sim/core) -O2"
+CORE_VFLAGS = $(VFLAGS) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(abspath sim/core/vgpu.cpp) \
+	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -O2 -DTGPU_SDRAM=0"
 CORE_DEPS = $(CORE_LIB) $(CORE_RTL) sim/core/vgpu.cpp sim/core/vgpu.h data/dither_bn16.hex
+# the same harness over sdram_ctrl and the SDRAM device model (top: sim/core/gpu_sdram_top.sv)
+CORE_SDRAM_VFLAGS = $(VFLAGS) --top-module gpu_sdram_top $(CORE_VLT) $(CORE_RTL) rtl/mem/sdram_ctrl.sv \
+	sim/core/gpu_sdram_top.sv $(abspath sim/core/vgpu.cpp) \
+	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -O2 -DTGPU_SDRAM=1"
 
-# test programs linked with the Verilated model: $(call core_exe,name,main.o,mdir,extra verilator flags)
+# test programs linked with the Verilated model:
+#   $(call core_exe,name,main.o,mdir,extra verilator flags[,verilator flags instead of CORE_VFLAGS])
 define core_exe
 	@mkdir -p $(BUILD)/bin
-	$(VERILATOR) $(CORE_VFLAGS) -LDFLAGS "$(abspath $(2)) $(abspath $(CORE_LIB)) -lz" $(4) --Mdir $(CORE_BUILD)/$(3) -o $(1) > $(CORE_BUILD)/$(3).log 2>&1 || { tail -30 $(CORE_BUILD)/$(3).log; exit 1; }
+	@rm -f $(CORE_BUILD)/$(3)/$(1)  # Verilator's own make does not see the C library change: force the link
+	$(VERILATOR) $(if $(5),$(5),$(CORE_VFLAGS)) -LDFLAGS "$(abspath $(2)) $(abspath $(CORE_LIB)) -lz" $(4) --Mdir $(CORE_BUILD)/$(3) -o $(1) > $(CORE_BUILD)/$(3).log 2>&1 || { tail -30 $(CORE_BUILD)/$(3).log; exit 1; }
 	cp $(CORE_BUILD)/$(3)/$(1) $(BUILD)/bin/$(1)
 endef
 
@@ -52,14 +60,18 @@ $(BUILD)/bin/tgpu_tb: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
 $(BUILD)/bin/tgpu_tb_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
 	$(call core_exe,tgpu_tb_trace,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_trace,--trace-fst --trace-structs)
 
+$(BUILD)/bin/tgpu_tb_sdram: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv
+	$(call core_exe,tgpu_tb_sdram,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram,,$(CORE_SDRAM_VFLAGS))
+
 $(BUILD)/bin/test_spi: $(CORE_DEPS) $(CORE_BUILD)/c/tests/spi/test_spi.o
 	$(call core_exe,test_spi,$(CORE_BUILD)/c/tests/spi/test_spi.o,obj_spi,)
 
 # model unit tests, built with AddressSanitizer and UBSan
-TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c
+TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c \
+                   sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
 $(BUILD)/bin/test_model: $(TEST_MODEL_SRCS) $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_COMMON) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
+	$(CC) $(CFLAGS_COMMON) -fsanitize=address,undefined -fno-sanitize-recover=all $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
 
 # the same tests without sanitizers, for valgrind
 $(BUILD)/bin/test_model_plain: $(TEST_MODEL_SRCS) $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
@@ -68,7 +80,7 @@ $(BUILD)/bin/test_model_plain: $(TEST_MODEL_SRCS) $(CORE_GEN)/dither_table.inc $
 
 core-lint:
 	@echo "verilator --lint-only -Wall --top-module gpu_top (rtl/gpu_top.f)"
-	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top rtl/lint.vlt $(CORE_RTL)
+	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top $(CORE_VLT) $(CORE_RTL)
 
 demo: setup core-build
 	$(BUILD)/bin/tgpu_tb --scene demo --out $(OUT)/demo

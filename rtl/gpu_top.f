@@ -12,4 +12,15 @@ rtl/raster/raster_setup.sv
 rtl/raster/raster_walk.sv
 rtl/pixel/pixel_pipe.sv
 rtl/mem/mem_arbiter.sv
+rtl/simt/simt_pkg.sv
+rtl/simt/simt_alu.sv
+rtl/simt/simt_regfile.sv
+rtl/simt/simt_lsu.sv
+rtl/simt/simt_core.sv
+rtl/simt/simt_icache.sv
+rtl/simt/simt_dmem_ctrl.sv
+rtl/simt/simt_dispatch.sv
+rtl/simt/simt_top.sv
+rtl/simt/simt_mem_bridge.sv
+rtl/simt/simt_mem_top.sv
 rtl/gpu_top.sv

@@ -30,7 +30,7 @@ module gpu_top (
   output logic                       mem_req_we_o,
   output logic [31:0]                mem_req_wdata_o,
   output logic [3:0]                 mem_req_be_o,
-  output logic                       mem_req_id_o,
+  output logic [1:0]                 mem_req_id_o,
   output logic [gpu_pkg::PRIM_W-1:0] mem_req_prim_o,
   input  logic                       mem_rsp_valid_i,
   input  logic [31:0]                mem_rsp_rdata_i
@@ -85,11 +85,17 @@ module gpu_top (
   // ---- register file ----
   logic tri_valid, tri_ready, pipe_busy, rf_busy;
   gpu_pkg::triangle_t tri_rec;
-  logic [1:0]       c_req_valid, c_req_ready, c_req_we, c_rsp_valid;
-  logic [1:0][gpu_pkg::MEM_AW-1:0] c_req_addr;
-  logic [1:0][31:0] c_req_wdata;
-  logic [1:0][3:0]  c_req_be;
-  logic [1:0][gpu_pkg::PRIM_W-1:0] c_req_prim;
+  // memory clients: 0 register file (MEM_*), 1 pixel pipeline, 2 SIMT cluster
+  localparam int unsigned NCLIENTS = 3;
+  logic [NCLIENTS-1:0]       c_req_valid, c_req_ready, c_req_we, c_rsp_valid;
+  logic [NCLIENTS-1:0][gpu_pkg::MEM_AW-1:0] c_req_addr;
+  logic [NCLIENTS-1:0][31:0] c_req_wdata;
+  logic [NCLIENTS-1:0][3:0]  c_req_be;
+  logic [NCLIENTS-1:0][gpu_pkg::PRIM_W-1:0] c_req_prim;
+  logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
+  logic [7:0]  simt_threads;
+  logic [13:0] simt_prog;
+  logic [14:0] simt_data;
   logic [31:0]      c_rsp_rdata;
 
   host_reg_file u_regs (
@@ -108,6 +114,12 @@ module gpu_top (
     .tri_ready_i     (tri_ready),
     .tri_o           (tri_rec),
     .pipe_busy_i     (pipe_busy),
+    .simt_launch_valid_o (simt_launch_valid),
+    .simt_launch_ready_i (simt_launch_ready),
+    .simt_threads_o  (simt_threads),
+    .simt_prog_o     (simt_prog),
+    .simt_data_o     (simt_data),
+    .simt_busy_i     (simt_busy),
     .mem_req_valid_o (c_req_valid[0]),
     .mem_req_ready_i (c_req_ready[0]),
     .mem_req_addr_o  (c_req_addr[0]),
@@ -172,7 +184,20 @@ module gpu_top (
     .busy_o (pix_busy)
   );
 
-  mem_arbiter #(.N(2)) u_arb (
+  // ---- SIMT compute cluster (seed 002), program/data windows at the top of memory ----
+  simt_mem_top u_simt (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
+    .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),
+    .busy_o (simt_busy), .done_o (simt_done),
+    .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]),
+    .mem_req_addr_o (c_req_addr[2]), .mem_req_we_o (c_req_we[2]),
+    .mem_req_wdata_o (c_req_wdata[2]), .mem_req_be_o (c_req_be[2]),
+    .mem_rsp_valid_i (c_rsp_valid[2]), .mem_rsp_rdata_i (c_rsp_rdata)
+  );
+  assign c_req_prim[2] = '0;
+
+  mem_arbiter #(.N(NCLIENTS)) u_arb (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_addr_i (c_req_addr),
     .c_req_we_i (c_req_we), .c_req_wdata_i (c_req_wdata), .c_req_be_i (c_req_be),
@@ -186,11 +211,13 @@ module gpu_top (
   );
 
   // the pixel side is busy while setup, walker, pixel pipe or the arbiter hold pixel work
-  assign pipe_busy = setup_busy || set_valid || walk_busy || pix_busy || arb_busy;
+  // MEM_* accesses wait while this is high: rendering or a SIMT kernel still owns memory
+  assign pipe_busy = setup_busy || set_valid || walk_busy || pix_busy || arb_busy || simt_busy;
 
-  // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin
+  // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin;
+  // done is implied by busy falling
   logic unused_drop;
-  assign unused_drop = drop;
+  assign unused_drop = drop ^ simt_done;
 
   assign cmd_full_o  = (fifo_depth >= ($clog2(FifoDepth)+1)'(FifoDepth - 2));
   assign cmd_empty_o = (fifo_depth == '0);

@@ -1,27 +1,28 @@
 #!/usr/bin/env bash
 # Seeded constrained-random differential test of the GPU core: random triangles, colours,
 # modes and Z functions run on RTL and model in lockstep, whole memory compared.
-#   scripts/core_random.sh [--seeds N] [--first S] [--count T] [--scene NAME] [extra tgpu_tb options]
+#   scripts/core_random.sh [--seeds N] [--first S] [--count T] [--scene NAME] [--tb BINARY] [extra tgpu_tb options]
 # Each failing seed is printed with the command that replays it.
 set -u
 cd "$(dirname "$0")/.."
-seeds=10; first=1; count=30; scene=random; extra=()
+seeds=10; first=1; count=30; scene=random; tb=build/bin/tgpu_tb; extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seeds) seeds=$2; shift 2;;
     --first) first=$2; shift 2;;
     --count) count=$2; shift 2;;
     --scene) scene=$2; shift 2;;
+    --tb) tb=$2; shift 2;;
     -h|--help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0;;
     *) extra+=("$1"); shift;;
   esac
 done
 fails=0
 for ((s=first; s<first+seeds; s++)); do
-  if ! out=$(build/bin/tgpu_tb --scene "$scene" --seed "$s" --count "$count" --no-png --quiet "${extra[@]}" 2>&1); then
+  if ! out=$($tb --scene "$scene" --seed "$s" --count "$count" --no-png --quiet "${extra[@]}" 2>&1); then
     fails=$((fails+1))
     echo "$out" | tail -8
-    echo "FAILED seed $s: replay with build/bin/tgpu_tb --scene $scene --seed $s --count $count ${extra[*]}"
+    echo "FAILED seed $s: replay with $tb --scene $scene --seed $s --count $count ${extra[*]}"
   fi
 done
 echo "$scene: $seeds seeds from $first, $fails failed"

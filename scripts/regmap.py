@@ -54,9 +54,11 @@ REGS += [
     (0x70, "MEM_ADDR", "RW", 0, [("ADDR", 31, 0, "rw")], "Memory upload/readback pointer (byte address)"),
     (0x71, "MEM_DATA", "T", 0, [("DATA", 31, 0, "rw")],
      "Memory data; a write stores at MEM_ADDR, a read returns it; both advance MEM_ADDR by 4"),
-    (0x7E, "STATUS", "R", 0, [("MEM_RANGE_ERR", 11, 11, "ro"), ("FIFO_OVF", 10, 10, "ro"), ("VBLANK", 9, 9, "ro"),
+    (0x72, "SIMT_LAUNCH", "T", 0, [("DATA_OFFSET", 46, 32, "rw"), ("PROG_OFFSET", 21, 8, "rw"), ("THREADS", 7, 0, "rw")],
+     "Project extension: launch a SIMT kernel (docs/simt.md windows); waits while a kernel runs"),
+    (0x7E, "STATUS", "R", 0, [("SIMT_BUSY", 12, 12, "ro"), ("MEM_RANGE_ERR", 11, 11, "ro"), ("FIFO_OVF", 10, 10, "ro"), ("VBLANK", 9, 9, "ro"),
                               ("BUSY", 8, 8, "ro"), ("FIFO_DEPTH", 7, 0, "ro")],
-     "GPU status; bits 11:10 are sticky error flags cleared by a completed STATUS read"),
+     "GPU status; bits 11:10 are sticky error flags cleared by a completed STATUS read; bit 12 a SIMT kernel runs"),
     (0x7F, "ID", "R", 0x0000020000006702, [("VERSION", 31, 16, "ro"), ("DEVICE_ID", 15, 0, "ro")], "GPU identification"),
 ]
 

@@ -14,6 +14,8 @@
 // (MEM_ADDR += 4, STATUS error flags clear) happen on rd_done_i, i.e. only for completed reads.
 // Illegal input: reserved addresses and read-only registers ignore writes; reserved bits are
 // masked; MEM_ADDR >= 32 MiB drops the access (reads 0) and sets STATUS.MEM_RANGE_ERR.
+// SIMT_LAUNCH (project extension, docs/simt.md) hands {threads, program offset, data offset} to
+// the cluster's valid/ready launch port; a second launch waits until the cluster takes the first.
 // Throughput: one command per cycle, except a third VERTEX while the triangle slot is full and
 // MEM_* commands waiting for the pipeline to drain.
 module host_reg_file (
@@ -35,6 +37,14 @@ module host_reg_file (
   input  logic        tri_ready_i,
   output gpu_pkg::triangle_t tri_o,
   input  logic        pipe_busy_i,
+
+  // SIMT cluster launch (SIMT_LAUNCH register, docs/simt.md)
+  output logic        simt_launch_valid_o,
+  input  logic        simt_launch_ready_i,
+  output logic [7:0]  simt_threads_o,
+  output logic [13:0] simt_prog_o,
+  output logic [14:0] simt_data_o,
+  input  logic        simt_busy_i,
 
   output logic        mem_req_valid_o,
   input  logic        mem_req_ready_i,
@@ -61,6 +71,8 @@ module host_reg_file (
   logic        err_ovf_q, err_ovf_d, err_range_q, err_range_d;
   logic [31:0] pf_data_q, pf_data_d;
   logic        pf_valid_q, pf_valid_d, pf_want_q, pf_want_d;
+  logic        launch_q, launch_d;          // a SIMT launch waits for the cluster
+  logic [46:0] launch_arg_q, launch_arg_d;
 
   typedef enum logic [1:0] {
     MemIdle,     // no memory operation in flight
@@ -104,13 +116,13 @@ module host_reg_file (
   logic        busy;
 
   assign busy = cmd_valid_i || pipe_busy_i || tri_valid_q || (mem_st_q != MemIdle) ||
-                (pf_want_q && !pf_valid_q);
+                (pf_want_q && !pf_valid_q) || launch_q;
 
   always_comb begin
     rd_can_answer = 1'b1;
     unique case (rd_addr_i)
       gpu_regs_pkg::ADDR_STATUS:
-        rd_value = {52'h0, err_range_q, err_ovf_q, 1'b0, busy, 2'b00, cmd_depth_i};
+        rd_value = {51'h0, simt_busy_i | launch_q, err_range_q, err_ovf_q, 1'b0, busy, 2'b00, cmd_depth_i};
       gpu_regs_pkg::ADDR_ID:
         rd_value = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_ID);
       gpu_regs_pkg::ADDR_TRI_MODE:
@@ -145,9 +157,12 @@ module host_reg_file (
     mem_st_d = mem_st_q;
     mem_wdata_d = mem_wdata_q;
     mem_addr_d = mem_addr_q;
+    launch_d = launch_q;
+    launch_arg_d = launch_arg_q;
     cmd_ready_o = 1'b0;
 
     if (tri_valid_q && tri_ready_i) tri_valid_d = 1'b0;
+    if (launch_q && simt_launch_ready_i) launch_d = 1'b0;
 
     // memory operations
     unique case (mem_st_q)
@@ -228,6 +243,14 @@ module host_reg_file (
             pf_want_d  = 1'b1;
           end
         end
+        gpu_regs_pkg::ADDR_SIMT_LAUNCH: begin
+          // earlier MEM_DATA writes must have reached memory before the kernel starts
+          if (!launch_q && mem_st_q == MemIdle) begin
+            cmd_ready_o  = 1'b1;
+            launch_d     = 1'b1;
+            launch_arg_d = c_data[46:0];
+          end
+        end
         gpu_regs_pkg::ADDR_MEM_ADDR: begin
           if (mem_st_q == MemIdle) begin
             cmd_ready_o = 1'b1;
@@ -269,6 +292,8 @@ module host_reg_file (
       mem_st_q    <= MemIdle;
       mem_wdata_q <= '0;
       mem_addr_q  <= '0;
+      launch_q    <= 1'b0;
+      launch_arg_q <= '0;
     end else begin
       regs_q      <= regs_d;
       v0_q        <= v0_d;
@@ -289,6 +314,8 @@ module host_reg_file (
       mem_st_q    <= mem_st_d;
       mem_wdata_q <= mem_wdata_d;
       mem_addr_q  <= mem_addr_d;
+      launch_q    <= launch_d;
+      launch_arg_q <= launch_arg_d;
     end
   end
 
@@ -301,4 +328,11 @@ module host_reg_file (
   assign mem_req_wdata_o = mem_wdata_q;
   assign mem_req_be_o    = 4'hF;
   assign busy_o          = busy;
+  assign simt_launch_valid_o = launch_q;
+  assign simt_threads_o  = launch_arg_q[7:0];
+  assign simt_prog_o     = launch_arg_q[21:8];
+  assign simt_data_o     = launch_arg_q[46:32];
+
+  logic unused_launch_bits;
+  assign unused_launch_bits = ^launch_arg_q[31:22];
 endmodule

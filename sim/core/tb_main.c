@@ -4,7 +4,6 @@
  * Run with --help for the options. */
 #include "gpu.h"
 #include "gpu_model.h"
-#include "memsim.h"
 #include "png.h"
 #include "scene.h"
 #include "spi_bfm.h"
@@ -30,8 +29,8 @@ typedef struct {
     uint64_t trace_from, trace_to, timeout_cycles;
     /* backends */
     gpu_model_t *model;
-    memsim_t *mem;
     vgpu_t *v;
+    uint8_t *rtl_img;   /* RTL memory image at the end of the run */
     spi_bfm_t bfm;
     /* observation: per-word write counts, last writer primitive, last RTL write cycle */
     uint8_t *wc_model, *wc_rtl;
@@ -53,7 +52,8 @@ static void usage(FILE *f)
             "  --count N           scene size knob (triangles, repetitions), 0 = scene default\n"
             "  --out DIR           where PNGs go (default out/<scene>)\n"
             "  --no-png            skip PNG output\n"
-            "  --mem P             memory model: ideal (default) | sdr16 (origin SDRAM bandwidth/latency)\n"
+            "  --mem P             memory: ideal (default) | sdr16 (origin SDRAM bandwidth/latency);\n"
+            "                      the _sdram build: sdram (sdram_ctrl + timing-checked device model)\n"
             "  --core-mhz F        core clock (default 100)\n"
             "  --sck-mhz F         SPI clock (default 25)\n"
             "  --ignore-full       do not wait for CMD_FULL before writes (overflow tests)\n"
@@ -87,11 +87,11 @@ static void model_event(void *ctx, const gpu_event_t *ev)
     }
 }
 
-static void rtl_write(void *ctx, uint64_t cycle, const memsim_req_t *wr)
+static void rtl_write(void *ctx, uint64_t cycle, const vgpu_write_t *wr)
 {
     tb_t *tb = ctx;
-    note_write(tb->wc_rtl, tb->prim_rtl, wr->req_addr, (uint16_t)wr->req_prim);
-    tb->cyc_rtl[(wr->req_addr >> 2) & (MEM_WORDS - 1)] = (uint32_t)cycle;
+    note_write(tb->wc_rtl, tb->prim_rtl, wr->addr, (uint16_t)wr->prim);
+    tb->cyc_rtl[(wr->addr >> 2) & (MEM_WORDS - 1)] = (uint32_t)cycle;
 }
 
 /* ---------------------------------------------------------------- RTL transport */
@@ -150,8 +150,8 @@ static void mem_load(void *ctx, uint32_t addr, const void *data, size_t len)
     if (tb->model) {
         memcpy(gpu_model_mem(tb->model) + addr, data, len);
     }
-    if (tb->mem) {
-        memcpy(memsim_mem(tb->mem) + addr, data, len);
+    if (tb->v) {
+        vgpu_mem_load(tb->v, addr, data, len);
     }
 }
 
@@ -183,7 +183,7 @@ static int write_pngs(tb_t *tb, const char *dir, uint32_t fb)
         img[i] = calloc(640 * 480 * 3, 1);
     }
     const uint8_t *mm = tb->model ? gpu_model_mem(tb->model) : NULL;
-    const uint8_t *mr = tb->mem ? memsim_mem(tb->mem) : NULL;
+    const uint8_t *mr = tb->rtl_img;
     unsigned diffs = 0;
     for (uint32_t p = 0; p < 640 * 480; p++) {
         uint32_t a = (fb + p * 4) & ((32u << 20) - 1);
@@ -231,7 +231,7 @@ static int write_pngs(tb_t *tb, const char *dir, uint32_t fb)
 static int compare(tb_t *tb, uint32_t fb, uint32_t zb, const char *argv0)
 {
     const uint8_t *mm = gpu_model_mem(tb->model);
-    const uint8_t *mr = memsim_mem(tb->mem);
+    const uint8_t *mr = tb->rtl_img;
     if (!memcmp(mm, mr, 32u << 20)) {
         return 0;
     }
@@ -268,7 +268,7 @@ int main(int argc, char **argv)
     tb.seed = 1;
     tb.core_mhz = 100.0;
     tb.sck_mhz = 25.0;
-    tb.mem_preset = "ideal";
+    tb.mem_preset = NULL;
     tb.trace_to = UINT64_MAX;
     tb.timeout_cycles = 200000000ull;
     enum { O_SCENE = 256, O_REPLAY, O_RECORD, O_BACKEND, O_SEED, O_COUNT, O_OUT, O_NOPNG, O_MEM, O_CORE, O_SCK,
@@ -328,11 +328,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "tgpu_tb: give --scene NAME or --replay FILE (--help for more)\n");
         return 2;
     }
-    memsim_cfg_t mcfg;
-    if (memsim_preset(tb.mem_preset, &mcfg) != 0) {
-        fprintf(stderr, "tgpu_tb: unknown memory model '%s' (ideal, sdr16)\n", tb.mem_preset);
-        return 2;
-    }
     if (tb.core_mhz <= 0 || tb.sck_mhz <= 0) {
         fprintf(stderr, "tgpu_tb: clock frequencies must be positive\n");
         return 2;
@@ -362,13 +357,15 @@ int main(int argc, char **argv)
     }
     uint64_t core_ps = (uint64_t)(1e6 / tb.core_mhz + 0.5);
     if (tb.use_rtl) {
-        tb.mem = memsim_new(&mcfg);
-        vgpu_cfg_t vc = {core_ps, (uint32_t)tb.seed, tb.trace, tb.trace_from, tb.trace_to};
+        vgpu_cfg_t vc = {core_ps, (uint32_t)tb.seed, tb.trace, tb.trace_from, tb.trace_to, tb.mem_preset};
+        tb.v = vgpu_new(&vc);
+        if (!tb.v) {
+            return 2;
+        }
         if (!tb.quiet) {
             printf("verilator seed %u (+verilator+seed+%u), core %.3f MHz, SCK %.3f MHz, memory %s\n", (unsigned)tb.seed,
-                   (unsigned)tb.seed, tb.core_mhz, tb.sck_mhz, tb.mem_preset);
+                   (unsigned)tb.seed, tb.core_mhz, tb.sck_mhz, tb.mem_preset ? tb.mem_preset : vgpu_build_mems());
         }
-        tb.v = vgpu_new(&vc, tb.mem);
         vgpu_set_write_fn(tb.v, rtl_write, &tb);
         /* offset the SPI edges from the core edges */
         vgpu_run_ps(tb.v, core_ps / 4 + 1);
@@ -437,6 +434,19 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 
+    if (tb.v && !tb.hang) {
+        uint64_t viol = vgpu_mem_finish(tb.v);
+        if (viol) {
+            printf("MEMORY TIMING: %" PRIu64 " SDRAM timing violations (see the messages above)\n", viol);
+            fail = 1;
+        }
+        tb.rtl_img = malloc(32u << 20);
+        if (!tb.rtl_img) {
+            fprintf(stderr, "tgpu_tb: out of memory\n");
+            return 2;
+        }
+        vgpu_mem_image(tb.v, tb.rtl_img);
+    }
     uint32_t fb = 0, zb = 0;
     if (tb.model) {
         fb = (uint32_t)gpu_model_read(tb.model, REG_FB_DRAW) & ((32u << 20) - 1);
@@ -482,7 +492,7 @@ int main(int argc, char **argv)
         uint64_t cyc = vgpu_cycles(tb.v);
         printf("rtl: %" PRIu64 " core cycles (%.3f ms simulated), %" PRIu64 " SPI frames, %" PRIu64
                " memory requests, %.2f s wall, %.0f simulated cycles/s\n",
-               cyc, (double)cyc * (double)core_ps * 1e-9, tb.bfm.frames, memsim_requests(tb.mem), wall,
+               cyc, (double)cyc * (double)core_ps * 1e-9, tb.bfm.frames, vgpu_mem_requests(tb.v), wall,
                wall > 0 ? (double)cyc / wall : 0.0);
     }
     const char *res = tb.hang ? "HANG" : (fail ? "FAIL" : "PASS");
@@ -495,7 +505,7 @@ int main(int argc, char **argv)
     if (tb.v) {
         vgpu_free(tb.v);
     }
-    memsim_free(tb.mem);
+    free(tb.rtl_img);
     gpu_model_free(tb.model);
     free(tb.wc_model);
     free(tb.wc_rtl);

@@ -1,32 +1,48 @@
-// Thin C++ shim: model lifetime, clocking, pin access and optional FST tracing.
+// Thin C++ shim: model lifetime, clocking, pin access, the memory behind the port, tracing.
 #include "vgpu.h"
-#include "Vgpu_top.h"
+#include "memsim.h"
 #include "verilated.h"
+#include <cstdio>
+#include <cstring>
+#include <string>
+#if TGPU_SDRAM
+#include "Vgpu_sdram_top.h"
+#include "sdram_dev.h"
+typedef Vgpu_sdram_top Vtop;
+#else
+#include "Vgpu_top.h"
+typedef Vgpu_top Vtop;
+#endif
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
-#include <cstdio>
-#include <string>
 
 struct vgpu {
     VerilatedContext *ctx;
-    Vgpu_top *top;
-    memsim_t *mem;
+    Vtop *top;
     uint64_t half_ps;
     uint64_t now_ps;      // current time
     uint64_t next_edge;   // time of the next core clock toggle
     uint64_t cycles;
+    uint64_t nreq;
     vgpu_write_fn wfn;
     void *wctx;
 #if VM_TRACE
     VerilatedFstC *tfp;
 #endif
     uint64_t trace_from, trace_to;
-    bool tracing;
+#if TGPU_SDRAM
+    sdram_dev_t *dev;
+    sdram_pins_out_t dev_out;
+#else
+    memsim_t *mem;
     memsim_drive_t drv;
+#endif
 };
 
 extern "C" int vgpu_trace_capable(void) { return VM_TRACE ? 1 : 0; }
+
+extern "C" const char *vgpu_build_mems(void) { return TGPU_SDRAM ? "sdram" : "ideal, sdr16"; }
 
 static void dump(vgpu_t *v)
 {
@@ -39,17 +55,39 @@ static void dump(vgpu_t *v)
 #endif
 }
 
-extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg, memsim_t *mem)
+extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
 {
+    const char *mem = cfg->mem ? cfg->mem : (TGPU_SDRAM ? "sdram" : "ideal");
+#if TGPU_SDRAM
+    if (std::strcmp(mem, "sdram") != 0) {
+        std::fprintf(stderr, "vgpu: this SDRAM build only offers --mem sdram\n");
+        return nullptr;
+    }
+#else
+    memsim_cfg_t mc;
+    if (memsim_preset(mem, &mc) != 0) {
+        std::fprintf(stderr, "vgpu: memory '%s' is not in this build (%s; sdram: use the _sdram build)\n", mem,
+                     vgpu_build_mems());
+        return nullptr;
+    }
+#endif
     vgpu_t *v = new vgpu();
+#if TGPU_SDRAM
+    sdram_params_t p;
+    sdram_params_default(&p);
+    p.tck_ps = (uint32_t)cfg->core_period_ps;
+    v->dev = sdram_dev_new(&p);
+    v->dev_out.dq = 0;
+    v->dev_out.dq_oe = 0;
+#else
+    v->mem = memsim_new(&mc);
+#endif
     v->ctx = new VerilatedContext;
     std::string seed = "+verilator+seed+" + std::to_string(cfg->seed);
     const char *argv[] = {"vgpu", seed.c_str(), "+verilator+rand+reset+2"};
     v->ctx->commandArgs(3, argv);
-    v->top = new Vgpu_top{v->ctx};
-    v->mem = mem;
+    v->top = new Vtop{v->ctx};
     v->half_ps = cfg->core_period_ps / 2;
-    v->now_ps = 0;
     v->next_edge = v->half_ps;
     v->trace_from = cfg->trace_from;
     v->trace_to = cfg->trace_to;
@@ -75,9 +113,13 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg, memsim_t *mem)
     v->top->spi_cs_ni = 1;
     v->top->spi_sck_i = 0;
     v->top->spi_mosi_i = 0;
+#if TGPU_SDRAM
+    v->top->sdram_dq_i = 0;
+#else
     v->top->mem_req_ready_i = 0;
     v->top->mem_rsp_valid_i = 0;
     v->top->mem_rsp_rdata_i = 0;
+#endif
     v->top->eval();
     return v;
 }
@@ -96,6 +138,11 @@ extern "C" void vgpu_free(vgpu_t *v)
 #endif
     delete v->top;
     delete v->ctx;
+#if TGPU_SDRAM
+    sdram_dev_free(v->dev);
+#else
+    memsim_free(v->mem);
+#endif
     delete v;
 }
 
@@ -105,36 +152,92 @@ extern "C" void vgpu_set_write_fn(vgpu_t *v, vgpu_write_fn fn, void *ctx)
     v->wctx = ctx;
 }
 
+// the GPU's memory port as seen just before a rising edge
+struct port_t {
+    int valid, ready, we;
+    uint32_t addr, wdata;
+    unsigned be, prim;
+};
+
+static port_t sample_port(vgpu_t *v)
+{
+    port_t p;
+#if TGPU_SDRAM
+    p.valid = v->top->mon_valid_o;
+    p.ready = v->top->mon_ready_o;
+    p.we = v->top->mon_we_o;
+    p.addr = v->top->mon_addr_o;
+    p.wdata = v->top->mon_wdata_o;
+    p.be = v->top->mon_be_o;
+    p.prim = v->top->mon_prim_o;
+#else
+    p.valid = v->top->mem_req_valid_o;
+    p.ready = v->top->mem_req_ready_i;
+    p.we = v->top->mem_req_we_o;
+    p.addr = v->top->mem_req_addr_o;
+    p.wdata = v->top->mem_req_wdata_o;
+    p.be = v->top->mem_req_be_o;
+    p.prim = v->top->mem_req_prim_o;
+#endif
+    // While reset is asserted the memory ignores the port: with X-randomised start-up state
+    // a flop may still show its random value until the first edge applies the reset level.
+    if (!v->top->rst_ni) {
+        p.valid = 0;
+    }
+    return p;
+}
+
 // one core clock toggle at time next_edge
 static void toggle(vgpu_t *v)
 {
     v->now_ps = v->next_edge;
     v->next_edge += v->half_ps;
     if (!v->top->clk_i) {
+#if TGPU_SDRAM
+        v->top->sdram_dq_i = v->dev_out.dq_oe ? v->dev_out.dq : 0;
+        v->top->eval();
+        sdram_pins_in_t pin;
+        pin.cke = v->top->sdram_cke_o;
+        pin.cs_n = v->top->sdram_cs_no;
+        pin.ras_n = v->top->sdram_ras_no;
+        pin.cas_n = v->top->sdram_cas_no;
+        pin.we_n = v->top->sdram_we_no;
+        pin.ba = v->top->sdram_ba_o;
+        pin.a = v->top->sdram_a_o;
+        pin.dqm = v->top->sdram_dqm_o;
+        pin.dq = v->top->sdram_dq_o;
+        pin.dq_oe = v->top->sdram_dq_oe_o;
+        port_t p = sample_port(v);
+        v->top->clk_i = 1;
+        v->top->eval();
+        sdram_dev_tick(v->dev, &pin, &v->dev_out);
+#else
         // drive the memory inputs for this edge, settle, sample the requests
         memsim_drive(v->mem, &v->drv);
         v->top->mem_req_ready_i = v->drv.req_ready;
         v->top->mem_rsp_valid_i = v->drv.rsp_valid;
         v->top->mem_rsp_rdata_i = v->drv.rsp_rdata;
         v->top->eval();
+        port_t p = sample_port(v);
         memsim_req_t r;
-        r.req_valid = v->top->mem_req_valid_o;
-        r.req_we = v->top->mem_req_we_o;
-        r.req_addr = v->top->mem_req_addr_o;
-        r.req_wdata = v->top->mem_req_wdata_o;
-        r.req_be = v->top->mem_req_be_o;
-        r.req_id = v->top->mem_req_id_o;
-        r.req_prim = v->top->mem_req_prim_o;
+        r.req_valid = p.valid;
+        r.req_we = p.we;
+        r.req_addr = p.addr;
+        r.req_wdata = p.wdata;
+        r.req_be = p.be;
+        r.req_id = 0;
+        r.req_prim = p.prim;
         v->top->clk_i = 1;
         v->top->eval();
-        // While reset is asserted the memory ignores the port: with X-randomised start-up state
-        // a flop may still show its random value until the first edge applies the reset level.
-        if (!v->top->rst_ni) {
-            r.req_valid = 0;
-        }
         memsim_req_t wr;
-        if (memsim_edge(v->mem, &r, &v->drv, &wr) && v->wfn) {
-            v->wfn(v->wctx, v->cycles, &wr);
+        (void)memsim_edge(v->mem, &r, &v->drv, &wr);
+#endif
+        if (p.valid && p.ready) {
+            v->nreq++;
+            if (p.we && v->wfn) {
+                vgpu_write_t w = {p.addr & ~3u & ((32u << 20) - 1), p.wdata, p.be, p.prim};
+                v->wfn(v->wctx, v->cycles, &w);
+            }
         }
         v->cycles++;
     } else {
@@ -180,3 +283,40 @@ extern "C" int vgpu_cmd_empty(vgpu_t *v) { return v->top->cmd_empty_o; }
 extern "C" int vgpu_busy(vgpu_t *v) { return v->top->gpu_busy_o; }
 extern "C" uint64_t vgpu_cycles(const vgpu_t *v) { return v->cycles; }
 extern "C" uint64_t vgpu_time_ps(const vgpu_t *v) { return v->now_ps; }
+extern "C" uint64_t vgpu_mem_requests(const vgpu_t *v) { return v->nreq; }
+
+extern "C" void vgpu_mem_load(vgpu_t *v, uint32_t addr, const void *data, size_t len)
+{
+    const uint8_t *d = static_cast<const uint8_t *>(data);
+    for (size_t i = 0; i < len; i++) {
+        uint32_t a = (uint32_t)(addr + i) & ((32u << 20) - 1);
+#if TGPU_SDRAM
+        sdram_dev_write8(v->dev, a, d[i]);
+#else
+        memsim_mem(v->mem)[a] = d[i];
+#endif
+    }
+}
+
+extern "C" void vgpu_mem_image(vgpu_t *v, uint8_t *buf)
+{
+#if TGPU_SDRAM
+    for (uint32_t a = 0; a < (32u << 20); a += 4) {
+        uint32_t w = sdram_dev_read32(v->dev, a);
+        std::memcpy(buf + a, &w, 4);
+    }
+#else
+    std::memcpy(buf, memsim_mem(v->mem), 32u << 20);
+#endif
+}
+
+extern "C" uint64_t vgpu_mem_finish(vgpu_t *v)
+{
+#if TGPU_SDRAM
+    sdram_dev_finish(v->dev);
+    return sdram_dev_violations(v->dev);
+#else
+    (void)v;
+    return 0;
+#endif
+}

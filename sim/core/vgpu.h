@@ -1,14 +1,18 @@
-/* vgpu: the thin C++ shim around the Verilated gpu_top, with a C API.
+/* vgpu: the thin C++ shim around the Verilated GPU, with a C API.
  *
  * Time advances in picoseconds; the core clock toggles every core_period_ps/2. SPI pins are
- * set from C (sim/core/spi_bfm.c) between core edges. Each core rising edge calls the memory
- * model (memsim) and reports accepted writes to the monitor callback.
- * Tracing: a binary built with VM_TRACE (make's *_trace variant) writes an FST of the cycle
- * window [trace_from, trace_to] when trace_path is given; other builds ignore it. */
+ * set from C (sim/core/spi_bfm.c) between core edges. The shim owns the memory behind the
+ * GPU's memory port:
+ *   functional build (gpu_top):            "ideal" or "sdr16" (sim/core/memsim.c)
+ *   SDRAM build (gpu_sdram_top, _sdram):   "sdram": sdram_ctrl + the W9825G6KH device model
+ *                                          (sim/sdram/sdram_dev.c) with its timing checks
+ * A write monitor sees every write accepted at gpu_top's memory port in both builds.
+ * Tracing: a binary built with VM_TRACE (the _trace build) writes an FST of the cycle window
+ * [trace_from, trace_to] when trace_path is given. */
 #ifndef VGPU_H
 #define VGPU_H
 
-#include "memsim.h"
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -22,14 +26,22 @@ typedef struct {
     uint32_t seed;             /* Verilator X-randomisation seed */
     const char *trace_path;    /* NULL: no waveform */
     uint64_t trace_from, trace_to; /* core cycles, inclusive */
+    const char *mem;           /* memory behind the port, see above */
 } vgpu_cfg_t;
 
-/* write monitor: every write accepted at the memory port */
-typedef void (*vgpu_write_fn)(void *ctx, uint64_t cycle, const memsim_req_t *wr);
+typedef struct {
+    uint32_t addr, wdata;
+    unsigned be, prim;
+} vgpu_write_t;
 
-vgpu_t *vgpu_new(const vgpu_cfg_t *cfg, memsim_t *mem);
+/* write monitor: every write accepted at the GPU's memory port */
+typedef void (*vgpu_write_fn)(void *ctx, uint64_t cycle, const vgpu_write_t *wr);
+
+/* NULL (with a message on stderr) if cfg->mem is not available in this build */
+vgpu_t *vgpu_new(const vgpu_cfg_t *cfg);
 void vgpu_free(vgpu_t *v);
 int vgpu_trace_capable(void);
+const char *vgpu_build_mems(void); /* memories this build offers, e.g. "ideal, sdr16" */
 void vgpu_set_write_fn(vgpu_t *v, vgpu_write_fn fn, void *ctx);
 /* holds rst_ni low for n core cycles, then releases it */
 void vgpu_reset(vgpu_t *v, unsigned cycles);
@@ -42,6 +54,13 @@ void vgpu_run_ps(vgpu_t *v, uint64_t ps);
 void vgpu_run_cycles(vgpu_t *v, uint64_t n);
 uint64_t vgpu_cycles(const vgpu_t *v);
 uint64_t vgpu_time_ps(const vgpu_t *v);
+
+/* memory backdoor and results */
+void vgpu_mem_load(vgpu_t *v, uint32_t addr, const void *data, size_t len);
+void vgpu_mem_image(vgpu_t *v, uint8_t *buf); /* copies all 32 MiB */
+uint64_t vgpu_mem_requests(const vgpu_t *v);   /* requests accepted at the GPU's port */
+/* end of run: returns the number of memory timing violations (0 for functional memory) */
+uint64_t vgpu_mem_finish(vgpu_t *v);
 
 #ifdef __cplusplus
 }

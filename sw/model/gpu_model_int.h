@@ -84,6 +84,8 @@ void raster_walk(gpu_model_t *m, const setup_t *s);
 void pixel_pipe(gpu_model_t *m, const frag_t *f, const rstate_t *rs);
 
 uint16_t pixel_rgb565(uint32_t color, unsigned x, unsigned y, int dither_en);
+/* simt_launch.c: runs a kernel to completion; 0 ok, -1 if a thread never returns */
+int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);
 
 /* floor division for d > 0: n = q*d + r, 0 <= r < d */
 static inline void floor_divmod(int64_t n, int64_t d, int64_t *q, int64_t *r)

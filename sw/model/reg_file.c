@@ -186,6 +186,10 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
         return;
     case REG_COLOR_GRADE_LUT_DATA:
         return; /* LUT storage lives in the display controller (later issue) */
+    case REG_SIMT_LAUNCH:
+        (void)simt_launch(m, (unsigned)(data & 0xFF), (unsigned)((data >> 8) & 0x3FFF),
+                          (unsigned)((data >> 32) & 0x7FFF));
+        return;
     default:
         m->regs[addr] = data & ri->wmask;
         return;

@@ -1,7 +1,6 @@
 /* SPI protocol tests of gpu_top through the bit-level bus-functional model.
  * Expected values come from INT-010 and docs/spec-decisions.md, never from the RTL itself. */
 #include "gpu_regs.h"
-#include "memsim.h"
 #include "spi_bfm.h"
 #include "vgpu.h"
 #include <inttypes.h>
@@ -22,19 +21,21 @@ static int g_fail, g_checks;
     } while (0)
 
 typedef struct {
-    memsim_t *mem;
     vgpu_t *v;
     spi_bfm_t b;
+    uint8_t *img;
 } dut_t;
 
 static void dut_open(dut_t *d, double core_mhz, double sck_mhz, uint32_t seed)
 {
-    memsim_cfg_t mc;
-    memsim_preset("ideal", &mc);
-    d->mem = memsim_new(&mc);
     uint64_t core_ps = (uint64_t)(1e6 / core_mhz + 0.5);
-    vgpu_cfg_t vc = {core_ps, seed, NULL, 0, 0};
-    d->v = vgpu_new(&vc, d->mem);
+    vgpu_cfg_t vc = {core_ps, seed, NULL, 0, 0, NULL};
+    d->v = vgpu_new(&vc);
+    d->img = malloc(32u << 20);
+    if (!d->v || !d->img) {
+        fprintf(stderr, "test_spi: cannot create the simulation\n");
+        exit(2);
+    }
     vgpu_run_ps(d->v, core_ps / 4 + 1);
     vgpu_reset(d->v, 8);
     spi_bfm_init(&d->b, d->v, (uint64_t)(1e6 / sck_mhz + 0.5), core_ps);
@@ -43,7 +44,7 @@ static void dut_open(dut_t *d, double core_mhz, double sck_mhz, uint32_t seed)
 static void dut_close(dut_t *d)
 {
     vgpu_free(d->v);
-    memsim_free(d->mem);
+    free(d->img);
 }
 
 static void wait_idle(dut_t *d)
@@ -133,7 +134,8 @@ static void test_back_to_back(double core_mhz, uint32_t seed)
         spi_bfm_write(&d.b, (uint8_t)(REG_TEX0_BASE + 8 * i), 0x1000u * (uint32_t)(i + 1));
     }
     wait_idle(&d);
-    const uint8_t *m = memsim_mem(d.mem);
+    vgpu_mem_image(d.v, d.img);
+    const uint8_t *m = d.img;
     int bad = 0;
     for (int i = 0; i < 200; i++) {
         uint32_t w;
@@ -179,7 +181,8 @@ static void test_overflow(void)
     unsigned accepted = (unsigned)((addr - 0x600000) / 4);
     CHECK(accepted < N && accepted >= 30, "some writes dropped, at least a FIFO's worth accepted (%u of %u)", accepted, N);
     /* the accepted words are a strictly increasing subsequence of what was sent */
-    const uint8_t *m = memsim_mem(d.mem);
+    vgpu_mem_image(d.v, d.img);
+    const uint8_t *m = d.img;
     int ok = 1;
     uint32_t prev = 0;
     for (unsigned k = 0; k < accepted; k++) {

@@ -1,0 +1,54 @@
+/* SIMT kernel launch in the reference model (SIMT_LAUNCH register; docs/simt.md).
+ * Mirrors rtl/simt/simt_mem_top.sv: program window at SIMT_PROG_WIN (16-bit instructions,
+ * little-endian), data window at SIMT_DATA_WIN (bytes). Program address = prog_offset + PC
+ * modulo 2^14 instructions, data address = data_offset + Rs modulo 2^15 bytes. The kernel runs
+ * to completion at the launch (the model has no timing), thread by thread, with the seed-002
+ * reference simulator (sw/simt/simt_sim.c) on a 256-entry view of each window. */
+#include "gpu_model_int.h"
+#include "simt_sim.h"
+#include <stdlib.h>
+
+#define SIMT_PROG_WIN 0x1FF0000u
+#define SIMT_DATA_WIN 0x1FF8000u
+#define SIMT_PROG_AW 14
+#define SIMT_DATA_AW 15
+#define SIMT_BLOCK_DIM 4
+#define SIMT_MAX_STEPS 10000000ul
+
+static uint32_t prog_addr(unsigned off, unsigned pc)
+{
+    return SIMT_PROG_WIN + 2u * ((off + pc) & ((1u << SIMT_PROG_AW) - 1));
+}
+
+static uint32_t data_addr(unsigned off, unsigned a)
+{
+    return SIMT_DATA_WIN + ((off + a) & ((1u << SIMT_DATA_AW) - 1));
+}
+
+int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off)
+{
+    simt_sim_t *s = calloc(1, sizeof(*s)); /* zeroed: trace = NULL, no tracing */
+    if (!s) {
+        return -1;
+    }
+    uint16_t prog[SIMT_PROG_WORDS];
+    uint8_t data[SIMT_DATA_BYTES];
+    for (unsigned i = 0; i < SIMT_PROG_WORDS; i++) {
+        uint32_t a = prog_addr(prog_off, i);
+        prog[i] = (uint16_t)(m->mem[a] | (m->mem[a + 1] << 8));
+    }
+    for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
+        data[i] = m->mem[data_addr(data_off, i)];
+    }
+    simt_sim_init(s, prog, data, threads, SIMT_BLOCK_DIM, 0, 0);
+    int rc = simt_sim_run(s, SIMT_MAX_STEPS);
+    /* write back the bytes the kernel changed, as byte writes through the funnel */
+    for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
+        if (s->mem[i] != data[i]) {
+            uint32_t a = data_addr(data_off, i);
+            gpu_model_mem_write(m, a, (uint32_t)s->mem[i] << (8 * (a & 3)), (uint8_t)(1u << (a & 3)), 0);
+        }
+    }
+    free(s);
+    return rc;
+}

@@ -235,6 +235,69 @@ static int check_mesh(scene_ctx_t *c, const scene_obs_t *o)
     return check_rect_once(c, o, FB_A, g_rect[0], g_rect[1], g_rect[2], g_rect[3]);
 }
 
+/* A rectangle whose corners lie on pixel centres, filled by a fan of triangles around an inner
+ * pixel centre through boundary points that are also pixel centres: many samples lie exactly on
+ * edges (axis-aligned and diagonal, in every direction), so the top-left rule decides them.
+ * Expected: every pixel with centre in [X0, X1) x [Y0, Y1) exactly once, nothing else. */
+static void scene_fillrule(scene_ctx_t *c)
+{
+    gpu_write(REG_TRI_MODE, 0);
+    int a = scene_rand_range(c, 0, 400), b = scene_rand_range(c, 0, 300);
+    int n = scene_rand_range(c, 4, 200), m = scene_rand_range(c, 4, 150);
+    int32_t X0 = 16 * a + 8, Y0 = 16 * b + 8, X1 = 16 * (a + n) + 8, Y1 = 16 * (b + m) + 8;
+    int32_t px = 16 * scene_rand_range(c, a + 1, a + n - 1) + 8, py = 16 * scene_rand_range(c, b + 1, b + m - 1) + 8;
+    g_rect[0] = X0;
+    g_rect[1] = Y0;
+    g_rect[2] = X1;
+    g_rect[3] = Y1;
+    /* boundary points clockwise from the top-left corner, on pixel centres */
+    int32_t bx[64], by[64];
+    int nb = 0;
+    int32_t cx[4] = {X0, X1, X1, X0}, cy[4] = {Y0, Y0, Y1, Y1};
+    for (int side = 0; side < 4; side++) {
+        bx[nb] = cx[side];
+        by[nb] = cy[side];
+        nb++;
+        int extra = scene_rand_range(c, 0, 3);
+        int32_t pts[3];
+        int len = (side % 2 == 0) ? n : m;
+        for (int k = 0; k < extra; k++) {
+            pts[k] = 16 * scene_rand_range(c, 1, len - 1);
+        }
+        for (int i = 0; i < extra; i++) { /* sort along the side */
+            for (int j = i + 1; j < extra; j++) {
+                if (pts[j] < pts[i]) {
+                    int32_t t = pts[i];
+                    pts[i] = pts[j];
+                    pts[j] = t;
+                }
+            }
+        }
+        for (int k = 0; k < extra; k++) {
+            int32_t d = pts[k];
+            if (k && d == pts[k - 1]) {
+                continue;
+            }
+            switch (side) {
+            case 0: bx[nb] = X0 + d; by[nb] = Y0; break;
+            case 1: bx[nb] = X1; by[nb] = Y0 + d; break;
+            case 2: bx[nb] = X1 - d; by[nb] = Y1; break;
+            default: bx[nb] = X0; by[nb] = Y1 - d; break;
+            }
+            nb++;
+        }
+    }
+    for (int i = 0; i < nb; i++) {
+        int j = (i + 1) % nb;
+        gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+        if (scene_rand(c) & 1) {
+            scene_tri16(px, py, 0, bx[i], by[i], 0, bx[j], by[j], 0);
+        } else {
+            scene_tri16(bx[j], by[j], 0, bx[i], by[i], 0, px, py, 0);
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- edge cases */
 
 static void scene_degenerate(scene_ctx_t *c)
@@ -564,6 +627,7 @@ const scene_t g_scenes[] = {
     {"seed_clear_z", scene_seed_clear_z, NULL, "INT-010 Example 3: clear Z-buffer to far, verbatim"},
     {"clear", scene_clear, check_clear, "full-screen clear (0,0)-(640,480): every pixel exactly once"},
     {"shared_edge", scene_shared_edge, check_shared_edge, "random rectangle as two triangles: no pixel twice, none missed"},
+    {"fillrule", scene_fillrule, check_shared_edge, "fan of triangles with every vertex on a pixel centre: samples exactly on edges, each pixel once"},
     {"mesh", scene_mesh, check_mesh, "jittered 8x6 grid mesh, 96 triangles sharing edges: every pixel exactly once"},
     {"degenerate", scene_degenerate, check_nothing_written, "zero-area triangles: nothing drawn"},
     {"offscreen", scene_offscreen, check_nothing_written, "triangles entirely off-screen anywhere in 12.4: nothing drawn"},

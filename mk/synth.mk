@@ -1,32 +1,38 @@
 # mk/synth.mk: FPGA flow (docs/synth.md).
 #   make synth        Yosys synth_ecp5 + nextpnr-ecp5 (LFE5U-25F-6BG256C, ICEpi Zero) on the
-#                     board top; file list rtl/board/files.f; prints utilisation vs budget and
-#                     fmax per clock; bitstream with yowasp-ecppack. Outputs in build/synth/.
-#                     Not part of make test (place and route takes minutes).
+#                     board top with the GPU; file list rtl/board/files.f; prints utilisation vs
+#                     budget and fmax per clock; bitstream with yowasp-ecppack. Outputs in
+#                     build/synth/. Not part of make test (about 13 minutes on 2 cores).
+#   make synth-memtest  the same flow on the bring-up build (SDRAM memory test instead of the
+#                     GPU, rtl/board/files_memtest.f), about 30 s; outputs in build/synth/memtest/.
 #   make synth-check  quick generic "synth -top" per module (no PnR), fails on errors/latches;
 #                     also run by make test through tests/synth.list.
-#   make board-lint   verilator --lint-only -Wall on the board top and its file list, with
-#                     port stubs of the ECP5 primitives (part of make lint).
+#   make board-lint   verilator --lint-only -Wall on the board top (bring-up file list; gpu_top
+#                     has its own core-lint), with port stubs of the ECP5 primitives (make lint).
 # Add a module to the quick check by adding a line to SYNTH_CHECK_TOPS ("top:file[,file...]"
-# or "top:-f list.f") and to tests/synth.list.
+# or "top:-f,list.f") and to tests/synth.list.
 
 SYNTH_CHECK_TOPS := sdram_ctrl:rtl/mem/sdram_ctrl.sv \
                     prim_rst_sync:rtl/prim/prim_rst_sync.sv \
                     board_memtest:rtl/board/board_memtest.sv \
                     board_video_stub:rtl/board/board_video_stub.sv
 
-.PHONY: synth synth-check board-lint
+.PHONY: synth synth-memtest synth-check board-lint
 LINT_TARGETS += board-lint
 synth: setup
 	scripts/synth/synth.sh --files rtl/board/files.f --top board_icepi_zero \
 	  --lpf constraints/icepi_zero.lpf --out $(BUILD)/synth
+
+synth-memtest: setup
+	scripts/synth/synth.sh --files rtl/board/files_memtest.f --top board_icepi_zero \
+	  --lpf constraints/icepi_zero.lpf --out $(BUILD)/synth/memtest
 
 synth-check: setup
 	@set -e; for t in $(SYNTH_CHECK_TOPS); do \
 	  scripts/synth/synth_check.sh --top $${t%%:*} $$(echo $${t#*:} | tr ',' ' '); done
 
 board-lint:
-	@{ read -r defs; read -r srcs; } < <(scripts/synth/filelist.sh rtl/board/files.f); \
-	  echo "verilator --lint-only -Wall --top-module board_icepi_zero (rtl/board/files.f)"; \
+	@{ read -r defs; read -r srcs; } < <(scripts/synth/filelist.sh rtl/board/files_memtest.f); \
+	  echo "verilator --lint-only -Wall --top-module board_icepi_zero (rtl/board/files_memtest.f)"; \
 	  $(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module board_icepi_zero $$defs \
 	    scripts/synth/lint/ecp5_stubs.sv $$srcs

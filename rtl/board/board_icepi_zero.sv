@@ -6,9 +6,9 @@
 //             one reset synchroniser per domain (button and PLL lock, async assert, sync
 //             release), the SDRAM controller and its IO (DQ tristate, falling-edge read
 //             capture, inverted SDRAM clock from an ODDRX1F), and the DVI serialiser.
-//             The memory client and the pixel source are, until gpu_top exists,
-//             board_memtest and board_video_stub. With `define BOARD_GPU (set by
-//             rtl/gpu_top.f in the synthesis file list) gpu_top takes their place.
+//             With `define BOARD_GPU (rtl/board/files.f) the memory client is gpu_top; without
+//             it (rtl/board/files_memtest.f, board bring-up) it is board_memtest. The pixel
+//             source is board_video_stub until gpu_top has a display (TMDS symbols out).
 // Latency:    see sdram_ctrl (one more core cycle on reads is hidden in the falling-edge
 //             capture: see docs/sdram.md "IO timing").
 // Illegal:    none.
@@ -78,11 +78,11 @@ module board_icepi_zero (
   logic        status_a, status_b;
 
 `ifdef BOARD_GPU
+  logic        gpu_busy;
+
   gpu_top u_gpu (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_n),
-    .clk_pix_i       (clk_pix),
-    .pix_rst_ni      (rst_pix_n),
     .spi_sck_i       (spi_sck_i),
     .spi_cs_ni       (spi_cs_ni),
     .spi_mosi_i      (spi_mosi_i),
@@ -90,20 +90,31 @@ module board_icepi_zero (
     .cmd_full_o      (gpio_cmd_full_o),
     .cmd_empty_o     (gpio_cmd_empty_o),
     .vsync_o         (gpio_vsync_o),
+    .gpu_busy_o      (gpu_busy),
     .mem_req_valid_o (mem_req_valid),
     .mem_req_ready_i (mem_req_ready),
     .mem_req_addr_o  (mem_req_addr),
     .mem_req_we_o    (mem_req_we),
     .mem_req_wdata_o (mem_req_wdata),
     .mem_req_be_o    (mem_req_be),
+    .mem_req_id_o    (),                // debug sideband, ignored by memory
+    .mem_req_prim_o  (),
     .mem_rsp_valid_i (mem_rsp_valid),
-    .mem_rsp_rdata_i (mem_rsp_rdata),
-    .pix_tmds0_o     (pix_tmds0),
-    .pix_tmds1_o     (pix_tmds1),
-    .pix_tmds2_o     (pix_tmds2)
+    .mem_rsp_rdata_i (mem_rsp_rdata)
   );
-  assign status_a = 1'b0;
+  assign status_a = gpu_busy;
   assign status_b = 1'b0;
+
+  // gpu_top has no display yet: the video stub keeps the DVI output alive (blank picture).
+  logic unused_pix_vsync;
+  board_video_stub u_video (
+    .clk_pix_i   (clk_pix),
+    .pix_rst_ni  (rst_pix_n),
+    .pix_tmds0_o (pix_tmds0),
+    .pix_tmds1_o (pix_tmds1),
+    .pix_tmds2_o (pix_tmds2),
+    .pix_vsync_o (unused_pix_vsync)
+  );
 `else
   logic pix_vsync;
 
@@ -205,7 +216,7 @@ module board_icepi_zero (
     .tmds_o       (gpdi_dp_o)
   );
 
-  // LEDs: PLLs locked, SDRAM initialised, memtest pass heartbeat, memtest error.
+  // LEDs: PLLs locked, SDRAM initialised, memtest pass heartbeat / GPU busy, memtest error.
   assign led_o = {status_b, status_a, init_done, locked_core && locked_pix};
 
 endmodule

@@ -1,11 +1,13 @@
 # Synthesis file list for the board top (read by scripts/synth/synth.sh, dependency order).
 # Lines: a source file, "-f other.f" (include another list), "+define+NAME", or a # comment.
-# To build the GPU instead of the memory test, add one line:  -f rtl/gpu_top.f
-# (that list names the GPU sources and contains +define+BOARD_GPU).
+# Files listed twice (prim_rst_sync is in both lists) are read once.
+# The GPU (gpu_top and its sources) is the memory client; for the SDRAM memory test
+# without the GPU use rtl/board/files_memtest.f.
++define+BOARD_GPU
+-f rtl/gpu_top.f
 rtl/prim/prim_rst_sync.sv
 rtl/mem/sdram_ctrl.sv
 rtl/board/board_clkgen.sv
 rtl/board/board_dvi_phy.sv
-rtl/board/board_memtest.sv
 rtl/board/board_video_stub.sv
 rtl/board/board_icepi_zero.sv

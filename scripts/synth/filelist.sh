@@ -2,6 +2,7 @@
 # Expands a synthesis file list (rtl/board/files.f format) into Yosys arguments.
 #   scripts/synth/filelist.sh LIST      prints "-DNAME ..." on line 1 and the files on line 2
 # List lines: a source path, "-f other.f" (nested list), "+define+NAME[=V]", "# comment".
+# A file listed more than once is emitted once (first position).
 set -euo pipefail
 if [ "${1:-}" = "--help" ] || [ $# -ne 1 ]; then
   sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; [ "${1:-}" = "--help" ]; exit $?
@@ -17,7 +18,8 @@ expand() {
       -f\ *) expand "${line#-f }" ;;
       +define+*) defs+=("-D${line#+define+}") ;;
       *) [ -f "$line" ] || { echo "filelist: $line (from $list) not found" >&2; exit 1; }
-         files+=("$line") ;;
+         # read each file once (lists may share primitives)
+         case " ${files[*]:-} " in *" $line "*) ;; *) files+=("$line") ;; esac ;;
     esac
   done < "$list"
 }

@@ -11,10 +11,12 @@
 // Address:    byte address -> row = a[24:12], column = {a[9:2], 1'b0},
 //             bank = a[11:10] ^ a[15:14] (BANK_XOR = 1, default) or a[11:10] (BANK_XOR = 0);
 //             a[1:0] is ignored (word access). One SDRAM row holds 256 words (1 KiB). The XOR
-//             puts buffers 4 KiB x (odd multiple of 4) apart, like the framebuffers, Z-buffer
-//             and textures of the default layout, in different banks (docs/sdram.md).
-// Latency:    request accepted at edge A (valid & ready), response visible CAS_LATENCY+4
-//             cycles later on a row hit (6 at CL2), +2 when the bank is idle (ACTIVE first),
+//             puts the same offset of two buffers whose distance is a multiple of 16 KiB but
+//             not of 64 KiB (framebuffers, Z-buffer, textures of the default layout) in
+//             different banks (docs/sdram.md).
+// Latency:    request accepted at edge A (valid & ready) into an empty queue: response
+//             visible CAS_LATENCY+4 cycles later on a row hit (6 at CL2), +2 when the bank is
+//             idle (ACTIVE first),
 //             +4 or more on a row conflict (PRECHARGE, ACTIVE), plus up to one refresh
 //             (about 10 cycles) when the refresh timer expires. docs/sdram.md gives the bound.
 // Throughput: one request every 2 cycles on row hits (the data bus peak: 2 beats per word);

@@ -5,9 +5,14 @@
 // the bias by setup). Attributes step exactly: (q, r) += (qx, rx) per pixel, (qy, ry) per row,
 // r kept in [0, area) with a carry into q; q is kept modulo 2^32, which is exact for every
 // covered pixel (its value lies between the vertex values).
-// Out: fragments {x, y, z, color, render state, prim} on a registered valid/ready port.
-// Throughput: 1 pixel per cycle when the output is not stalled; one idle cycle per triangle.
-module raster_walk (
+// Out: fragments {x, y, z, color, render state, prim} through an OutDepth-entry FIFO
+// (valid/ready), so the walk keeps stepping over uncovered pixels while the pixel pipe waits.
+// Early row exit: a row ends at the first uncovered pixel after a covered one (coverage of a
+// row is one interval); this skips work without changing which fragments come out or their order.
+// Throughput: 1 pixel per cycle when the FIFO has room; one idle cycle per triangle.
+module raster_walk #(
+  parameter int unsigned OutDepth = 4   // fragment FIFO depth, >= 1
+) (
   input  logic clk_i,
   input  logic rst_ni,
 
@@ -58,16 +63,21 @@ module raster_walk (
   logic [2:0][39:0] w_q, w_d, wrow_q, wrow_d;
   logic [4:0][31:0] q_q, q_d, qrow_q, qrow_d;
   logic [4:0][34:0] r_q, r_d, rrow_q, rrow_d;
-  // output register
-  gpu_pkg::frag_t frag_q, frag_d;
-  logic        fvalid_q, fvalid_d;
+  logic        row_hit_q, row_hit_d;      // a pixel of the current row was covered
 
-  logic covered, advance, out_free;
+  // output FIFO: lets the walk run over uncovered pixels while the pixel pipe waits for memory
+  logic           ofifo_wvalid, ofifo_wready;
+  logic [$clog2(OutDepth+1)-1:0] ofifo_count;
+
+  logic covered, advance, row_done;
   gpu_pkg::frag_t cur;
 
   assign covered  = active_q && !w_q[0][39] && !w_q[1][39] && !w_q[2][39];
-  assign out_free = !fvalid_q || frag_ready_i;
-  assign advance  = active_q && (!covered || out_free);
+  assign advance  = active_q && (!covered || ofifo_wready);
+  // coverage of a row is one interval (intersection of half-planes), so the first uncovered
+  // pixel after a covered one ends the row
+  assign row_done = (x_q == bx1_q) || (row_hit_q && !covered);
+  assign ofifo_wvalid = active_q && covered;
 
   always_comb begin
     cur.x  = x_q;
@@ -110,8 +120,7 @@ module raster_walk (
     x_d = x_q; y_d = y_q;
     w_d = w_q; wrow_d = wrow_q;
     q_d = q_q; qrow_d = qrow_q; r_d = r_q; rrow_d = rrow_q;
-    frag_d = frag_q;
-    fvalid_d = fvalid_q && !frag_ready_i;
+    row_hit_d = row_hit_q;
     set_ready_o = !active_q;
 
     if (!active_q) begin
@@ -124,14 +133,13 @@ module raster_walk (
         y_d = set_bb_y0_i;
         w_d = set_w0_i; wrow_d = set_w0_i;
         q_d = set_q0_i; qrow_d = set_q0_i; r_d = set_r0_i; rrow_d = set_r0_i;
+        row_hit_d = 1'b0;
         active_d = 1'b1;
       end
     end else if (advance) begin
-      if (covered) begin
-        frag_d = cur;
-        fvalid_d = 1'b1;
-      end
-      if (x_q == bx1_q) begin
+      row_hit_d = row_hit_q | covered;
+      if (row_done) begin
+        row_hit_d = 1'b0;
         if (y_q == by1_q) begin
           active_d = 1'b0;
         end else begin
@@ -166,7 +174,7 @@ module raster_walk (
       interp_c_q <= 1'b0; flat_q <= '0; rs_q <= '0; prim_q <= '0;
       active_q <= 1'b0; x_q <= '0; y_q <= '0;
       w_q <= '0; wrow_q <= '0; q_q <= '0; qrow_q <= '0; r_q <= '0; rrow_q <= '0;
-      frag_q <= '0; fvalid_q <= 1'b0;
+      row_hit_q <= 1'b0;
     end else begin
       area_q <= area_d; wx_q <= wx_d; wy_q <= wy_d;
       bx0_q <= bx0_d; bx1_q <= bx1_d; by1_q <= by1_d;
@@ -174,11 +182,21 @@ module raster_walk (
       interp_c_q <= interp_c_d; flat_q <= flat_d; rs_q <= rs_d; prim_q <= prim_d;
       active_q <= active_d; x_q <= x_d; y_q <= y_d;
       w_q <= w_d; wrow_q <= wrow_d; q_q <= q_d; qrow_q <= qrow_d; r_q <= r_d; rrow_q <= rrow_d;
-      frag_q <= frag_d; fvalid_q <= fvalid_d;
+      row_hit_q <= row_hit_d;
     end
   end
 
-  assign frag_valid_o = fvalid_q;
-  assign frag_o       = frag_q;
-  assign busy_o       = active_q || fvalid_q;
+  prim_fifo #(.Width($bits(gpu_pkg::frag_t)), .Depth(OutDepth)) u_out_fifo (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .wvalid_i (ofifo_wvalid),
+    .wready_o (ofifo_wready),
+    .wdata_i  (cur),
+    .rvalid_o (frag_valid_o),
+    .rready_i (frag_ready_i),
+    .rdata_o  (frag_o),
+    .count_o  (ofifo_count)
+  );
+
+  assign busy_o = active_q || (ofifo_count != '0);
 endmodule

@@ -362,9 +362,11 @@ int main(int argc, char **argv)
         if (!tb.v) {
             return 2;
         }
+        char mems[64];
+        snprintf(mems, sizeof(mems), "%s", vgpu_build_mems()); /* the first is the default */
         if (!tb.quiet) {
             printf("verilator seed %u (+verilator+seed+%u), core %.3f MHz, SCK %.3f MHz, memory %s\n", (unsigned)tb.seed,
-                   (unsigned)tb.seed, tb.core_mhz, tb.sck_mhz, tb.mem_preset ? tb.mem_preset : vgpu_build_mems());
+                   (unsigned)tb.seed, tb.core_mhz, tb.sck_mhz, tb.mem_preset ? tb.mem_preset : strtok(mems, ","));
         }
         vgpu_set_write_fn(tb.v, rtl_write, &tb);
         /* offset the SPI edges from the core edges */

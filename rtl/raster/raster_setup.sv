@@ -5,10 +5,11 @@
 // Out: edge equations at the bbox origin, edge steps, clipped bbox, and for each interpolated
 //      attribute the exact plane (q0, r0), (qx, rx), (qy, ry) with a(p) = a0 + q, 0 <= r < area.
 //      Zero-area and fully off-screen triangles are dropped here (drop_o pulses).
-// Datapath: one 27x36-bit signed multiplier and one restoring divider (1 quotient bit per
-// cycle), sequenced by the FSM below.
-// Latency: 10 cycles for edges, plus per interpolated attribute (Z when Z_TEST|Z_WRITE, R, G,
-// B, A when GOURAUD) 3 x (2 + 63) cycles. Throughput: one triangle at a time; the result
+// Datapath: one 27x36-bit signed multiplier with registered operands and product, and one
+// restoring divider (1 quotient bit per cycle), sequenced by the FSM below; at most one
+// addition follows a register in any state.
+// Latency: 21 cycles for area, bbox and edges, plus per interpolated attribute (Z when
+// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 3 x (5 + 63) cycles. Throughput: one triangle at a time; the result
 // register is held until the walker takes it, while the next triangle waits at the input.
 module raster_setup (
   input  logic clk_i,
@@ -43,16 +44,28 @@ module raster_setup (
   output logic               drop_o,           // one pulse per dropped triangle
   output logic               busy_o
 );
-  typedef enum logic [3:0] {
+  // The multiplier operands and product are registered (mul_a_q, mul_b_q -> prod_q), so a
+  // product is available two states after its operands are chosen; every state does at most
+  // one addition after a register (timing: docs/synth.md).
+  typedef enum logic [4:0] {
     StIdle,     // waiting for a triangle
-    StArea0,    // t = (x1-x0)(y2-y0)
-    StArea1,    // area = t - (x2-x0)(y1-y0)
-    StOrient,   // drop zero area, swap v1/v2 for negative area, bbox and off-screen drop
-    StEdge0,    // t = dx_k (sy - ya_k)
-    StEdge1,    // w_k = t - dy_k (sx - xa_k), steps, top-left bias
-    StAttr0,    // t = d1 * w1-term
-    StAttr1,    // n = t + d2 * w2-term, start the divider
-    StDiv,      // n / area, one quotient bit per cycle
+    StArea0,    // operands (x1-x0)(y2-y0); bbox min/max
+    StArea1,    // operands (x2-x0)(y1-y0)
+    StArea2,    // t = first product
+    StArea3,    // area = t - second product
+    StOrient,   // drop zero area, swap v1/v2 for negative area, clip bbox, off-screen drop
+    StEdge0,    // operands dx_k (sy - ya_k)
+    StEdge1,    // operands dy_k (sx - xa_k)
+    StEdge2,    // t = first product
+    StEdge3,    // wraw_k = t - second product, steps
+    StEdge4,    // w0_k = wraw_k - top-left bias
+    StAttr0,    // operands d1 * w1-term (or skip an attribute that is not needed)
+    StAttr1,    // operands d2 * w2-term
+    StAttr2,    // t = first product
+    StAttr3,    // n = t + second product
+    StAttr4,    // divider start: |n|, sign
+    StDiv,      // |n| / area, one quotient bit per cycle
+    StDivEnd,   // floor correction for negative n, store (q, r)
     StOut       // result valid for the walker
   } st_e;
   st_e st_q, st_d;
@@ -66,6 +79,12 @@ module raster_setup (
   logic [31:0] flat_q, flat_d;
 
   logic signed [62:0] t_q, t_d;             // product / partial sum
+  logic signed [62:0] n_q, n_d;             // plane numerator
+  logic signed [62:0] prod_q;               // registered product
+  logic signed [26:0] mul_a_q;
+  logic signed [35:0] mul_b_q;
+  logic signed [15:0] xmin_q, xmin_d, xmax_q, xmax_d, ymin_q, ymin_d, ymax_q, ymax_d;
+  logic               tl_q [3], tl_d [3];   // edge k is top or left
   logic signed [36:0] area_q, area_d;
   logic signed [35:0] wraw_q [3], wraw_d [3];
   logic [39:0] w0_q [3], w0_d [3];
@@ -89,7 +108,7 @@ module raster_setup (
   logic signed [26:0] mul_a;
   logic signed [35:0] mul_b;
   logic signed [62:0] prod;
-  assign prod = mul_a * mul_b;
+  assign prod = mul_a_q * mul_b_q;
 
   // edge k goes from vertex a = (k+1)%3 to b = (k+2)%3
   logic [1:0] ea, eb;
@@ -151,10 +170,10 @@ module raster_setup (
       if (y_q[i] < ymin) ymin = y_q[i];
       if (y_q[i] > ymax) ymax = y_q[i];
     end
-    bx0s = 12'(xmin >>> 4);
-    bx1s = 12'(xmax >>> 4);
-    by0s = 12'(ymin >>> 4);
-    by1s = 12'(ymax >>> 4);
+    bx0s = 12'(xmin_q >>> 4);
+    bx1s = 12'(xmax_q >>> 4);
+    by0s = 12'(ymin_q >>> 4);
+    by1s = 12'(ymax_q >>> 4);
   end
 
   function automatic logic [9:0] clampx(input logic signed [11:0] v);
@@ -179,7 +198,7 @@ module raster_setup (
       StEdge1: begin mul_a = 27'(edy); mul_b = 36'(ssx); end
       StAttr0: begin mul_a = 27'(ad1); mul_b = term1; end
       StAttr1: begin mul_a = 27'(ad2); mul_b = term2; end
-      default: ;
+      default: begin mul_a = mul_a_q; mul_b = mul_b_q; end
     endcase
   end
 
@@ -198,7 +217,9 @@ module raster_setup (
       r0_d[i] = r0_q[i]; rx_d[i] = rx_q[i]; ry_d[i] = ry_q[i];
     end
     rs_d = rs_q; prim_d = prim_q; flat_d = flat_q;
-    t_d = t_q; area_d = area_q;
+    t_d = t_q; area_d = area_q; n_d = n_q;
+    xmin_d = xmin_q; xmax_d = xmax_q; ymin_d = ymin_q; ymax_d = ymax_q;
+    for (int i = 0; i < 3; i++) tl_d[i] = tl_q[i];
     bx0_d = bx0_q; bx1_d = bx1_q; by0_d = by0_q; by1_d = by1_q;
     k_d = k_q; j_d = j_q; s_d = s_q;
     dv_num_d = dv_num_q; dv_quo_d = dv_quo_q; dv_rem_d = dv_rem_q; dv_neg_d = dv_neg_q; dv_cnt_d = dv_cnt_q;
@@ -219,11 +240,16 @@ module raster_setup (
         end
       end
       StArea0: begin
-        t_d = prod;
+        xmin_d = xmin; xmax_d = xmax; ymin_d = ymin; ymax_d = ymax;
         st_d = StArea1;
       end
-      StArea1: begin
-        area_d = 37'(t_q - prod);
+      StArea1: st_d = StArea2;
+      StArea2: begin
+        t_d = prod_q;
+        st_d = StArea3;
+      end
+      StArea3: begin
+        area_d = 37'(t_q - prod_q);
         st_d = StOrient;
       end
       StOrient: begin
@@ -242,16 +268,22 @@ module raster_setup (
           st_d = StEdge0;
         end
       end
-      StEdge0: begin
-        t_d = prod;
-        st_d = StEdge1;
+      StEdge0: st_d = StEdge1;
+      StEdge1: st_d = StEdge2;
+      StEdge2: begin
+        t_d = prod_q;
+        st_d = StEdge3;
       end
-      StEdge1: begin
-        wraw_d[k_q] = 36'(t_q - prod);
+      StEdge3: begin
+        wraw_d[k_q] = 36'(t_q - prod_q);
         wx_d[k_q] = -(24'(edy) <<< 4);
         wy_d[k_q] = 24'(edx) <<< 4;
         // top-left edges keep w >= 0; the others need w >= 1
-        w0_d[k_q] = 40'(t_q - prod) - ((edy < 0 || (edy == 0 && edx > 0)) ? 40'd0 : 40'd1);
+        tl_d[k_q] = (edy < 0) || (edy == 0 && edx > 0);
+        st_d = StEdge4;
+      end
+      StEdge4: begin
+        w0_d[k_q] = 40'($signed(wraw_q[k_q])) - (tl_q[k_q] ? 40'd0 : 40'd1);
         if (k_q == 2'd2) begin
           j_d = 3'd0;
           s_d = 2'd0;
@@ -267,15 +299,21 @@ module raster_setup (
           if (j_q == 3'd4) st_d = StOut;
           else j_d = j_q + 3'd1;
         end else begin
-          t_d = prod;
           st_d = StAttr1;
         end
       end
-      StAttr1: begin
-        logic signed [62:0] n;
-        n = t_q + prod;
-        dv_neg_d = n[62];
-        dv_num_d = n[62] ? 62'(-n) : 62'(n);
+      StAttr1: st_d = StAttr2;
+      StAttr2: begin
+        t_d = prod_q;
+        st_d = StAttr3;
+      end
+      StAttr3: begin
+        n_d = t_q + prod_q;
+        st_d = StAttr4;
+      end
+      StAttr4: begin
+        dv_neg_d = n_q[62];
+        dv_num_d = n_q[62] ? 62'(-n_q) : 62'(n_q);
         dv_quo_d = '0;
         dv_rem_d = '0;
         dv_cnt_d = 6'd61;
@@ -291,32 +329,33 @@ module raster_setup (
         end
         dv_num_d = {dv_num_q[60:0], 1'b0};
         dv_cnt_d = dv_cnt_q - 6'd1;
-        if (dv_cnt_q == 6'd0) begin
-          // floor for negative numerators: q = -Q - 1 = ~Q, r = area - R (when R != 0)
-          logic [31:0] q;
-          logic [34:0] r;
-          if (dv_neg_q && dv_rem_d != '0) begin
-            q = ~dv_quo_d[31:0];
-            r = 35'(area_q[35:0] - dv_rem_d);
-          end else begin
-            q = dv_neg_q ? 32'(-dv_quo_d[31:0]) : dv_quo_d[31:0];
-            r = dv_rem_d[34:0];
-          end
-          unique case (s_q)
-            2'd0:    begin q0_d[j_q] = q; r0_d[j_q] = r; end
-            2'd1:    begin qx_d[j_q] = q; rx_d[j_q] = r; end
-            default: begin qy_d[j_q] = q; ry_d[j_q] = r; end
-          endcase
-          if (s_q != 2'd2) begin
-            s_d = s_q + 2'd1;
+        if (dv_cnt_q == 6'd0) st_d = StDivEnd;
+      end
+      StDivEnd: begin
+        // floor for negative numerators: q = -Q - 1 = ~Q, r = area - R (when R != 0)
+        logic [31:0] q;
+        logic [34:0] r;
+        if (dv_neg_q && dv_rem_q != '0) begin
+          q = ~dv_quo_q[31:0];
+          r = 35'(area_q[35:0] - dv_rem_q);
+        end else begin
+          q = dv_neg_q ? 32'(-dv_quo_q[31:0]) : dv_quo_q[31:0];
+          r = dv_rem_q[34:0];
+        end
+        unique case (s_q)
+          2'd0:    begin q0_d[j_q] = q; r0_d[j_q] = r; end
+          2'd1:    begin qx_d[j_q] = q; rx_d[j_q] = r; end
+          default: begin qy_d[j_q] = q; ry_d[j_q] = r; end
+        endcase
+        if (s_q != 2'd2) begin
+          s_d = s_q + 2'd1;
+          st_d = StAttr0;
+        end else begin
+          s_d = 2'd0;
+          if (j_q == 3'd4) st_d = StOut;
+          else begin
+            j_d = j_q + 3'd1;
             st_d = StAttr0;
-          end else begin
-            s_d = 2'd0;
-            if (j_q == 3'd4) st_d = StOut;
-            else begin
-              j_d = j_q + 3'd1;
-              st_d = StAttr0;
-            end
           end
         end
       end
@@ -338,7 +377,9 @@ module raster_setup (
         q0_q[i] <= '0; qx_q[i] <= '0; qy_q[i] <= '0; r0_q[i] <= '0; rx_q[i] <= '0; ry_q[i] <= '0;
       end
       rs_q <= '0; prim_q <= '0; flat_q <= '0;
-      t_q <= '0; area_q <= '0;
+      t_q <= '0; area_q <= '0; n_q <= '0; prod_q <= '0; mul_a_q <= '0; mul_b_q <= '0;
+      xmin_q <= '0; xmax_q <= '0; ymin_q <= '0; ymax_q <= '0;
+      for (int i = 0; i < 3; i++) tl_q[i] <= 1'b0;
       bx0_q <= '0; bx1_q <= '0; by0_q <= '0; by1_q <= '0;
       k_q <= '0; j_q <= '0; s_q <= '0;
       dv_num_q <= '0; dv_quo_q <= '0; dv_rem_q <= '0; dv_neg_q <= 1'b0; dv_cnt_q <= '0;
@@ -353,7 +394,9 @@ module raster_setup (
         r0_q[i] <= r0_d[i]; rx_q[i] <= rx_d[i]; ry_q[i] <= ry_d[i];
       end
       rs_q <= rs_d; prim_q <= prim_d; flat_q <= flat_d;
-      t_q <= t_d; area_q <= area_d;
+      t_q <= t_d; area_q <= area_d; n_q <= n_d; prod_q <= prod; mul_a_q <= mul_a; mul_b_q <= mul_b;
+      xmin_q <= xmin_d; xmax_q <= xmax_d; ymin_q <= ymin_d; ymax_q <= ymax_d;
+      for (int i = 0; i < 3; i++) tl_q[i] <= tl_d[i];
       bx0_q <= bx0_d; bx1_q <= bx1_d; by0_q <= by0_d; by1_q <= by1_d;
       k_q <= k_d; j_q <= j_d; s_q <= s_d;
       dv_num_q <= dv_num_d; dv_quo_q <= dv_quo_d; dv_rem_q <= dv_rem_d; dv_neg_q <= dv_neg_d; dv_cnt_q <= dv_cnt_d;

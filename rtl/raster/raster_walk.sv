@@ -52,6 +52,9 @@ module raster_walk #(
   logic [4:0][24:0] a0_q, a0_d;
   logic [4:0][31:0] qx_q, qx_d, qy_q, qy_d;
   logic [4:0][34:0] rx_q, rx_d, ry_q, ry_d;
+  // per-triangle precomputed step variants (one adder per pixel step, see qr_step)
+  logic [4:0][35:0] rxm_q, rxm_d, rym_q, rym_d;   // rx - area, ry - area (two's complement)
+  logic [4:0][31:0] qx1_q, qx1_d, qy1_q, qy1_d;   // qx + 1, qy + 1
   logic        interp_c_q, interp_c_d;
   gpu_pkg::rgba8_t flat_q, flat_d;
   gpu_pkg::rstate_t rs_q, rs_d;
@@ -93,19 +96,19 @@ module raster_walk #(
     end
   end
 
-  // one exact step of (q, r) by (dq, dr) modulo area
+  // one exact step of (q, r) by (dq, dr) modulo area: r + dr and r + dr - area are formed in
+  // parallel (drm = dr - area precomputed), the sign of the latter selects, and q + dq or
+  // q + dq + 1 (dq1 precomputed) follows; one adder deep
   function automatic logic [66:0] qr_step(input logic [31:0] q, input logic [34:0] r,
-                                          input logic [31:0] dq, input logic [34:0] dr,
-                                          input logic [35:0] area);
-    logic [35:0] rs;
-    logic [31:0] qs;
-    rs = {1'b0, r} + {1'b0, dr};
-    qs = q + dq;
-    if (rs >= area) begin
-      rs = rs - area;
-      qs = qs + 32'd1;
-    end
-    qr_step = {qs, rs[34:0]};
+                                          input logic [31:0] dq, input logic [31:0] dq1,
+                                          input logic [34:0] dr, input logic [35:0] drm);
+    logic [34:0] s1;                 // r + dr when it stays below area (< 2^35)
+    logic [35:0] s2;
+    logic        wrap;
+    s1 = r + dr;
+    s2 = {1'b0, r} + drm;
+    wrap = !s2[35];                  // r + dr >= area
+    qr_step = wrap ? {q + dq1, s2[34:0]} : {q + dq, s1};
   endfunction
 
   logic [66:0] st, sx;
@@ -115,6 +118,7 @@ module raster_walk #(
     area_d = area_q; wx_d = wx_q; wy_d = wy_q;
     bx0_d = bx0_q; bx1_d = bx1_q; by1_d = by1_q;
     a0_d = a0_q; qx_d = qx_q; qy_d = qy_q; rx_d = rx_q; ry_d = ry_q;
+    rxm_d = rxm_q; rym_d = rym_q; qx1_d = qx1_q; qy1_d = qy1_q;
     interp_c_d = interp_c_q; flat_d = flat_q; rs_d = rs_q; prim_d = prim_q;
     active_d = active_q;
     x_d = x_q; y_d = y_q;
@@ -128,6 +132,12 @@ module raster_walk #(
         area_d = set_area_i; wx_d = set_wx_i; wy_d = set_wy_i;
         bx0_d = set_bb_x0_i; bx1_d = set_bb_x1_i; by1_d = set_bb_y1_i;
         a0_d = set_a0_i; qx_d = set_qx_i; qy_d = set_qy_i; rx_d = set_rx_i; ry_d = set_ry_i;
+        for (int j = 0; j < 5; j++) begin
+          rxm_d[j] = {1'b0, set_rx_i[j]} - set_area_i;
+          rym_d[j] = {1'b0, set_ry_i[j]} - set_area_i;
+          qx1_d[j] = set_qx_i[j] + 32'd1;
+          qy1_d[j] = set_qy_i[j] + 32'd1;
+        end
         interp_c_d = set_interp_c_i; flat_d = set_flat_color_i; rs_d = set_rs_i; prim_d = set_prim_i;
         x_d = set_bb_x0_i;
         y_d = set_bb_y0_i;
@@ -150,7 +160,7 @@ module raster_walk #(
             w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));
           end
           for (int j = 0; j < 5; j++) begin
-            st = qr_step(qrow_q[j], rrow_q[j], qy_q[j], ry_q[j], area_q);
+            st = qr_step(qrow_q[j], rrow_q[j], qy_q[j], qy1_q[j], ry_q[j], rym_q[j]);
             qrow_d[j] = st[66:35]; rrow_d[j] = st[34:0];
             q_d[j]    = st[66:35]; r_d[j]    = st[34:0];
           end
@@ -159,7 +169,7 @@ module raster_walk #(
         x_d = x_q + 10'd1;
         for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
         for (int j = 0; j < 5; j++) begin
-          sx = qr_step(q_q[j], r_q[j], qx_q[j], rx_q[j], area_q);
+          sx = qr_step(q_q[j], r_q[j], qx_q[j], qx1_q[j], rx_q[j], rxm_q[j]);
           q_d[j] = sx[66:35]; r_d[j] = sx[34:0];
         end
       end
@@ -171,6 +181,7 @@ module raster_walk #(
       area_q <= '0; wx_q <= '0; wy_q <= '0;
       bx0_q <= '0; bx1_q <= '0; by1_q <= '0;
       a0_q <= '0; qx_q <= '0; qy_q <= '0; rx_q <= '0; ry_q <= '0;
+      rxm_q <= '0; rym_q <= '0; qx1_q <= '0; qy1_q <= '0;
       interp_c_q <= 1'b0; flat_q <= '0; rs_q <= '0; prim_q <= '0;
       active_q <= 1'b0; x_q <= '0; y_q <= '0;
       w_q <= '0; wrow_q <= '0; q_q <= '0; qrow_q <= '0; r_q <= '0; rrow_q <= '0;
@@ -179,6 +190,7 @@ module raster_walk #(
       area_q <= area_d; wx_q <= wx_d; wy_q <= wy_d;
       bx0_q <= bx0_d; bx1_q <= bx1_d; by1_q <= by1_d;
       a0_q <= a0_d; qx_q <= qx_d; qy_q <= qy_d; rx_q <= rx_d; ry_q <= ry_d;
+      rxm_q <= rxm_d; rym_q <= rym_d; qx1_q <= qx1_d; qy1_q <= qy1_d;
       interp_c_q <= interp_c_d; flat_q <= flat_d; rs_q <= rs_d; prim_q <= prim_d;
       active_q <= active_d; x_q <= x_d; y_q <= y_d;
       w_q <= w_d; wrow_q <= wrow_d; q_q <= q_d; qrow_q <= qrow_d; r_q <= r_d; rrow_q <= rrow_d;

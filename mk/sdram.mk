@@ -3,6 +3,7 @@
 #   build/sdram/test_sdram_dev   device-model unit test, built with ASan + UBSan
 #   make sdram-lint              verilator --lint-only -Wall on sdram_ctrl and prim_rst_sync
 #   make sdram-bench             sustained bandwidth and latency (CL2 and CL3)
+#   make sdram-trace             build/sdram/tb_sdram_trace (FST waveforms with --fst FILE)
 #   make sdram-long              soak: 8 seeds x 1M random requests x 3 configurations (~3 min)
 
 SDRAM_BUILD  := $(BUILD)/sdram
@@ -11,7 +12,7 @@ SDRAM_TB_SV  := tests/sdram/tb_sdram.sv
 SDRAM_CINC   := -Isim/sdram -Itests/sdram
 SDRAM_DEV_H  := sim/sdram/sdram_dev.h
 
-.PHONY: sdram-build sdram-lint sdram-bench sdram-long
+.PHONY: sdram-build sdram-lint sdram-bench sdram-long sdram-trace
 TEST_BUILD    += sdram-build
 LINT_TARGETS  += sdram-lint
 BENCH_TARGETS += sdram-bench
@@ -90,3 +91,13 @@ sdram-long: $(SDRAM_BUILD)/tb_sdram
 	  done; \
 	  $(SDRAM_BUILD)/tb_sdram --test reset --seed $$s +verilator+seed+$$s | tail -1 | sed "s/^/reset /"; \
 	done
+
+sdram-trace: $(SDRAM_BUILD)/tb_sdram_trace
+$(SDRAM_BUILD)/tb_sdram_trace: $(SDRAM_RTL) $(SDRAM_TB_SV) tests/sdram/tb_sdram_shim.cpp \
+                               tests/sdram/tb_sdram_shim.h $(SDRAM_BUILD)/sdram_dev.o $(SDRAM_BUILD)/tb_sdram.o
+	@rm -f $@
+	$(VERILATOR) $(VFLAGS) --trace-fst --top-module tb_sdram -Mdir $(SDRAM_BUILD)/obj_trace \
+	  -CFLAGS "-I$(abspath tests/sdram) -I$(abspath sim/sdram)" \
+	  -LDFLAGS "$(abspath $(SDRAM_BUILD)/tb_sdram.o) $(abspath $(SDRAM_BUILD)/sdram_dev.o)" \
+	  -o $(abspath $@) $(SDRAM_TB_SV) $(SDRAM_RTL) $(abspath tests/sdram/tb_sdram_shim.cpp) \
+	  > $(SDRAM_BUILD)/verilator_trace.log 2>&1 || { tail -30 $(SDRAM_BUILD)/verilator_trace.log; exit 1; }

@@ -24,6 +24,7 @@ static const char *usage =
     "  --cl N        CAS latency of the controller under test: 2 (default) or 3\n"
     "  --no-lookahead  test the controller built with LOOKAHEAD = 0 (CL2 only)\n"
     "  --trace FILE  write the device model's command trace to FILE\n"
+    "  --fst FILE    write an FST waveform (build/sdram/tb_sdram_trace only, make sdram-trace)\n"
     "  --corrupt     self-check: flip one byte of the device behind the testbench's back\n"
     "                (the run must then FAIL: tests/sdram.list runs it under '!')\n"
     "  --quiet       less output\n"
@@ -646,7 +647,7 @@ int main(int argc, char **argv) {
   const char *test = "random";
   uint64_t seed = 1, ops = 100000;
   int cl = 2, quiet = 0, no_la = 0, corrupt = 0;
-  const char *trace = NULL;
+  const char *trace = NULL, *fst = NULL;
   const char *vseed = "(default)";
 
   for (int i = 1; i < argc; i++) {
@@ -663,6 +664,8 @@ int main(int argc, char **argv) {
       cl = atoi(argv[++i]);
     } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
       trace = argv[++i];
+    } else if (!strcmp(argv[i], "--fst") && i + 1 < argc) {
+      fst = argv[++i];
     } else if (!strcmp(argv[i], "--corrupt")) {
       corrupt = 1;
     } else if (!strcmp(argv[i], "--no-lookahead")) {
@@ -706,6 +709,10 @@ int main(int argc, char **argv) {
   tb.m = tbs_new(argc, argv);
   if (tb.q == NULL || tb.shadow == NULL || tb.dev == NULL || tb.m == NULL) {
     fprintf(stderr, "tb_sdram: out of memory\n");
+    return 2;
+  }
+  if (fst != NULL && tbs_trace_open(tb.m, fst) != 0) {
+    fprintf(stderr, "tb_sdram: --fst needs the trace build (make sdram-trace)\n");
     return 2;
   }
   sdram_dev_fill(tb.dev, seed);

@@ -5,16 +5,39 @@
 #include "Vtb_sdram.h"
 #include "tb_sdram_shim.h"
 #include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
 
 struct tbs {
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Vtb_sdram> top;
+#if VM_TRACE
+  std::unique_ptr<VerilatedFstC> fst;
+#endif
+  uint64_t time = 0;
 };
+
+extern "C" int tbs_trace_open(tbs_t *t, const char *path) {
+#if VM_TRACE
+  t->fst.reset(new VerilatedFstC);
+  t->top->trace(t->fst.get(), 99);
+  t->fst->open(path);
+  return 0;
+#else
+  (void)t;
+  (void)path;
+  return -1;
+#endif
+}
 
 extern "C" tbs_t *tbs_new(int argc, char **argv) {
   tbs_t *t = new tbs;
   t->ctx.reset(new VerilatedContext);
   t->ctx->commandArgs(argc, argv);
+#if VM_TRACE
+  t->ctx->traceEverOn(true);
+#endif
   t->top.reset(new Vtb_sdram(t->ctx.get(), "tb"));
   return t;
 }
@@ -22,6 +45,11 @@ extern "C" tbs_t *tbs_new(int argc, char **argv) {
 extern "C" void tbs_free(tbs_t *t) {
   if (t != nullptr) {
     t->top->final();
+#if VM_TRACE
+    if (t->fst) {
+      t->fst->close();
+    }
+#endif
     delete t;
   }
 }
@@ -38,6 +66,12 @@ extern "C" void tbs_eval(tbs_t *t, const tbs_in_t *in, tbs_out_t *out) {
   m->mem_req_be_i = in->req_be;
   m->sdram_dq_i = in->dq_i;
   m->eval();
+  t->time += 5;  // two evaluations per 10 ns cycle
+#if VM_TRACE
+  if (t->fst) {
+    t->fst->dump(t->time);
+  }
+#endif
   out->rst_sync_n = m->rst_sync_no;
   out->req_ready = m->mem_req_ready_o;
   out->rsp_valid = m->mem_rsp_valid_o;

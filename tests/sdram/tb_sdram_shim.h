@@ -27,6 +27,8 @@ typedef struct {
 /* argv is handed to Verilator (+verilator+seed+N and friends). */
 tbs_t *tbs_new(int argc, char **argv);
 void tbs_free(tbs_t *t);
+/* Start an FST waveform (only in the trace build, build/sdram/tb_sdram_trace); -1 if not. */
+int tbs_trace_open(tbs_t *t, const char *path);
 /* Apply inputs, evaluate, read outputs. */
 void tbs_eval(tbs_t *t, const tbs_in_t *in, tbs_out_t *out);
 

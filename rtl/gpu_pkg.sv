@@ -42,6 +42,7 @@ package gpu_pkg;
   typedef struct packed {
     logic [9:0]        x;
     logic [8:0]        y;
+    logic [18:0]       pix;     // y*640 + x, kept incrementally by the walker (derived field)
     z25_t              z;
     rgba8_t            color;
     rstate_t           rs;

@@ -46,15 +46,13 @@ module pixel_pipe #(
   initial $readmemh(DitherFile, dither_rom);
 
   gpu_pkg::frag_t f;                         // fragment being worked on
-  logic [18:0] pix;                          // y*640 + x
   logic [gpu_pkg::MEM_AW-1:0] offs, fb_addr, z_addr;
   logic [23:0] zf;
   logic [15:0] rgb565;
   logic        z_pass;
 
   assign f = (st_q == StIdle) ? frag_i : f_q;
-  assign pix = 19'(f.y) * 19'd640 + 19'(f.x);
-  assign offs = {4'h0, pix, 2'b00};
+  assign offs = {4'h0, f.pix, 2'b00};           // (y*640 + x) * 4, from the walker
   assign fb_addr = {f.rs.fb_base, 12'h0} + offs;
   assign z_addr  = {f.rs.z_base, 12'h0} + offs;
   assign zf = f.z[24:1];

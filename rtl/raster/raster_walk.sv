@@ -67,6 +67,7 @@ module raster_walk #(
   logic [4:0][31:0] q_q, q_d, qrow_q, qrow_d;
   logic [4:0][34:0] r_q, r_d, rrow_q, rrow_d;
   logic        row_hit_q, row_hit_d;      // a pixel of the current row was covered
+  logic [18:0] pix_q, pix_d, pixrow_q, pixrow_d;   // y*640 + x of the pixel and of its row start
 
   // output FIFO: lets the walk run over uncovered pixels while the pixel pipe waits for memory
   logic           ofifo_wvalid, ofifo_wready;
@@ -85,6 +86,7 @@ module raster_walk #(
   always_comb begin
     cur.x  = x_q;
     cur.y  = y_q;
+    cur.pix = pix_q;
     cur.z  = a0_q[0] + q_q[0][24:0];
     cur.rs = rs_q;
     cur.prim = prim_q;
@@ -125,6 +127,8 @@ module raster_walk #(
     w_d = w_q; wrow_d = wrow_q;
     q_d = q_q; qrow_d = qrow_q; r_d = r_q; rrow_d = rrow_q;
     row_hit_d = row_hit_q;
+    pix_d = pix_q;
+    pixrow_d = pixrow_q;
     set_ready_o = !active_q;
 
     if (!active_q) begin
@@ -144,6 +148,8 @@ module raster_walk #(
         w_d = set_w0_i; wrow_d = set_w0_i;
         q_d = set_q0_i; qrow_d = set_q0_i; r_d = set_r0_i; rrow_d = set_r0_i;
         row_hit_d = 1'b0;
+        pixrow_d = {set_bb_y0_i, 9'h0} + {2'b0, set_bb_y0_i, 7'h0} + 19'(set_bb_x0_i);
+        pix_d = pixrow_d;
         active_d = 1'b1;
       end
     end else if (advance) begin
@@ -155,6 +161,8 @@ module raster_walk #(
         end else begin
           y_d = y_q + 9'd1;
           x_d = bx0_q;
+          pixrow_d = pixrow_q + 19'd640;
+          pix_d = pixrow_q + 19'd640;
           for (int k = 0; k < 3; k++) begin
             wrow_d[k] = wrow_q[k] + 40'($signed(wy_q[k]));
             w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));
@@ -167,6 +175,7 @@ module raster_walk #(
         end
       end else begin
         x_d = x_q + 10'd1;
+        pix_d = pix_q + 19'd1;
         for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
         for (int j = 0; j < 5; j++) begin
           sx = qr_step(q_q[j], r_q[j], qx_q[j], qx1_q[j], rx_q[j], rxm_q[j]);
@@ -186,6 +195,7 @@ module raster_walk #(
       active_q <= 1'b0; x_q <= '0; y_q <= '0;
       w_q <= '0; wrow_q <= '0; q_q <= '0; qrow_q <= '0; r_q <= '0; rrow_q <= '0;
       row_hit_q <= 1'b0;
+      pix_q <= '0; pixrow_q <= '0;
     end else begin
       area_q <= area_d; wx_q <= wx_d; wy_q <= wy_d;
       bx0_q <= bx0_d; bx1_q <= bx1_d; by1_q <= by1_d;
@@ -195,6 +205,7 @@ module raster_walk #(
       active_q <= active_d; x_q <= x_d; y_q <= y_d;
       w_q <= w_d; wrow_q <= wrow_d; q_q <= q_d; qrow_q <= qrow_d; r_q <= r_d; rrow_q <= rrow_d;
       row_hit_q <= row_hit_d;
+      pix_q <= pix_d; pixrow_q <= pixrow_d;
     end
   end
 

@@ -53,7 +53,7 @@ typedef struct {
 
 /* Fragment from raster_walk (gpu_pkg::frag_t). */
 typedef struct {
-    uint16_t x, y;
+    uint16_t x, y;          /* the RTL also carries pix = y*640 + x, derived, not modelled */
     uint32_t z;             /* 25-bit */
     uint32_t color;         /* RGBA8, A[31:24] .. R[7:0] */
     uint16_t prim;

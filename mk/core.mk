@@ -10,7 +10,7 @@ CORE_GEN   := $(CORE_BUILD)/gen
 CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c \
                sim/core/memsim.c sim/core/spi_bfm.c sim/sdram/sdram_dev.c \
                sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
-CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tools -Isim/core -Isim/sdram -Isw/simt -Itests/scenes -I$(CORE_GEN)
+CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tools -Isim/core -Isim/sdram -Isw/simt -Itests/scenes -Itests/common -I$(CORE_GEN)
 CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
 CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt
 CORE_OBJS  := $(patsubst %.c,$(CORE_BUILD)/c/%.o,$(CORE_SRCS_C))
@@ -29,7 +29,7 @@ $(CORE_GEN)/dither_table.inc: data/dither_bn16.hex
 	@mkdir -p $(@D)
 	grep -v '^//' $< | sed 's/^\(.*\)$$/0x\1u,/' > $@
 
-$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h tests/scenes/*.h sw/simt/*.h sim/sdram/*.h)
+$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h tests/scenes/*.h tests/common/*.h sw/simt/*.h sim/sdram/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(CORE_INC) -c $< -o $@
 

@@ -56,10 +56,10 @@ int gpu_replay(gpu_dev_t *d, FILE *f, int check_reads, unsigned *bad_line);
 
 /* ---- packing helpers (seed 001 examples) ---- */
 
-/* 12.4 signed fixed point from pixel units, rounded to nearest, saturated to the 16-bit range */
-static inline uint16_t gpu_fx12_4(double v)
+/* v * scale rounded to nearest (halves away from zero), saturated to a signed 16-bit field */
+static inline uint16_t gpu_fx16(double v, double scale)
 {
-    double s = v * 16.0;
+    double s = v * scale;
     s += (s < 0) ? -0.5 : 0.5;
     if (s > 32767.0) {
         s = 32767.0;
@@ -70,19 +70,11 @@ static inline uint16_t gpu_fx12_4(double v)
     return (uint16_t)(int16_t)s;
 }
 
-/* 1.15 signed fixed point, saturated to [-1, 1 - 2^-15] */
-static inline uint16_t gpu_fx1_15(double v)
-{
-    double s = v * 32768.0;
-    s += (s < 0) ? -0.5 : 0.5;
-    if (s > 32767.0) {
-        s = 32767.0;
-    }
-    if (s < -32768.0) {
-        s = -32768.0;
-    }
-    return (uint16_t)(int16_t)s;
-}
+/* 12.4 signed fixed point from pixel units */
+static inline uint16_t gpu_fx12_4(double v) { return gpu_fx16(v, 16.0); }
+
+/* 1.15 signed fixed point, [-1, 1 - 2^-15] */
+static inline uint16_t gpu_fx1_15(double v) { return gpu_fx16(v, 32768.0); }
 
 static inline uint64_t gpu_pack_xyz(double x, double y, uint32_t z)
 {

@@ -5,6 +5,7 @@
 #include "gpu_model_int.h"
 #include "png.h"
 #include "scene.h"
+#include "check.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,16 +13,6 @@
 
 static int g_fail, g_checks;
 
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        g_checks++;                                                                                                    \
-        if (!(cond)) {                                                                                                 \
-            g_fail++;                                                                                                  \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
-            printf(__VA_ARGS__);                                                                                       \
-            printf("\n");                                                                                              \
-        }                                                                                                              \
-    } while (0)
 
 static uint32_t rd32(gpu_model_t *m, uint32_t a)
 {

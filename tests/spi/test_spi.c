@@ -3,22 +3,13 @@
 #include "gpu_regs.h"
 #include "spi_bfm.h"
 #include "vgpu.h"
+#include "check.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int g_fail, g_checks;
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        g_checks++;                                                                                                    \
-        if (!(cond)) {                                                                                                 \
-            g_fail++;                                                                                                  \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
-            printf(__VA_ARGS__);                                                                                       \
-            printf("\n");                                                                                              \
-        }                                                                                                              \
-    } while (0)
 
 typedef struct {
     vgpu_t *v;

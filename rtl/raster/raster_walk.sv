@@ -209,7 +209,7 @@ module raster_walk #(
     end
   end
 
-  prim_fifo #(.Width($bits(gpu_pkg::frag_t)), .Depth(OutDepth)) u_out_fifo (
+  prim_fifo #(.Width($bits(cur)), .Depth(OutDepth)) u_out_fifo (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
     .wvalid_i (ofifo_wvalid),

@@ -115,8 +115,9 @@ static void scene_clear(scene_ctx_t *c)
     gpu_write(REG_VERTEX, PACK_XYZ(0, 480, 0));
 }
 
-static int check_rect_once(scene_ctx_t *c, const scene_obs_t *o, uint32_t fb, int32_t X0, int32_t Y0, int32_t X1,
-                           int32_t Y1);
+static int check_rect_times(scene_ctx_t *c, const scene_obs_t *o, uint32_t fb, int32_t X0, int32_t Y0, int32_t X1,
+                            int32_t Y1, unsigned times);
+#define check_rect_once(c, o, fb, X0, Y0, X1, Y1) check_rect_times(c, o, fb, X0, Y0, X1, Y1, 1)
 
 static int check_clear(scene_ctx_t *c, const scene_obs_t *o) { return check_rect_once(c, o, FB_A, 0, 0, 640 * 16, 480 * 16); }
 
@@ -125,14 +126,14 @@ static int check_clear(scene_ctx_t *c, const scene_obs_t *o) { return check_rect
 /* Pixel (x, y) belongs to the rectangle [X0, X1) x [Y0, Y1) (1/16 px) iff its centre does:
  * left and top edges inclusive, right and bottom exclusive (top-left rule). Every such pixel
  * must be written exactly once, every other pixel of the framebuffer never. */
-static int check_rect_once(scene_ctx_t *c, const scene_obs_t *o, uint32_t fb, int32_t X0, int32_t Y0, int32_t X1,
-                           int32_t Y1)
+static int check_rect_times(scene_ctx_t *c, const scene_obs_t *o, uint32_t fb, int32_t X0, int32_t Y0, int32_t X1,
+                            int32_t Y1, unsigned times)
 {
     unsigned bad = 0;
     for (int y = 0; y < 480; y++) {
         for (int x = 0; x < 640; x++) {
             int32_t cx = 16 * x + 8, cy = 16 * y + 8;
-            unsigned want = (cx >= X0 && cx < X1 && cy >= Y0 && cy < Y1) ? 1u : 0u;
+            unsigned want = (cx >= X0 && cx < X1 && cy >= Y0 && cy < Y1) ? times : 0u;
             unsigned got = o->wcount[(fb >> 2) + (unsigned)y * 640 + (unsigned)x];
             if (got != want) {
                 if (!bad) {
@@ -231,8 +232,8 @@ static void scene_mesh(scene_ctx_t *c)
 static int check_mesh(scene_ctx_t *c, const scene_obs_t *o)
 {
     /* the grid is convex-safe only when each jittered quad stays convex; the jitter (<= 1/5 cell)
-     * guarantees it, so the union is exactly the rectangle */
-    return check_rect_once(c, o, FB_A, g_rect[0], g_rect[1], g_rect[2], g_rect[3]);
+     * guarantees it, so the union is exactly the rectangle; --count N draws the mesh N times */
+    return check_rect_times(c, o, FB_A, g_rect[0], g_rect[1], g_rect[2], g_rect[3], c->count ? c->count : 1);
 }
 
 /* A rectangle whose corners lie on pixel centres, filled by a fan of triangles around an inner

@@ -12,7 +12,7 @@ struct memsim {
     uint32_t rq_data[RQ];
     uint64_t rq_due[RQ];
     unsigned rq_head, rq_count;
-    uint64_t cycle, nreq;
+    uint64_t cycle;
 };
 
 int memsim_preset(const char *name, memsim_cfg_t *out)
@@ -60,8 +60,6 @@ void memsim_free(memsim_t *m)
 }
 
 uint8_t *memsim_mem(memsim_t *m) { return m->mem; }
-uint64_t memsim_requests(const memsim_t *m) { return m->nreq; }
-int memsim_idle(const memsim_t *m) { return m->rq_count == 0; }
 
 void memsim_drive(memsim_t *m, memsim_drive_t *d)
 {
@@ -74,9 +72,8 @@ void memsim_drive(memsim_t *m, memsim_drive_t *d)
     }
 }
 
-int memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d, memsim_req_t *wr)
+void memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d)
 {
-    int wrote = 0;
     if (d->rsp_valid) {
         m->rq_head = (m->rq_head + 1) % RQ;
         m->rq_count--;
@@ -86,7 +83,6 @@ int memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d, mem
     }
     if (r->req_valid && d->req_ready) {
         uint32_t a = r->req_addr & (MEM_BYTES - 1) & ~3u;
-        m->nreq++;
         m->cooldown = m->cfg.cycles_per_req - 1;
         if (r->req_we) {
             for (unsigned i = 0; i < 4; i++) {
@@ -94,9 +90,6 @@ int memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d, mem
                     m->mem[a + i] = (uint8_t)(r->req_wdata >> (8 * i));
                 }
             }
-            *wr = *r;
-            wr->req_addr = a;
-            wrote = 1;
         } else {
             unsigned t = (m->rq_head + m->rq_count) % RQ;
             m->rq_data[t] = (uint32_t)m->mem[a] | ((uint32_t)m->mem[a + 1] << 8) | ((uint32_t)m->mem[a + 2] << 16) |
@@ -106,5 +99,4 @@ int memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d, mem
         }
     }
     m->cycle++;
-    return wrote;
 }

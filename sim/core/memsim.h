@@ -26,7 +26,7 @@ int memsim_preset(const char *name, memsim_cfg_t *out); /* 0 ok, -1 unknown name
 typedef struct {
     int req_valid, req_we;
     uint32_t req_addr, req_wdata;
-    unsigned req_be, req_id, req_prim;
+    unsigned req_be;
 } memsim_req_t;
 
 typedef struct {
@@ -41,11 +41,9 @@ void memsim_free(memsim_t *m);
 uint8_t *memsim_mem(memsim_t *m); /* 32 MiB, backdoor */
 /* outputs for the coming clock edge */
 void memsim_drive(memsim_t *m, memsim_drive_t *d);
-/* the clock edge: *r are the DUT's outputs before the edge, *d what memsim_drive gave.
- * Returns 1 if a write was accepted this edge (fills *wr), else 0. */
-int memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d, memsim_req_t *wr);
-uint64_t memsim_requests(const memsim_t *m);
-int memsim_idle(const memsim_t *m);
+/* the clock edge: *r are the DUT's outputs before the edge, *d what memsim_drive gave
+ * (the write monitor lives in vgpu.cpp, at the GPU's port) */
+void memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d);
 
 #ifdef __cplusplus
 }

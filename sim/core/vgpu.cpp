@@ -225,12 +225,9 @@ static void toggle(vgpu_t *v)
         r.req_addr = p.addr;
         r.req_wdata = p.wdata;
         r.req_be = p.be;
-        r.req_id = 0;
-        r.req_prim = p.prim;
         v->top->clk_i = 1;
         v->top->eval();
-        memsim_req_t wr;
-        (void)memsim_edge(v->mem, &r, &v->drv, &wr);
+        memsim_edge(v->mem, &r, &v->drv);
 #endif
         if (p.valid && p.ready) {
             v->nreq++;

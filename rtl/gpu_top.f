@@ -16,6 +16,7 @@ rtl/simt/simt_pkg.sv
 rtl/simt/simt_alu.sv
 rtl/simt/simt_regfile.sv
 rtl/simt/simt_lsu.sv
+rtl/simt/simt_div.sv
 rtl/simt/simt_core.sv
 rtl/simt/simt_icache.sv
 rtl/simt/simt_dmem_ctrl.sv

@@ -1,12 +1,12 @@
 // simt_alu - per-thread arithmetic unit of a SIMT core (seed 002, ADDENDUM section 7).
 //
-// What: combinational 8-bit ALU for ADD, SUB, MUL (low 8 bits), unsigned DIV, CONST and the
-//   CMP condition code. All arithmetic wraps modulo 256.
+// What: combinational 8-bit ALU for ADD, SUB, MUL (low 8 bits), CONST and the CMP condition
+//   code. All arithmetic wraps modulo 256. DIV is not here: it is the multi-cycle simt_div
+//   (a combinational divider was the critical path of the whole GPU).
 // Spec: CMP sets NZP from the sign of signed8(a) - signed8(b), computed in 9 bits so it never
-//   wraps (n = a < b, z = a == b, p = a > b as signed values). DIV by zero returns
-//   simt_pkg::DIV0_RESULT (0xFF).
+//   wraps (n = a < b, z = a == b, p = a > b as signed values).
 // Latency/throughput: combinational, one result per cycle.
-// Illegal input: opcodes without an ALU result (NOP, BR, LDR, STR, JMP, RET, reserved) give
+// Illegal input: opcodes without an ALU result (NOP, BR, DIV, LDR, STR, JMP, RET, reserved) give
 //   result 0; the caller ignores it.
 // Reset: no state.
 module simt_alu (
@@ -30,7 +30,6 @@ module simt_alu (
       simt_pkg::OP_ADD:   result_o = a_i + b_i;
       simt_pkg::OP_SUB:   result_o = a_i - b_i;
       simt_pkg::OP_MUL:   result_o = prod;
-      simt_pkg::OP_DIV:   result_o = (b_i == 8'd0) ? simt_pkg::DIV0_RESULT : a_i / b_i;
       simt_pkg::OP_CONST: result_o = imm_i;
       default:            result_o = 8'd0;
     endcase

@@ -5,7 +5,8 @@
 //      the instruction register (ir_q) when the execute stage is free or committing;
 //   E  decodes ir_q, reads the per-thread register files, computes in the per-thread ALUs,
 //      and commits: register writeback, NZP update, per-thread next PC; LDR/STR wait in E
-//      for every active thread's load/store unit to complete.
+//      for every active thread's load/store unit to complete, DIV for every active
+//      thread's iterative divider (simt_div).
 //   Each thread has its own PC. The core always executes the smallest PC among its live
 //   threads ("min-PC" scheduling) for the threads sitting at that PC, so divergent branches
 //   serialise and re-converge; every thread sees exactly its sequential semantics. The fetch
@@ -16,7 +17,7 @@
 //   block start. PCs wrap modulo 256.
 // Latency/throughput: one instruction per cycle on cache hits; a taken branch or a PC change
 //   costs one bubble; LDR/STR take the memory round trip (3 cycles with the origin timing
-//   and free channels).
+//   and free channels); DIV takes 8 / DIV_STEP_BITS cycles in E (4 by default).
 // Interfaces: block start strobe blk_start_i (honoured only while idle_o is high); fetch
 //   port (fetch_pc_o looked up combinationally, fetch_hit_i and fetch_insn_i answer in the
 //   same cycle); one LSU requester port per thread towards
@@ -26,7 +27,8 @@
 // Reset: idle, all threads dead.
 module simt_core #(
   parameter int unsigned THREADS = 4,   // threads per block, 1..64
-  parameter int unsigned CORE_ID = 0    // index in the cluster (debug visibility only)
+  parameter int unsigned CORE_ID = 0,   // index in the cluster (debug visibility only)
+  parameter int unsigned DIV_STEP_BITS = 2  // quotient bits per cycle of simt_div (1,2,4,8)
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
@@ -76,7 +78,7 @@ module simt_core #(
   logic [3:0] op, rd, rs, rt;
   logic [7:0] imm;
   logic [2:0] cond;
-  logic       is_mem, is_wb;
+  logic       is_mem, is_div, is_wb;
 
   always_comb begin
     op     = ir_q[15:12];
@@ -86,6 +88,7 @@ module simt_core #(
     imm    = ir_q[7:0];
     cond   = ir_q[11:9];
     is_mem = (op == simt_pkg::OP_LDR) || (op == simt_pkg::OP_STR);
+    is_div = (op == simt_pkg::OP_DIV);
     is_wb  = ((op == simt_pkg::OP_ADD) || (op == simt_pkg::OP_SUB) ||
               (op == simt_pkg::OP_MUL) || (op == simt_pkg::OP_DIV) ||
               (op == simt_pkg::OP_CONST) || (op == simt_pkg::OP_LDR)) &&
@@ -94,9 +97,9 @@ module simt_core #(
 
   // ---------------------------------------------------------------- per-thread datapath
   logic [THREADS-1:0]      act;        // thread executes the instruction in E
-  logic [THREADS-1:0][7:0] rs_val, rt_val, alu_res, wb_data, lsu_data;
+  logic [THREADS-1:0][7:0] rs_val, rt_val, alu_res, wb_data, lsu_data, div_q;
   logic [THREADS-1:0][2:0] alu_nzp;
-  logic [THREADS-1:0]      lsu_done;
+  logic [THREADS-1:0]      lsu_done, div_done;
   logic                    commit;     // E retires its instruction this cycle
   logic                    rf_clear;
 
@@ -126,6 +129,20 @@ module simt_core #(
       .nzp_o    (alu_nzp[t])
     );
 
+    // DIV: multi-cycle, E holds the instruction until every active thread's quotient is ready
+    simt_div #(
+      .STEP_BITS (DIV_STEP_BITS)
+    ) u_div (
+      .clk_i,
+      .rst_ni,
+      .start_i  (ir_valid_q && is_div && act[t]),
+      .commit_i (commit),
+      .a_i      (rs_val[t]),
+      .b_i      (rt_val[t]),
+      .done_o   (div_done[t]),
+      .q_o      (div_q[t])
+    );
+
     simt_lsu u_lsu (
       .clk_i,
       .rst_ni,
@@ -149,7 +166,7 @@ module simt_core #(
   // ---------------------------------------------------------------- execute / commit
   logic              any_live_d;
   logic [PCW-1:0]    min_pc_d;
-  logic              mem_ok;
+  logic              mem_ok, div_ok;
 
   // threads at the PC of the instruction in E (ir_pc_q is the smallest live PC)
   always_comb begin
@@ -160,13 +177,18 @@ module simt_core #(
 
   always_comb begin
     mem_ok = 1'b1;
+    div_ok = 1'b1;
     for (int t = 0; t < THREADS; t++) begin
-      wb_data[t] = (op == simt_pkg::OP_LDR) ? lsu_data[t] : alu_res[t];
+      wb_data[t] = (op == simt_pkg::OP_LDR) ? lsu_data[t] :
+                   is_div                   ? div_q[t]    : alu_res[t];
       if (act[t] && !lsu_done[t]) begin
         mem_ok = 1'b0;
       end
+      if (act[t] && !div_done[t]) begin
+        div_ok = 1'b0;
+      end
     end
-    commit = (state_q == StRun) && ir_valid_q && (!is_mem || mem_ok);
+    commit = (state_q == StRun) && ir_valid_q && (!is_mem || mem_ok) && (!is_div || div_ok);
   end
 
   always_comb begin

@@ -1,0 +1,131 @@
+// simt_div - iterative unsigned 8-bit divider of one SIMT thread (seed 002 DIV).
+//
+// What: restoring division a_i / b_i, STEP_BITS quotient bits per cycle, replacing the
+//   combinational divider that used to sit in the execute stage (it was the critical path of
+//   the whole GPU). Division by zero returns simt_pkg::DIV0_RESULT (0xFF) for any dividend.
+// Interface: start_i is high for as long as the core's execute stage holds a DIV for this
+//   thread and has not committed it (like simt_lsu's issue_i); a_i/b_i are the register-file
+//   operands and are only used in the first cycle (start_i high while idle): that cycle
+//   computes the first STEP_BITS steps from them and registers the partial remainder,
+//   quotient and divisor. Every following cycle computes the next STEP_BITS steps from the
+//   registers. done_o is high in the cycle whose steps are the last ones; q_o is then the
+//   quotient, computed combinationally from the registers (at most STEP_BITS steps deep; it
+//   goes straight to the register-file write port). done_o depends only on state registers
+//   (and start_i when 8 / STEP_BITS = 1), never on the data. commit_i returns the unit to
+//   idle.
+// Latency: 8 / STEP_BITS cycles from the first start_i cycle to done_o inclusive (4 with the
+//   default STEP_BITS = 2: the DIV spends 4 cycles in E). Fixed, data independent.
+// Throughput: one division at a time; a new one can start in the cycle after commit_i.
+// Timing: each cycle has at most STEP_BITS 9-bit compare/subtract steps in series (first
+//   cycle: after the register-file read; last cycle: before the register-file write).
+// Illegal input: STEP_BITS other than 1, 2, 4, 8 stops elaboration. commit_i before done_o
+//   is a core bug; the unit returns to idle anyway. done_o held without commit_i keeps the
+//   result (the registers hold).
+// Reset: idle.
+module simt_div #(
+  parameter int unsigned STEP_BITS = 2   // quotient bits per cycle: 1, 2, 4 or 8
+) (
+  input  logic       clk_i,
+  input  logic       rst_ni,
+  input  logic       start_i,
+  input  logic       commit_i,
+  input  logic [7:0] a_i,
+  input  logic [7:0] b_i,
+  output logic       done_o,
+  output logic [7:0] q_o
+);
+
+  localparam int unsigned ITERS = 8 / STEP_BITS;   // cycles per division
+  localparam int unsigned CW    = (ITERS > 1) ? $clog2(ITERS) : 1;
+
+  if (STEP_BITS != 1 && STEP_BITS != 2 && STEP_BITS != 4 && STEP_BITS != 8) begin : g_bad_step
+    $error("simt_div: STEP_BITS must be 1, 2, 4 or 8");
+  end
+
+  typedef enum logic {
+    DvIdle = 1'b0,  // no division; the first steps run from a_i/b_i when start_i rises
+    DvBusy = 1'b1   // steps running from the registers; done_o in the last iteration
+  } dv_state_e;
+
+  dv_state_e      state_q, state_d;
+  logic [7:0]     rem_q, rem_d;     // partial remainder (< divisor unless divisor = 0)
+  logic [7:0]     quo_q, quo_d;     // dividend bits still to shift out | quotient bits in
+  logic [7:0]     dvs_q, dvs_d;     // divisor
+  logic [CW-1:0]  cnt_q, cnt_d;     // iterations done
+
+  // STEP_BITS restoring steps from (rem_in, quo_in, dvs_in)
+  logic [7:0] rem_in, quo_in, dvs_in, rem_s, quo_s;
+  logic [8:0] sh;     // shifted partial remainder, < 2 * divisor
+  logic [8:0] d9;     // {borrow, sh[7:0] - divisor}
+  logic       ge;     // sh >= divisor: quotient bit
+  logic       first, last;
+
+  always_comb begin
+    first  = (state_q == DvIdle);
+    last   = first ? (ITERS == 1) : (32'(cnt_q) == ITERS - 1);
+    rem_in = first ? 8'd0 : rem_q;
+    quo_in = first ? a_i  : quo_q;
+    dvs_in = first ? b_i  : dvs_q;
+    rem_s  = rem_in;
+    quo_s  = quo_in;
+    sh     = 9'd0;
+    d9     = 9'd0;
+    ge     = 1'b0;
+    for (int s = 0; s < int'(STEP_BITS); s++) begin
+      sh    = {rem_s, quo_s[7]};
+      d9    = {1'b0, sh[7:0]} - {1'b0, dvs_in};
+      ge    = sh[8] || !d9[8];              // 9-bit sh >= 8-bit divisor
+      quo_s = {quo_s[6:0], ge};
+      rem_s = ge ? d9[7:0] : sh[7:0];       // sh - divisor < 256 when ge (divisor != 0)
+    end
+    done_o = first ? (start_i && ITERS == 1) : last;
+    q_o    = (dvs_in == 8'd0) ? simt_pkg::DIV0_RESULT : quo_s;
+  end
+
+  always_comb begin
+    state_d = state_q;
+    rem_d   = rem_q;
+    quo_d   = quo_q;
+    dvs_d   = dvs_q;
+    cnt_d   = cnt_q;
+    unique case (state_q)
+      DvIdle: begin
+        if (start_i && !last) begin
+          state_d = DvBusy;
+          rem_d   = rem_s;
+          quo_d   = quo_s;
+          dvs_d   = dvs_in;
+          cnt_d   = CW'(1);
+        end
+      end
+      DvBusy: begin
+        if (!last) begin
+          rem_d = rem_s;
+          quo_d = quo_s;
+          cnt_d = cnt_q + 1'b1;
+        end
+      end
+      default: state_d = DvIdle;
+    endcase
+    if (commit_i) begin
+      state_d = DvIdle;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= DvIdle;
+      rem_q   <= 8'd0;
+      quo_q   <= 8'd0;
+      dvs_q   <= 8'd0;
+      cnt_q   <= '0;
+    end else begin
+      state_q <= state_d;
+      rem_q   <= rem_d;
+      quo_q   <= quo_d;
+      dvs_q   <= dvs_d;
+      cnt_q   <= cnt_d;
+    end
+  end
+
+endmodule

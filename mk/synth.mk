@@ -2,7 +2,7 @@
 #   make synth        Yosys synth_ecp5 + nextpnr-ecp5 (LFE5U-25F-6BG256C, ICEpi Zero) on the
 #                     board top with the GPU; file list rtl/board/files.f; prints utilisation vs
 #                     budget and fmax per clock; bitstream with yowasp-ecppack. Outputs in
-#                     build/synth/. Not part of make test (about 13 minutes on 2 cores).
+#                     build/synth/. Not part of make test (8-13 minutes on 2 cores).
 #   make synth-memtest  the same flow on the bring-up build (SDRAM memory test instead of the
 #                     GPU, rtl/board/files_memtest.f), about 30 s; outputs in build/synth/memtest/.
 #   make synth-check  quick generic "synth -top" per module (no PnR), fails on errors/latches;

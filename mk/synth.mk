@@ -15,7 +15,8 @@
 SYNTH_CHECK_TOPS := sdram_ctrl:rtl/mem/sdram_ctrl.sv \
                     prim_rst_sync:rtl/prim/prim_rst_sync.sv \
                     board_memtest:rtl/board/board_memtest.sv \
-                    board_video_stub:rtl/board/board_video_stub.sv
+                    board_video_stub:rtl/board/board_video_stub.sv \
+                    gpu_top:-f,rtl/gpu_top.f
 
 .PHONY: synth synth-memtest synth-check board-lint
 LINT_TARGETS += board-lint

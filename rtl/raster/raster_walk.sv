@@ -45,7 +45,6 @@ module raster_walk #(
   output logic               busy_o
 );
   // latched triangle
-  logic [35:0] area_q, area_d;
   logic [2:0][23:0] wx_q, wx_d, wy_q, wy_d;
   logic [9:0]  bx0_q, bx0_d, bx1_q, bx1_d;
   logic [8:0]  by1_q, by1_d;
@@ -117,7 +116,7 @@ module raster_walk #(
   always_comb begin
     st = '0;
     sx = '0;
-    area_d = area_q; wx_d = wx_q; wy_d = wy_q;
+    wx_d = wx_q; wy_d = wy_q;
     bx0_d = bx0_q; bx1_d = bx1_q; by1_d = by1_q;
     a0_d = a0_q; qx_d = qx_q; qy_d = qy_q; rx_d = rx_q; ry_d = ry_q;
     rxm_d = rxm_q; rym_d = rym_q; qx1_d = qx1_q; qy1_d = qy1_q;
@@ -133,7 +132,7 @@ module raster_walk #(
 
     if (!active_q) begin
       if (set_valid_i) begin
-        area_d = set_area_i; wx_d = set_wx_i; wy_d = set_wy_i;
+        wx_d = set_wx_i; wy_d = set_wy_i;
         bx0_d = set_bb_x0_i; bx1_d = set_bb_x1_i; by1_d = set_bb_y1_i;
         a0_d = set_a0_i; qx_d = set_qx_i; qy_d = set_qy_i; rx_d = set_rx_i; ry_d = set_ry_i;
         for (int j = 0; j < 5; j++) begin
@@ -187,7 +186,7 @@ module raster_walk #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      area_q <= '0; wx_q <= '0; wy_q <= '0;
+      wx_q <= '0; wy_q <= '0;
       bx0_q <= '0; bx1_q <= '0; by1_q <= '0;
       a0_q <= '0; qx_q <= '0; qy_q <= '0; rx_q <= '0; ry_q <= '0;
       rxm_q <= '0; rym_q <= '0; qx1_q <= '0; qy1_q <= '0;
@@ -197,7 +196,7 @@ module raster_walk #(
       row_hit_q <= 1'b0;
       pix_q <= '0; pixrow_q <= '0;
     end else begin
-      area_q <= area_d; wx_q <= wx_d; wy_q <= wy_d;
+      wx_q <= wx_d; wy_q <= wy_d;
       bx0_q <= bx0_d; bx1_q <= bx1_d; by1_q <= by1_d;
       a0_q <= a0_d; qx_q <= qx_d; qy_q <= qy_d; rx_q <= rx_d; ry_q <= ry_d;
       rxm_q <= rxm_d; rym_q <= rym_d; qx1_q <= qx1_d; qy1_q <= qy1_d;

@@ -1,11 +1,14 @@
 // mem_arbiter: N request/response clients onto one memory port (docs/interfaces.md).
 //
-// Grant: round robin among requesting clients; the grant is locked while the external port
-// shows a request that has not been accepted, so the payload never changes under valid.
-// Requests pass through combinationally (no buffering), so requests reach memory in the order
-// the arbiter accepts them, whatever the client: a read accepted after a write sees it.
-// Responses: a FIFO of client indices (one entry per outstanding read, MaxReads deep) routes
-// each read response back to its client, in order. Reads stall while the FIFO is full.
+// Grant: round robin among requesting clients. The granted request enters a spill register
+// (prim_spill_reg) that drives the external port from flops, so no client logic and no grant
+// logic sits in the same cycle as the memory device's accept logic, and the clients' ready
+// comes from a flop (timing: docs/synth.md). Requests leave in the order the arbiter accepted
+// them, whatever the client: a read accepted after a write sees it.
+// Responses: a FIFO of client indices (one entry per outstanding read, MaxReads deep, counted
+// from acceptance) routes each read response back to its client, in order. Reads stall while
+// the FIFO is full. The response is registered once here (rsp_valid_q / rsp_data_q).
+// Latency: request +1 cycle (spill register), response +1 cycle. Throughput: 1 request/cycle.
 // Clients should not depend on mem_req_ready for their valid (contract), and neither does
 // this module.
 module mem_arbiter #(
@@ -43,12 +46,23 @@ module mem_arbiter #(
     $error("mem_arbiter: N must be >= 2");
   end
 
+  // request payload as it enters the spill register
+  typedef struct packed {
+    logic [gpu_pkg::MEM_AW-1:0] addr;
+    logic                       we;
+    logic [31:0]                wdata;
+    logic [3:0]                 be;
+    logic [IW-1:0]              id;
+    logic [gpu_pkg::PRIM_W-1:0] prim;
+  } req_t;
+
   logic [IW-1:0] last_q, last_d, grant;
-  logic          lock_q, lock_d;
-  logic [IW-1:0] lock_id_q, lock_id_d;
-  logic          any_req, fifo_wready, fifo_rvalid, accept;
+  logic          any_req, fifo_wready, fifo_rvalid, accept, out_ready, out_empty;
   logic [IW-1:0] fifo_rdata;
   logic [$clog2(MaxReads+1)-1:0] fifo_count;
+  req_t          in_req, out_req;
+  logic          rsp_valid_q;
+  logic [31:0]   rsp_data_q;
 
   // round robin: first requesting client after the last granted one
   always_comb begin
@@ -60,55 +74,72 @@ module mem_arbiter #(
       if (c >= (IW+1)'(N)) c = c - (IW+1)'(N);
       if (c_req_valid_i[c[IW-1:0]]) grant = c[IW-1:0];
     end
-    if (lock_q) grant = lock_id_q;
   end
 
-  assign mem_req_valid_o = any_req && (c_req_we_i[grant] || fifo_wready);
-  assign mem_req_addr_o  = c_req_addr_i[grant];
-  assign mem_req_we_o    = c_req_we_i[grant];
-  assign mem_req_wdata_o = c_req_wdata_i[grant];
-  assign mem_req_be_o    = c_req_be_i[grant];
-  assign mem_req_id_o    = grant;
-  assign mem_req_prim_o  = c_req_prim_i[grant];
-  assign accept = mem_req_valid_o && mem_req_ready_i;
-
   always_comb begin
+    in_req.addr  = c_req_addr_i[grant];
+    in_req.we    = c_req_we_i[grant];
+    in_req.wdata = c_req_wdata_i[grant];
+    in_req.be    = c_req_be_i[grant];
+    in_req.id    = grant;
+    in_req.prim  = c_req_prim_i[grant];
+    // a read needs a free slot in the response route
+    accept = any_req && out_ready && (in_req.we || fifo_wready);
     c_req_ready_o = '0;
     c_req_ready_o[grant] = accept;
     last_d = accept ? grant : last_q;
-    lock_d = mem_req_valid_o && !mem_req_ready_i;
-    lock_id_d = grant;
   end
+
+  prim_spill_reg #(.Width($bits(in_req))) u_req_reg (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (accept),
+    .ready_o (out_ready),
+    .data_i  (in_req),
+    .valid_o (mem_req_valid_o),
+    .ready_i (mem_req_ready_i),
+    .data_o  (out_req),
+    .empty_o (out_empty)
+  );
+
+  assign mem_req_addr_o  = out_req.addr;
+  assign mem_req_we_o    = out_req.we;
+  assign mem_req_wdata_o = out_req.wdata;
+  assign mem_req_be_o    = out_req.be;
+  assign mem_req_id_o    = out_req.id;
+  assign mem_req_prim_o  = out_req.prim;
 
   prim_fifo #(.Width(IW), .Depth(MaxReads)) u_rsp_route (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
-    .wvalid_i (accept && !mem_req_we_o),
+    .wvalid_i (accept && !in_req.we),
     .wready_o (fifo_wready),
     .wdata_i  (grant),
     .rvalid_o (fifo_rvalid),
-    .rready_i (mem_rsp_valid_i),
+    .rready_i (rsp_valid_q),
     .rdata_o  (fifo_rdata),
     .count_o  (fifo_count)
   );
 
   always_comb begin
     c_rsp_valid_o = '0;
-    c_rsp_valid_o[fifo_rdata] = mem_rsp_valid_i && fifo_rvalid;
+    c_rsp_valid_o[fifo_rdata] = rsp_valid_q && fifo_rvalid;
   end
-  assign c_rsp_rdata_o = mem_rsp_rdata_i;
+  assign c_rsp_rdata_o = rsp_data_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      last_q    <= '0;
-      lock_q    <= 1'b0;
-      lock_id_q <= '0;
+      last_q      <= '0;
+      rsp_valid_q <= 1'b0;
     end else begin
-      last_q    <= last_d;
-      lock_q    <= lock_d;
-      lock_id_q <= lock_id_d;
+      last_q      <= last_d;
+      rsp_valid_q <= mem_rsp_valid_i;
     end
   end
 
-  assign busy_o = any_req || (fifo_count != '0);
+  always_ff @(posedge clk_i) begin
+    if (mem_rsp_valid_i) rsp_data_q <= mem_rsp_rdata_i;
+  end
+
+  assign busy_o = any_req || !out_empty || (fifo_count != '0);
 endmodule

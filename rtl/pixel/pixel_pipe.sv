@@ -1,14 +1,19 @@
-// pixel_pipe: pixel_ztest -> pixel_color -> pixel_dither -> fb_write (UNIT-006).
+// pixel_pipe: pixel_color -> pixel_ztest -> fb_write (UNIT-006).
 // C mirror: sw/model/pixel_pipe.c.
 //
-// Fragments without depth work (Z_TEST = Z_WRITE = 0) are written straight from the input,
-// one per cycle when memory accepts. Fragments with depth work are handled one at a time:
-// read the Z word, compare z>>1 with zbuf[23:0] (FB_ZBUFFER.Z_COMPARE), write the Z word if
-// Z_WRITE, then the colour word. Handling one depth fragment at a time, with requests to a
-// single in-order memory port, means every depth read sees every earlier write (no hazards).
-// Colour: RGBA8 -> 10-bit by bit replication, optional ordered dither (data/dither_bn16.hex,
-// indexed {y[3:0], x[3:0]}), RGB565 in bits [15:0] of the framebuffer word.
-// Texturing and alpha blending are later stages; ALPHA_BLEND is ignored here.
+// pixel_color (input, combinational on the accepted fragment): RGBA8 -> 10-bit by bit
+//   replication, optional ordered dither (data/dither_bn16.hex, indexed {y[3:0], x[3:0]}),
+//   RGB565 in bits [15:0] of the framebuffer word; framebuffer and Z addresses; z>>1. The
+//   results are registered in the work register (w_q): every memory request below is driven
+//   from flops (timing: docs/synth.md).
+// pixel_ztest / fb_write (state machine on w_q): a fragment without depth work
+//   (Z_TEST = Z_WRITE = 0) is one colour write, and the next fragment is accepted in the cycle
+//   that write is accepted (one fragment per cycle). A fragment with depth work is handled
+//   alone: read the Z word, compare z>>1 with zbuf[23:0] (FB_ZBUFFER.Z_COMPARE), write the Z
+//   word if Z_WRITE, then the colour word. Handling one depth fragment at a time, with requests
+//   to a single in-order memory port, means every depth read sees every earlier write.
+// Latency: 1 cycle from fragment to request. Texturing and alpha blending are later stages;
+//   ALPHA_BLEND is ignored here.
 module pixel_pipe #(
   parameter DitherFile = "data/dither_bn16.hex"  // ROM image, relative to the run directory
 ) (
@@ -32,31 +37,31 @@ module pixel_pipe #(
   output logic        busy_o
 );
   typedef enum logic [2:0] {
-    StIdle,    // pass-through colour writes; latch depth fragments
+    StEmpty,   // no fragment in the work register
+    StCWrite,  // colour write request
     StZRead,   // Z read request
     StZWait,   // waiting for the Z word
-    StZWrite,  // Z write request
-    StCWrite   // colour write of the latched fragment
+    StZWrite   // Z write request
   } st_e;
   st_e st_q, st_d;
-  gpu_pkg::frag_t f_q, f_d;
+
+  // the work register: everything the requests need, computed at input
+  typedef struct packed {
+    logic [gpu_pkg::MEM_AW-1:0] fb_addr;
+    logic [gpu_pkg::MEM_AW-1:0] z_addr;
+    logic [23:0]                zf;
+    logic [15:0]                rgb565;
+    logic                       z_write;
+    logic [2:0]                 z_compare;
+    logic [gpu_pkg::PRIM_W-1:0] prim;
+  } work_t;
+  work_t w_q, w_d;
 
   // dither ROM: {R6, G6, B6} per entry
   logic [17:0] dither_rom [256];
   initial $readmemh(DitherFile, dither_rom);
 
-  gpu_pkg::frag_t f;                         // fragment being worked on
-  logic [gpu_pkg::MEM_AW-1:0] offs, fb_addr, z_addr;
-  logic [23:0] zf;
-  logic [15:0] rgb565;
-  logic        z_pass;
-
-  assign f = (st_q == StIdle) ? frag_i : f_q;
-  assign offs = {4'h0, f.pix, 2'b00};           // (y*640 + x) * 4, from the walker
-  assign fb_addr = {f.rs.fb_base, 12'h0} + offs;
-  assign z_addr  = {f.rs.z_base, 12'h0} + offs;
-  assign zf = f.z[24:1];
-
+  // ---------------------------------------------------------------- pixel_color (input)
   function automatic logic [9:0] sat_add10(input logic [9:0] c, input logic [4:0] d);
     logic [10:0] s;
     s = {1'b0, c} + {6'h0, d};
@@ -64,92 +69,95 @@ module pixel_pipe #(
   endfunction
 
   logic [17:0] e;
+  logic        zt, zw, accept;
   always_comb begin
     logic [9:0] r10, g10, b10;
-    r10 = {f.color[7:0],   f.color[7:6]};
-    g10 = {f.color[15:8],  f.color[15:14]};
-    b10 = {f.color[23:16], f.color[23:22]};
-    e = dither_rom[{f.y[3:0], f.x[3:0]}];
-    if (f.rs.dither_en) begin
+    logic [gpu_pkg::MEM_AW-1:0] offs;
+    r10 = {frag_i.color[7:0],   frag_i.color[7:6]};
+    g10 = {frag_i.color[15:8],  frag_i.color[15:14]};
+    b10 = {frag_i.color[23:16], frag_i.color[23:22]};
+    e = dither_rom[{frag_i.y[3:0], frag_i.x[3:0]}];
+    if (frag_i.rs.dither_en) begin
       r10 = sat_add10(r10, {e[17:15], 2'b00});
       g10 = sat_add10(g10, {1'b0, e[11:10], 2'b00});
       b10 = sat_add10(b10, {e[5:3], 2'b00});
     end
-    rgb565 = {r10[9:5], g10[9:4], b10[9:5]};
+    offs = {4'h0, frag_i.pix, 2'b00};           // (y*640 + x) * 4, from the walker
+    w_d.fb_addr   = {frag_i.rs.fb_base, 12'h0} + offs;
+    w_d.z_addr    = {frag_i.rs.z_base, 12'h0} + offs;
+    w_d.zf        = frag_i.z[24:1];
+    w_d.rgb565    = {r10[9:5], g10[9:4], b10[9:5]};
+    w_d.z_write   = frag_i.rs.tri_mode[3];
+    w_d.z_compare = frag_i.rs.z_compare;
+    w_d.prim      = frag_i.prim;
+    zt = frag_i.rs.tri_mode[2];
+    zw = frag_i.rs.tri_mode[3];
   end
 
+  // ---------------------------------------------------------------- pixel_ztest
+  logic z_pass;
   always_comb begin
     logic [23:0] zb;
     zb = mem_rsp_rdata_i[23:0];
-    unique case (f_q.rs.z_compare)
-      3'd0:    z_pass = zf < zb;
-      3'd1:    z_pass = zf <= zb;
-      3'd2:    z_pass = zf == zb;
-      3'd3:    z_pass = zf >= zb;
-      3'd4:    z_pass = zf > zb;
-      3'd5:    z_pass = zf != zb;
+    unique case (w_q.z_compare)
+      3'd0:    z_pass = w_q.zf < zb;
+      3'd1:    z_pass = w_q.zf <= zb;
+      3'd2:    z_pass = w_q.zf == zb;
+      3'd3:    z_pass = w_q.zf >= zb;
+      3'd4:    z_pass = w_q.zf > zb;
+      3'd5:    z_pass = w_q.zf != zb;
       3'd6:    z_pass = 1'b1;
       default: z_pass = 1'b0;
     endcase
   end
 
-  logic zt, zw;
-  assign zt = frag_i.rs.tri_mode[2];
-  assign zw = frag_i.rs.tri_mode[3];
-
-  // request side: depends on the state and the input fragment only, never on ready
+  // ---------------------------------------------------------------- fb_write
+  // requests come from the state and the work register only (flops), never from ready
   always_comb begin
     mem_req_valid_o = 1'b0;
-    mem_req_we_o = 1'b1;
-    mem_req_addr_o = fb_addr;
-    mem_req_wdata_o = {16'h0, rgb565};
+    mem_req_we_o    = 1'b1;
+    mem_req_addr_o  = w_q.fb_addr;
+    mem_req_wdata_o = {16'h0, w_q.rgb565};
     unique case (st_q)
-      StIdle:   mem_req_valid_o = frag_valid_i && !zt && !zw;
-      StZRead:  begin mem_req_valid_o = 1'b1; mem_req_we_o = 1'b0; mem_req_addr_o = z_addr; end
-      StZWrite: begin mem_req_valid_o = 1'b1; mem_req_addr_o = z_addr; mem_req_wdata_o = {8'h0, zf}; end
       StCWrite: mem_req_valid_o = 1'b1;
+      StZRead:  begin mem_req_valid_o = 1'b1; mem_req_we_o = 1'b0; mem_req_addr_o = w_q.z_addr; end
+      StZWrite: begin mem_req_valid_o = 1'b1; mem_req_addr_o = w_q.z_addr; mem_req_wdata_o = {8'h0, w_q.zf}; end
       default:  ;
     endcase
   end
 
-  // state transitions
+  // a new fragment enters when the work register is empty or its colour write leaves now
+  assign frag_ready_o = (st_q == StEmpty) || (st_q == StCWrite && mem_req_ready_i);
+  assign accept = frag_valid_i && frag_ready_o;
+
   always_comb begin
     st_d = st_q;
-    f_d = f_q;
-    frag_ready_o = 1'b0;
     unique case (st_q)
-      StIdle: begin
-        if (frag_valid_i) begin
-          if (!zt && !zw) begin
-            frag_ready_o = mem_req_ready_i;
-          end else begin
-            frag_ready_o = 1'b1;
-            f_d = frag_i;
-            st_d = zt ? StZRead : StZWrite;
-          end
-        end
-      end
+      StEmpty:  ;
+      StCWrite: if (mem_req_ready_i) st_d = StEmpty;
       StZRead:  if (mem_req_ready_i) st_d = StZWait;
       StZWait: begin
         if (mem_rsp_valid_i) begin
-          if (!z_pass) st_d = StIdle;
-          else st_d = f_q.rs.tri_mode[3] ? StZWrite : StCWrite;
+          if (!z_pass) st_d = StEmpty;
+          else st_d = w_q.z_write ? StZWrite : StCWrite;
         end
       end
       StZWrite: if (mem_req_ready_i) st_d = StCWrite;
-      StCWrite: if (mem_req_ready_i) st_d = StIdle;
-      default:  st_d = StIdle;
+      default:  st_d = StEmpty;
     endcase
+    if (accept) st_d = zt ? StZRead : (zw ? StZWrite : StCWrite);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q <= StIdle;
-      f_q  <= '0;
+      st_q <= StEmpty;
     end else begin
       st_q <= st_d;
-      f_q  <= f_d;
     end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (accept) w_q <= w_d;
   end
 
   // bits the pipeline does not look at: the Z word's [31:24], the low dither bits
@@ -157,6 +165,6 @@ module pixel_pipe #(
   assign unused_bits = ^{mem_rsp_rdata_i[31:24], e[14:12], e[9:6], e[2:0]};
 
   assign mem_req_be_o   = 4'hF;
-  assign mem_req_prim_o = f.prim;
-  assign busy_o = (st_q != StIdle) || frag_valid_i;
+  assign mem_req_prim_o = w_q.prim;
+  assign busy_o = (st_q != StEmpty) || frag_valid_i;
 endmodule

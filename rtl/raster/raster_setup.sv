@@ -5,12 +5,17 @@
 // Out: edge equations at the bbox origin, edge steps, clipped bbox, and for each interpolated
 //      attribute the exact plane (q0, r0), (qx, rx), (qy, ry) with a(p) = a0 + q, 0 <= r < area.
 //      Zero-area and fully off-screen triangles are dropped here (drop_o pulses).
-// Datapath: one 27x36-bit signed multiplier with registered operands and product, and one
-// restoring divider (1 quotient bit per cycle), sequenced by the FSM below; at most one
-// addition follows a register in any state.
-// Latency: 21 cycles for area, bbox and edges, plus per interpolated attribute (Z when
-// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 3 x (5 + 63) cycles. Throughput: one triangle at a time; the result
-// register is held until the walker takes it, while the next triangle waits at the input.
+// Datapath: one pipelined 26x35-bit signed multiplier (four 18x18 DSP partial products,
+// registered, then summed over two cycles; see "multiplier pipeline" below) and one restoring
+// divider (1 quotient bit per cycle), sequenced by the FSM below; at most one carry chain
+// follows a register anywhere (timing: rtl/raster/README.md "Timing").
+// Latency: 29 cycles for area, bbox and edges, plus per interpolated attribute (Z when
+// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 63) cycles, 1 per skipped one.
+// Throughput: one triangle at a time; the result register is held until the walker takes it,
+// while the next triangle waits at the input.
+// Handshakes: tri_ready_o is high only in StIdle (it may depend on nothing but the state);
+// set_valid_o is high in StOut only, the set_* payload is registered and does not change until
+// set_ready_i takes it (valid never depends on ready). Reset: StIdle, outputs invalid.
 module raster_setup (
   input  logic clk_i,
   input  logic rst_ni,
@@ -44,24 +49,26 @@ module raster_setup (
   output logic               drop_o,           // one pulse per dropped triangle
   output logic               busy_o
 );
-  // The multiplier operands and product are registered (mul_a_q, mul_b_q -> prod_q), so a
-  // product is available two states after its operands are chosen; every state does at most
-  // one addition after a register (timing: docs/synth.md).
+  // The multiplier is a pipeline (operands -> partial products -> middle sum -> product, all
+  // registered), so a product reaches prod_q MulLat cycles after its operands are chosen.
+  // Each pair of products is issued in two consecutive states (X0, X1); X2 waits until the
+  // first product arrives (prod_vld) and X3 takes the second one a cycle later.
   typedef enum logic [4:0] {
     StIdle,     // waiting for a triangle
     StArea0,    // operands (x1-x0)(y2-y0); bbox min/max
     StArea1,    // operands (x2-x0)(y1-y0)
-    StArea2,    // t = first product
+    StArea2,    // wait for the first product, t = first product
     StArea3,    // area = t - second product
     StOrient,   // drop zero area, swap v1/v2 for negative area, clip bbox, off-screen drop
     StEdge0,    // operands dx_k (sy - ya_k)
     StEdge1,    // operands dy_k (sx - xa_k)
-    StEdge2,    // t = first product
+    StEdge2,    // wait for the first product, t = first product
     StEdge3,    // wraw_k = t - second product, steps
     StEdge4,    // w0_k = wraw_k - top-left bias
-    StAttr0,    // operands d1 * w1-term (or skip an attribute that is not needed)
+    StAttrSel,  // attribute j: skip it when not interpolated; ad1_q/ad2_q load its d1, d2
+    StAttr0,    // operands d1 * w1-term
     StAttr1,    // operands d2 * w2-term
-    StAttr2,    // t = first product
+    StAttr2,    // wait for the first product, t = first product
     StAttr3,    // n = t + second product
     StAttr4,    // divider start: |n|, sign
     StDiv,      // |n| / area, one quotient bit per cycle
@@ -80,9 +87,7 @@ module raster_setup (
 
   logic signed [62:0] t_q, t_d;             // product / partial sum
   logic signed [62:0] n_q, n_d;             // plane numerator
-  logic signed [62:0] prod_q;               // registered product
-  logic signed [26:0] mul_a_q;
-  logic signed [35:0] mul_b_q;
+  logic signed [62:0] prod_q;               // registered product (sign-extended from 61 bits)
   logic signed [15:0] xmin_q, xmin_d, xmax_q, xmax_d, ymin_q, ymin_d, ymax_q, ymax_d;
   logic               tl_q [3], tl_d [3];   // edge k is top or left
   logic signed [36:0] area_q, area_d;
@@ -104,11 +109,43 @@ module raster_setup (
   logic [5:0]  dv_cnt_q, dv_cnt_d;
   logic        drop;
 
-  // ---- shared multiplier ----
-  logic signed [26:0] mul_a;
-  logic signed [35:0] mul_b;
+  // ---- multiplier pipeline (shared by area, edges and attribute planes) ----
+  // Operand widths cover every use: a is x/y differences (17 bits) or an attribute difference
+  // (26 bits, Z); b is a sample offset (17 bits), an edge step (21 bits) or an unbiased edge
+  // value wraw. |wraw| <= 2 * 65535 * 43000 < 2^33 (|xb-xa| <= 65535, |s-xa| <= 43000 for the
+  // 12.4 range and a sample inside the 640x480 screen), so 35 bits hold it exactly.
+  // An ECP5 MULT18X18D multiplies 18x18 signed, so each operand is split into a 17-bit
+  // unsigned low part and a signed high part (a = aH*2^17 + aL, b = bH*2^17 + bL):
+  //   a*b = pLL + (pLH + pHL)*2^17 + pHH*2^34
+  // pLL < 2^34, so pHH*2^34 + pLL is a concatenation. Stages (one register each):
+  //   mul_a_q/mul_b_q  operands chosen by the FSM state
+  //   pp_*_q           four DSP products, nothing else in the cycle
+  //   mid_q, hl_q      mid = pLH + pHL (one 37-bit carry chain), hl = {pHH, pLL}
+  //   prod_q           hl + mid*2^17 (one 44-bit carry chain over bits 60:17)
+  localparam int unsigned MulLat = 4;       // operands chosen in cycle c -> prod_q in c + 4
+  logic signed [25:0] mul_a, mul_a_q;
+  logic signed [34:0] mul_b, mul_b_q;
+  logic               mul_issue;            // this state's operands are a wanted product
+  logic [MulLat-1:0]  mul_vld_q;            // mul_vld_q[MulLat-1] tags prod_q
+  logic        [33:0] pp_ll_q, pp_ll;       // aL * bL, 17u x 17u
+  logic signed [35:0] pp_lh_q, pp_lh;       // aL * bH, 17u x 18s
+  logic signed [25:0] pp_hl_q, pp_hl;       // aH * bL,  9s x 17u
+  logic signed [26:0] pp_hh_q, pp_hh;       // aH * bH,  9s x 18s
+  logic signed [36:0] mid_q, mid;
+  logic signed [60:0] hl_q, hl;
   logic signed [62:0] prod;
-  assign prod = mul_a_q * mul_b_q;
+  logic               prod_vld;
+
+  always_comb begin
+    pp_ll = mul_a_q[16:0] * mul_b_q[16:0];
+    pp_lh = 36'($signed({1'b0, mul_a_q[16:0]}) * $signed(mul_b_q[34:17]));
+    pp_hl = 26'($signed(mul_a_q[25:17]) * $signed({1'b0, mul_b_q[16:0]}));
+    pp_hh = 27'($signed(mul_a_q[25:17]) * $signed(mul_b_q[34:17]));
+    mid   = 37'(pp_lh_q) + 37'(pp_hl_q);
+    hl    = {pp_hh_q, pp_ll_q};
+    prod  = 63'(hl_q) + (63'(mid_q) <<< 17);
+  end
+  assign prod_vld = mul_vld_q[MulLat-1];
 
   // edge k goes from vertex a = (k+1)%3 to b = (k+2)%3
   logic [1:0] ea, eb;
@@ -120,7 +157,9 @@ module raster_setup (
     endcase
   end
 
-  logic signed [16:0] edx, edy;             // xb-xa, yb-ya
+  // xb-xa, yb-ya of edge k_q; registered copies (free-running, valid from StEdge1 on, since
+  // k_q and the vertices are stable from StEdge0) keep a second carry chain out of StEdge3
+  logic signed [16:0] edx, edy, edx_q, edy_q;
   logic signed [17:0] ssx, ssy;             // sample minus vertex a
   assign edx = 17'(x_q[eb]) - 17'(x_q[ea]);
   assign edy = 17'(y_q[eb]) - 17'(y_q[ea]);
@@ -138,16 +177,20 @@ module raster_setup (
     endcase
   endfunction
 
-  logic signed [25:0] ad1, ad2;
+  // d1 = a1 - a0, d2 = a2 - a0 of attribute j_q, registered (free-running): j_q is stable
+  // from StAttrSel to StDivEnd, so ad1_q/ad2_q are valid from StAttr0 on and the 5:1 attribute
+  // select and the subtraction have a cycle of their own
+  logic signed [25:0] ad1, ad2, ad1_q, ad2_q;
   assign ad1 = 26'(attr(j_q, z_q[1], c_q[1])) - 26'(attr(j_q, z_q[0], c_q[0]));
   assign ad2 = 26'(attr(j_q, z_q[2], c_q[2])) - 26'(attr(j_q, z_q[0], c_q[0]));
 
-  logic signed [35:0] term1, term2;         // w1-, w2-terms of the current plane part
+  // w1-, w2-terms of the current plane part; wraw fits in 35 bits (see the multiplier)
+  logic signed [34:0] term1, term2;
   always_comb begin
     unique case (s_q)
-      2'd0:    begin term1 = wraw_q[1];           term2 = wraw_q[2]; end
-      2'd1:    begin term1 = 36'($signed(wx_q[1])); term2 = 36'($signed(wx_q[2])); end
-      default: begin term1 = 36'($signed(wy_q[1])); term2 = 36'($signed(wy_q[2])); end
+      2'd0:    begin term1 = 35'(wraw_q[1]);        term2 = 35'(wraw_q[2]); end
+      2'd1:    begin term1 = 35'($signed(wx_q[1])); term2 = 35'($signed(wx_q[2])); end
+      default: begin term1 = 35'($signed(wy_q[1])); term2 = 35'($signed(wy_q[2])); end
     endcase
   end
 
@@ -159,17 +202,30 @@ module raster_setup (
     attr_needed = (j == 3'd0) ? nz : nc;
   endfunction
 
-  // bbox of the latched vertices
+  // bbox of the latched vertices: the three pairwise comparisons run in parallel and select
+  // min and max (one carry chain, then a 3:1 mux; a chain compare -> mux -> compare was two)
+  function automatic logic [31:0] minmax3(input logic signed [15:0] v0, input logic signed [15:0] v1,
+                                          input logic signed [15:0] v2);
+    logic lt01, lt02, lt12;
+    logic signed [15:0] mn, mx;
+    lt01 = v0 < v1;
+    lt02 = v0 < v2;
+    lt12 = v1 < v2;
+    if (lt01) begin
+      mn = lt02 ? v0 : v2;
+      mx = lt12 ? v2 : v1;
+    end else begin
+      mn = lt12 ? v1 : v2;
+      mx = lt02 ? v2 : v0;
+    end
+    minmax3 = {mn, mx};
+  endfunction
+
   logic signed [15:0] xmin, xmax, ymin, ymax;
   logic signed [11:0] bx0s, bx1s, by0s, by1s;
   always_comb begin
-    xmin = x_q[0]; xmax = x_q[0]; ymin = y_q[0]; ymax = y_q[0];
-    for (int i = 1; i < 3; i++) begin
-      if (x_q[i] < xmin) xmin = x_q[i];
-      if (x_q[i] > xmax) xmax = x_q[i];
-      if (y_q[i] < ymin) ymin = y_q[i];
-      if (y_q[i] > ymax) ymax = y_q[i];
-    end
+    {xmin, xmax} = minmax3(x_q[0], x_q[1], x_q[2]);
+    {ymin, ymax} = minmax3(y_q[0], y_q[1], y_q[2]);
     bx0s = 12'(xmin_q >>> 4);
     bx1s = 12'(xmax_q >>> 4);
     by0s = 12'(ymin_q >>> 4);
@@ -189,16 +245,17 @@ module raster_setup (
 
   // multiplier operands per state (kept apart from the FSM so there is no combinational loop)
   always_comb begin
-    mul_a = '0;
-    mul_b = '0;
+    mul_a = mul_a_q;
+    mul_b = mul_b_q;
+    mul_issue = 1'b0;
     unique case (st_q)
-      StArea0: begin mul_a = 27'(x_q[1]) - 27'(x_q[0]); mul_b = 36'(y_q[2]) - 36'(y_q[0]); end
-      StArea1: begin mul_a = 27'(x_q[2]) - 27'(x_q[0]); mul_b = 36'(y_q[1]) - 36'(y_q[0]); end
-      StEdge0: begin mul_a = 27'(edx); mul_b = 36'(ssy); end
-      StEdge1: begin mul_a = 27'(edy); mul_b = 36'(ssx); end
-      StAttr0: begin mul_a = 27'(ad1); mul_b = term1; end
-      StAttr1: begin mul_a = 27'(ad2); mul_b = term2; end
-      default: begin mul_a = mul_a_q; mul_b = mul_b_q; end
+      StArea0: begin mul_a = 26'(x_q[1]) - 26'(x_q[0]); mul_b = 35'(y_q[2]) - 35'(y_q[0]); mul_issue = 1'b1; end
+      StArea1: begin mul_a = 26'(x_q[2]) - 26'(x_q[0]); mul_b = 35'(y_q[1]) - 35'(y_q[0]); mul_issue = 1'b1; end
+      StEdge0: begin mul_a = 26'(edx); mul_b = 35'(ssy); mul_issue = 1'b1; end
+      StEdge1: begin mul_a = 26'(edy_q); mul_b = 35'(ssx); mul_issue = 1'b1; end
+      StAttr0: begin mul_a = ad1_q; mul_b = term1; mul_issue = 1'b1; end
+      StAttr1: begin mul_a = ad2_q; mul_b = term2; mul_issue = 1'b1; end
+      default: ;
     endcase
   end
 
@@ -245,8 +302,10 @@ module raster_setup (
       end
       StArea1: st_d = StArea2;
       StArea2: begin
-        t_d = prod_q;
-        st_d = StArea3;
+        if (prod_vld) begin
+          t_d = prod_q;
+          st_d = StArea3;
+        end
       end
       StArea3: begin
         area_d = 37'(t_q - prod_q);
@@ -271,15 +330,17 @@ module raster_setup (
       StEdge0: st_d = StEdge1;
       StEdge1: st_d = StEdge2;
       StEdge2: begin
-        t_d = prod_q;
-        st_d = StEdge3;
+        if (prod_vld) begin
+          t_d = prod_q;
+          st_d = StEdge3;
+        end
       end
       StEdge3: begin
         wraw_d[k_q] = 36'(t_q - prod_q);
-        wx_d[k_q] = -(24'(edy) <<< 4);
-        wy_d[k_q] = 24'(edx) <<< 4;
+        wx_d[k_q] = -(24'(edy_q) <<< 4);
+        wy_d[k_q] = 24'(edx_q) <<< 4;
         // top-left edges keep w >= 0; the others need w >= 1
-        tl_d[k_q] = (edy < 0) || (edy == 0 && edx > 0);
+        tl_d[k_q] = (edy_q < 0) || (edy_q == 0 && edx_q > 0);
         st_d = StEdge4;
       end
       StEdge4: begin
@@ -287,25 +348,28 @@ module raster_setup (
         if (k_q == 2'd2) begin
           j_d = 3'd0;
           s_d = 2'd0;
-          st_d = StAttr0;
+          st_d = StAttrSel;
         end else begin
           k_d = k_q + 2'd1;
           st_d = StEdge0;
         end
       end
-      StAttr0: begin
+      StAttrSel: begin
         if (!attr_needed(j_q, need_z, need_c)) begin
           q0_d[j_q] = '0; r0_d[j_q] = '0; qx_d[j_q] = '0; rx_d[j_q] = '0; qy_d[j_q] = '0; ry_d[j_q] = '0;
           if (j_q == 3'd4) st_d = StOut;
           else j_d = j_q + 3'd1;
         end else begin
-          st_d = StAttr1;
+          st_d = StAttr0;
         end
       end
+      StAttr0: st_d = StAttr1;
       StAttr1: st_d = StAttr2;
       StAttr2: begin
-        t_d = prod_q;
-        st_d = StAttr3;
+        if (prod_vld) begin
+          t_d = prod_q;
+          st_d = StAttr3;
+        end
       end
       StAttr3: begin
         n_d = t_q + prod_q;
@@ -355,7 +419,7 @@ module raster_setup (
           if (j_q == 3'd4) st_d = StOut;
           else begin
             j_d = j_q + 3'd1;
-            st_d = StAttr0;
+            st_d = StAttrSel;
           end
         end
       end
@@ -377,7 +441,11 @@ module raster_setup (
         q0_q[i] <= '0; qx_q[i] <= '0; qy_q[i] <= '0; r0_q[i] <= '0; rx_q[i] <= '0; ry_q[i] <= '0;
       end
       rs_q <= '0; prim_q <= '0; flat_q <= '0;
-      t_q <= '0; area_q <= '0; n_q <= '0; prod_q <= '0; mul_a_q <= '0; mul_b_q <= '0;
+      t_q <= '0; area_q <= '0; n_q <= '0; edx_q <= '0; edy_q <= '0;
+      ad1_q <= '0; ad2_q <= '0;
+      mul_a_q <= '0; mul_b_q <= '0; mul_vld_q <= '0;
+      pp_ll_q <= '0; pp_lh_q <= '0; pp_hl_q <= '0; pp_hh_q <= '0;
+      mid_q <= '0; hl_q <= '0; prod_q <= '0;
       xmin_q <= '0; xmax_q <= '0; ymin_q <= '0; ymax_q <= '0;
       for (int i = 0; i < 3; i++) tl_q[i] <= 1'b0;
       bx0_q <= '0; bx1_q <= '0; by0_q <= '0; by1_q <= '0;
@@ -394,7 +462,11 @@ module raster_setup (
         r0_q[i] <= r0_d[i]; rx_q[i] <= rx_d[i]; ry_q[i] <= ry_d[i];
       end
       rs_q <= rs_d; prim_q <= prim_d; flat_q <= flat_d;
-      t_q <= t_d; area_q <= area_d; n_q <= n_d; prod_q <= prod; mul_a_q <= mul_a; mul_b_q <= mul_b;
+      t_q <= t_d; area_q <= area_d; n_q <= n_d; edx_q <= edx; edy_q <= edy;
+      ad1_q <= ad1; ad2_q <= ad2;
+      mul_a_q <= mul_a; mul_b_q <= mul_b; mul_vld_q <= {mul_vld_q[MulLat-2:0], mul_issue};
+      pp_ll_q <= pp_ll; pp_lh_q <= pp_lh; pp_hl_q <= pp_hl; pp_hh_q <= pp_hh;
+      mid_q <= mid; hl_q <= hl; prod_q <= prod;
       xmin_q <= xmin_d; xmax_q <= xmax_d; ymin_q <= ymin_d; ymax_q <= ymax_d;
       for (int i = 0; i < 3; i++) tl_q[i] <= tl_d[i];
       bx0_q <= bx0_d; bx1_q <= bx1_d; by0_q <= by0_d; by1_q <= by1_d;

@@ -364,6 +364,7 @@ static void scene_offscreen(scene_ctx_t *c)
 /* thin slivers, sub-pixel triangles, huge triangles, partially clipped ones, both windings */
 static void scene_edge_cases(scene_ctx_t *c)
 {
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
     gpu_write(REG_TRI_MODE, 0);
     gpu_write(REG_DITHER_MODE, 1);
     int n = c->count ? (int)c->count : 60;
@@ -390,6 +391,26 @@ static void scene_edge_cases(scene_ctx_t *c)
                         scene_rand_range(c, 16000, 32767), scene_rand_range(c, -32768, 32767), 0,
                         scene_rand_range(c, -32768, 32767), scene_rand_range(c, 16000, 32767), 0);
             break;
+        case 3: /* huge and interpolated: near the widest edge value setup multiplies (w1 or w2
+                   just above 2^31 at the bbox origin), full-range Z and colour differences,
+                   Gouraud with Z written, into the second framebuffer so the flat triangles
+                   do not cover it; either winding */
+            if (i % 10 == 3) {
+                gpu_write(REG_FB_DRAW, FB_B);
+                gpu_write(REG_TRI_MODE, (1 << 3) | 1);
+                const int32_t vx[3] = {32767, scene_rand_range(c, 16000, 24000), -32768};
+                const int32_t vy[3] = {-32768, 32767, -32768};
+                const int swap = (int)(scene_rand(c) & 1);
+                for (int k = 0; k < 3; k++) {
+                    const int v = (swap && k > 0) ? 3 - k : k;
+                    gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c)));
+                    gpu_write(REG_VERTEX, xyz16(vx[v], vy[v], (k == 0) ? 0x1FFFFFFu : (scene_rand(c) & 0x1FFFFFFu)));
+                }
+                gpu_write(REG_TRI_MODE, 0);
+                gpu_write(REG_FB_DRAW, FB_A);
+                break;
+            }
+            /* fall through */
         default: /* ordinary, partially clipped, random winding */
             scene_tri16(x0, y0, 0, scene_rand_range(c, -300 * 16, 940 * 16), scene_rand_range(c, -300 * 16, 780 * 16), 0,
                         scene_rand_range(c, -300 * 16, 940 * 16), scene_rand_range(c, -300 * 16, 780 * 16), 0);

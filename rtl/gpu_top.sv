@@ -1,10 +1,10 @@
 // gpu_top: the GPU core with the pins of INT-010 (seed 001) and one external memory port.
 //
 //   SPI (spi_sck_i domain) -> host_spi_slave -> prim_async_fifo (32 x {addr, data})
-//     -> host_reg_file (core) -> raster_setup -> raster_walk -> pixel_pipe -> mem_arbiter -> mem
+//     -> prim_spill_reg (command register) -> host_reg_file (core) -> raster_setup -> raster_walk -> pixel_pipe -> mem_arbiter -> mem
 //   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA).
-// Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (depth 0), VSYNC (the display controller
-// is a later issue: held low), gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses).
+// Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty),
+// VSYNC (the display controller is a later issue: held low), gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses).
 // Memory: docs/interfaces.md. mem_req_id_o / mem_req_prim_o are debug sideband (client index,
 // triangle sequence number); memory devices ignore them.
 // Reset: rst_ni asynchronous, released synchronously per domain (prim_rst_sync in the core
@@ -78,6 +78,26 @@ module gpu_top (
     .rdepth_o (fifo_depth)
   );
 
+  // command register between the FIFO's read port (LUT RAM) and the register file's decode:
+  // all of the register file's inputs from the FIFO come from flops (100 MHz, docs/synth.md)
+  logic        cmd_valid, cmd_ready;
+  logic [70:0] cmd_data;
+  logic [1:0]  cmd_stage_count;
+  logic [5:0]  cmd_depth;
+  prim_spill_reg #(.Width(71)) u_cmd_reg (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_core_n),
+    .valid_i (fifo_rvalid),
+    .ready_o (fifo_rready),
+    .data_i  (fifo_rdata),
+    .valid_o (cmd_valid),
+    .ready_i (cmd_ready),
+    .data_o  (cmd_data),
+    .count_o (cmd_stage_count)
+  );
+  // STATUS.FIFO_DEPTH and CMD_EMPTY count the commands in the stage too
+  assign cmd_depth = 6'(fifo_depth) + 6'(cmd_stage_count);
+
   prim_toggle_rx u_ovf_rx  (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(ovf_tgl),     .pulse_o(ovf_p));
   prim_toggle_rx u_req_rx  (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(rd_req_tgl),  .pulse_o(rd_req_p));
   prim_toggle_rx u_done_rx (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(rd_done_tgl), .pulse_o(rd_done_p));
@@ -101,10 +121,10 @@ module gpu_top (
   host_reg_file u_regs (
     .clk_i           (clk_i),
     .rst_ni          (rst_core_n),
-    .cmd_valid_i     (fifo_rvalid),
-    .cmd_data_i      (fifo_rdata),
-    .cmd_ready_o     (fifo_rready),
-    .cmd_depth_i     (6'(fifo_depth)),
+    .cmd_valid_i     (cmd_valid),
+    .cmd_data_i      (cmd_data),
+    .cmd_ready_o     (cmd_ready),
+    .cmd_depth_i     (cmd_depth),
     .rd_req_i        (rd_req_p),
     .rd_done_i       (rd_done_p),
     .rd_addr_i       (rd_addr),
@@ -220,7 +240,7 @@ module gpu_top (
   assign unused_drop = drop ^ simt_done;
 
   assign cmd_full_o  = (fifo_depth >= ($clog2(FifoDepth)+1)'(FifoDepth - 2));
-  assign cmd_empty_o = (fifo_depth == '0);
+  assign cmd_empty_o = (cmd_depth == '0);
   assign vsync_o     = 1'b0;
   assign gpu_busy_o  = rf_busy;
 endmodule

@@ -57,7 +57,8 @@ module mem_arbiter #(
   } req_t;
 
   logic [IW-1:0] last_q, last_d, grant;
-  logic          any_req, fifo_wready, fifo_rvalid, accept, out_ready, out_empty;
+  logic          any_req, fifo_wready, fifo_rvalid, accept, out_ready;
+  logic [1:0]    out_count;
   logic [IW-1:0] fifo_rdata;
   logic [$clog2(MaxReads+1)-1:0] fifo_count;
   req_t          in_req, out_req;
@@ -99,7 +100,7 @@ module mem_arbiter #(
     .valid_o (mem_req_valid_o),
     .ready_i (mem_req_ready_i),
     .data_o  (out_req),
-    .empty_o (out_empty)
+    .count_o (out_count)
   );
 
   assign mem_req_addr_o  = out_req.addr;
@@ -141,5 +142,5 @@ module mem_arbiter #(
     if (mem_rsp_valid_i) rsp_data_q <= mem_rsp_rdata_i;
   end
 
-  assign busy_o = any_req || !out_empty || (fifo_count != '0);
+  assign busy_o = any_req || (out_count != 2'd0) || (fifo_count != '0);
 endmodule

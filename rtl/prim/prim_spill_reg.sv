@@ -6,7 +6,7 @@
 // downstream side reaches the upstream side in the same cycle, and the other way round.
 // Latency 1 cycle; throughput 1 transfer per cycle; order preserved; capacity 2.
 // A push while ready_o is low is not accepted; nothing is overwritten.
-// empty_o is high when both slots are empty (for busy flags).
+// count_o is the number of occupied slots, 0..2 (for busy flags and depth counters).
 // Reset: both slots empty.
 module prim_spill_reg #(
   parameter int unsigned Width = 8
@@ -19,7 +19,7 @@ module prim_spill_reg #(
   output logic             valid_o,
   input  logic             ready_i,
   output logic [Width-1:0] data_o,
-  output logic             empty_o
+  output logic [1:0]       count_o
 );
   logic             out_v_q, spill_v_q;
   logic [Width-1:0] out_d_q, spill_d_q;
@@ -28,7 +28,7 @@ module prim_spill_reg #(
   assign ready_o  = !spill_v_q;
   assign valid_o  = out_v_q;
   assign data_o   = out_d_q;
-  assign empty_o  = !out_v_q && !spill_v_q;
+  assign count_o  = {1'b0, out_v_q} + {1'b0, spill_v_q};
   assign push     = valid_i && !spill_v_q;
   assign out_free = !out_v_q || ready_i;   // the output slot can load this cycle
 

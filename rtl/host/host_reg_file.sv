@@ -87,7 +87,7 @@ module host_reg_file (
   // ---- decode of the head command ----
   logic [6:0]  c_addr;
   logic [63:0] c_data;
-  logic        drained, mem_addr_ok, any_tex;
+  logic        drained, mem_addr_ok, any_tex, reg_we;
   gpu_pkg::vertex_t c_vtx;
   gpu_pkg::rstate_t cur_rs;
 
@@ -111,6 +111,14 @@ module host_reg_file (
   end
 
   // ---- read answer ----
+  // Read and write masks are applied per register with a constant index, so they fold into
+  // the storage: indexing the mask functions with an address would build a mask ROM, which
+  // Yosys maps to an EBR whose 5.6 ns clock-to-output sits in the write path (docs/synth.md).
+  logic [127:0][63:0] regs_rd;
+  always_comb begin
+    for (int i = 0; i < 128; i++) regs_rd[i] = regs_q[i] & gpu_regs_pkg::reg_rmask(7'(i));
+  end
+
   logic [63:0] rd_value;
   logic        rd_can_answer;
   logic        busy;
@@ -126,13 +134,13 @@ module host_reg_file (
       gpu_regs_pkg::ADDR_ID:
         rd_value = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_ID);
       gpu_regs_pkg::ADDR_TRI_MODE:
-        rd_value = (regs_q[rd_addr_i] & gpu_regs_pkg::reg_rmask(rd_addr_i)) | {59'h0, any_tex, 4'h0};
+        rd_value = regs_rd[rd_addr_i] | {59'h0, any_tex, 4'h0};
       gpu_regs_pkg::ADDR_MEM_DATA: begin
         rd_value = {32'h0, mem_addr_ok ? pf_data_q : 32'h0};
         rd_can_answer = pf_valid_q || !mem_addr_ok;
       end
       default:
-        rd_value = regs_q[rd_addr_i] & gpu_regs_pkg::reg_rmask(rd_addr_i);
+        rd_value = regs_rd[rd_addr_i];
     endcase
   end
 
@@ -160,6 +168,7 @@ module host_reg_file (
     launch_d = launch_q;
     launch_arg_d = launch_arg_q;
     cmd_ready_o = 1'b0;
+    reg_we = 1'b0;
 
     if (tri_valid_q && tri_ready_i) tri_valid_d = 1'b0;
     if (launch_q && simt_launch_ready_i) launch_d = 1'b0;
@@ -254,16 +263,21 @@ module host_reg_file (
         gpu_regs_pkg::ADDR_MEM_ADDR: begin
           if (mem_st_q == MemIdle) begin
             cmd_ready_o = 1'b1;
-            regs_d[c_addr] = c_data & gpu_regs_pkg::reg_wmask(c_addr);
+            reg_we = 1'b1;
             pf_valid_d = 1'b0;
             pf_want_d  = 1'b1;
           end
         end
         default: begin
           cmd_ready_o = 1'b1;
-          regs_d[c_addr] = c_data & gpu_regs_pkg::reg_wmask(c_addr);
+          reg_we = 1'b1;
         end
       endcase
+    end
+
+    // the register write of the head command, masked with the constant mask of each register
+    for (int i = 0; i < 128; i++) begin
+      if (reg_we && c_addr == 7'(i)) regs_d[i] = c_data & gpu_regs_pkg::reg_wmask(7'(i));
     end
   end
 

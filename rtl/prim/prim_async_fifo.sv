@@ -31,6 +31,11 @@ module prim_async_fifo #(
     $error("prim_async_fifo: Depth must be a power of two >= 4");
   end
 
+  // LUT RAM (distributed): the read port is asynchronous (first-word fall-through from the
+  // read pointer flops, about 1 ns). Left to itself Yosys maps a wide FIFO to EBR by moving the
+  // read pointer into the EBR's address register, and the EBR's 5.6 ns clock-to-output then
+  // eats most of a 10 ns core cycle.
+  (* ram_style = "distributed" *)
   logic [Width-1:0] mem_q [Depth];
   logic [AW:0] wbin_q, wgray_q, rbin_q, rgray_q;
   logic [AW:0] wbin_d, rbin_d;

@@ -14,8 +14,9 @@
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
 // Handshakes: tri_ready_o is high only in StIdle (it may depend on nothing but the state);
-// set_valid_o is high in StOut only, the set_* payload is registered and does not change until
-// set_ready_i takes it (valid never depends on ready). Reset: StIdle, outputs invalid.
+// set_valid_o is high in StOut only (a flip-flop of its own); the set_* payload is registered
+// and does not change until set_ready_i takes it (valid never depends on ready).
+// Reset: StIdle, outputs invalid.
 module raster_setup (
   input  logic clk_i,
   input  logic rst_ni,
@@ -76,6 +77,9 @@ module raster_setup (
     StOut       // result valid for the walker
   } st_e;
   st_e st_q, st_d;
+  // set_valid_o as its own flip-flop (== (st_q == StOut)): it drives the walker's load select
+  // on ~1,000 flip-flops, so no state decode sits in front of that fanout
+  logic out_valid_q;
 
   // latched triangle (after orientation)
   logic signed [15:0] x_q [3], x_d [3], y_q [3], y_d [3];
@@ -433,6 +437,7 @@ module raster_setup (
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       st_q <= StIdle;
+      out_valid_q <= 1'b0;
       for (int i = 0; i < 3; i++) begin
         x_q[i] <= '0; y_q[i] <= '0; z_q[i] <= '0; c_q[i] <= '0;
         wraw_q[i] <= '0; w0_q[i] <= '0; wx_q[i] <= '0; wy_q[i] <= '0;
@@ -453,6 +458,7 @@ module raster_setup (
       dv_num_q <= '0; dv_quo_q <= '0; dv_rem_q <= '0; dv_neg_q <= 1'b0; dv_cnt_q <= '0;
     end else begin
       st_q <= st_d;
+      out_valid_q <= (st_d == StOut);
       for (int i = 0; i < 3; i++) begin
         x_q[i] <= x_d[i]; y_q[i] <= y_d[i]; z_q[i] <= z_d[i]; c_q[i] <= c_d[i];
         wraw_q[i] <= wraw_d[i]; w0_q[i] <= w0_d[i]; wx_q[i] <= wx_d[i]; wy_q[i] <= wy_d[i];
@@ -489,7 +495,7 @@ module raster_setup (
       set_qy_o[i] = qy_q[i]; set_ry_o[i] = ry_q[i];
     end
   end
-  assign set_valid_o      = (st_q == StOut);
+  assign set_valid_o      = out_valid_q;
   assign set_area_o       = area_q[35:0];
   assign set_bb_x0_o      = bx0_q;
   assign set_bb_x1_o      = bx1_q;

@@ -9,7 +9,15 @@
 // (valid/ready), so the walk keeps stepping over uncovered pixels while the pixel pipe waits.
 // Early row exit: a row ends at the first uncovered pixel after a covered one (coverage of a
 // row is one interval); this skips work without changing which fragments come out or their order.
-// Throughput: 1 pixel per cycle when the FIFO has room; one idle cycle per triangle.
+// Timing: the step enable is one LUT over registers (advance_q, "the FIFO has room", decided a
+// cycle ahead from the FIFO count, push and pop; or the pixel is uncovered), end of row and of
+// bbox are registered flags (x_last_q, y_last_q), and each running value has one carry chain
+// (plus selects) per step; see rtl/raster/README.md "Timing".
+// Throughput: 1 pixel per cycle when the FIFO has room (or the pixel is uncovered); one idle
+// cycle per triangle. Cycle for cycle the same walk as before the timing work.
+// Handshakes: set_ready_o = !active_q (a register; never depends on set_valid_i); the setup
+// record is copied in the cycle it is taken. frag_valid_o/frag_o come from the FIFO (valid
+// from its registered count, payload held until taken). Reset: idle, FIFO empty.
 module raster_walk #(
   parameter int unsigned OutDepth = 4   // fragment FIFO depth, >= 1
 ) (
@@ -46,8 +54,7 @@ module raster_walk #(
 );
   // latched triangle
   logic [2:0][23:0] wx_q, wx_d, wy_q, wy_d;
-  logic [9:0]  bx0_q, bx0_d, bx1_q, bx1_d;
-  logic [8:0]  by1_q, by1_d;
+  logic [9:0]  bx0_q, bx0_d;
   logic [4:0][24:0] a0_q, a0_d;
   logic [4:0][31:0] qx_q, qx_d, qy_q, qy_d;
   logic [4:0][34:0] rx_q, rx_d, ry_q, ry_d;
@@ -66,21 +73,40 @@ module raster_walk #(
   logic [4:0][31:0] q_q, q_d, qrow_q, qrow_d;
   logic [4:0][34:0] r_q, r_d, rrow_q, rrow_d;
   logic        row_hit_q, row_hit_d;      // a pixel of the current row was covered
+  // end-of-row / end-of-bbox flags, kept one step ahead so the step control reads registers
+  // only (no 10-bit compare between the registers and the ~1,000 enables it drives)
+  logic        x_last_q, x_last_d;        // x_q == bx1_q
+  logic        y_last_q, y_last_d;        // y_q == by1_q
+  logic        one_col_q, one_col_d;      // bx0 == bx1: every row start is also its last pixel
+  logic [9:0]  bx1m1_q, bx1m1_d;          // bx1 - 1 (x_last of the next pixel)
+  logic [8:0]  by1m1_q, by1m1_d;          // by1 - 1 (y_last of the next row)
   logic [18:0] pix_q, pix_d, pixrow_q, pixrow_d;   // y*640 + x of the pixel and of its row start
 
-  // output FIFO: lets the walk run over uncovered pixels while the pixel pipe waits for memory
-  logic           ofifo_wvalid, ofifo_wready;
-  logic [$clog2(OutDepth+1)-1:0] ofifo_count;
-
-  logic covered, advance, row_done;
+  // output FIFO: lets the walk run ahead of the pixel pipe while it waits for memory
+  localparam int unsigned CntW = $clog2(OutDepth+1);
+  logic            ofifo_wvalid;
+  logic            unused_ofifo_wready;   // always high when ofifo_wvalid is (see advance_q)
+  logic [CntW-1:0] ofifo_count;
+  // Step control. advance_q is a register: "walking, and the FIFO has room for this pixel's
+  // fragment", computed a cycle ahead from the FIFO count and this cycle's push and pop (the
+  // same value as active && the FIFO's wready next cycle). The ~1,000 step enables hang off
+  // advance = advance_q | (active_q & !covered), one LUT over registers, instead of a LUT tree
+  // over the FIFO count, the edge signs and a 10-bit end-of-row compare.
+  logic advance_q, advance_d;
+  logic advance;                          // step this cycle
+  logic covered, load, row_done, last_pixel, ofifo_pop;
   gpu_pkg::frag_t cur;
 
-  assign covered  = active_q && !w_q[0][39] && !w_q[1][39] && !w_q[2][39];
-  assign advance  = active_q && (!covered || ofifo_wready);
+  assign load     = !active_q && set_valid_i;
+  assign covered  = !w_q[0][39] && !w_q[1][39] && !w_q[2][39];
   // coverage of a row is one interval (intersection of half-planes), so the first uncovered
   // pixel after a covered one ends the row
-  assign row_done = (x_q == bx1_q) || (row_hit_q && !covered);
-  assign ofifo_wvalid = active_q && covered;
+  assign row_done   = x_last_q || (row_hit_q && !covered);
+  assign last_pixel = row_done && y_last_q;
+  // an uncovered pixel needs no FIFO room: step over it even when the FIFO is full
+  assign advance      = advance_q || (active_q && !covered);
+  assign ofifo_wvalid = advance_q && covered;
+  assign ofifo_pop    = frag_valid_o && frag_ready_i;
 
   always_comb begin
     cur.x  = x_q;
@@ -117,7 +143,8 @@ module raster_walk #(
     st = '0;
     sx = '0;
     wx_d = wx_q; wy_d = wy_q;
-    bx0_d = bx0_q; bx1_d = bx1_q; by1_d = by1_q;
+    bx0_d = bx0_q; bx1m1_d = bx1m1_q; by1m1_d = by1m1_q; one_col_d = one_col_q;
+    x_last_d = x_last_q; y_last_d = y_last_q;
     a0_d = a0_q; qx_d = qx_q; qy_d = qy_q; rx_d = rx_q; ry_d = ry_q;
     rxm_d = rxm_q; rym_d = rym_q; qx1_d = qx1_q; qy1_d = qy1_q;
     interp_c_d = interp_c_q; flat_d = flat_q; rs_d = rs_q; prim_d = prim_q;
@@ -131,9 +158,14 @@ module raster_walk #(
     set_ready_o = !active_q;
 
     if (!active_q) begin
-      if (set_valid_i) begin
+      if (load) begin
         wx_d = set_wx_i; wy_d = set_wy_i;
-        bx0_d = set_bb_x0_i; bx1_d = set_bb_x1_i; by1_d = set_bb_y1_i;
+        bx0_d = set_bb_x0_i;
+        bx1m1_d = set_bb_x1_i - 10'd1;
+        by1m1_d = set_bb_y1_i - 9'd1;
+        one_col_d = (set_bb_x0_i == set_bb_x1_i);
+        x_last_d = (set_bb_x0_i == set_bb_x1_i);
+        y_last_d = (set_bb_y0_i == set_bb_y1_i);
         a0_d = set_a0_i; qx_d = set_qx_i; qy_d = set_qy_i; rx_d = set_rx_i; ry_d = set_ry_i;
         for (int j = 0; j < 5; j++) begin
           rxm_d[j] = {1'b0, set_rx_i[j]} - set_area_i;
@@ -155,11 +187,13 @@ module raster_walk #(
       row_hit_d = row_hit_q | covered;
       if (row_done) begin
         row_hit_d = 1'b0;
-        if (y_q == by1_q) begin
+        if (last_pixel) begin
           active_d = 1'b0;
         end else begin
           y_d = y_q + 9'd1;
           x_d = bx0_q;
+          x_last_d = one_col_q;
+          y_last_d = (y_q == by1m1_q);
           pixrow_d = pixrow_q + 19'd640;
           pix_d = pixrow_q + 19'd640;
           for (int k = 0; k < 3; k++) begin
@@ -174,6 +208,7 @@ module raster_walk #(
         end
       end else begin
         x_d = x_q + 10'd1;
+        x_last_d = (x_q == bx1m1_q);
         pix_d = pix_q + 19'd1;
         for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
         for (int j = 0; j < 5; j++) begin
@@ -182,26 +217,32 @@ module raster_walk #(
         end
       end
     end
+    // FIFO occupancy next cycle (this cycle's push and pop): room for one more?
+    advance_d = active_d &&
+                (({1'b0, ofifo_count} + (CntW+1)'(ofifo_wvalid) - (CntW+1)'(ofifo_pop))
+                 < (CntW+1)'(OutDepth));
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       wx_q <= '0; wy_q <= '0;
-      bx0_q <= '0; bx1_q <= '0; by1_q <= '0;
+      bx0_q <= '0; bx1m1_q <= '0; by1m1_q <= '0; one_col_q <= 1'b0;
+      x_last_q <= 1'b0; y_last_q <= 1'b0;
       a0_q <= '0; qx_q <= '0; qy_q <= '0; rx_q <= '0; ry_q <= '0;
       rxm_q <= '0; rym_q <= '0; qx1_q <= '0; qy1_q <= '0;
       interp_c_q <= 1'b0; flat_q <= '0; rs_q <= '0; prim_q <= '0;
-      active_q <= 1'b0; x_q <= '0; y_q <= '0;
+      active_q <= 1'b0; advance_q <= 1'b0; x_q <= '0; y_q <= '0;
       w_q <= '0; wrow_q <= '0; q_q <= '0; qrow_q <= '0; r_q <= '0; rrow_q <= '0;
       row_hit_q <= 1'b0;
       pix_q <= '0; pixrow_q <= '0;
     end else begin
       wx_q <= wx_d; wy_q <= wy_d;
-      bx0_q <= bx0_d; bx1_q <= bx1_d; by1_q <= by1_d;
+      bx0_q <= bx0_d; bx1m1_q <= bx1m1_d; by1m1_q <= by1m1_d; one_col_q <= one_col_d;
+      x_last_q <= x_last_d; y_last_q <= y_last_d;
       a0_q <= a0_d; qx_q <= qx_d; qy_q <= qy_d; rx_q <= rx_d; ry_q <= ry_d;
       rxm_q <= rxm_d; rym_q <= rym_d; qx1_q <= qx1_d; qy1_q <= qy1_d;
       interp_c_q <= interp_c_d; flat_q <= flat_d; rs_q <= rs_d; prim_q <= prim_d;
-      active_q <= active_d; x_q <= x_d; y_q <= y_d;
+      active_q <= active_d; advance_q <= advance_d; x_q <= x_d; y_q <= y_d;
       w_q <= w_d; wrow_q <= wrow_d; q_q <= q_d; qrow_q <= qrow_d; r_q <= r_d; rrow_q <= rrow_d;
       row_hit_q <= row_hit_d;
       pix_q <= pix_d; pixrow_q <= pixrow_d;
@@ -212,7 +253,7 @@ module raster_walk #(
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
     .wvalid_i (ofifo_wvalid),
-    .wready_o (ofifo_wready),
+    .wready_o (unused_ofifo_wready),
     .wdata_i  (cur),
     .rvalid_o (frag_valid_o),
     .rready_i (frag_ready_i),

@@ -194,9 +194,23 @@ module gpu_top (
     .busy_o (walk_busy)
   );
 
+  // fragment register between the walker's FIFO and the pixel pipe: the pixel pipe's ready
+  // depends on the arbiter's grant, and must not reach the walker's step enable (about 1,000
+  // flip-flops) in the same cycle (docs/synth.md). No cycle cost: a depth fragment waits here
+  // while the one before it finishes.
+  logic pix_valid, pix_ready;
+  gpu_pkg::frag_t pix_frag;
+  logic [1:0] frag_reg_count;
+  prim_spill_reg #(.Width($bits(frag))) u_frag_reg (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .valid_i (frag_valid), .ready_o (frag_ready), .data_i (frag),
+    .valid_o (pix_valid), .ready_i (pix_ready), .data_o (pix_frag),
+    .count_o (frag_reg_count)
+  );
+
   pixel_pipe u_pixel (
     .clk_i (clk_i), .rst_ni (rst_core_n),
-    .frag_valid_i (frag_valid), .frag_ready_o (frag_ready), .frag_i (frag),
+    .frag_valid_i (pix_valid), .frag_ready_o (pix_ready), .frag_i (pix_frag),
     .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]),
     .mem_req_addr_o (c_req_addr[1]), .mem_req_we_o (c_req_we[1]),
     .mem_req_wdata_o (c_req_wdata[1]), .mem_req_be_o (c_req_be[1]), .mem_req_prim_o (c_req_prim[1]),
@@ -232,7 +246,8 @@ module gpu_top (
 
   // the pixel side is busy while setup, walker, pixel pipe or the arbiter hold pixel work
   // MEM_* accesses wait while this is high: rendering or a SIMT kernel still owns memory
-  assign pipe_busy = setup_busy || set_valid || walk_busy || pix_busy || arb_busy || simt_busy;
+  assign pipe_busy = setup_busy || set_valid || walk_busy || (frag_reg_count != 2'd0) ||
+                     pix_busy || arb_busy || simt_busy;
 
   // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin;
   // done is implied by busy falling

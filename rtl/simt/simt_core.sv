@@ -27,12 +27,12 @@
 //   live threads active), goes to its target: F and R are flushed and fetch restarts there
 //   ("fast redirect", 2 bubbles). The rest (a forward BR taken by all active threads while
 //   others wait elsewhere), JMP and RET (with threads left) flush F and R and spend one
-//   cycle ("resolve") computing the smallest live PC from the PC registers with a compare
-//   tree, then fetch restarts there (3 bubbles). A RET of all live threads ends the block.
+//   cycle ("resolve") computing the smallest live PC from the PC registers (pairwise
+//   compares, one-hot select), then fetch restarts there (3 bubbles). A RET of all live threads ends the block.
 //   MUL stays 2 cycles in E (the product of the operand registers is registered, prod_q).
 // Timing (100 MHz on the ECP5, docs/simt.md "Timing"): no path goes from the commit
-//   decision into the cache lookup or the min-PC tree: the lookup starts from fpc_q, the
-//   tree from pc_q/live_q, the operands and act_q from registers, the LSU outputs are
+//   decision into the cache lookup or the min-PC search: the lookup starts from fpc_q, the
+//   search from pc_q/live_q, the operands and act_q from registers, the LSU outputs are
 //   registers; commit itself is a few LUTs over registers (ir_q, act_q, LSU done, DIV done).
 // Spec: ADDENDUM 7 (CMP signed, DIV by zero = 0xFF, RET ends a thread, partial blocks:
 //   blk_count_i threads are live, the others never run). NZP is 000 and R0..R12 are zero at
@@ -233,7 +233,8 @@ module simt_core #(
   // ---------------------------------------------------------------- E: execute / commit
   logic                      mem_ok, div_ok, any_jump, any_seq, converged, flush;
   logic [THREADS-1:0]        taken, to_seq;
-  logic [THREADS-1:0][8:0]   mkey;       // min-PC tree: {dead, pc}
+  logic [THREADS-1:0][8:0]   mkey;       // min-PC keys: {dead, pc}
+  logic [THREADS-1:0]        mwin;       // thread with the smallest key
   logic [PCW-1:0]            min_pc;
 
   always_comb begin
@@ -285,19 +286,25 @@ module simt_core #(
     fetch_pc_o    = r_miss ? r_pc_q : fpc_q;
   end
 
-  // smallest live PC, from the registers (used in the resolve cycle after a flush)
+  // smallest live PC, from the registers (used in the resolve cycle after a flush): all
+  // pairwise compares side by side, then a one-hot select (one compare deep instead of
+  // log2(THREADS) compare-and-mux levels; THREADS*(THREADS-1)/2 compares of 9 bits)
   always_comb begin
     for (int t = 0; t < THREADS; t++) begin
       mkey[t] = {!live_q[t], pc_q[t]};
     end
-    for (int s = 1; s < THREADS; s = s * 2) begin
-      for (int t = 0; t + s < THREADS; t = t + 2 * s) begin
-        if (mkey[t + s] < mkey[t]) begin
-          mkey[t] = mkey[t + s];
+    for (int i = 0; i < THREADS; i++) begin
+      mwin[i] = 1'b1;   // smallest key, lowest index among equal keys
+      for (int j = 0; j < THREADS; j++) begin
+        if ((j < i && !(mkey[i] < mkey[j])) || (j > i && (mkey[j] < mkey[i]))) begin
+          mwin[i] = 1'b0;
         end
       end
     end
-    min_pc = mkey[0][PCW-1:0];
+    min_pc = '0;
+    for (int t = 0; t < THREADS; t++) begin
+      min_pc = min_pc | ({PCW{mwin[t]}} & pc_q[t]);
+    end
   end
 
   always_comb begin

@@ -4,7 +4,9 @@
 //   requester port and collects the response.
 // Interface: issue_i is a one-cycle strobe from the core at the edge where the memory
 //   instruction enters the execute stage (R -> E); we_i/addr_i/wdata_i are the operands of
-//   that edge and are registered here. From the next cycle the request comes straight from
+//   that edge and are registered here (the payload registers simply load every cycle while
+//   no request is outstanding, so only the 2 state bits depend on issue_i; issue_i is at
+//   the end of the core's longest decision). From the next cycle the request comes straight from
 //   registers (req_valid_o and payload), held until req_ready_i; then the unit waits for
 //   rsp_valid_i (one per request, for writes too: it marks the write as performed) and
 //   registers it. done_o (from a register) says the response is here and data_o carries the
@@ -84,6 +86,8 @@ module simt_lsu (
     end
     if (issue_i) begin
       state_d = LsReq;
+    end
+    if (state_q == LsIdle || state_q == LsDone) begin
       we_d    = we_i;
       addr_d  = addr_i;
       wdata_d = wdata_i;

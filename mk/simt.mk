@@ -6,7 +6,7 @@
 #   make simt-long    long random lockstep sweep (not part of make test)
 #   make simt-trace   testbench with FST waveform support (build/simt/obj_trace/simt_tb)
 SIMT_B        := $(BUILD)/simt
-SIMT_RTL      := rtl/simt/simt_pkg.sv rtl/simt/simt_alu.sv rtl/simt/simt_regfile.sv \
+SIMT_RTL      := rtl/prim/prim_fifo.sv rtl/prim/prim_arb_rr.sv rtl/simt/simt_pkg.sv rtl/simt/simt_alu.sv rtl/simt/simt_regfile.sv \
                  rtl/simt/simt_lsu.sv rtl/simt/simt_div.sv rtl/simt/simt_core.sv rtl/simt/simt_icache.sv \
                  rtl/simt/simt_dmem_ctrl.sv rtl/simt/simt_dispatch.sv rtl/simt/simt_top.sv \
                  rtl/simt/simt_mem_bridge.sv rtl/simt/simt_mem_top.sv

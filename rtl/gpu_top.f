@@ -7,6 +7,7 @@ rtl/prim/prim_rst_sync.sv
 rtl/prim/prim_fifo.sv
 rtl/prim/prim_spill_reg.sv
 rtl/prim/prim_async_fifo.sv
+rtl/prim/prim_arb_rr.sv
 rtl/host/host_spi_slave.sv
 rtl/host/host_reg_file.sv
 rtl/raster/raster_setup.sv

@@ -1,30 +1,53 @@
 // simt_core - one SIMT core: the THREADS threads of one block (seed 002, ADDENDUM 7).
 //
-// What: runs one block at a time. Two pipeline stages:
-//   F  looks up the shared instruction cache at the fetch PC (fpc_q) and, on a hit, loads
-//      the instruction register (ir_q) when the execute stage is free or committing;
-//   E  decodes ir_q, reads the per-thread register files, computes in the per-thread ALUs,
-//      and commits: register writeback, NZP update, per-thread next PC; LDR/STR wait in E
-//      for every active thread's load/store unit to complete, DIV for every active
-//      thread's iterative divider (simt_div).
+// What: runs one block at a time. Three pipeline stages:
+//   F  looks up the shared instruction cache at the fetch PC (fpc_q, a register; or again
+//      at r_pc_q while R holds a miss) and loads the result, hit or miss (r_hit_q), into the
+//      R register (r_insn_q, r_pc_q) whenever R does not hold an instruction that stays;
+//      fpc_q then advances (the fetch predicts PC+1). The hit goes only into r_hit_q, never
+//      into an enable: R holding a miss repeats the lookup every cycle.
+//   R  reads both operands of every thread from the per-thread register files, with a bypass
+//      from the E stage's writeback (the instruction in E is always the one just before), and
+//      works out which threads execute it (act_r: threads at r_pc_q, plus the threads of the
+//      instruction in E, which all move to r_pc_q when it commits). Everything enters the
+//      E registers (ir_q, ir_pc_q, act_q, rs_val_q, rt_val_q) at once; an LDR/STR also loads its
+//      request into each active thread's simt_lsu at that edge.
+//   E  computes from those registers in the per-thread ALUs and commits: register writeback,
+//      NZP update, per-thread next PC; LDR/STR wait in E for every active thread's
+//      load/store unit to report done (a register), DIV for every active thread's iterative
+//      divider (simt_div).
 //   Each thread has its own PC. The core always executes the smallest PC among its live
 //   threads ("min-PC" scheduling) for the threads sitting at that PC, so divergent branches
-//   serialise and re-converge; every thread sees exactly its sequential semantics. The fetch
-//   stage predicts PC+1; when the next smallest PC differs (taken branch, JMP, divergence,
-//   RET) the fetched instruction is dropped and fetch restarts there (one bubble).
+//   serialise and re-converge; every thread sees exactly its sequential semantics.
+//   Control flow: an instruction that is not a jump leaves every active thread at PC+1,
+//   which is then the smallest live PC (the others are above), so the fetched PC+1 is right.
+//   A BR taken by no active thread is the same, and so is a BR taken by some active threads
+//   to a target above PC+1 while others stay at PC+1. A BR whose target is below PC+1
+//   (br_back_q, computed in R), or taken by every active thread of a converged block (all
+//   live threads active), goes to its target: F and R are flushed and fetch restarts there
+//   ("fast redirect", 2 bubbles). The rest (a forward BR taken by all active threads while
+//   others wait elsewhere), JMP and RET (with threads left) flush F and R and spend one
+//   cycle ("resolve") computing the smallest live PC from the PC registers (pairwise
+//   compares, one-hot select), then fetch restarts there (3 bubbles). A RET of all live threads ends the block.
+//   MUL stays 2 cycles in E (the product of the operand registers is registered, prod_q).
+// Timing (100 MHz on the ECP5, docs/simt.md "Timing"): no path goes from the commit
+//   decision into the cache lookup or the min-PC search: the lookup starts from fpc_q, the
+//   search from pc_q/live_q, the operands and act_q from registers, the LSU outputs are
+//   registers; commit itself is a few LUTs over registers (ir_q, act_q, LSU done, DIV done).
 // Spec: ADDENDUM 7 (CMP signed, DIV by zero = 0xFF, RET ends a thread, partial blocks:
 //   blk_count_i threads are live, the others never run). NZP is 000 and R0..R12 are zero at
 //   block start. PCs wrap modulo 256.
-// Latency/throughput: one instruction per cycle on cache hits; a taken branch or a PC change
-//   costs one bubble; LDR/STR take the memory round trip (3 cycles with the origin timing
-//   and free channels); DIV takes 8 / DIV_STEP_BITS cycles in E (4 by default).
+// Latency/throughput: one instruction per cycle on cache hits; a PC change costs 2 or 3
+//   bubbles (above); MUL 2 cycles in E; LDR/STR take the memory round trip + 1 (4 cycles in
+//   E with the origin timing and a free channel); DIV takes 8 / DIV_STEP_BITS + 1 cycles in
+//   E (5 by default).
 // Interfaces: block start strobe blk_start_i (honoured only while idle_o is high); fetch
 //   port (fetch_pc_o looked up combinationally, fetch_hit_i and fetch_insn_i answer in the
-//   same cycle); one LSU requester port per thread towards
-//   simt_dmem_ctrl (valid/ready request, one rsp_valid pulse per request).
+//   same cycle); one LSU requester port per thread towards simt_dmem_ctrl (valid/ready
+//   request from registers, one rsp_valid pulse per request).
 // Illegal input: reserved opcodes execute as NOP; writes to R13..R15 are dropped; a thread
 //   that never executes RET keeps the core busy forever (as in the origin).
-// Reset: idle, all threads dead.
+// Reset: idle, all threads dead, pipeline empty.
 module simt_core #(
   parameter int unsigned THREADS = 4,   // threads per block, 1..64
   parameter int unsigned CORE_ID = 0,   // index in the cluster (debug visibility only)
@@ -65,42 +88,70 @@ module simt_core #(
 
   core_state_e state_q, state_d;
 
+  // threads
   logic [THREADS-1:0][PCW-1:0] pc_q, pc_d;
   logic [THREADS-1:0]          live_q, live_d;
   logic [THREADS-1:0][2:0]     nzp_q, nzp_d;
   logic [7:0]                  blk_idx_q, blk_idx_d;
+  // F
   logic [PCW-1:0]              fpc_q, fpc_d;
+  logic                        resolve_q, resolve_d;   // computing the smallest live PC
+  // R
+  logic                        r_valid_q, r_valid_d;   // R holds a lookup result for r_pc_q
+  logic                        r_hit_q, r_hit_d;       // ... and it was a hit (an instruction)
+  logic [simt_pkg::IW-1:0]     r_insn_q, r_insn_d;
+  logic [PCW-1:0]              r_pc_q, r_pc_d;
+  // E
   logic                        ir_valid_q, ir_valid_d;
   logic [simt_pkg::IW-1:0]     ir_q, ir_d;
   logic [PCW-1:0]              ir_pc_q, ir_pc_d;
+  logic [THREADS-1:0]          act_q, act_d;           // threads executing ir_q (0 if empty)
+  logic                        br_back_q, br_back_d;   // BR target < PC+1 (backward)
+  logic                        br_seq_q, br_seq_d;     // BR target = PC+1
+  logic                        e_first_q, e_first_d;   // first cycle of ir_q in E
+  logic [THREADS-1:0][7:0]     prod_q, prod_d;         // rs_val_q * rt_val_q, a cycle late
+  logic [THREADS-1:0][7:0]     rs_val_q, rt_val_q;         // operands (registers)
+  logic [THREADS-1:0][7:0]     rs_val_d, rt_val_d;
 
-  // ---------------------------------------------------------------- decode (E stage)
-  logic [3:0] op, rd, rs, rt;
+  // ---------------------------------------------------------------- decode
+  logic [3:0] op, rd, r_op, r_rs, r_rt;
   logic [7:0] imm;
   logic [2:0] cond;
-  logic       is_mem, is_div, is_wb;
+  logic       is_mem, is_div, is_mul, is_wb, is_br, is_jmp, is_ret, is_ctrl, r_is_mem;
+  logic [7:0] r_seq;
+  logic       r_miss;
 
   always_comb begin
+    // E
     op     = ir_q[15:12];
     rd     = ir_q[11:8];
-    rs     = ir_q[7:4];
-    rt     = ir_q[3:0];
     imm    = ir_q[7:0];
     cond   = ir_q[11:9];
     is_mem = (op == simt_pkg::OP_LDR) || (op == simt_pkg::OP_STR);
     is_div = (op == simt_pkg::OP_DIV);
+    is_mul = (op == simt_pkg::OP_MUL);
+    is_br  = (op == simt_pkg::OP_BR);
+    is_jmp = (op == simt_pkg::OP_JMP);
+    is_ret = (op == simt_pkg::OP_RET);
+    is_ctrl = is_br || is_jmp || is_ret;
     is_wb  = ((op == simt_pkg::OP_ADD) || (op == simt_pkg::OP_SUB) ||
               (op == simt_pkg::OP_MUL) || (op == simt_pkg::OP_DIV) ||
               (op == simt_pkg::OP_CONST) || (op == simt_pkg::OP_LDR)) &&
              (rd < simt_pkg::REG_BLOCKIDX);
+    // R
+    r_op     = r_insn_q[15:12];
+    r_rs     = r_insn_q[7:4];
+    r_rt     = r_insn_q[3:0];
+    r_is_mem = (r_op == simt_pkg::OP_LDR) || (r_op == simt_pkg::OP_STR);
+    r_seq    = r_pc_q + 8'd1;
   end
 
   // ---------------------------------------------------------------- per-thread datapath
-  logic [THREADS-1:0]      act;        // thread executes the instruction in E
-  logic [THREADS-1:0][7:0] rs_val, rt_val, alu_res, wb_data, lsu_data, div_q;
+  logic [THREADS-1:0][7:0] rf_a, rf_b, alu_res, wb_data, lsu_data, div_q;
   logic [THREADS-1:0][2:0] alu_nzp;
-  logic [THREADS-1:0]      lsu_done, div_done;
+  logic [THREADS-1:0]      lsu_done, div_done, act_r, lsu_issue;
   logic                    commit;     // E retires its instruction this cycle
+  logic                    r_adv;      // R moves to E at this edge
   logic                    rf_clear;
 
   for (genvar t = 0; t < THREADS; t++) begin : g_thread
@@ -108,13 +159,13 @@ module simt_core #(
       .clk_i,
       .rst_ni,
       .clear_i      (rf_clear),
-      .we_i         (commit && act[t] && is_wb),
+      .we_i         (commit && act_q[t] && is_wb),
       .waddr_i      (rd),
       .wdata_i      (wb_data[t]),
-      .raddr_a_i    (rs),
-      .raddr_b_i    (rt),
-      .rdata_a_o    (rs_val[t]),
-      .rdata_b_o    (rt_val[t]),
+      .raddr_a_i    (r_rs),
+      .raddr_b_i    (r_rt),
+      .rdata_a_o    (rf_a[t]),
+      .rdata_b_o    (rf_b[t]),
       .block_idx_i  (blk_idx_q),
       .block_dim_i  (8'(THREADS)),
       .thread_idx_i (8'(t))
@@ -122,9 +173,10 @@ module simt_core #(
 
     simt_alu u_alu (
       .op_i     (op),
-      .a_i      (rs_val[t]),
-      .b_i      (rt_val[t]),
+      .a_i      (rs_val_q[t]),
+      .b_i      (rt_val_q[t]),
       .imm_i    (imm),
+      .prod_i   (prod_q[t]),
       .result_o (alu_res[t]),
       .nzp_o    (alu_nzp[t])
     );
@@ -135,22 +187,23 @@ module simt_core #(
     ) u_div (
       .clk_i,
       .rst_ni,
-      .start_i  (ir_valid_q && is_div && act[t]),
+      .start_i  (ir_valid_q && is_div && act_q[t]),
       .commit_i (commit),
-      .a_i      (rs_val[t]),
-      .b_i      (rt_val[t]),
+      .a_i      (rs_val_q[t]),
+      .b_i      (rt_val_q[t]),
       .done_o   (div_done[t]),
       .q_o      (div_q[t])
     );
 
+    // LDR/STR: the request is loaded when the instruction enters E
     simt_lsu u_lsu (
       .clk_i,
       .rst_ni,
-      .issue_i     (ir_valid_q && is_mem && act[t]),
+      .issue_i     (lsu_issue[t]),
       .commit_i    (commit),
-      .we_i        (op == simt_pkg::OP_STR),
-      .addr_i      (rs_val[t]),
-      .wdata_i     (rt_val[t]),
+      .we_i        (r_op == simt_pkg::OP_STR),
+      .addr_i      (rs_val_d[t]),
+      .wdata_i     (rt_val_d[t]),
       .req_valid_o (lsu_req_valid_o[t]),
       .req_we_o    (lsu_req_we_o[t]),
       .req_addr_o  (lsu_req_addr_o[t]),
@@ -163,32 +216,95 @@ module simt_core #(
     );
   end
 
-  // ---------------------------------------------------------------- execute / commit
-  logic              any_live_d;
-  logic [PCW-1:0]    min_pc_d;
-  logic              mem_ok, div_ok;
-
-  // threads at the PC of the instruction in E (ir_pc_q is the smallest live PC)
+  // ---------------------------------------------------------------- R: operands and act
+  // The bypass does not look at commit: when E holds an instruction and does not commit, R
+  // does not move, so the bypassed value is only used at the edge where E writes it.
   always_comb begin
     for (int t = 0; t < THREADS; t++) begin
-      act[t] = live_q[t] && (pc_q[t] == ir_pc_q);
+      rs_val_d[t] = (ir_valid_q && act_q[t] && is_wb && (rd == r_rs)) ? wb_data[t] : rf_a[t];
+      rt_val_d[t] = (ir_valid_q && act_q[t] && is_wb && (rd == r_rt)) ? wb_data[t] : rf_b[t];
+      // R only moves while E is empty or commits an instruction that is not BR/JMP/RET, so
+      // every thread of E goes to PC+1 = r_pc_q
+      act_r[t]    = (live_q[t] && (pc_q[t] == r_pc_q)) || act_q[t];
+      lsu_issue[t] = r_adv && r_is_mem && act_r[t];
     end
   end
 
+  // ---------------------------------------------------------------- E: execute / commit
+  logic                      mem_ok, div_ok, any_jump, any_seq, converged, flush;
+  logic [THREADS-1:0]        taken, to_seq;
+  logic [THREADS-1:0][8:0]   mkey;       // min-PC keys: {dead, pc}
+  logic [THREADS-1:0]        mwin;       // thread with the smallest key
+  logic [PCW-1:0]            min_pc;
+
   always_comb begin
-    mem_ok = 1'b1;
-    div_ok = 1'b1;
+    mem_ok    = 1'b1;
+    div_ok    = 1'b1;
+    any_jump  = 1'b0;
+    any_seq   = 1'b0;
     for (int t = 0; t < THREADS; t++) begin
+      prod_d[t]  = 8'(rs_val_q[t] * rt_val_q[t]);
       wb_data[t] = (op == simt_pkg::OP_LDR) ? lsu_data[t] :
                    is_div                   ? div_q[t]    : alu_res[t];
-      if (act[t] && !lsu_done[t]) begin
+      taken[t]   = (cond & nzp_q[t]) != 3'b000;
+      // the thread goes to PC+1 (a BR not taken, or taken to PC+1, or no BR at all)
+      to_seq[t]  = !(is_br && taken[t] && !br_seq_q);
+      if (act_q[t] && !lsu_done[t]) begin
         mem_ok = 1'b0;
       end
-      if (act[t] && !div_done[t]) begin
+      if (act_q[t] && !div_done[t]) begin
         div_ok = 1'b0;
       end
+      if (act_q[t] && !to_seq[t]) begin
+        any_jump = 1'b1;
+      end
+      if (act_q[t] && to_seq[t]) begin
+        any_seq = 1'b1;
+      end
     end
-    commit = (state_q == StRun) && ir_valid_q && (!is_mem || mem_ok) && (!is_div || div_ok);
+    converged = (act_q == live_q);
+    // MUL: 2 cycles in E, the product register (prod_q) is valid in the second
+    commit = (state_q == StRun) && ir_valid_q && (!is_mem || mem_ok) && (!is_div || div_ok) &&
+             !(is_mul && e_first_q);
+    // a BR needs a redirect unless the threads staying at PC+1 are the smallest PC: some
+    // stay and the target is above PC+1 (the waiting threads are all above PC, so >= PC+1)
+    // (BR/JMP/RET take one cycle in E: commit = run && ir_valid_q for them)
+    flush  = (state_q == StRun) && ir_valid_q &&
+             (is_jmp || is_ret || (is_br && any_jump && (br_back_q || !any_seq)));
+    // R does not move into E in the cycle a BR/JMP/RET commits, whatever it decides: the
+    // redirect decision then never gates the R and E registers (1 cycle for a BR that does
+    // not redirect; the others flush R anyway)
+    r_adv  = (state_q == StRun) && r_valid_q && r_hit_q &&
+             (!ir_valid_q || (commit && !is_ctrl));
+  end
+
+  // F looks up fpc_q, or again r_pc_q while R holds a miss for it (fpc_q = r_pc_q + 1
+  // whenever R holds something, so both cases go on at the looked-up PC + 1)
+  always_comb begin
+    r_miss        = r_valid_q && !r_hit_q;
+    fetch_valid_o = (state_q == StRun) && !resolve_q;
+    fetch_pc_o    = r_miss ? r_pc_q : fpc_q;
+  end
+
+  // smallest live PC, from the registers (used in the resolve cycle after a flush): all
+  // pairwise compares side by side, then a one-hot select (one compare deep instead of
+  // log2(THREADS) compare-and-mux levels; THREADS*(THREADS-1)/2 compares of 9 bits)
+  always_comb begin
+    for (int t = 0; t < THREADS; t++) begin
+      mkey[t] = {!live_q[t], pc_q[t]};
+    end
+    for (int i = 0; i < THREADS; i++) begin
+      mwin[i] = 1'b1;   // smallest key, lowest index among equal keys
+      for (int j = 0; j < THREADS; j++) begin
+        if ((j < i && !(mkey[i] < mkey[j])) || (j > i && (mkey[j] < mkey[i]))) begin
+          mwin[i] = 1'b0;
+        end
+      end
+    end
+    min_pc = '0;
+    for (int t = 0; t < THREADS; t++) begin
+      min_pc = min_pc | ({PCW{mwin[t]}} & pc_q[t]);
+    end
   end
 
   always_comb begin
@@ -198,24 +314,32 @@ module simt_core #(
     nzp_d      = nzp_q;
     blk_idx_d  = blk_idx_q;
     fpc_d      = fpc_q;
+    resolve_d  = resolve_q;
+    r_valid_d  = r_valid_q;
+    r_hit_d    = r_hit_q;
+    r_insn_d   = r_insn_q;
+    r_pc_d     = r_pc_q;
     ir_valid_d = ir_valid_q;
     ir_d       = ir_q;
     ir_pc_d    = ir_pc_q;
+    act_d      = act_q;
+    br_back_d  = br_back_q;
+    br_seq_d   = br_seq_q;
+    e_first_d  = r_adv;
     rf_clear   = 1'b0;
     idle_o     = (state_q == StIdle);
 
-
     if (commit) begin
       for (int t = 0; t < THREADS; t++) begin
-        if (act[t]) begin
+        if (act_q[t]) begin
           pc_d[t] = ir_pc_q + 1'b1;
           unique case (op)
             simt_pkg::OP_BR: begin
-              if ((cond & nzp_q[t]) != 3'b000) begin
+              if (taken[t]) begin
                 pc_d[t] = imm;
               end
             end
-            simt_pkg::OP_JMP: pc_d[t] = rs_val[t];
+            simt_pkg::OP_JMP: pc_d[t] = rs_val_q[t];
             simt_pkg::OP_RET: live_d[t] = 1'b0;
             simt_pkg::OP_CMP: nzp_d[t] = alu_nzp[t];
             default: ;
@@ -224,18 +348,6 @@ module simt_core #(
       end
     end
 
-    // smallest PC among the threads still live after this cycle
-    any_live_d = 1'b0;
-    min_pc_d   = '1;
-    for (int t = 0; t < THREADS; t++) begin
-      if (live_d[t] && (!any_live_d || pc_d[t] < min_pc_d)) begin
-        min_pc_d = pc_d[t];
-      end
-      any_live_d = any_live_d | live_d[t];
-    end
-
-    fetch_valid_o = (state_q == StRun);
-    fetch_pc_o    = fpc_q;
 
     unique case (state_q)
       StIdle: begin
@@ -244,7 +356,10 @@ module simt_core #(
           blk_idx_d  = blk_idx_i;
           rf_clear   = 1'b1;
           fpc_d      = '0;
+          resolve_d  = 1'b0;
+          r_valid_d  = 1'b0;
           ir_valid_d = 1'b0;
+          act_d      = '0;
           for (int t = 0; t < THREADS; t++) begin
             pc_d[t]   = '0;
             nzp_d[t]  = 3'b000;
@@ -253,24 +368,40 @@ module simt_core #(
         end
       end
       StRun: begin
-        if (commit) begin
-          if (!any_live_d) begin
-            state_d    = StIdle;          // every thread has executed RET
-            ir_valid_d = 1'b0;
-          end else if (fetch_hit_i && (fpc_q == min_pc_d)) begin
-            ir_valid_d = 1'b1;            // predicted PC was right: no bubble
-            ir_d       = fetch_insn_i;
-            ir_pc_d    = fpc_q;
-            fpc_d      = fpc_q + 1'b1;
-          end else begin
-            ir_valid_d = 1'b0;            // redirect (or miss): fetch the new smallest PC
-            fpc_d      = min_pc_d;
+        // E
+        if (r_adv) begin
+          ir_valid_d = 1'b1;
+          ir_d       = r_insn_q;
+          ir_pc_d    = r_pc_q;
+          act_d      = act_r;
+          br_back_d  = r_insn_q[7:0] < r_seq;
+          br_seq_d   = r_insn_q[7:0] == r_seq;
+        end else if (commit) begin
+          ir_valid_d = 1'b0;
+          act_d      = '0;
+        end
+        // F -> R: R takes the lookup result, hit or miss, whenever it does not hold an
+        // instruction that stays (the hit only goes into r_hit_q, not into any enable)
+        if (!resolve_q && (r_miss || !r_valid_q || r_adv)) begin
+          r_valid_d = 1'b1;
+          r_hit_d   = fetch_hit_i;
+          r_insn_d  = fetch_insn_i;
+          r_pc_d    = fetch_pc_o;
+          fpc_d     = fetch_pc_o + 1'b1;
+        end
+        // redirect: flush F and R; fetch at the BR target (fast redirect: the target is
+        // the smallest PC), or find the smallest live PC next cycle (resolve)
+        if (flush) begin
+          r_valid_d = 1'b0;
+          fpc_d     = imm;
+          resolve_d = !(is_br && (br_back_q || converged)) && !(is_ret && converged);
+          if (is_ret && converged) begin
+            state_d = StIdle;               // every live thread has executed RET
           end
-        end else if (!ir_valid_q && fetch_hit_i) begin
-          ir_valid_d = 1'b1;              // E empty: fpc_q is the smallest live PC
-          ir_d       = fetch_insn_i;
-          ir_pc_d    = fpc_q;
-          fpc_d      = fpc_q + 1'b1;
+        end
+        if (resolve_q) begin
+          fpc_d     = min_pc;
+          resolve_d = 1'b0;
         end
       end
       default: state_d = StIdle;
@@ -285,9 +416,19 @@ module simt_core #(
       nzp_q      <= '0;
       blk_idx_q  <= '0;
       fpc_q      <= '0;
+      resolve_q  <= 1'b0;
+      r_valid_q  <= 1'b0;
+      r_hit_q    <= 1'b0;
+      r_insn_q   <= '0;
+      r_pc_q     <= '0;
       ir_valid_q <= 1'b0;
       ir_q       <= '0;
       ir_pc_q    <= '0;
+      act_q      <= '0;
+      br_back_q  <= 1'b0;
+      br_seq_q   <= 1'b0;
+      e_first_q  <= 1'b0;
+      prod_q     <= '0;
     end else begin
       state_q    <= state_d;
       pc_q       <= pc_d;
@@ -295,9 +436,31 @@ module simt_core #(
       nzp_q      <= nzp_d;
       blk_idx_q  <= blk_idx_d;
       fpc_q      <= fpc_d;
+      resolve_q  <= resolve_d;
+      r_valid_q  <= r_valid_d;
+      r_hit_q    <= r_hit_d;
+      r_insn_q   <= r_insn_d;
+      r_pc_q     <= r_pc_d;
       ir_valid_q <= ir_valid_d;
       ir_q       <= ir_d;
       ir_pc_q    <= ir_pc_d;
+      act_q      <= act_d;
+      br_back_q  <= br_back_d;
+      br_seq_q   <= br_seq_d;
+      e_first_q  <= e_first_d;
+      prod_q     <= prod_d;
+    end
+  end
+
+  // operand registers: loaded when R moves to E (no reset needed for correctness, but the
+  // project resets every register)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rs_val_q <= '0;
+      rt_val_q <= '0;
+    end else if (r_adv) begin
+      rs_val_q <= rs_val_d;
+      rt_val_q <= rt_val_d;
     end
   end
 

@@ -15,6 +15,9 @@
 //   invalidation; the instruction cache latches the program base itself). data_base_o holds
 //   the data base of the running kernel. The launch's program base goes to simt_icache.
 // Latency: first block reaches core 0 one cycle after the launch edge.
+// Timing: the size of the next block (blk_count_o) is a register, updated together with the
+//   threads-left counter, so the block-start strobe and the core's live mask do not sit
+//   behind a compare and a subtraction (docs/simt.md "Timing").
 // Illegal input: launch_valid_i while busy just waits (ready is low).
 // Reset: idle, done_o low.
 module simt_dispatch #(
@@ -48,6 +51,7 @@ module simt_dispatch #(
   disp_state_e        state_q, state_d;
   logic [7:0]         rem_q, rem_d;       // threads not yet handed out
   logic [7:0]         blk_q, blk_d;       // next block index
+  logic [7:0]         cnt_q, cnt_d;       // threads of the next block: min(THREADS, rem_q)
   logic               done_q, done_d;
   logic [DATA_AW-1:0] dbase_q, dbase_d;
   logic               granted, all_idle;
@@ -55,6 +59,7 @@ module simt_dispatch #(
   always_comb begin
     state_d = state_q;
     rem_d   = rem_q;
+    cnt_d   = cnt_q;
     blk_d   = blk_q;
     done_d  = done_q;
     dbase_d = dbase_q;
@@ -64,7 +69,7 @@ module simt_dispatch #(
     done_o         = done_q;
     data_base_o    = dbase_q;
     blk_idx_o      = blk_q;
-    blk_count_o    = (rem_q > 8'(THREADS)) ? 8'(THREADS) : rem_q;
+    blk_count_o    = cnt_q;
     blk_start_o    = '0;
     granted        = 1'b0;
     all_idle       = &core_idle_i;
@@ -73,6 +78,7 @@ module simt_dispatch #(
       StIdle: begin
         if (start_o) begin
           rem_d   = launch_threads_i;
+          cnt_d   = (launch_threads_i > 8'(THREADS)) ? 8'(THREADS) : launch_threads_i;
           blk_d   = '0;
           dbase_d = launch_data_base_i;
           done_d  = (launch_threads_i == 8'd0);
@@ -88,7 +94,8 @@ module simt_dispatch #(
             end
           end
           if (granted) begin
-            rem_d = rem_q - blk_count_o;
+            rem_d = rem_q - cnt_q;
+            cnt_d = (rem_d > 8'(THREADS)) ? 8'(THREADS) : rem_d;
             blk_d = blk_q + 8'd1;
           end
         end else if (all_idle) begin
@@ -104,12 +111,14 @@ module simt_dispatch #(
     if (!rst_ni) begin
       state_q <= StIdle;
       rem_q   <= '0;
+      cnt_q   <= '0;
       blk_q   <= '0;
       done_q  <= 1'b0;
       dbase_q <= '0;
     end else begin
       state_q <= state_d;
       rem_q   <= rem_d;
+      cnt_q   <= cnt_d;
       blk_q   <= blk_d;
       done_q  <= done_d;
       dbase_q <= dbase_d;

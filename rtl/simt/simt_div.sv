@@ -4,20 +4,21 @@
 //   combinational divider that used to sit in the execute stage (it was the critical path of
 //   the whole GPU). Division by zero returns simt_pkg::DIV0_RESULT (0xFF) for any dividend.
 // Interface: start_i is high for as long as the core's execute stage holds a DIV for this
-//   thread and has not committed it (like simt_lsu's issue_i); a_i/b_i are the register-file
-//   operands and are only used in the first cycle (start_i high while idle): that cycle
-//   computes the first STEP_BITS steps from them and registers the partial remainder,
-//   quotient and divisor. Every following cycle computes the next STEP_BITS steps from the
-//   registers. done_o is high in the cycle whose steps are the last ones; q_o is then the
-//   quotient, computed combinationally from the registers (at most STEP_BITS steps deep; it
-//   goes straight to the register-file write port). done_o depends only on state registers
-//   (and start_i when 8 / STEP_BITS = 1), never on the data. commit_i returns the unit to
-//   idle.
-// Latency: 8 / STEP_BITS cycles from the first start_i cycle to done_o inclusive (4 with the
-//   default STEP_BITS = 2: the DIV spends 4 cycles in E). Fixed, data independent.
+//   thread and has not committed it (like the core's LSU wait); a_i/b_i are the execute
+//   stage's operand registers and are only used in the first cycle (start_i high while
+//   idle): that cycle computes the first STEP_BITS steps from them and registers the partial
+//   remainder, quotient and divisor. Every following cycle computes the next STEP_BITS steps
+//   from the registers, until all 8 quotient bits are in the registers. Then done_o is high
+//   and q_o is the quotient, both straight from registers (q_o = DIV0_RESULT when the
+//   divisor register is 0), held until commit_i returns the unit to idle.
+// Latency: 8 / STEP_BITS + 1 cycles from the first start_i cycle to done_o inclusive (5 with
+//   the default STEP_BITS = 2: the DIV spends 5 cycles in E). Fixed, data independent.
 // Throughput: one division at a time; a new one can start in the cycle after commit_i.
-// Timing: each cycle has at most STEP_BITS 9-bit compare/subtract steps in series (first
-//   cycle: after the register-file read; last cycle: before the register-file write).
+// Timing: each cycle has at most STEP_BITS 9-bit compare/subtract steps in series, from
+//   registers to registers (the first cycle from the core's operand registers); the result
+//   goes to the register-file write port and the core's bypass from registers (100 MHz on
+//   the ECP5: docs/simt.md "Timing"; the result used to be combinational from the last two
+//   steps, which made this the critical path at 72 MHz).
 // Illegal input: STEP_BITS other than 1, 2, 4, 8 stops elaboration. commit_i before done_o
 //   is a core bug; the unit returns to idle anyway. done_o held without commit_i keeps the
 //   result (the registers hold).
@@ -42,9 +43,10 @@ module simt_div #(
     $error("simt_div: STEP_BITS must be 1, 2, 4 or 8");
   end
 
-  typedef enum logic {
-    DvIdle = 1'b0,  // no division; the first steps run from a_i/b_i when start_i rises
-    DvBusy = 1'b1   // steps running from the registers; done_o in the last iteration
+  typedef enum logic [1:0] {
+    DvIdle = 2'd0,  // no division; the first steps run from a_i/b_i when start_i rises
+    DvBusy = 2'd1,  // steps running from the registers
+    DvDone = 2'd2   // all quotient bits registered: done_o, until commit_i
   } dv_state_e;
 
   dv_state_e      state_q, state_d;
@@ -58,7 +60,7 @@ module simt_div #(
   logic [8:0] sh;     // shifted partial remainder, < 2 * divisor
   logic [8:0] d9;     // {borrow, sh[7:0] - divisor}
   logic       ge;     // sh >= divisor: quotient bit
-  logic       first, last;
+  logic       first, last;   // this cycle's steps are the first / the last ones
 
   always_comb begin
     first  = (state_q == DvIdle);
@@ -78,8 +80,8 @@ module simt_div #(
       quo_s = {quo_s[6:0], ge};
       rem_s = ge ? d9[7:0] : sh[7:0];       // sh - divisor < 256 when ge (divisor != 0)
     end
-    done_o = first ? (start_i && ITERS == 1) : last;
-    q_o    = (dvs_in == 8'd0) ? simt_pkg::DIV0_RESULT : quo_s;
+    done_o = (state_q == DvDone);
+    q_o    = (dvs_q == 8'd0) ? simt_pkg::DIV0_RESULT : quo_q;
   end
 
   always_comb begin
@@ -90,8 +92,8 @@ module simt_div #(
     cnt_d   = cnt_q;
     unique case (state_q)
       DvIdle: begin
-        if (start_i && !last) begin
-          state_d = DvBusy;
+        if (start_i) begin
+          state_d = last ? DvDone : DvBusy;
           rem_d   = rem_s;
           quo_d   = quo_s;
           dvs_d   = dvs_in;
@@ -99,12 +101,12 @@ module simt_div #(
         end
       end
       DvBusy: begin
-        if (!last) begin
-          rem_d = rem_s;
-          quo_d = quo_s;
-          cnt_d = cnt_q + 1'b1;
-        end
+        state_d = last ? DvDone : DvBusy;
+        rem_d   = rem_s;
+        quo_d   = quo_s;
+        cnt_d   = cnt_q + 1'b1;
       end
+      DvDone:  state_d = DvDone;
       default: state_d = DvIdle;
     endcase
     if (commit_i) begin

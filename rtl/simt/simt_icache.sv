@@ -2,18 +2,25 @@
 // instruction cache with a sequential prefetcher in front of PROG_CH program-memory channels.
 //
 // What: every core looks up its fetch PC combinationally (hit + instruction in the same
-//   cycle). Lines are one instruction. A free channel is given, in this order: the fetch PC
-//   of the lowest-numbered core that misses (demand), then the addresses following it
-//   (prefetch), one more per further free channel. The prefetcher walks forward from the last
-//   address it issued and stops at the first line that is already valid (so a prefetch never
-//   evicts a line) or in flight; a demand miss restarts it. The channel address is
+//   cycle; the fetch PC is a register in the core). Lines are one instruction. A core whose
+//   fetch PC misses and is not in flight raises a demand; a round-robin arbiter
+//   (prim_arb_rr) picks one of the missing cores and the demand PC is registered. In the
+//   next cycle a free channel is given, in this order: the registered demand (unless its
+//   line is in flight or already there by then), then the addresses following it
+//   (prefetch), one more per further free channel. The prefetcher walks forward from the
+//   last address it issued and stops at the first line that is already valid (so a prefetch
+//   never evicts a line) or in flight; a demand restarts it. The channel address is
 //   prog_base + PC (PROG_AW bits, wrapping).
+// Timing: the demand register splits "lookup -> miss -> pick a core" from "candidate ->
+//   line valid / in flight -> channel registers (with the base adder)"; each half is a
+//   cache lookup deep (docs/simt.md "Timing").
 // Spec: seed 002 / ADDENDUM 7 (one program channel of 16-bit instructions in the origin).
 // Interfaces: program channel = valid/ready request with the read data (pmem_rsp_data_i)
 //   valid in the cycle of the transfer (valid && ready), as in the origin; the request is
 //   held stable until then (registered outputs).
-// Latency: hit 0 cycles (same-cycle lookup); miss = channel round trip + 1 (the line is
-//   written at the transfer edge and hits from the next cycle on). With the origin's memory
+// Latency: hit 0 cycles (same-cycle lookup); demand miss = 1 (demand register) + channel
+//   round trip + 1 (the line is written at the transfer edge and hits from the next cycle
+//   on); sequential code is normally prefetched before it is needed. With the origin's memory
 //   timing one channel delivers one instruction every 2 cycles.
 // Invalidation: start_i (a kernel launch) clears every line, latches prog_base_i and points
 //   the prefetcher at PC 0; responses of requests issued before start_i are dropped.
@@ -64,11 +71,26 @@ module simt_icache #(
   logic [PROG_CH-1:0]             stale_q, stale_d;    // issued before the last start_i
   logic [PROG_CH-1:0][7:0]        cpc_q, cpc_d;        // PC of the request
   logic [PROG_CH-1:0][PROG_AW-1:0] caddr_q, caddr_d;   // address of the request
+  logic                           dem_valid_q, dem_valid_d;  // registered demand miss
+  logic [7:0]                     dem_pc_q, dem_pc_d;
 
-  logic [PROG_CH-1:0] xfer, free;
-  logic               dem_valid;
-  logic [7:0]         dem_pc, cand;
-  logic               stop, first, assigned, in_flight;
+  logic [PROG_CH-1:0]   xfer, free;
+  logic [NUM_CORES-1:0] miss, dem_gnt;
+  logic                 dem_any;
+  logic [7:0]           cand;
+  logic                 stop, first, assigned, in_flight, present;
+
+  prim_arb_rr #(
+    .N (NUM_CORES)
+  ) u_dem_arb (
+    .clk_i,
+    .rst_ni,
+    .req_i     (miss),
+    .advance_i (1'b1),
+    .gnt_o     (dem_gnt),
+    .idx_o     (),
+    .valid_o   (dem_any)
+  );
 
 
   always_comb begin
@@ -103,24 +125,28 @@ module simt_icache #(
       end
     end
 
-    // demand miss: lowest-numbered core whose fetch PC is neither cached nor in flight
-    dem_valid = 1'b0;
-    dem_pc    = '0;
-    for (int c = NUM_CORES - 1; c >= 0; c--) begin
+    // demand misses: cores whose fetch PC is neither cached nor in flight; one is picked
+    // (round robin) and registered
+    for (int c = 0; c < NUM_CORES; c++) begin
       in_flight = 1'b0;
       for (int ch = 0; ch < PROG_CH; ch++) begin
         if (busy_q[ch] && !stale_q[ch] && cpc_q[ch] == fetch_pc_i[c]) begin
           in_flight = 1'b1;
         end
       end
-      if (fetch_valid_i[c] && !fetch_hit_o[c] && !in_flight) begin
-        dem_valid = 1'b1;
-        dem_pc    = fetch_pc_i[c];
-      end
+      miss[c] = fetch_valid_i[c] && !fetch_hit_o[c] && !in_flight;
+    end
+    dem_valid_d = dem_any && run_i && !start_i;
+    dem_pc_d    = '0;
+    for (int c = 0; c < NUM_CORES; c++) begin
+      dem_pc_d = dem_pc_d | ({8{dem_gnt[c]}} & fetch_pc_i[c]);
     end
 
-    // hand addresses to free channels: the demand first, then sequential prefetch
-    cand     = dem_valid ? dem_pc : pf_q;
+    // hand addresses to free channels: the registered demand first, then sequential
+    // prefetch. A demand whose line is in flight or present by now is dropped (this cycle
+    // issues nothing); a prefetch stops at any valid line.
+    cand     = dem_valid_q ? dem_pc_q : pf_q;
+    present  = 1'b0;
     stop     = !run_i || start_i;
     first    = 1'b1;
     assigned = 1'b0;
@@ -132,7 +158,9 @@ module simt_icache #(
             in_flight = 1'b1;
           end
         end
-        if (in_flight || (!(first && dem_valid) && valid_q[cand[IDXW-1:0]])) begin
+        present = valid_q[cand[IDXW-1:0]] &&
+                  (!(first && dem_valid_q) || tag_q[cand[IDXW-1:0]] == cand[7:IDXW]);
+        if (in_flight || present) begin
           stop = 1'b1;
         end else begin
           busy_d[ch]  = 1'b1;
@@ -173,6 +201,8 @@ module simt_icache #(
       stale_q <= '0;
       cpc_q   <= '0;
       caddr_q <= '0;
+      dem_valid_q <= 1'b0;
+      dem_pc_q    <= '0;
     end else begin
       valid_q <= valid_d;
       tag_q   <= tag_d;
@@ -183,6 +213,8 @@ module simt_icache #(
       stale_q <= stale_d;
       cpc_q   <= cpc_d;
       caddr_q <= caddr_d;
+      dem_valid_q <= dem_valid_d;
+      dem_pc_q    <= dem_pc_d;
     end
   end
 

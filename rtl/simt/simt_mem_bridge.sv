@@ -13,6 +13,12 @@
 // Spec: seed 002 channels (ADDENDUM 7) on the project memory port (docs/interfaces.md).
 // Latency: request registered (1 cycle after the channel asks), memory latency, 1 cycle to
 //   answer the channel. Throughput: one request per cycle while reads in flight < MAX_READS.
+// Timing: a round-robin arbiter (prim_arb_rr) picks a channel and the request is pushed into
+//   a 2-entry request FIFO (prim_fifo) whose head is the mem_* request; whether a pick is
+//   allowed depends only on registers (FIFO not full, fewer than MAX_READS reads pushed and
+//   not answered), never on mem_req_ready_i, so the GPU's memory arbiter and this bridge's
+//   arbitration are not one combinational path. The channels of each read in flight are
+//   queued in a second prim_fifo (MAX_READS deep, written at the push).
 // Ordering: requests reach memory in the order served, so a read after a write to the same
 //   address sees it (the arbiter keeps that order too).
 // Interfaces: channel side mirrors simt_top's memory ports (this module is the memory);
@@ -56,10 +62,7 @@ module simt_mem_bridge #(
 
   localparam int unsigned NCH = PROG_CH + DATA_CH;
   localparam int unsigned CW  = (NCH > 1) ? $clog2(NCH) : 1;
-  localparam int unsigned PCW = (PROG_CH > 1) ? $clog2(PROG_CH) : 1;
-  localparam int unsigned DCW = (DATA_CH > 1) ? $clog2(DATA_CH) : 1;
-  localparam int unsigned QW  = (MAX_READS > 1) ? $clog2(MAX_READS) : 1;
-  localparam int unsigned NW  = $clog2(MAX_READS + 1);
+  localparam int unsigned RQW = CW + MEM_AW + 1 + 8;   // request FIFO entry: ch, addr, we, byte
 
   if (PROG_AW + 1 > MEM_AW || DATA_AW > MEM_AW) begin : g_bad_aw
     $error("simt_mem_bridge: windows wider than the memory address");
@@ -68,48 +71,109 @@ module simt_mem_bridge #(
     $error("simt_mem_bridge: MAX_READS must be 1..16");
   end
 
-  // request register (what mem_req shows)
-  logic                  rq_valid_q, rq_valid_d;
-  logic [CW-1:0]         rq_ch_q, rq_ch_d;
-  logic [MEM_AW-1:0]     rq_addr_q, rq_addr_d;
-  logic                  rq_we_q, rq_we_d;
-  logic [7:0]            rq_wbyte_q, rq_wbyte_d;
-  // reads in flight: channel and byte-address bits [1:0], in order
-  logic [MAX_READS-1:0][CW-1:0] fq_ch_q, fq_ch_d;
-  logic [MAX_READS-1:0][1:0]    fq_lane_q, fq_lane_d;
-  logic [QW-1:0]         fq_head_q, fq_head_d;
-  logic [NW-1:0]         fq_count_q, fq_count_d;
   // channels being served (picked, not yet answered), answers for the next cycle
   logic [NCH-1:0]        busy_q, busy_d;
   logic [NCH-1:0]        ack_q, ack_d;
   logic [NCH-1:0][15:0]  ackdata_q, ackdata_d;
-  logic [CW-1:0]         rr_q, rr_d;
 
-  logic [NCH-1:0]        req;
-  logic                  accept, found, can_issue;
-  logic [CW-1:0]         pick, c, rch;
-  logic [PCW-1:0]        ppick;
-  logic [DCW-1:0]        dpick;
+  logic [NCH-1:0]        req, gnt;
+  logic [CW-1:0]         pick;
+  logic                  found, push, rq_wready, rd_wready, rq_rvalid, rd_rvalid, accept;
+  logic [MEM_AW-1:0]     paddr;
+  logic                  pwe;
+  logic [7:0]            pbyte;
+  logic [RQW-1:0]        rq_head;
+  logic [CW-1:0]         rq_ch, rch;
+  logic [MEM_AW-1:0]     rq_addr;
+  logic                  rq_we;
+  logic [7:0]            rq_byte;
+  logic [CW+1:0]         rd_head;
   logic [1:0]            rlane;
   logic [15:0]           rdata;
-  logic [QW-1:0]         tail;
 
   always_comb begin
     for (int i = 0; i < PROG_CH; i++) begin
-      req[i] = pmem_req_valid_i[i];
+      req[i] = pmem_req_valid_i[i] && !busy_q[i];
     end
     for (int i = 0; i < DATA_CH; i++) begin
-      req[PROG_CH + i] = dmem_req_valid_i[i];
+      req[PROG_CH + i] = dmem_req_valid_i[i] && !busy_q[PROG_CH + i];
     end
   end
 
+  // pick a channel when the request FIFO and the read queue both have room (registers only)
+  prim_arb_rr #(
+    .N (NCH)
+  ) u_arb (
+    .clk_i,
+    .rst_ni,
+    .req_i     (req),
+    .advance_i (push),
+    .gnt_o     (gnt),
+    .idx_o     (pick),
+    .valid_o   (found)
+  );
+
+  // the picked channel's request in GPU memory (one-hot mux)
+  always_comb begin
+    push  = found && rq_wready && rd_wready;
+    paddr = '0;
+    pwe   = 1'b0;
+    pbyte = 8'd0;
+    for (int i = 0; i < PROG_CH; i++) begin
+      if (gnt[i]) begin
+        paddr = paddr | (PROG_WIN + MEM_AW'({pmem_req_addr_i[i], 1'b0}));
+      end
+    end
+    for (int i = 0; i < DATA_CH; i++) begin
+      if (gnt[PROG_CH + i]) begin
+        paddr = paddr | (DATA_WIN + MEM_AW'(dmem_req_addr_i[i]));
+        pwe   = pwe | dmem_req_we_i[i];
+        pbyte = pbyte | dmem_req_wdata_i[i];
+      end
+    end
+  end
+
+  // request FIFO: its head is the memory request
+  prim_fifo #(
+    .Width (RQW),
+    .Depth (2)
+  ) u_rq (
+    .clk_i,
+    .rst_ni,
+    .wvalid_i (push),
+    .wready_o (rq_wready),
+    .wdata_i  ({pick, paddr, pwe, pbyte}),
+    .rvalid_o (rq_rvalid),
+    .rready_i (mem_req_ready_i),
+    .rdata_o  (rq_head),
+    .count_o  ()
+  );
+
+  // channels of the reads pushed and not yet answered, in order (a write takes no entry)
+  prim_fifo #(
+    .Width (CW + 2),
+    .Depth (MAX_READS)
+  ) u_rd (
+    .clk_i,
+    .rst_ni,
+    .wvalid_i (push && !pwe),
+    .wready_o (rd_wready),
+    .wdata_i  ({pick, paddr[1:0]}),
+    .rvalid_o (rd_rvalid),
+    .rready_i (mem_rsp_valid_i),
+    .rdata_o  (rd_head),
+    .count_o  ()
+  );
+
   // outputs: all from registers
   always_comb begin
-    mem_req_valid_o = rq_valid_q;
-    mem_req_addr_o  = rq_addr_q;
-    mem_req_we_o    = rq_we_q;
-    mem_req_wdata_o = {4{rq_wbyte_q}};
-    mem_req_be_o    = 4'b0001 << rq_addr_q[1:0];
+    {rq_ch, rq_addr, rq_we, rq_byte} = rq_head;
+    {rch, rlane} = rd_head;
+    mem_req_valid_o = rq_rvalid;
+    mem_req_addr_o  = rq_addr;
+    mem_req_we_o    = rq_we;
+    mem_req_wdata_o = {4{rq_byte}};
+    mem_req_be_o    = 4'b0001 << rq_addr[1:0];
     for (int i = 0; i < PROG_CH; i++) begin
       pmem_req_ready_o[i] = ack_q[i];
       pmem_rsp_data_o[i]  = ackdata_q[i];
@@ -121,51 +185,19 @@ module simt_mem_bridge #(
   end
 
   always_comb begin
-    rq_valid_d = rq_valid_q;
-    rq_ch_d    = rq_ch_q;
-    rq_addr_d  = rq_addr_q;
-    rq_we_d    = rq_we_q;
-    rq_wbyte_d = rq_wbyte_q;
-    fq_ch_d    = fq_ch_q;
-    fq_lane_d  = fq_lane_q;
-    fq_head_d  = fq_head_q;
-    fq_count_d = fq_count_q;
-    busy_d     = busy_q;
-    ack_d      = '0;
-    ackdata_d  = ackdata_q;
-    rr_d       = rr_q;
-    found      = 1'b0;
-    pick       = '0;
-    c          = '0;
-    ppick      = '0;
-    dpick      = '0;
-    rch        = fq_ch_q[fq_head_q];
-    rlane      = fq_lane_q[fq_head_q];
-    rdata      = '0;
-    tail       = '0;
+    busy_d    = (busy_q & ~ack_q) | (push ? gnt : '0);
+    ack_d     = '0;
+    ackdata_d = ackdata_q;
+    rdata     = '0;
+    accept    = rq_rvalid && mem_req_ready_i;
 
-    // a channel answered this cycle is free again from the next one
-    for (int i = 0; i < NCH; i++) begin
-      if (ack_q[i]) begin
-        busy_d[i] = 1'b0;
-      end
-    end
-
-    // request accepted by the memory port
-    accept = rq_valid_q && mem_req_ready_i;
-    if (accept) begin
-      rq_valid_d = 1'b0;
-      if (rq_we_q) begin
-        ack_d[rq_ch_q] = 1'b1;                      // write performed: complete the channel
-      end else begin
-        tail = QW'((32'(fq_head_q) + 32'(fq_count_q)) % MAX_READS);
-        fq_ch_d[tail]   = rq_ch_q;
-        fq_lane_d[tail] = rq_addr_q[1:0];
-      end
+    // write accepted by the memory port: complete the channel
+    if (accept && rq_we) begin
+      ack_d[rq_ch] = 1'b1;
     end
 
     // read response: oldest read in flight
-    if (mem_rsp_valid_i && fq_count_q != '0) begin
+    if (mem_rsp_valid_i && rd_rvalid) begin
       if (32'(rch) < 32'(PROG_CH)) begin
         rdata = rlane[1] ? mem_rsp_rdata_i[31:16] : mem_rsp_rdata_i[15:0];
       end else begin
@@ -173,73 +205,18 @@ module simt_mem_bridge #(
       end
       ack_d[rch]     = 1'b1;
       ackdata_d[rch] = rdata;
-      fq_head_d      = QW'((32'(fq_head_q) + 1) % MAX_READS);
-    end
-    fq_count_d = NW'(32'(fq_count_q) + ((accept && !rq_we_q) ? 1 : 0) -
-                     ((mem_rsp_valid_i && fq_count_q != '0) ? 1 : 0));
-
-    // serve the next channel when the request register is (becoming) free and a read slot
-    // is certain (counting the request that may be accepted now)
-    can_issue = (!rq_valid_q || accept) &&
-                (32'(fq_count_q) + ((accept && !rq_we_q) ? 1 : 0) < MAX_READS);
-    if (can_issue) begin
-      for (int k = 0; k < NCH; k++) begin
-        c = (32'(rr_q) + 32'(k) >= 32'(NCH)) ? CW'(32'(rr_q) + 32'(k) - 32'(NCH))
-                                             : CW'(32'(rr_q) + 32'(k));
-        if (!found && req[c] && !busy_q[c]) begin
-          found = 1'b1;
-          pick  = c;
-        end
-      end
-    end
-    if (found) begin
-      ppick         = PCW'(pick);
-      dpick         = DCW'(32'(pick) - 32'(PROG_CH));
-      busy_d[pick]  = 1'b1;
-      rr_d          = (32'(pick) + 1 >= 32'(NCH)) ? '0 : CW'(32'(pick) + 1);
-      rq_valid_d    = 1'b1;
-      rq_ch_d       = pick;
-      if (32'(pick) < 32'(PROG_CH)) begin
-        rq_addr_d  = PROG_WIN + MEM_AW'({pmem_req_addr_i[ppick], 1'b0});
-        rq_we_d    = 1'b0;
-        rq_wbyte_d = 8'd0;
-      end else begin
-        rq_addr_d  = DATA_WIN + MEM_AW'(dmem_req_addr_i[dpick]);
-        rq_we_d    = dmem_req_we_i[dpick];
-        rq_wbyte_d = dmem_req_wdata_i[dpick];
-      end
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rq_valid_q <= 1'b0;
-      rq_ch_q    <= '0;
-      rq_addr_q  <= '0;
-      rq_we_q    <= 1'b0;
-      rq_wbyte_q <= '0;
-      fq_ch_q    <= '0;
-      fq_lane_q  <= '0;
-      fq_head_q  <= '0;
-      fq_count_q <= '0;
-      busy_q     <= '0;
-      ack_q      <= '0;
-      ackdata_q  <= '0;
-      rr_q       <= '0;
+      busy_q    <= '0;
+      ack_q     <= '0;
+      ackdata_q <= '0;
     end else begin
-      rq_valid_q <= rq_valid_d;
-      rq_ch_q    <= rq_ch_d;
-      rq_addr_q  <= rq_addr_d;
-      rq_we_q    <= rq_we_d;
-      rq_wbyte_q <= rq_wbyte_d;
-      fq_ch_q    <= fq_ch_d;
-      fq_lane_q  <= fq_lane_d;
-      fq_head_q  <= fq_head_d;
-      fq_count_q <= fq_count_d;
-      busy_q     <= busy_d;
-      ack_q      <= ack_d;
-      ackdata_q  <= ackdata_d;
-      rr_q       <= rr_d;
+      busy_q    <= busy_d;
+      ack_q     <= ack_d;
+      ackdata_q <= ackdata_d;
     end
   end
 

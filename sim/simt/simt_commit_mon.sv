@@ -50,7 +50,7 @@ bind simt_core simt_commit_mon #(
 ) u_commit_mon (
   .clk_i     (clk_i),
   .commit    (commit),
-  .act       (act),
+  .act       (act_q),
   .blk_idx_q (blk_idx_q),
   .ir_pc_q   (ir_pc_q),
   .ir_q      (ir_q),
@@ -59,7 +59,7 @@ bind simt_core simt_commit_mon #(
   .is_wb     (is_wb),
   .wb_data   (wb_data),
   .alu_nzp   (alu_nzp),
-  .rs_val    (rs_val),
-  .rt_val    (rt_val),
+  .rs_val    (rs_val_q),
+  .rt_val    (rt_val_q),
   .pc_d      (pc_d)
 );

@@ -1,6 +1,6 @@
 // mem_arbiter: N request/response clients onto one memory port (docs/interfaces.md).
 //
-// Grant: round robin among requesting clients. The granted request enters a spill register
+// Grant: round robin among requesting clients (prim_arb_rr). The granted request enters a spill register
 // (prim_spill_reg) that drives the external port from flops, so no client logic and no grant
 // logic sits in the same cycle as the memory device's accept logic, and the clients' ready
 // comes from a flop (timing: docs/synth.md). Requests leave in the order the arbiter accepted
@@ -56,7 +56,8 @@ module mem_arbiter #(
     logic [gpu_pkg::PRIM_W-1:0] prim;
   } req_t;
 
-  logic [IW-1:0] last_q, last_d, grant;
+  logic [IW-1:0] grant;
+  logic [N-1:0]  grant_oh;
   logic          any_req, fifo_wready, fifo_rvalid, accept, out_ready;
   logic [1:0]    out_count;
   logic [IW-1:0] fifo_rdata;
@@ -65,17 +66,16 @@ module mem_arbiter #(
   logic          rsp_valid_q;
   logic [31:0]   rsp_data_q;
 
-  // round robin: first requesting client after the last granted one
-  always_comb begin
-    grant = last_q;
-    any_req = |c_req_valid_i;
-    for (int i = int'(N); i >= 1; i--) begin
-      logic [IW:0] c;
-      c = {1'b0, last_q} + (IW+1)'(i);
-      if (c >= (IW+1)'(N)) c = c - (IW+1)'(N);
-      if (c_req_valid_i[c[IW-1:0]]) grant = c[IW-1:0];
-    end
-  end
+  // round robin (prim_arb_rr): first requesting client after the last accepted one
+  prim_arb_rr #(.N(N)) u_rr (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .req_i     (c_req_valid_i),
+    .advance_i (accept),
+    .gnt_o     (grant_oh),
+    .idx_o     (grant),
+    .valid_o   (any_req)
+  );
 
   always_comb begin
     in_req.addr  = c_req_addr_i[grant];
@@ -86,9 +86,7 @@ module mem_arbiter #(
     in_req.prim  = c_req_prim_i[grant];
     // a read needs a free slot in the response route
     accept = any_req && out_ready && (in_req.we || fifo_wready);
-    c_req_ready_o = '0;
-    c_req_ready_o[grant] = accept;
-    last_d = accept ? grant : last_q;
+    c_req_ready_o = grant_oh & {N{accept}};
   end
 
   prim_spill_reg #(.Width($bits(in_req))) u_req_reg (
@@ -130,10 +128,8 @@ module mem_arbiter #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      last_q      <= '0;
       rsp_valid_q <= 1'b0;
     end else begin
-      last_q      <= last_d;
       rsp_valid_q <= mem_rsp_valid_i;
     end
   end

@@ -56,5 +56,6 @@ EOF
   # the critical path section(s) of the nextpnr log, trimmed to cell/net lines with sources
   awk '/Critical path report for clock/ {p=1} /Max frequency for clock/ {p=0} p' "$out/pnr.log" \
     | sed 's/^Info: //' | grep -v -e '^ *$' -e 'Defined in:' -e 'cells_map_trellis' \
+    | awk '/^ *routing +0\.00/ {getline; next} {print}' | grep -v 'FCO$\|FCI$' \
     | sed -E 's/^(.{150}).*/\1.../'
 } | tee "$out/summary.txt"

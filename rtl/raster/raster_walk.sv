@@ -13,11 +13,11 @@
 // cycle ahead from the FIFO count, push and pop; or the pixel is uncovered), end of row and of
 // bbox are registered flags (x_last_q, y_last_q), and each running value has one carry chain
 // (plus selects) per step; see rtl/raster/README.md "Timing".
-// Throughput: 1 pixel per cycle when the FIFO has room (or the pixel is uncovered); one idle
-// cycle per triangle. Cycle for cycle the same walk as before the timing work.
-// Handshakes: set_ready_o = !active_q (a register; never depends on set_valid_i); the setup
-// record is copied in the cycle it is taken. frag_valid_o/frag_o come from the FIFO (valid
-// from its registered count, payload held until taken). Reset: idle, FIFO empty.
+// Throughput: 1 pixel per cycle when the FIFO has room (or the pixel is uncovered); two idle
+// cycles per triangle (the registered load decision, then the load).
+// Handshakes: set_ready_o = load_q (a register, raised the cycle after set_valid_i is seen
+// while idle); the setup record is copied in the cycle it is taken. frag_valid_o/frag_o come
+// from the FIFO (valid from its registered count, payload held until taken). Reset: idle, FIFO empty.
 module raster_walk #(
   parameter int unsigned OutDepth = 4   // fragment FIFO depth, >= 1
 ) (
@@ -97,7 +97,12 @@ module raster_walk #(
   logic covered, load, row_done, last_pixel, ofifo_pop;
   gpu_pkg::frag_t cur;
 
-  assign load     = !active_q && set_valid_i;
+  // the load decision is registered (load_q): setup's set_valid register stays out of the
+  // clock-enable cone of the ~1,000 walker registers (docs/synth.md "Next"); set_valid_i and the
+  // setup payload are held until set_ready_o, so they are still there when load_q is high
+  logic load_q, load_d;
+  assign load     = load_q;
+  assign load_d   = !active_q && set_valid_i && !load_q;
   assign covered  = !w_q[0][39] && !w_q[1][39] && !w_q[2][39];
   // coverage of a row is one interval (intersection of half-planes), so the first uncovered
   // pixel after a covered one ends the row
@@ -155,7 +160,7 @@ module raster_walk #(
     row_hit_d = row_hit_q;
     pix_d = pix_q;
     pixrow_d = pixrow_q;
-    set_ready_o = !active_q;
+    set_ready_o = load_q;
 
     if (!active_q) begin
       if (load) begin
@@ -231,7 +236,7 @@ module raster_walk #(
       a0_q <= '0; qx_q <= '0; qy_q <= '0; rx_q <= '0; ry_q <= '0;
       rxm_q <= '0; rym_q <= '0; qx1_q <= '0; qy1_q <= '0;
       interp_c_q <= 1'b0; flat_q <= '0; rs_q <= '0; prim_q <= '0;
-      active_q <= 1'b0; advance_q <= 1'b0; x_q <= '0; y_q <= '0;
+      active_q <= 1'b0; advance_q <= 1'b0; load_q <= 1'b0; x_q <= '0; y_q <= '0;
       w_q <= '0; wrow_q <= '0; q_q <= '0; qrow_q <= '0; r_q <= '0; rrow_q <= '0;
       row_hit_q <= 1'b0;
       pix_q <= '0; pixrow_q <= '0;
@@ -242,7 +247,7 @@ module raster_walk #(
       a0_q <= a0_d; qx_q <= qx_d; qy_q <= qy_d; rx_q <= rx_d; ry_q <= ry_d;
       rxm_q <= rxm_d; rym_q <= rym_d; qx1_q <= qx1_d; qy1_q <= qy1_d;
       interp_c_q <= interp_c_d; flat_q <= flat_d; rs_q <= rs_d; prim_q <= prim_d;
-      active_q <= active_d; advance_q <= advance_d; x_q <= x_d; y_q <= y_d;
+      active_q <= active_d; advance_q <= advance_d; load_q <= load_d; x_q <= x_d; y_q <= y_d;
       w_q <= w_d; wrow_q <= wrow_d; q_q <= q_d; qrow_q <= qrow_d; r_q <= r_d; rrow_q <= rrow_d;
       row_hit_q <= row_hit_d;
       pix_q <= pix_d; pixrow_q <= pixrow_d;

@@ -1,9 +1,9 @@
 // mem_arbiter: N request/response clients onto one memory port (docs/interfaces.md).
 //
-// Grant: round robin among requesting clients (prim_arb_rr). The granted request enters a spill register
-// (prim_spill_reg) that drives the external port from flops, so no client logic and no grant
-// logic sits in the same cycle as the memory device's accept logic, and the clients' ready
-// comes from a flop (timing: docs/synth.md). Requests leave in the order the arbiter accepted
+// Grant: round robin among requesting clients (prim_arb_rr). The granted request enters a
+// spill register (prim_spill_reg) that drives the external port from flops, so no client
+// logic and no grant logic sits in the same cycle as the memory device's accept logic
+// (timing: docs/synth.md). Requests leave in the order the arbiter accepted
 // them, whatever the client: a read accepted after a write sees it.
 // Responses: a FIFO of client indices (one entry per outstanding read, MaxReads deep, counted
 // from acceptance) routes each read response back to its client, in order. Reads stall while

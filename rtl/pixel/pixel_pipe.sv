@@ -69,7 +69,7 @@ module pixel_pipe #(
   endfunction
 
   logic [17:0] e;
-  logic        zt, zw, accept;
+  logic        zt, accept;
   always_comb begin
     logic [9:0] r10, g10, b10;
     logic [gpu_pkg::MEM_AW-1:0] offs;
@@ -91,7 +91,6 @@ module pixel_pipe #(
     w_d.z_compare = frag_i.rs.z_compare;
     w_d.prim      = frag_i.prim;
     zt = frag_i.rs.tri_mode[2];
-    zw = frag_i.rs.tri_mode[3];
   end
 
   // ---------------------------------------------------------------- pixel_ztest
@@ -145,7 +144,7 @@ module pixel_pipe #(
       StZWrite: if (mem_req_ready_i) st_d = StCWrite;
       default:  st_d = StEmpty;
     endcase
-    if (accept) st_d = zt ? StZRead : (zw ? StZWrite : StCWrite);
+    if (accept) st_d = zt ? StZRead : (w_d.z_write ? StZWrite : StCWrite);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

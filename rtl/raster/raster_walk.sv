@@ -9,10 +9,11 @@
 // (valid/ready), so the walk keeps stepping over uncovered pixels while the pixel pipe waits.
 // Early row exit: a row ends at the first uncovered pixel after a covered one (coverage of a
 // row is one interval); this skips work without changing which fragments come out or their order.
-// Timing: the step enable is one LUT over registers (advance_q, "the FIFO has room", decided a
-// cycle ahead from the FIFO count, push and pop; or the pixel is uncovered), end of row and of
-// bbox are registered flags (x_last_q, y_last_q), and each running value has one carry chain
-// (plus selects) per step; see rtl/raster/README.md "Timing".
+// Timing: every datapath register is clocked by a flip-flop enable and its update is selected
+// by flip-flops: en_q (step or load this cycle), enrow_q (a row step or a load), load_q
+// and sel_row_q. They are computed a cycle ahead from the next-cycle values (the sign bits of
+// w_d, the FIFO room, the end-of-row flag), so no logic sits between a register and the
+// ~1,000 enables and mux selects it drives; see rtl/raster/README.md "Timing".
 // Throughput: 1 pixel per cycle when the FIFO has room (or the pixel is uncovered); two idle
 // cycles per triangle (the registered load decision, then the load).
 // Handshakes: set_ready_o = load_q (a register, raised the cycle after set_valid_i is seen
@@ -87,14 +88,19 @@ module raster_walk #(
   logic            ofifo_wvalid;
   logic            unused_ofifo_wready;   // always high when ofifo_wvalid is (see advance_q)
   logic [CntW-1:0] ofifo_count;
-  // Step control. advance_q is a register: "walking, and the FIFO has room for this pixel's
-  // fragment", computed a cycle ahead from the FIFO count and this cycle's push and pop (the
-  // same value as active && the FIFO's wready next cycle). The ~1,000 step enables hang off
-  // advance = advance_q | (active_q & !covered), one LUT over registers, instead of a LUT tree
-  // over the FIFO count, the edge signs and a 10-bit end-of-row compare.
+  // Step control. advance_q: "walking, and the FIFO has room for this pixel's fragment",
+  // computed a cycle ahead from the FIFO count and this cycle's push and pop. The pixel steps
+  // when advance_q is set or it is uncovered (needs no room). That decision, and whether the
+  // step ends the row, are taken a cycle ahead as well (from w_d, x_last_d, row_hit_d) and
+  // kept in flip-flops, so they drive the enables and selects directly:
+  //   en_q       this cycle updates the walk registers (a pixel step, a row step or the load)
+  //   enrow_q    this cycle updates the row-start registers (a row step or the load)
+  //   load_q     the update is the load
+  //   sel_row_q  the update is a row step (otherwise a pixel step)
   logic advance_q, advance_d;
-  logic advance;                          // step this cycle
-  logic covered, load, row_done, last_pixel, ofifo_pop;
+  logic en_q, en_d, enrow_q, enrow_d, sel_row_q, sel_row_d;
+  logic covered_n, step_n, row_done_n;   // next cycle's coverage, step and end of row
+  logic covered, load, ofifo_pop;
   gpu_pkg::frag_t cur;
 
   // the load decision is registered (load_q): setup's set_valid register stays out of the
@@ -104,12 +110,6 @@ module raster_walk #(
   assign load     = load_q;
   assign load_d   = !active_q && set_valid_i && !load_q;
   assign covered  = !w_q[0][39] && !w_q[1][39] && !w_q[2][39];
-  // coverage of a row is one interval (intersection of half-planes), so the first uncovered
-  // pixel after a covered one ends the row
-  assign row_done   = x_last_q || (row_hit_q && !covered);
-  assign last_pixel = row_done && y_last_q;
-  // an uncovered pixel needs no FIFO room: step over it even when the FIFO is full
-  assign advance      = advance_q || (active_q && !covered);
   assign ofifo_wvalid = advance_q && covered;
   assign ofifo_pop    = frag_valid_o && frag_ready_i;
 
@@ -162,70 +162,90 @@ module raster_walk #(
     pixrow_d = pixrow_q;
     set_ready_o = load_q;
 
-    if (!active_q) begin
-      if (load) begin
-        wx_d = set_wx_i; wy_d = set_wy_i;
-        bx0_d = set_bb_x0_i;
-        bx1m1_d = set_bb_x1_i - 10'd1;
-        by1m1_d = set_bb_y1_i - 9'd1;
-        one_col_d = (set_bb_x0_i == set_bb_x1_i);
-        x_last_d = (set_bb_x0_i == set_bb_x1_i);
-        y_last_d = (set_bb_y0_i == set_bb_y1_i);
-        a0_d = set_a0_i; qx_d = set_qx_i; qy_d = set_qy_i; rx_d = set_rx_i; ry_d = set_ry_i;
-        for (int j = 0; j < 5; j++) begin
-          rxm_d[j] = {1'b0, set_rx_i[j]} - set_area_i;
-          rym_d[j] = {1'b0, set_ry_i[j]} - set_area_i;
-          qx1_d[j] = set_qx_i[j] + 32'd1;
-          qy1_d[j] = set_qy_i[j] + 32'd1;
-        end
-        interp_c_d = set_interp_c_i; flat_d = set_flat_color_i; rs_d = set_rs_i; prim_d = set_prim_i;
-        x_d = set_bb_x0_i;
-        y_d = set_bb_y0_i;
-        w_d = set_w0_i; wrow_d = set_w0_i;
-        q_d = set_q0_i; qrow_d = set_q0_i; r_d = set_r0_i; rrow_d = set_r0_i;
-        row_hit_d = 1'b0;
-        pixrow_d = {set_bb_y0_i, 9'h0} + {2'b0, set_bb_y0_i, 7'h0} + 19'(set_bb_x0_i);
-        pix_d = pixrow_d;
-        active_d = 1'b1;
+    // per-triangle registers: written by the load only
+    if (load) begin
+      wx_d = set_wx_i; wy_d = set_wy_i;
+      bx0_d = set_bb_x0_i;
+      bx1m1_d = set_bb_x1_i - 10'd1;
+      by1m1_d = set_bb_y1_i - 9'd1;
+      one_col_d = (set_bb_x0_i == set_bb_x1_i);
+      a0_d = set_a0_i; qx_d = set_qx_i; qy_d = set_qy_i; rx_d = set_rx_i; ry_d = set_ry_i;
+      for (int j = 0; j < 5; j++) begin
+        rxm_d[j] = {1'b0, set_rx_i[j]} - set_area_i;
+        rym_d[j] = {1'b0, set_ry_i[j]} - set_area_i;
+        qx1_d[j] = set_qx_i[j] + 32'd1;
+        qy1_d[j] = set_qy_i[j] + 32'd1;
       end
-    end else if (advance) begin
+      interp_c_d = set_interp_c_i; flat_d = set_flat_color_i; rs_d = set_rs_i; prim_d = set_prim_i;
+    end
+
+    // walk registers: enable en_q (enrow_q for the row starts), update picked by the selects;
+    // every branch writes every register of its group, so the enables stay plain flip-flops
+    // (a row step on the last row writes values that are never used: the next load overwrites them)
+    if (load_q) begin
+      active_d = 1'b1;
+      x_last_d = (set_bb_x0_i == set_bb_x1_i);
+      y_last_d = (set_bb_y0_i == set_bb_y1_i);
+      x_d = set_bb_x0_i;
+      y_d = set_bb_y0_i;
+      w_d = set_w0_i; wrow_d = set_w0_i;
+      q_d = set_q0_i; qrow_d = set_q0_i; r_d = set_r0_i; rrow_d = set_r0_i;
+      row_hit_d = 1'b0;
+      pixrow_d = {set_bb_y0_i, 9'h0} + {2'b0, set_bb_y0_i, 7'h0} + 19'(set_bb_x0_i);
+      pix_d = pixrow_d;
+    end else if (sel_row_q) begin
+      // the first uncovered pixel after a covered one, or x == bx1: next row, or done
+      if (y_last_q) active_d = 1'b0;
+      row_hit_d = 1'b0;
+      y_d = y_q + 9'd1;
+      x_d = bx0_q;
+      x_last_d = one_col_q;
+      y_last_d = (y_q == by1m1_q);
+      pixrow_d = pixrow_q + 19'd640;
+      pix_d = pixrow_q + 19'd640;
+      for (int k = 0; k < 3; k++) begin
+        wrow_d[k] = wrow_q[k] + 40'($signed(wy_q[k]));
+        w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));
+      end
+      for (int j = 0; j < 5; j++) begin
+        st = qr_step(qrow_q[j], rrow_q[j], qy_q[j], qy1_q[j], ry_q[j], rym_q[j]);
+        qrow_d[j] = st[66:35]; rrow_d[j] = st[34:0];
+        q_d[j]    = st[66:35]; r_d[j]    = st[34:0];
+      end
+    end else begin
       row_hit_d = row_hit_q | covered;
-      if (row_done) begin
-        row_hit_d = 1'b0;
-        if (last_pixel) begin
-          active_d = 1'b0;
-        end else begin
-          y_d = y_q + 9'd1;
-          x_d = bx0_q;
-          x_last_d = one_col_q;
-          y_last_d = (y_q == by1m1_q);
-          pixrow_d = pixrow_q + 19'd640;
-          pix_d = pixrow_q + 19'd640;
-          for (int k = 0; k < 3; k++) begin
-            wrow_d[k] = wrow_q[k] + 40'($signed(wy_q[k]));
-            w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));
-          end
-          for (int j = 0; j < 5; j++) begin
-            st = qr_step(qrow_q[j], rrow_q[j], qy_q[j], qy1_q[j], ry_q[j], rym_q[j]);
-            qrow_d[j] = st[66:35]; rrow_d[j] = st[34:0];
-            q_d[j]    = st[66:35]; r_d[j]    = st[34:0];
-          end
-        end
-      end else begin
-        x_d = x_q + 10'd1;
-        x_last_d = (x_q == bx1m1_q);
-        pix_d = pix_q + 19'd1;
-        for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
-        for (int j = 0; j < 5; j++) begin
-          sx = qr_step(q_q[j], r_q[j], qx_q[j], qx1_q[j], rx_q[j], rxm_q[j]);
-          q_d[j] = sx[66:35]; r_d[j] = sx[34:0];
-        end
+      x_d = x_q + 10'd1;
+      x_last_d = (x_q == bx1m1_q);
+      pix_d = pix_q + 19'd1;
+      for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
+      for (int j = 0; j < 5; j++) begin
+        sx = qr_step(q_q[j], r_q[j], qx_q[j], qx1_q[j], rx_q[j], rxm_q[j]);
+        q_d[j] = sx[66:35]; r_d[j] = sx[34:0];
       end
     end
+    if (!en_q) begin
+      active_d = active_q;
+      x_d = x_q; w_d = w_q; q_d = q_q; r_d = r_q; pix_d = pix_q;
+      x_last_d = x_last_q; row_hit_d = row_hit_q;
+    end
+    if (!enrow_q) begin
+      y_d = y_q; wrow_d = wrow_q; qrow_d = qrow_q; rrow_d = rrow_q; pixrow_d = pixrow_q;
+      y_last_d = y_last_q;
+    end
+
     // FIFO occupancy next cycle (this cycle's push and pop): room for one more?
     advance_d = active_d &&
                 (({1'b0, ofifo_count} + (CntW+1)'(ofifo_wvalid) - (CntW+1)'(ofifo_pop))
                  < (CntW+1)'(OutDepth));
+    // next cycle's step decision from the next-cycle values: step when there is room or the
+    // pixel is uncovered; a step ends the row at x == bx1 or at the first uncovered pixel
+    // after a covered one (coverage of a row is one interval)
+    covered_n  = !w_d[0][39] && !w_d[1][39] && !w_d[2][39];
+    step_n     = advance_d || (active_d && !covered_n);
+    row_done_n = x_last_d || (row_hit_d && !covered_n);
+    en_d       = load_d || step_n;
+    enrow_d    = load_d || (step_n && row_done_n);
+    sel_row_d  = row_done_n;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -236,7 +256,8 @@ module raster_walk #(
       a0_q <= '0; qx_q <= '0; qy_q <= '0; rx_q <= '0; ry_q <= '0;
       rxm_q <= '0; rym_q <= '0; qx1_q <= '0; qy1_q <= '0;
       interp_c_q <= 1'b0; flat_q <= '0; rs_q <= '0; prim_q <= '0;
-      active_q <= 1'b0; advance_q <= 1'b0; load_q <= 1'b0; x_q <= '0; y_q <= '0;
+      active_q <= 1'b0; advance_q <= 1'b0; load_q <= 1'b0;
+      en_q <= 1'b0; enrow_q <= 1'b0; sel_row_q <= 1'b0; x_q <= '0; y_q <= '0;
       w_q <= '0; wrow_q <= '0; q_q <= '0; qrow_q <= '0; r_q <= '0; rrow_q <= '0;
       row_hit_q <= 1'b0;
       pix_q <= '0; pixrow_q <= '0;
@@ -247,7 +268,8 @@ module raster_walk #(
       a0_q <= a0_d; qx_q <= qx_d; qy_q <= qy_d; rx_q <= rx_d; ry_q <= ry_d;
       rxm_q <= rxm_d; rym_q <= rym_d; qx1_q <= qx1_d; qy1_q <= qy1_d;
       interp_c_q <= interp_c_d; flat_q <= flat_d; rs_q <= rs_d; prim_q <= prim_d;
-      active_q <= active_d; advance_q <= advance_d; load_q <= load_d; x_q <= x_d; y_q <= y_d;
+      active_q <= active_d; advance_q <= advance_d; load_q <= load_d;
+      en_q <= en_d; enrow_q <= enrow_d; sel_row_q <= sel_row_d; x_q <= x_d; y_q <= y_d;
       w_q <= w_d; wrow_q <= wrow_d; q_q <= q_d; qrow_q <= qrow_d; r_q <= r_d; rrow_q <= rrow_d;
       row_hit_q <= row_hit_d;
       pix_q <= pix_d; pixrow_q <= pixrow_d;

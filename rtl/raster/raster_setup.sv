@@ -76,7 +76,8 @@ module raster_setup (
     StDivEnd,   // floor correction for negative n, store (q, r)
     StOut       // result valid for the walker
   } st_e;
-  st_e st_q, st_d;
+  (* fsm_encoding = "one-hot" *) st_e st_q;
+  st_e st_d;
   // set_valid_o as its own flip-flop (== (st_q == StOut)): it drives the walker's load select
   // on ~1,000 flip-flops, so no state decode sits in front of that fanout
   logic out_valid_q;

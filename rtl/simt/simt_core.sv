@@ -1,11 +1,12 @@
 // simt_core - one SIMT core: the THREADS threads of one block (seed 002, ADDENDUM 7).
 //
 // What: runs one block at a time. Three pipeline stages:
-//   F  looks up the shared instruction cache at the fetch PC (fpc_q, a register; or again
-//      at r_pc_q while R holds a miss) and loads the result, hit or miss (r_hit_q), into the
-//      R register (r_insn_q, r_pc_q) whenever R does not hold an instruction that stays;
-//      fpc_q then advances (the fetch predicts PC+1). The hit goes only into r_hit_q, never
-//      into an enable: R holding a miss repeats the lookup every cycle.
+//   F  looks up the shared instruction cache at the fetch PC (fpc_q, a register, no mux in
+//      front of the cache) and loads the result, hit or miss (r_hit_q), into the R register
+//      (r_insn_q, r_pc_q) whenever R does not hold an instruction that stays; fpc_q then
+//      advances on a hit (the fetch predicts PC+1) and stays on a miss. The hit goes only
+//      into r_hit_q and the fpc_q mux, never into an enable: R holding a miss repeats the
+//      lookup every cycle.
 //   R  reads both operands of every thread from the per-thread register files, with a bypass
 //      from the E stage's writeback (the instruction in E is always the one just before), and
 //      works out which threads execute it (act_r: threads at r_pc_q, plus the threads of the
@@ -101,6 +102,7 @@ module simt_core #(
   logic                        r_hit_q, r_hit_d;       // ... and it was a hit (an instruction)
   logic [simt_pkg::IW-1:0]     r_insn_q, r_insn_d;
   logic [PCW-1:0]              r_pc_q, r_pc_d;
+  logic [PCW-1:0]              r_seq_q, r_seq_d;       // r_pc_q + 1 (no adder before the BR compares)
   // E
   logic                        ir_valid_q, ir_valid_d;
   logic [simt_pkg::IW-1:0]     ir_q, ir_d;
@@ -118,8 +120,8 @@ module simt_core #(
   logic [7:0] imm;
   logic [2:0] cond;
   logic       is_mem, is_div, is_mul, is_wb, is_br, is_jmp, is_ret, is_ctrl, r_is_mem;
-  logic [7:0] r_seq;
   logic       r_miss;
+  logic [7:0] fpc_inc;
 
   always_comb begin
     // E
@@ -143,7 +145,6 @@ module simt_core #(
     r_rs     = r_insn_q[7:4];
     r_rt     = r_insn_q[3:0];
     r_is_mem = (r_op == simt_pkg::OP_LDR) || (r_op == simt_pkg::OP_STR);
-    r_seq    = r_pc_q + 8'd1;
   end
 
   // ---------------------------------------------------------------- per-thread datapath
@@ -278,12 +279,14 @@ module simt_core #(
              (!ir_valid_q || (commit && !is_ctrl));
   end
 
-  // F looks up fpc_q, or again r_pc_q while R holds a miss for it (fpc_q = r_pc_q + 1
-  // whenever R holds something, so both cases go on at the looked-up PC + 1)
+  // F looks up fpc_q, a register: after a miss it stays at the missing PC (R takes the
+  // lookup again every cycle), after a hit it goes on at PC+1 (so no mux sits between the
+  // register and the cache lookup)
   always_comb begin
     r_miss        = r_valid_q && !r_hit_q;
     fetch_valid_o = (state_q == StRun) && !resolve_q;
-    fetch_pc_o    = r_miss ? r_pc_q : fpc_q;
+    fetch_pc_o    = fpc_q;
+    fpc_inc       = fpc_q + 8'd1;
   end
 
   // smallest live PC, from the registers (used in the resolve cycle after a flush): all
@@ -319,6 +322,7 @@ module simt_core #(
     r_hit_d    = r_hit_q;
     r_insn_d   = r_insn_q;
     r_pc_d     = r_pc_q;
+    r_seq_d    = r_seq_q;
     ir_valid_d = ir_valid_q;
     ir_d       = ir_q;
     ir_pc_d    = ir_pc_q;
@@ -374,8 +378,8 @@ module simt_core #(
           ir_d       = r_insn_q;
           ir_pc_d    = r_pc_q;
           act_d      = act_r;
-          br_back_d  = r_insn_q[7:0] < r_seq;
-          br_seq_d   = r_insn_q[7:0] == r_seq;
+          br_back_d  = r_insn_q[7:0] < r_seq_q;
+          br_seq_d   = r_insn_q[7:0] == r_seq_q;
         end else if (commit) begin
           ir_valid_d = 1'b0;
           act_d      = '0;
@@ -386,8 +390,9 @@ module simt_core #(
           r_valid_d = 1'b1;
           r_hit_d   = fetch_hit_i;
           r_insn_d  = fetch_insn_i;
-          r_pc_d    = fetch_pc_o;
-          fpc_d     = fetch_pc_o + 1'b1;
+          r_pc_d    = fpc_q;
+          r_seq_d   = fpc_inc;
+          fpc_d     = fetch_hit_i ? fpc_inc : fpc_q;
         end
         // redirect: flush F and R; fetch at the BR target (fast redirect: the target is
         // the smallest PC), or find the smallest live PC next cycle (resolve)
@@ -421,6 +426,7 @@ module simt_core #(
       r_hit_q    <= 1'b0;
       r_insn_q   <= '0;
       r_pc_q     <= '0;
+      r_seq_q    <= 8'd1;
       ir_valid_q <= 1'b0;
       ir_q       <= '0;
       ir_pc_q    <= '0;
@@ -441,6 +447,7 @@ module simt_core #(
       r_hit_q    <= r_hit_d;
       r_insn_q   <= r_insn_d;
       r_pc_q     <= r_pc_d;
+      r_seq_q    <= r_seq_d;
       ir_valid_q <= ir_valid_d;
       ir_q       <= ir_d;
       ir_pc_q    <= ir_pc_d;

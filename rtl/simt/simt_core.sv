@@ -34,7 +34,7 @@
 // Timing (100 MHz on the ECP5, docs/simt.md "Timing"): no path goes from the commit
 //   decision into the cache lookup or the min-PC search: the lookup starts from fpc_q, the
 //   search from pc_q/live_q, the operands and act_q from registers, the LSU outputs are
-//   registers; commit itself is a few LUTs over registers (ir_q, act_q, LSU done, DIV done).
+//   registers; commit itself is a few LUTs over registers (e_dec_q, act_q, LSU done, DIV done).
 // Spec: ADDENDUM 7 (CMP signed, DIV by zero = 0xFF, RET ends a thread, partial blocks:
 //   blk_count_i threads are live, the others never run). NZP is 000 and R0..R12 are zero at
 //   block start. PCs wrap modulo 256.
@@ -122,29 +122,39 @@ module simt_core #(
   logic       is_mem, is_div, is_mul, is_wb, is_br, is_jmp, is_ret, is_ctrl, r_is_mem;
   logic       r_miss;
   logic [7:0] fpc_inc;
+  // E's instruction decoded in R and registered with ir_q (so commit, the result selects
+  // and the bypass start at flip-flops): {wb, mem, div, mul, ctrl, ldr, sum, sub, const}
+  logic [8:0] r_dec, e_dec_q, e_dec_d;
+  logic       e_ldr, e_sum, e_sub, e_const;
 
   always_comb begin
-    // E
-    op     = ir_q[15:12];
-    rd     = ir_q[11:8];
-    imm    = ir_q[7:0];
-    cond   = ir_q[11:9];
-    is_mem = (op == simt_pkg::OP_LDR) || (op == simt_pkg::OP_STR);
-    is_div = (op == simt_pkg::OP_DIV);
-    is_mul = (op == simt_pkg::OP_MUL);
-    is_br  = (op == simt_pkg::OP_BR);
-    is_jmp = (op == simt_pkg::OP_JMP);
-    is_ret = (op == simt_pkg::OP_RET);
-    is_ctrl = is_br || is_jmp || is_ret;
-    is_wb  = ((op == simt_pkg::OP_ADD) || (op == simt_pkg::OP_SUB) ||
-              (op == simt_pkg::OP_MUL) || (op == simt_pkg::OP_DIV) ||
-              (op == simt_pkg::OP_CONST) || (op == simt_pkg::OP_LDR)) &&
-             (rd < simt_pkg::REG_BLOCKIDX);
     // R
     r_op     = r_insn_q[15:12];
     r_rs     = r_insn_q[7:4];
     r_rt     = r_insn_q[3:0];
     r_is_mem = (r_op == simt_pkg::OP_LDR) || (r_op == simt_pkg::OP_STR);
+    r_dec    = {((r_op == simt_pkg::OP_ADD) || (r_op == simt_pkg::OP_SUB) ||
+                 (r_op == simt_pkg::OP_MUL) || (r_op == simt_pkg::OP_DIV) ||
+                 (r_op == simt_pkg::OP_CONST) || (r_op == simt_pkg::OP_LDR)) &&
+                (r_insn_q[11:8] < simt_pkg::REG_BLOCKIDX),
+                r_is_mem,
+                r_op == simt_pkg::OP_DIV,
+                r_op == simt_pkg::OP_MUL,
+                (r_op == simt_pkg::OP_BR) || (r_op == simt_pkg::OP_JMP) ||
+                (r_op == simt_pkg::OP_RET),
+                r_op == simt_pkg::OP_LDR,
+                (r_op == simt_pkg::OP_ADD) || (r_op == simt_pkg::OP_SUB),
+                (r_op == simt_pkg::OP_SUB) || (r_op == simt_pkg::OP_CMP),
+                r_op == simt_pkg::OP_CONST};
+    // E
+    op     = ir_q[15:12];
+    rd     = ir_q[11:8];
+    imm    = ir_q[7:0];
+    cond   = ir_q[11:9];
+    {is_wb, is_mem, is_div, is_mul, is_ctrl, e_ldr, e_sum, e_sub, e_const} = e_dec_q;
+    is_br  = (op == simt_pkg::OP_BR);
+    is_jmp = (op == simt_pkg::OP_JMP);
+    is_ret = (op == simt_pkg::OP_RET);
   end
 
   // ---------------------------------------------------------------- per-thread datapath
@@ -173,7 +183,10 @@ module simt_core #(
     );
 
     simt_alu u_alu (
-      .op_i     (op),
+      .sum_i    (e_sum),
+      .sub_i    (e_sub),
+      .mul_i    (is_mul),
+      .const_i  (e_const),
       .a_i      (rs_val_q[t]),
       .b_i      (rt_val_q[t]),
       .imm_i    (imm),
@@ -245,8 +258,7 @@ module simt_core #(
     any_seq   = 1'b0;
     for (int t = 0; t < THREADS; t++) begin
       prod_d[t]  = 8'(rs_val_q[t] * rt_val_q[t]);
-      wb_data[t] = (op == simt_pkg::OP_LDR) ? lsu_data[t] :
-                   is_div                   ? div_q[t]    : alu_res[t];
+      wb_data[t] = alu_res[t] | ({8{e_ldr}} & lsu_data[t]) | ({8{is_div}} & div_q[t]);
       taken[t]   = (cond & nzp_q[t]) != 3'b000;
       // the thread goes to PC+1 (a BR not taken, or taken to PC+1, or no BR at all)
       to_seq[t]  = !(is_br && taken[t] && !br_seq_q);
@@ -326,6 +338,7 @@ module simt_core #(
     ir_valid_d = ir_valid_q;
     ir_d       = ir_q;
     ir_pc_d    = ir_pc_q;
+    e_dec_d    = e_dec_q;
     act_d      = act_q;
     br_back_d  = br_back_q;
     br_seq_d   = br_seq_q;
@@ -376,6 +389,7 @@ module simt_core #(
         if (r_adv) begin
           ir_valid_d = 1'b1;
           ir_d       = r_insn_q;
+          e_dec_d    = r_dec;
           ir_pc_d    = r_pc_q;
           act_d      = act_r;
           br_back_d  = r_insn_q[7:0] < r_seq_q;
@@ -430,6 +444,7 @@ module simt_core #(
       ir_valid_q <= 1'b0;
       ir_q       <= '0;
       ir_pc_q    <= '0;
+      e_dec_q    <= '0;
       act_q      <= '0;
       br_back_q  <= 1'b0;
       br_seq_q   <= 1'b0;
@@ -451,6 +466,7 @@ module simt_core #(
       ir_valid_q <= ir_valid_d;
       ir_q       <= ir_d;
       ir_pc_q    <= ir_pc_d;
+      e_dec_q    <= e_dec_d;
       act_q      <= act_d;
       br_back_q  <= br_back_d;
       br_seq_q   <= br_seq_d;

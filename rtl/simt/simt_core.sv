@@ -1,11 +1,12 @@
 // simt_core - one SIMT core: the THREADS threads of one block (seed 002, ADDENDUM 7).
 //
 // What: runs one block at a time. Three pipeline stages:
-//   F  looks up the shared instruction cache at the fetch PC (fpc_q, a register; or again
-//      at r_pc_q while R holds a miss) and loads the result, hit or miss (r_hit_q), into the
-//      R register (r_insn_q, r_pc_q) whenever R does not hold an instruction that stays;
-//      fpc_q then advances (the fetch predicts PC+1). The hit goes only into r_hit_q, never
-//      into an enable: R holding a miss repeats the lookup every cycle.
+//   F  looks up the shared instruction cache at the fetch PC (fpc_q, a register, no mux in
+//      front of the cache) and loads the result, hit or miss (r_hit_q), into the R register
+//      (r_insn_q, r_pc_q) whenever R does not hold an instruction that stays; fpc_q then
+//      advances on a hit (the fetch predicts PC+1) and stays on a miss. The hit goes only
+//      into r_hit_q and the fpc_q mux, never into an enable: R holding a miss repeats the
+//      lookup every cycle.
 //   R  reads both operands of every thread from the per-thread register files, with a bypass
 //      from the E stage's writeback (the instruction in E is always the one just before), and
 //      works out which threads execute it (act_r: threads at r_pc_q, plus the threads of the
@@ -33,7 +34,7 @@
 // Timing (100 MHz on the ECP5, docs/simt.md "Timing"): no path goes from the commit
 //   decision into the cache lookup or the min-PC search: the lookup starts from fpc_q, the
 //   search from pc_q/live_q, the operands and act_q from registers, the LSU outputs are
-//   registers; commit itself is a few LUTs over registers (ir_q, act_q, LSU done, DIV done).
+//   registers; commit itself is a few LUTs over registers (e_dec_q, act_q, LSU done, DIV done).
 // Spec: ADDENDUM 7 (CMP signed, DIV by zero = 0xFF, RET ends a thread, partial blocks:
 //   blk_count_i threads are live, the others never run). NZP is 000 and R0..R12 are zero at
 //   block start. PCs wrap modulo 256.
@@ -101,6 +102,7 @@ module simt_core #(
   logic                        r_hit_q, r_hit_d;       // ... and it was a hit (an instruction)
   logic [simt_pkg::IW-1:0]     r_insn_q, r_insn_d;
   logic [PCW-1:0]              r_pc_q, r_pc_d;
+  logic [PCW-1:0]              r_seq_q, r_seq_d;       // r_pc_q + 1 (no adder before the BR compares)
   // E
   logic                        ir_valid_q, ir_valid_d;
   logic [simt_pkg::IW-1:0]     ir_q, ir_d;
@@ -118,32 +120,41 @@ module simt_core #(
   logic [7:0] imm;
   logic [2:0] cond;
   logic       is_mem, is_div, is_mul, is_wb, is_br, is_jmp, is_ret, is_ctrl, r_is_mem;
-  logic [7:0] r_seq;
   logic       r_miss;
+  logic [7:0] fpc_inc;
+  // E's instruction decoded in R and registered with ir_q (so commit, the result selects
+  // and the bypass start at flip-flops): {wb, mem, div, mul, ctrl, ldr, sum, sub, const}
+  logic [8:0] r_dec, e_dec_q, e_dec_d;
+  logic       e_ldr, e_sum, e_sub, e_const;
 
   always_comb begin
-    // E
-    op     = ir_q[15:12];
-    rd     = ir_q[11:8];
-    imm    = ir_q[7:0];
-    cond   = ir_q[11:9];
-    is_mem = (op == simt_pkg::OP_LDR) || (op == simt_pkg::OP_STR);
-    is_div = (op == simt_pkg::OP_DIV);
-    is_mul = (op == simt_pkg::OP_MUL);
-    is_br  = (op == simt_pkg::OP_BR);
-    is_jmp = (op == simt_pkg::OP_JMP);
-    is_ret = (op == simt_pkg::OP_RET);
-    is_ctrl = is_br || is_jmp || is_ret;
-    is_wb  = ((op == simt_pkg::OP_ADD) || (op == simt_pkg::OP_SUB) ||
-              (op == simt_pkg::OP_MUL) || (op == simt_pkg::OP_DIV) ||
-              (op == simt_pkg::OP_CONST) || (op == simt_pkg::OP_LDR)) &&
-             (rd < simt_pkg::REG_BLOCKIDX);
     // R
     r_op     = r_insn_q[15:12];
     r_rs     = r_insn_q[7:4];
     r_rt     = r_insn_q[3:0];
     r_is_mem = (r_op == simt_pkg::OP_LDR) || (r_op == simt_pkg::OP_STR);
-    r_seq    = r_pc_q + 8'd1;
+    r_dec    = {((r_op == simt_pkg::OP_ADD) || (r_op == simt_pkg::OP_SUB) ||
+                 (r_op == simt_pkg::OP_MUL) || (r_op == simt_pkg::OP_DIV) ||
+                 (r_op == simt_pkg::OP_CONST) || (r_op == simt_pkg::OP_LDR)) &&
+                (r_insn_q[11:8] < simt_pkg::REG_BLOCKIDX),
+                r_is_mem,
+                r_op == simt_pkg::OP_DIV,
+                r_op == simt_pkg::OP_MUL,
+                (r_op == simt_pkg::OP_BR) || (r_op == simt_pkg::OP_JMP) ||
+                (r_op == simt_pkg::OP_RET),
+                r_op == simt_pkg::OP_LDR,
+                (r_op == simt_pkg::OP_ADD) || (r_op == simt_pkg::OP_SUB),
+                (r_op == simt_pkg::OP_SUB) || (r_op == simt_pkg::OP_CMP),
+                r_op == simt_pkg::OP_CONST};
+    // E
+    op     = ir_q[15:12];
+    rd     = ir_q[11:8];
+    imm    = ir_q[7:0];
+    cond   = ir_q[11:9];
+    {is_wb, is_mem, is_div, is_mul, is_ctrl, e_ldr, e_sum, e_sub, e_const} = e_dec_q;
+    is_br  = (op == simt_pkg::OP_BR);
+    is_jmp = (op == simt_pkg::OP_JMP);
+    is_ret = (op == simt_pkg::OP_RET);
   end
 
   // ---------------------------------------------------------------- per-thread datapath
@@ -172,7 +183,10 @@ module simt_core #(
     );
 
     simt_alu u_alu (
-      .op_i     (op),
+      .sum_i    (e_sum),
+      .sub_i    (e_sub),
+      .mul_i    (is_mul),
+      .const_i  (e_const),
       .a_i      (rs_val_q[t]),
       .b_i      (rt_val_q[t]),
       .imm_i    (imm),
@@ -244,8 +258,7 @@ module simt_core #(
     any_seq   = 1'b0;
     for (int t = 0; t < THREADS; t++) begin
       prod_d[t]  = 8'(rs_val_q[t] * rt_val_q[t]);
-      wb_data[t] = (op == simt_pkg::OP_LDR) ? lsu_data[t] :
-                   is_div                   ? div_q[t]    : alu_res[t];
+      wb_data[t] = alu_res[t] | ({8{e_ldr}} & lsu_data[t]) | ({8{is_div}} & div_q[t]);
       taken[t]   = (cond & nzp_q[t]) != 3'b000;
       // the thread goes to PC+1 (a BR not taken, or taken to PC+1, or no BR at all)
       to_seq[t]  = !(is_br && taken[t] && !br_seq_q);
@@ -278,12 +291,14 @@ module simt_core #(
              (!ir_valid_q || (commit && !is_ctrl));
   end
 
-  // F looks up fpc_q, or again r_pc_q while R holds a miss for it (fpc_q = r_pc_q + 1
-  // whenever R holds something, so both cases go on at the looked-up PC + 1)
+  // F looks up fpc_q, a register: after a miss it stays at the missing PC (R takes the
+  // lookup again every cycle), after a hit it goes on at PC+1 (so no mux sits between the
+  // register and the cache lookup)
   always_comb begin
     r_miss        = r_valid_q && !r_hit_q;
     fetch_valid_o = (state_q == StRun) && !resolve_q;
-    fetch_pc_o    = r_miss ? r_pc_q : fpc_q;
+    fetch_pc_o    = fpc_q;
+    fpc_inc       = fpc_q + 8'd1;
   end
 
   // smallest live PC, from the registers (used in the resolve cycle after a flush): all
@@ -319,9 +334,11 @@ module simt_core #(
     r_hit_d    = r_hit_q;
     r_insn_d   = r_insn_q;
     r_pc_d     = r_pc_q;
+    r_seq_d    = r_seq_q;
     ir_valid_d = ir_valid_q;
     ir_d       = ir_q;
     ir_pc_d    = ir_pc_q;
+    e_dec_d    = e_dec_q;
     act_d      = act_q;
     br_back_d  = br_back_q;
     br_seq_d   = br_seq_q;
@@ -372,10 +389,11 @@ module simt_core #(
         if (r_adv) begin
           ir_valid_d = 1'b1;
           ir_d       = r_insn_q;
+          e_dec_d    = r_dec;
           ir_pc_d    = r_pc_q;
           act_d      = act_r;
-          br_back_d  = r_insn_q[7:0] < r_seq;
-          br_seq_d   = r_insn_q[7:0] == r_seq;
+          br_back_d  = r_insn_q[7:0] < r_seq_q;
+          br_seq_d   = r_insn_q[7:0] == r_seq_q;
         end else if (commit) begin
           ir_valid_d = 1'b0;
           act_d      = '0;
@@ -386,8 +404,9 @@ module simt_core #(
           r_valid_d = 1'b1;
           r_hit_d   = fetch_hit_i;
           r_insn_d  = fetch_insn_i;
-          r_pc_d    = fetch_pc_o;
-          fpc_d     = fetch_pc_o + 1'b1;
+          r_pc_d    = fpc_q;
+          r_seq_d   = fpc_inc;
+          fpc_d     = fetch_hit_i ? fpc_inc : fpc_q;
         end
         // redirect: flush F and R; fetch at the BR target (fast redirect: the target is
         // the smallest PC), or find the smallest live PC next cycle (resolve)
@@ -421,9 +440,11 @@ module simt_core #(
       r_hit_q    <= 1'b0;
       r_insn_q   <= '0;
       r_pc_q     <= '0;
+      r_seq_q    <= 8'd1;
       ir_valid_q <= 1'b0;
       ir_q       <= '0;
       ir_pc_q    <= '0;
+      e_dec_q    <= '0;
       act_q      <= '0;
       br_back_q  <= 1'b0;
       br_seq_q   <= 1'b0;
@@ -441,9 +462,11 @@ module simt_core #(
       r_hit_q    <= r_hit_d;
       r_insn_q   <= r_insn_d;
       r_pc_q     <= r_pc_d;
+      r_seq_q    <= r_seq_d;
       ir_valid_q <= ir_valid_d;
       ir_q       <= ir_d;
       ir_pc_q    <= ir_pc_d;
+      e_dec_q    <= e_dec_d;
       act_q      <= act_d;
       br_back_q  <= br_back_d;
       br_seq_q   <= br_seq_d;

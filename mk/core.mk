@@ -1,5 +1,6 @@
 # mk/core.mk: the GPU core (gpu_top), its C reference model, driver, harness and scenes.
-#   core-build      build/bin/tgpu_tb (fast) and build/bin/tgpu_tb_trace (FST-capable)
+#   core-build      build/bin/tgpu_tb (fast) and build/bin/tgpu_tb_trace (FST-capable), the same over
+#                   sdram_ctrl (tgpu_tb_sdram, tgpu_tb_sdram_trace), test_model, test_spi
 #   core-lint       verilator --lint-only -Wall on gpu_top
 #   demo            render the demo scene on RTL and model, compare, write out/demo/*.png
 #   core-bench      simulated cycles/s, full-screen clear cycles and fragments/clock
@@ -22,7 +23,7 @@ BENCH_TARGETS += core-bench
 
 .PHONY: core-build core-lint demo core-bench core-long core-gen-check
 core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model $(BUILD)/bin/test_model_plain \
-            $(BUILD)/bin/test_spi $(BUILD)/bin/tgpu_tb_sdram
+            $(BUILD)/bin/test_spi $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_sdram_trace
 
 # the C dither table is generated from the same data file the RTL ROM loads
 $(CORE_GEN)/dither_table.inc: data/dither_bn16.hex
@@ -62,6 +63,9 @@ $(BUILD)/bin/tgpu_tb_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
 
 $(BUILD)/bin/tgpu_tb_sdram: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv
 	$(call core_exe,tgpu_tb_sdram,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram,,$(CORE_SDRAM_VFLAGS))
+
+$(BUILD)/bin/tgpu_tb_sdram_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv
+	$(call core_exe,tgpu_tb_sdram_trace,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram_trace,--trace-fst --trace-structs,$(CORE_SDRAM_VFLAGS))
 
 $(BUILD)/bin/test_spi: $(CORE_DEPS) $(CORE_BUILD)/c/tests/spi/test_spi.o
 	$(call core_exe,test_spi,$(CORE_BUILD)/c/tests/spi/test_spi.o,obj_spi,)

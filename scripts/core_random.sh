@@ -17,9 +17,23 @@ while [ $# -gt 0 ]; do
     *) extra+=("$1"); shift;;
   esac
 done
+for v in "seeds:$seeds" "first:$first" "count:$count"; do
+  if ! [[ "${v#*:}" =~ ^[0-9]+$ ]] || [ "${v#*:}" -gt 100000000 ]; then
+    echo "core_random: --${v%%:*} '${v#*:}' is not allowed: give an integer from 0 to 100000000" >&2; exit 2
+  fi
+done
+[ "$seeds" -ge 1 ] || { echo "core_random: --seeds 0 runs nothing: give at least 1" >&2; exit 2; }
+[ "$first" -ge 1 ] || { echo "core_random: --first 0 is not a valid seed: seeds start at 1" >&2; exit 2; }
+[ -x "$tb" ] || { echo "core_random: $tb is not built: run make core-build (or give --tb BINARY)" >&2; exit 2; }
 fails=0
 for ((s=first; s<first+seeds; s++)); do
-  if ! out=$($tb --scene "$scene" --seed "$s" --count "$count" --no-png --quiet "${extra[@]}" 2>&1); then
+  out=$($tb --scene "$scene" --seed "$s" --count "$count" --no-png --quiet "${extra[@]}" 2>&1); rc=$?
+  if [ $rc -eq 2 ]; then
+    echo "$out" >&2
+    echo "core_random: $tb refused the options (exit status 2, above); nothing was tested" >&2
+    exit 2
+  fi
+  if [ $rc -ne 0 ]; then
     fails=$((fails+1))
     echo "$out" | tail -8
     echo "FAILED seed $s: replay with $tb --scene $scene --seed $s --count $count ${extra[*]}"

@@ -173,6 +173,10 @@ def main():
     if "--help" in sys.argv or "-h" in sys.argv:
         print(__doc__)
         return 0
+    for a in sys.argv[1:]:
+        if a != "--check":
+            print("regmap: unknown argument %r (allowed: --check, --help)" % a, file=sys.stderr)
+            return 2
     check = "--check" in sys.argv
     bad = 0
     for path, fn in OUTPUTS:

@@ -13,10 +13,16 @@ TARGETS = [("pll_core", 100.0, "core"), ("clk_core", 100.0, "core"),
 
 
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0 if len(sys.argv) >= 2 else 2
-    rep = json.load(open(sys.argv[1]))
+    if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip(), file=sys.stdout if len(sys.argv) == 2 else sys.stderr)
+        return 0 if len(sys.argv) == 2 else 2
+    try:
+        with open(sys.argv[1]) as fh:
+            rep = json.load(fh)
+    except (OSError, ValueError) as e:
+        print("report: cannot read the nextpnr report %s: %s (give the --report JSON of a "
+              "synth.sh or unit_fmax.sh run)" % (sys.argv[1], e), file=sys.stderr)
+        return 2
     util = rep.get("utilization", {})
 
     def used(name):

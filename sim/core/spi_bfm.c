@@ -10,6 +10,7 @@ void spi_bfm_init(spi_bfm_t *b, vgpu_t *v, uint64_t sck_period_ps, uint64_t core
     b->ignore_full = 0;
     b->frames = 0;
     b->full_waits = 0;
+    b->full_timeout_ps = UINT64_MAX;
 }
 
 void spi_bfm_frame(spi_bfm_t *b, const uint8_t out[9], unsigned nbits, uint8_t in[9])
@@ -41,10 +42,14 @@ void spi_bfm_frame(spi_bfm_t *b, const uint8_t out[9], unsigned nbits, uint8_t i
     b->frames++;
 }
 
-void spi_bfm_write(spi_bfm_t *b, uint8_t addr, uint64_t data)
+int spi_bfm_write(spi_bfm_t *b, uint8_t addr, uint64_t data)
 {
     if (!b->ignore_full) {
+        uint64_t start = vgpu_time_ps(b->v);
         while (vgpu_cmd_full(b->v)) {
+            if (vgpu_time_ps(b->v) - start >= b->full_timeout_ps) {
+                return -1;
+            }
             b->full_waits++;
             vgpu_run_ps(b->v, b->sck_period_ps);
         }
@@ -55,6 +60,7 @@ void spi_bfm_write(spi_bfm_t *b, uint8_t addr, uint64_t data)
         out[1 + i] = (uint8_t)(data >> (56 - 8 * i));
     }
     spi_bfm_frame(b, out, 72, in);
+    return 0;
 }
 
 uint64_t spi_bfm_read(spi_bfm_t *b, uint8_t addr)

@@ -1,7 +1,9 @@
 /* tgpu_tb: runs a scene (a C program on the driver, or a recorded stream) on the RTL and the
  * reference model in lockstep, compares all of memory word for word, reports the first
  * mismatch with its pixel, values and primitives, and writes reference/RTL/diff PNGs.
- * Run with --help for the options. */
+ * The same source builds tgpu_tb, tgpu_tb_trace, tgpu_tb_sdram and tgpu_tb_sdram_trace.
+ * Run with --help for the options; every option value is checked before anything runs. */
+#include "cli.h"
 #include "gpu.h"
 #include "gpu_model.h"
 #include "png.h"
@@ -18,60 +20,100 @@
 #include <time.h>
 
 #define MEM_WORDS ((32u << 20) / 4)
+#define FB_BYTES (640u * 480u * 4u)
+#define MAX_BUFS 64
+
+/* exit statuses */
+enum { EXIT_MATCH = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_HANG = 3, EXIT_OUTPUT = 4 };
+
+/* option bounds (docs/debugging.md) */
+#define SEED_MAX 2147483647ull        /* Verilator takes X seeds 1..2^31-1 */
+#define COUNT_MAX 1000000u
+#define TIMEOUT_MAX 1000000000000ull
+#define CORE_MHZ_MIN 1.0
+#define CORE_MHZ_MAX 1000.0
+#define SCK_MHZ_MIN 0.1
+#define SCK_MHZ_MAX 100.0
+/* The host paces writes by CMD_FULL, which the core drives: with a core clock below SCK/16 the
+ * pin can lag a whole 72-bit frame and writes are lost (measured: SCK/83 still works, SCK/125
+ * loses commands). The harness refuses such ratios instead of reporting pixel mismatches. */
+#define SCK_PER_CORE_MAX 16.0
+
+/* buffers the scene named through registers, to say where a mismatching word lives */
+typedef struct {
+    uint32_t fb[MAX_BUFS], zb[MAX_BUFS], tex[MAX_BUFS];
+    uint8_t tex_unit[MAX_BUFS];
+    uint64_t tex_fmt[MAX_BUFS];
+    unsigned nfb, nzb, ntex;
+    uint32_t unit_base[4]; /* TEXn_BASE and TEXn_FMT as last written */
+    uint64_t unit_fmt[4];
+} bufs_t;
 
 typedef struct {
     /* options */
+    const char *prog; /* name of this binary, as invoked */
     const char *scene, *replay, *record, *out, *trace, *mem_preset;
-    int use_model, use_rtl, no_png, quiet, ignore_full;
-    uint64_t seed;
+    int use_model, use_rtl, no_png, quiet, ignore_full, trace_window_given;
+    uint64_t seed, xseed;
     unsigned count;
     double core_mhz, sck_mhz;
     uint64_t trace_from, trace_to, timeout_cycles;
+    int corrupt;           /* checker self-test: flip a bit of the RTL's memory before comparing */
+    uint64_t corrupt_addr;
     /* backends */
     gpu_model_t *model;
     vgpu_t *v;
     uint8_t *rtl_img;   /* RTL memory image at the end of the run */
     spi_bfm_t bfm;
     /* observation: per-word write counts, last writer primitive, last RTL write cycle */
-    uint8_t *wc_model, *wc_rtl;
+    uint32_t *wc_model, *wc_rtl;
     uint16_t *prim_model, *prim_rtl;
-    uint32_t *cyc_rtl;
+    uint64_t *cyc_rtl;
     uint32_t model_dropped;
     int hang;
+    bufs_t bufs;
+    gpu_transport_t inner; /* what the buffer observer forwards to */
 } tb_t;
 
-static void usage(FILE *f)
+static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: tgpu_tb [options]\n"
+            "usage: %s [options] [+verilator+seed+N]\n"
             "  --scene NAME        run a built-in scene (--list shows them)\n"
-            "  --replay FILE       run a recorded transaction stream instead\n"
+            "  --replay FILE       run a recorded transaction stream instead (not with --scene)\n"
             "  --record FILE       record the scene's transaction stream to FILE\n"
             "  --backend B         both (default) | rtl | model\n"
-            "  --seed N            seed for random scenes and for Verilator X randomisation (default 1)\n"
-            "  --count N           scene size knob (triangles, repetitions), 0 = scene default\n"
+            "  --seed N            seed of random scenes and of Verilator X randomisation, 1..%llu (default 1)\n"
+            "  +verilator+seed+N   X-randomisation seed when it should differ from --seed, 1..%llu\n"
+            "  --count N           scene size knob (triangles, repetitions), 0..%u, 0 = scene default\n"
             "  --out DIR           where PNGs go (default out/<scene>)\n"
             "  --no-png            skip PNG output\n"
-            "  --mem P             memory: ideal (default) | sdr16 (origin SDRAM bandwidth/latency);\n"
-            "                      the _sdram build: sdram (sdram_ctrl + timing-checked device model)\n"
-            "  --core-mhz F        core clock (default 100)\n"
-            "  --sck-mhz F         SPI clock (default 25)\n"
+            "  --mem P             memory behind the GPU port; this build offers: %s (the first is the default)\n"
+            "  --core-mhz F        core clock, %g..%g (default 100)\n"
+            "  --sck-mhz F         SPI clock, %g..%g and at most %g x the core clock (default 25)\n"
             "  --ignore-full       do not wait for CMD_FULL before writes (overflow tests)\n"
-            "  --timeout N         fail if the GPU is still busy after N core cycles (default 50000000)\n"
-            "  --trace FILE        write an FST waveform (needs the _trace build) for the window\n"
+            "  --timeout N         bound in core cycles of every wait (GPU busy, CMD_FULL high), 1..%llu\n"
+            "                      (default 50000000); a run that exceeds it ends as HANG\n"
+            "  --trace FILE        write an FST waveform (%s)\n"
             "  --trace-from C      first core cycle to dump (default 0)\n"
             "  --trace-to C        last core cycle to dump (default: end)\n"
             "  --list              list scenes\n"
             "  --quiet             only the result line\n"
-            "exit status: 0 match, 1 mismatch or check failure, 2 usage error, 3 hang\n");
+            "  --corrupt-rtl ADDR  self-test of the checker: flip bit 0 of the RTL's memory word at ADDR\n"
+            "                      after the run, before the comparison (the run must then fail)\n"
+            "exit status: 0 match, 1 mismatch or check failure, 2 usage error, 3 hang,\n"
+            "             4 a requested output (PNG, recording, waveform) could not be written\n",
+            prog, SEED_MAX, SEED_MAX, COUNT_MAX, vgpu_build_mems(), CORE_MHZ_MIN, CORE_MHZ_MAX, SCK_MHZ_MIN,
+            SCK_MHZ_MAX, SCK_PER_CORE_MAX, TIMEOUT_MAX,
+            vgpu_trace_capable() ? "this build can" : "needs a _trace build, this one cannot");
 }
 
 /* ---------------------------------------------------------------- monitors */
 
-static void note_write(uint8_t *wc, uint16_t *prim, uint32_t addr, uint16_t p)
+static void note_write(uint32_t *wc, uint16_t *prim, uint32_t addr, uint16_t p)
 {
     uint32_t w = (addr >> 2) & (MEM_WORDS - 1);
-    if (wc[w] != 255) {
+    if (wc[w] != UINT32_MAX) {
         wc[w]++;
     }
     prim[w] = p;
@@ -91,12 +133,12 @@ static void rtl_write(void *ctx, uint64_t cycle, const vgpu_write_t *wr)
 {
     tb_t *tb = ctx;
     note_write(tb->wc_rtl, tb->prim_rtl, wr->addr, (uint16_t)wr->prim);
-    tb->cyc_rtl[(wr->addr >> 2) & (MEM_WORDS - 1)] = (uint32_t)cycle;
+    tb->cyc_rtl[(wr->addr >> 2) & (MEM_WORDS - 1)] = cycle;
 }
 
 /* ---------------------------------------------------------------- RTL transport */
 
-static int rtl_wait_idle(tb_t *tb)
+static int rtl_wait_idle(tb_t *tb, const char *why)
 {
     uint64_t start = vgpu_cycles(tb->v);
     unsigned quiet = 0;
@@ -108,8 +150,10 @@ static int rtl_wait_idle(tb_t *tb)
         }
         vgpu_run_cycles(tb->v, 8);
         if (vgpu_cycles(tb->v) - start > tb->timeout_cycles) {
-            fprintf(stderr, "HANG: GPU still busy after %" PRIu64 " cycles (cmd_empty=%d busy=%d) at cycle %" PRIu64 "\n",
-                    tb->timeout_cycles, vgpu_cmd_empty(tb->v), vgpu_busy(tb->v), vgpu_cycles(tb->v));
+            fprintf(stderr,
+                    "HANG: GPU still busy after %" PRIu64 " cycles while %s (cmd_empty=%d busy=%d) at core cycle %" PRIu64
+                    ", after %" PRIu64 " SPI frames\n",
+                    tb->timeout_cycles, why, vgpu_cmd_empty(tb->v), vgpu_busy(tb->v), vgpu_cycles(tb->v), tb->bfm.frames);
             tb->hang = 1;
             return GPU_EIO;
         }
@@ -123,7 +167,14 @@ static int rtl_tr_write(void *ctx, uint8_t addr, uint64_t value)
     if (tb->hang) {
         return GPU_EIO;
     }
-    spi_bfm_write(&tb->bfm, addr, value);
+    if (spi_bfm_write(&tb->bfm, addr, value) != 0) {
+        fprintf(stderr,
+                "HANG: CMD_FULL stayed high for %" PRIu64 " core cycles before the write of register 0x%02X "
+                "(SPI frame %" PRIu64 "); busy=%d at core cycle %" PRIu64 "\n",
+                tb->timeout_cycles, addr, tb->bfm.frames + 1, vgpu_busy(tb->v), vgpu_cycles(tb->v));
+        tb->hang = 1;
+        return GPU_EIO;
+    }
     return GPU_OK;
 }
 
@@ -132,7 +183,9 @@ static int rtl_tr_write(void *ctx, uint8_t addr, uint64_t value)
 static int rtl_tr_read(void *ctx, uint8_t addr, uint64_t *value)
 {
     tb_t *tb = ctx;
-    if (tb->hang || rtl_wait_idle(tb) != GPU_OK) {
+    char why[64];
+    snprintf(why, sizeof(why), "waiting to read register 0x%02X", addr);
+    if (tb->hang || rtl_wait_idle(tb, why) != GPU_OK) {
         *value = 0;
         return GPU_EIO;
     }
@@ -162,37 +215,173 @@ static uint32_t rd32(const uint8_t *m, uint32_t a)
     return (uint32_t)m[a] | (uint32_t)m[a + 1] << 8 | (uint32_t)m[a + 2] << 16 | (uint32_t)m[a + 3] << 24;
 }
 
-static void describe(uint32_t addr, uint32_t fb, uint32_t zb, char *buf, size_t n)
+/* ---------------------------------------------------------------- buffers the scene named */
+
+static void add_buf(uint32_t *set, unsigned *n, uint32_t base)
 {
-    const uint32_t fb_bytes = 640u * 480u * 4u;
-    if (addr >= fb && addr < fb + fb_bytes) {
-        uint32_t p = (addr - fb) / 4;
-        snprintf(buf, n, "framebuffer pixel (%u, %u)", p % 640, p / 640);
-    } else if (addr >= zb && addr < zb + fb_bytes) {
-        uint32_t p = (addr - zb) / 4;
-        snprintf(buf, n, "Z-buffer pixel (%u, %u)", p % 640, p / 640);
-    } else {
-        snprintf(buf, n, "memory word");
+    for (unsigned i = 0; i < *n; i++) {
+        if (set[i] == base) {
+            return;
+        }
+    }
+    if (*n < MAX_BUFS) {
+        set[(*n)++] = base;
     }
 }
 
-static int write_pngs(tb_t *tb, const char *dir, uint32_t fb)
+/* Sits between the driver and the backends: notes every framebuffer, Z-buffer and texture base
+ * the scene writes, with the same masks the register file applies. */
+static int obs_write(void *ctx, uint8_t addr, uint64_t value)
+{
+    tb_t *tb = ctx;
+    bufs_t *b = &tb->bufs;
+    if (addr == REG_FB_DRAW || addr == REG_FB_DISPLAY) {
+        add_buf(b->fb, &b->nfb, (uint32_t)value & 0xFFFFF000u & ((32u << 20) - 1));
+    } else if (addr == REG_FB_ZBUFFER) {
+        add_buf(b->zb, &b->nzb, (uint32_t)value & 0x1FFF000u);
+    } else if (addr >= REG_TEX0_BASE && addr < REG_TEX0_BASE + 32 && (addr - REG_TEX0_BASE) % 8 <= 1) {
+        unsigned unit = (addr - REG_TEX0_BASE) / 8;
+        if ((addr - REG_TEX0_BASE) % 8 == 0) {
+            b->unit_base[unit] = (uint32_t)value & ((32u << 20) - 1);
+        } else {
+            b->unit_fmt[unit] = value;
+        }
+        add_buf(b->tex, &b->ntex, b->unit_base[unit]);
+        for (unsigned i = 0; i < b->ntex; i++) {
+            if (b->tex[i] == b->unit_base[unit]) {
+                b->tex_unit[i] = (uint8_t)unit;
+                b->tex_fmt[i] = b->unit_fmt[unit];
+            }
+        }
+    }
+    return tb->inner.write(tb->inner.ctx, addr, value);
+}
+
+static int obs_read(void *ctx, uint8_t addr, uint64_t *value)
+{
+    tb_t *tb = ctx;
+    return tb->inner.read(tb->inner.ctx, addr, value);
+}
+
+static void obs_close(void *ctx)
+{
+    tb_t *tb = ctx;
+    if (tb->inner.close) {
+        tb->inner.close(tb->inner.ctx);
+    }
+}
+
+/* bytes of a texture image with its mip chain, from TEXn_FMT (upper bound: 1024x1024 RGBA4444) */
+static uint32_t tex_bytes(uint64_t fmt)
+{
+    unsigned wl = (unsigned)((fmt >> TEX0_FMT_WIDTH_LOG2_SHIFT) & TEX0_FMT_WIDTH_LOG2_MASK);
+    unsigned hl = (unsigned)((fmt >> TEX0_FMT_HEIGHT_LOG2_SHIFT) & 0xF);
+    wl = wl < 2 ? 2 : (wl > 10 ? 10 : wl);
+    hl = hl < 2 ? 2 : (hl > 10 ? 10 : hl);
+    uint32_t level0 = (1u << wl) * (1u << hl) * 2u; /* RGBA4444: 2 bytes a texel, BC1 less */
+    return level0 + level0 / 3 + 64;
+}
+
+typedef enum { BUF_NONE, BUF_FB, BUF_ZB, BUF_TEX, BUF_SIMT_PROG, BUF_SIMT_DATA } buf_kind_e;
+
+typedef struct {
+    buf_kind_e kind;
+    uint32_t base;
+    unsigned unit;
+    char text[160];
+} where_t;
+
+#define SIMT_PROG_WIN 0x1FF0000u /* docs/simt.md: program window, then the data window */
+#define SIMT_DATA_WIN 0x1FF8000u
+
+static where_t locate(const tb_t *tb, uint32_t addr, uint32_t final_fb, uint32_t final_zb)
+{
+    where_t w;
+    memset(&w, 0, sizeof(w));
+    const bufs_t *b = &tb->bufs;
+    /* the final buffers first, then every other one the scene named */
+    uint32_t fbs[MAX_BUFS + 1], zbs[MAX_BUFS + 1];
+    unsigned nfb = 0, nzb = 0;
+    fbs[nfb++] = final_fb;
+    zbs[nzb++] = final_zb;
+    for (unsigned i = 0; i < b->nfb; i++) {
+        fbs[nfb++] = b->fb[i];
+    }
+    for (unsigned i = 0; i < b->nzb; i++) {
+        zbs[nzb++] = b->zb[i];
+    }
+    for (unsigned i = 0; i < nfb; i++) {
+        if (addr >= fbs[i] && addr < fbs[i] + FB_BYTES) {
+            uint32_t px = (addr - fbs[i]) / 4;
+            w.kind = BUF_FB;
+            w.base = fbs[i];
+            snprintf(w.text, sizeof(w.text), "%sframebuffer at 0x%07X, pixel (%u, %u)", i == 0 ? "" : "earlier ",
+                     fbs[i], px % 640, px / 640);
+            return w;
+        }
+    }
+    for (unsigned i = 0; i < nzb; i++) {
+        if (addr >= zbs[i] && addr < zbs[i] + FB_BYTES) {
+            uint32_t px = (addr - zbs[i]) / 4;
+            w.kind = BUF_ZB;
+            w.base = zbs[i];
+            snprintf(w.text, sizeof(w.text), "%sZ-buffer at 0x%07X, pixel (%u, %u)", i == 0 ? "" : "earlier ", zbs[i],
+                     px % 640, px / 640);
+            return w;
+        }
+    }
+    for (unsigned i = 0; i < b->ntex; i++) {
+        if (addr >= b->tex[i] && addr - b->tex[i] < tex_bytes(b->tex_fmt[i])) {
+            w.kind = BUF_TEX;
+            w.base = b->tex[i];
+            w.unit = b->tex_unit[i];
+            snprintf(w.text, sizeof(w.text), "texture of unit %u at TEX%u_BASE 0x%07X, byte offset 0x%X", w.unit,
+                     w.unit, b->tex[i], addr - b->tex[i]);
+            return w;
+        }
+    }
+    if (addr >= SIMT_PROG_WIN && addr < SIMT_DATA_WIN) {
+        w.kind = BUF_SIMT_PROG;
+        snprintf(w.text, sizeof(w.text), "SIMT program window, instruction offset 0x%X", (addr - SIMT_PROG_WIN) / 2);
+    } else if (addr >= SIMT_DATA_WIN) {
+        w.kind = BUF_SIMT_DATA;
+        snprintf(w.text, sizeof(w.text), "SIMT data window, data address 0x%X", addr - SIMT_DATA_WIN);
+    } else {
+        snprintf(w.text, sizeof(w.text), "memory word outside every framebuffer, Z-buffer and texture the scene named");
+    }
+    return w;
+}
+
+/* Writes <dir>/<prefix>{reference,rtl,diff}.png of the 640x480 buffer at base: colours for a
+ * framebuffer, depth as grey (near = white) for a Z-buffer. Returns -1 if a file failed. */
+static int write_pngs(tb_t *tb, const char *dir, const char *prefix, uint32_t base, buf_kind_e kind)
 {
     uint8_t *img[3];
+    int rc = 0;
     for (int i = 0; i < 3; i++) {
         img[i] = calloc(640 * 480 * 3, 1);
+        if (!img[i]) {
+            rc = -1;
+        }
     }
     const uint8_t *mm = tb->model ? gpu_model_mem(tb->model) : NULL;
     const uint8_t *mr = tb->rtl_img;
     unsigned diffs = 0;
-    for (uint32_t p = 0; p < 640 * 480; p++) {
-        uint32_t a = (fb + p * 4) & ((32u << 20) - 1);
+    for (uint32_t p = 0; p < 640 * 480 && rc == 0; p++) {
+        uint32_t a = (base + p * 4) & ((32u << 20) - 1);
         uint8_t cm[3] = {0, 0, 0}, cr[3] = {0, 0, 0};
-        if (mm) {
-            png_rgb565_to_rgb((uint16_t)rd32(mm, a), cm);
-        }
-        if (mr) {
-            png_rgb565_to_rgb((uint16_t)rd32(mr, a), cr);
+        const uint8_t *mem[2] = {mm, mr};
+        uint8_t *col[2] = {cm, cr};
+        for (int s = 0; s < 2; s++) {
+            if (!mem[s]) {
+                continue;
+            }
+            uint32_t v = rd32(mem[s], a);
+            if (kind == BUF_ZB) {
+                memset(col[s], 255 - (int)((v >> 16) & 0xFF), 3);
+            } else {
+                png_rgb565_to_rgb((uint16_t)v, col[s]);
+            }
         }
         memcpy(img[0] + p * 3, cm, 3);
         memcpy(img[1] + p * 3, cr, 3);
@@ -207,20 +396,20 @@ static int write_pngs(tb_t *tb, const char *dir, uint32_t fb)
         img[2][p * 3 + 2] = same ? g : 0;
     }
     char path[1024];
-    int rc = 0;
     const char *names[3] = {"reference.png", "rtl.png", "diff.png"};
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 3 && rc == 0; i++) {
         if ((i == 0 && !mm) || (i == 1 && !mr) || (i == 2 && !(mm && mr))) {
             continue;
         }
-        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+        snprintf(path, sizeof(path), "%s/%s%s", dir, prefix, names[i]);
         if (png_write_rgb(path, 640, 480, img[i]) != 0) {
-            fprintf(stderr, "cannot write %s: %s\n", path, strerror(errno));
+            fprintf(stderr, "%s: cannot write %s: %s\n", tb->prog, path, strerror(errno));
             rc = -1;
         }
     }
-    if (!tb->quiet) {
-        printf("pictures: %s/{reference,rtl,diff}.png (%u differing pixels)\n", dir, diffs);
+    if (!tb->quiet && rc == 0) {
+        printf("pictures: %s/%s{reference,rtl,diff}.png (%s at 0x%07X, %u differing pixels)\n", dir, prefix,
+               kind == BUF_ZB ? "Z-buffer" : "framebuffer", base, diffs);
     }
     for (int i = 0; i < 3; i++) {
         free(img[i]);
@@ -228,109 +417,291 @@ static int write_pngs(tb_t *tb, const char *dir, uint32_t fb)
     return rc;
 }
 
-static int compare(tb_t *tb, uint32_t fb, uint32_t zb, const char *argv0)
+/* The waveform command for a cycle window: this run's own options on the trace-capable build. */
+static void print_wave_cmd(const tb_t *tb, int argc, char **argv, uint64_t from, uint64_t to)
+{
+    size_t n = strlen(argv[0]);
+    int is_trace = n >= 6 && !strcmp(argv[0] + n - 6, "_trace");
+    printf("  waveform: %s%s", argv[0], is_trace ? "" : "_trace");
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--trace") || !strcmp(argv[i], "--trace-from") || !strcmp(argv[i], "--trace-to")) {
+            i++;
+            continue;
+        }
+        if (!strncmp(argv[i], "--trace=", 8) || !strncmp(argv[i], "--trace-from=", 13) ||
+            !strncmp(argv[i], "--trace-to=", 11)) {
+            continue;
+        }
+        printf(" %s", argv[i]);
+    }
+    (void)tb;
+    printf(" --trace mismatch.fst --trace-from %" PRIu64 " --trace-to %" PRIu64 "\n", from, to);
+}
+
+static void report_word(const tb_t *tb, const char *label, uint32_t a, uint32_t fb, uint32_t zb)
+{
+    const uint8_t *mm = gpu_model_mem(tb->model);
+    const uint8_t *mr = tb->rtl_img;
+    uint32_t w = a / 4;
+    where_t loc = locate(tb, a, fb, zb);
+    printf("  %s: 0x%07X, %s\n", label, a, loc.text);
+    printf("    reference 0x%08X  (written %u times, last by triangle %u)\n", rd32(mm, a), tb->wc_model[w],
+           tb->prim_model[w]);
+    if (tb->wc_rtl[w]) {
+        printf("    rtl       0x%08X  (written %u times, last by triangle %u at core cycle %" PRIu64 ")\n", rd32(mr, a),
+               tb->wc_rtl[w], tb->prim_rtl[w], tb->cyc_rtl[w]);
+    } else {
+        printf("    rtl       0x%08X  (never written by the RTL)\n", rd32(mr, a));
+    }
+}
+
+/* Compares all of memory. Reports the mismatching word with the lowest address and the one the
+ * RTL wrote earliest (the end-of-run compare has no lockstep: the earliest RTL write is the
+ * nearest thing to the first divergence in time), and pictures the buffer holding the first
+ * in outdir (NULL: no pictures) when it is not the final framebuffer, pictured anyway. */
+static int compare(tb_t *tb, uint32_t fb, uint32_t zb, int argc, char **argv, const char *outdir, int *out_err)
 {
     const uint8_t *mm = gpu_model_mem(tb->model);
     const uint8_t *mr = tb->rtl_img;
     if (!memcmp(mm, mr, 32u << 20)) {
         return 0;
     }
-    uint32_t first = 0, n = 0;
+    uint32_t first = 0, n = 0, early = UINT32_MAX;
+    uint64_t early_cyc = UINT64_MAX;
     for (uint32_t a = 0; a < (32u << 20); a += 4) {
         if (rd32(mm, a) != rd32(mr, a)) {
             if (!n) {
                 first = a;
             }
             n++;
+            if (tb->wc_rtl[a / 4] && tb->cyc_rtl[a / 4] < early_cyc) {
+                early_cyc = tb->cyc_rtl[a / 4];
+                early = a;
+            }
         }
     }
-    uint32_t w = first / 4;
-    char what[96];
-    describe(first, fb, zb, what, sizeof(what));
-    printf("MISMATCH: %u memory words differ; first at 0x%07X, %s\n", n, first, what);
-    printf("  reference 0x%08X  (written %u times, last by triangle %u)\n", rd32(mm, first), tb->wc_model[w],
-           tb->prim_model[w]);
-    printf("  rtl       0x%08X  (written %u times, last by triangle %u at core cycle %u)\n", rd32(mr, first),
-           tb->wc_rtl[w], tb->prim_rtl[w], tb->cyc_rtl[w]);
-    uint64_t c = tb->wc_rtl[w] ? tb->cyc_rtl[w] : 0;
-    printf("  waveform: %s_trace <same options> --trace mismatch.fst --trace-from %" PRIu64 " --trace-to %" PRIu64 "\n",
-           argv0, c > 2000 ? c - 2000 : 0, c + 200);
+    printf("MISMATCH: %u memory words differ\n", n);
+    report_word(tb, "lowest address", first, fb, zb);
+    if (early != UINT32_MAX && early != first) {
+        report_word(tb, "earliest RTL write", early, fb, zb);
+    } else if (early == first) {
+        printf("  (the lowest-address word is also the one the RTL wrote earliest)\n");
+    }
+    uint64_t c = early != UINT32_MAX ? early_cyc : (tb->wc_rtl[first / 4] ? tb->cyc_rtl[first / 4] : 0);
+    print_wave_cmd(tb, argc, argv, c > 2000 ? c - 2000 : 0, c + 200);
+    where_t loc = locate(tb, first, fb, zb);
+    if (outdir && (loc.kind == BUF_FB || loc.kind == BUF_ZB) && !(loc.kind == BUF_FB && loc.base == fb)) {
+        char prefix[64];
+        snprintf(prefix, sizeof(prefix), "mismatch_%s_%07X_", loc.kind == BUF_ZB ? "zbuffer" : "fb", loc.base);
+        if (write_pngs(tb, outdir, prefix, loc.base, loc.kind) != 0) {
+            *out_err = 1;
+        }
+    }
     return 1;
+}
+
+static int make_dirs(const char *dir)
+{
+    char buf[1024];
+    if (snprintf(buf, sizeof(buf), "%s", dir) >= (int)sizeof(buf)) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = buf + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+                return -1;
+            }
+            *p = '/';
+        }
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+        return -1;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- main */
 
-int main(int argc, char **argv)
+/* Parses the command line into tb. Returns -1 to go on, else the exit status. */
+static int parse_args(tb_t *tb, int argc, char **argv)
 {
-    tb_t tb;
-    memset(&tb, 0, sizeof(tb));
-    tb.use_model = tb.use_rtl = 1;
-    tb.seed = 1;
-    tb.core_mhz = 100.0;
-    tb.sck_mhz = 25.0;
-    tb.mem_preset = NULL;
-    tb.trace_to = UINT64_MAX;
-    tb.timeout_cycles = 50000000ull;
     enum { O_SCENE = 256, O_REPLAY, O_RECORD, O_BACKEND, O_SEED, O_COUNT, O_OUT, O_NOPNG, O_MEM, O_CORE, O_SCK,
-           O_IGNFULL, O_TIMEOUT, O_TRACE, O_TFROM, O_TTO, O_LIST, O_QUIET, O_HELP };
+           O_IGNFULL, O_TIMEOUT, O_TRACE, O_TFROM, O_TTO, O_LIST, O_QUIET, O_HELP, O_CORRUPT };
     static const struct option opts[] = {
         {"scene", 1, 0, O_SCENE}, {"replay", 1, 0, O_REPLAY}, {"record", 1, 0, O_RECORD}, {"backend", 1, 0, O_BACKEND},
         {"seed", 1, 0, O_SEED}, {"count", 1, 0, O_COUNT}, {"out", 1, 0, O_OUT}, {"no-png", 0, 0, O_NOPNG},
         {"mem", 1, 0, O_MEM}, {"core-mhz", 1, 0, O_CORE}, {"sck-mhz", 1, 0, O_SCK}, {"ignore-full", 0, 0, O_IGNFULL},
         {"timeout", 1, 0, O_TIMEOUT}, {"trace", 1, 0, O_TRACE}, {"trace-from", 1, 0, O_TFROM},
         {"trace-to", 1, 0, O_TTO}, {"list", 0, 0, O_LIST}, {"quiet", 0, 0, O_QUIET}, {"help", 0, 0, O_HELP},
-        {0, 0, 0, 0}};
-    int o;
+        {"corrupt-rtl", 1, 0, O_CORRUPT}, {0, 0, 0, 0}};
+    const char *P = tb->prog;
+    int o, bad = 0;
+    opterr = 0;
     while ((o = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (o) {
-        case O_SCENE: tb.scene = optarg; break;
-        case O_REPLAY: tb.replay = optarg; break;
-        case O_RECORD: tb.record = optarg; break;
+        case O_SCENE: tb->scene = optarg; break;
+        case O_REPLAY: tb->replay = optarg; break;
+        case O_RECORD: tb->record = optarg; break;
         case O_BACKEND:
-            tb.use_model = !strcmp(optarg, "both") || !strcmp(optarg, "model");
-            tb.use_rtl = !strcmp(optarg, "both") || !strcmp(optarg, "rtl");
-            if (!tb.use_model && !tb.use_rtl) {
-                fprintf(stderr, "tgpu_tb: --backend must be both, rtl or model\n");
-                return 2;
+            tb->use_model = !strcmp(optarg, "both") || !strcmp(optarg, "model");
+            tb->use_rtl = !strcmp(optarg, "both") || !strcmp(optarg, "rtl");
+            if (!tb->use_model && !tb->use_rtl) {
+                fprintf(stderr, "%s: --backend '%s' is not allowed: give both, rtl or model\n", P, optarg);
+                bad = 1;
             }
             break;
-        case O_SEED: tb.seed = strtoull(optarg, NULL, 0); break;
-        case O_COUNT: tb.count = (unsigned)strtoul(optarg, NULL, 0); break;
-        case O_OUT: tb.out = optarg; break;
-        case O_NOPNG: tb.no_png = 1; break;
-        case O_MEM: tb.mem_preset = optarg; break;
-        case O_CORE: tb.core_mhz = atof(optarg); break;
-        case O_SCK: tb.sck_mhz = atof(optarg); break;
-        case O_IGNFULL: tb.ignore_full = 1; break;
-        case O_TIMEOUT: tb.timeout_cycles = strtoull(optarg, NULL, 0); break;
-        case O_TRACE: tb.trace = optarg; break;
-        case O_TFROM: tb.trace_from = strtoull(optarg, NULL, 0); break;
-        case O_TTO: tb.trace_to = strtoull(optarg, NULL, 0); break;
+        case O_SEED: bad |= cli_u64(P, "--seed", optarg, 1, SEED_MAX, &tb->seed) != 0; break;
+        case O_COUNT: bad |= cli_unsigned(P, "--count", optarg, 0, COUNT_MAX, &tb->count) != 0; break;
+        case O_OUT:
+            tb->out = optarg;
+            if (!*optarg) {
+                fprintf(stderr, "%s: --out needs a directory name (it is empty)\n", P);
+                bad = 1;
+            }
+            break;
+        case O_NOPNG: tb->no_png = 1; break;
+        case O_MEM: tb->mem_preset = optarg; break;
+        case O_CORE: bad |= cli_double(P, "--core-mhz", optarg, CORE_MHZ_MIN, CORE_MHZ_MAX, &tb->core_mhz) != 0; break;
+        case O_SCK: bad |= cli_double(P, "--sck-mhz", optarg, SCK_MHZ_MIN, SCK_MHZ_MAX, &tb->sck_mhz) != 0; break;
+        case O_IGNFULL: tb->ignore_full = 1; break;
+        case O_TIMEOUT: bad |= cli_u64(P, "--timeout", optarg, 1, TIMEOUT_MAX, &tb->timeout_cycles) != 0; break;
+        case O_TRACE:
+            tb->trace = optarg;
+            if (!*optarg) {
+                fprintf(stderr, "%s: --trace needs a file name (it is empty)\n", P);
+                bad = 1;
+            }
+            break;
+        case O_TFROM:
+            tb->trace_window_given = 1;
+            bad |= cli_u64(P, "--trace-from", optarg, 0, UINT64_MAX / 2, &tb->trace_from) != 0;
+            break;
+        case O_TTO:
+            tb->trace_window_given = 1;
+            bad |= cli_u64(P, "--trace-to", optarg, 0, UINT64_MAX / 2, &tb->trace_to) != 0;
+            break;
         case O_LIST:
             for (unsigned i = 0; i < g_nscenes; i++) {
                 printf("%-14s %s\n", g_scenes[i].name, g_scenes[i].desc);
             }
-            return 0;
-        case O_QUIET: tb.quiet = 1; break;
+            return EXIT_MATCH;
+        case O_QUIET: tb->quiet = 1; break;
+        case O_CORRUPT:
+            tb->corrupt = 1;
+            bad |= cli_u64(P, "--corrupt-rtl", optarg, 0, (32u << 20) - 4, &tb->corrupt_addr) != 0;
+            break;
         case O_HELP:
-        case 'h': usage(stdout); return 0;
-        default: usage(stderr); return 2;
+        case 'h': usage(stdout, P); return EXIT_MATCH;
+        default:
+            fprintf(stderr, "%s: unknown option or missing value: %s (--help lists the options)\n", P,
+                    argv[optind - 1]);
+            bad = 1;
+            break;
         }
+    }
+    /* the only positional argument is Verilator's X seed */
+    for (int i = optind; i < argc; i++) {
+        const char *pre = "+verilator+seed+";
+        if (!strncmp(argv[i], pre, strlen(pre))) {
+            bad |= cli_u64(P, "+verilator+seed+", argv[i] + strlen(pre), 1, SEED_MAX, &tb->xseed) != 0;
+        } else {
+            fprintf(stderr, "%s: unexpected argument '%s' (options start with --; the only other argument is "
+                            "+verilator+seed+N)\n", P, argv[i]);
+            bad = 1;
+        }
+    }
+    if (bad) {
+        return EXIT_USAGE;
+    }
+    if (tb->scene && tb->replay) {
+        fprintf(stderr, "%s: give either --scene or --replay, not both\n", P);
+        return EXIT_USAGE;
+    }
+    if (!tb->scene && !tb->replay) {
+        fprintf(stderr, "%s: give --scene NAME or --replay FILE (--list shows the scenes, --help the options)\n", P);
+        return EXIT_USAGE;
+    }
+    if (tb->sck_mhz > tb->core_mhz * SCK_PER_CORE_MAX) {
+        fprintf(stderr,
+                "%s: SCK %g MHz is more than %g x the core clock %g MHz: the host's CMD_FULL flow control does not "
+                "hold at that ratio (docs/debugging.md); raise --core-mhz or lower --sck-mhz\n",
+                P, tb->sck_mhz, SCK_PER_CORE_MAX, tb->core_mhz);
+        return EXIT_USAGE;
+    }
+    if (tb->trace_from > tb->trace_to) {
+        fprintf(stderr, "%s: --trace-from %" PRIu64 " is after --trace-to %" PRIu64 ": the window is empty\n", P,
+                tb->trace_from, tb->trace_to);
+        return EXIT_USAGE;
+    }
+    if (tb->trace_window_given && !tb->trace) {
+        fprintf(stderr, "%s: --trace-from/--trace-to need --trace FILE\n", P);
+        return EXIT_USAGE;
+    }
+    if (tb->trace && !vgpu_trace_capable()) {
+        fprintf(stderr, "%s: this build cannot write waveforms: run %s_trace with the same options\n", P, P);
+        return EXIT_USAGE;
+    }
+    if (tb->trace && !tb->use_rtl) {
+        fprintf(stderr, "%s: --trace needs the RTL backend (--backend both or rtl)\n", P);
+        return EXIT_USAGE;
+    }
+    if (tb->trace) {
+        FILE *f = fopen(tb->trace, "wb");
+        if (!f) {
+            fprintf(stderr, "%s: cannot write the waveform file %s: %s\n", P, tb->trace, strerror(errno));
+            return EXIT_USAGE;
+        }
+        fclose(f);
+    }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    tb_t tb;
+    memset(&tb, 0, sizeof(tb));
+    /* line-buffered even into a pipe: a run that is killed still shows how far it got */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    tb.prog = cli_basename(argv[0]);
+    tb.use_model = tb.use_rtl = 1;
+    tb.seed = 1;
+    tb.core_mhz = 100.0;
+    tb.sck_mhz = 25.0;
+    tb.mem_preset = NULL;
+    tb.trace_to = UINT64_MAX / 2;
+    tb.timeout_cycles = 50000000ull;
+    int prc = parse_args(&tb, argc, argv);
+    if (prc >= 0) {
+        return prc;
+    }
+    if (!tb.xseed) {
+        tb.xseed = tb.seed;
     }
     const scene_t *sc = NULL;
     if (tb.scene) {
         sc = scene_find(tb.scene);
         if (!sc) {
-            fprintf(stderr, "tgpu_tb: unknown scene '%s' (try --list)\n", tb.scene);
-            return 2;
+            fprintf(stderr, "%s: unknown scene '%s' (--list shows them)\n", tb.prog, tb.scene);
+            return EXIT_USAGE;
         }
-    } else if (!tb.replay) {
-        fprintf(stderr, "tgpu_tb: give --scene NAME or --replay FILE (--help for more)\n");
-        return 2;
     }
-    if (tb.core_mhz <= 0 || tb.sck_mhz <= 0) {
-        fprintf(stderr, "tgpu_tb: clock frequencies must be positive\n");
-        return 2;
+    FILE *replay = NULL;
+    if (tb.replay) {
+        struct stat st;
+        const char *why = NULL;
+        if (stat(tb.replay, &st) != 0) {
+            why = strerror(errno);
+        } else if (!S_ISREG(st.st_mode)) {
+            why = "not a regular file";
+        } else if (!(replay = fopen(tb.replay, "r"))) {
+            why = strerror(errno);
+        }
+        if (why) {
+            fprintf(stderr, "%s: cannot replay %s: %s\n", tb.prog, tb.replay, why);
+            return EXIT_USAGE;
+        }
     }
     const char *name = sc ? sc->name : "replay";
     char outdir[512];
@@ -339,14 +710,14 @@ int main(int argc, char **argv)
         snprintf(outdir, sizeof(outdir), "out/%s", name);
     }
 
-    tb.wc_model = calloc(MEM_WORDS, 1);
-    tb.wc_rtl = calloc(MEM_WORDS, 1);
-    tb.prim_model = calloc(MEM_WORDS, 2);
-    tb.prim_rtl = calloc(MEM_WORDS, 2);
-    tb.cyc_rtl = calloc(MEM_WORDS, 4);
+    tb.wc_model = calloc(MEM_WORDS, sizeof(uint32_t));
+    tb.wc_rtl = calloc(MEM_WORDS, sizeof(uint32_t));
+    tb.prim_model = calloc(MEM_WORDS, sizeof(uint16_t));
+    tb.prim_rtl = calloc(MEM_WORDS, sizeof(uint16_t));
+    tb.cyc_rtl = calloc(MEM_WORDS, sizeof(uint64_t));
     if (!tb.wc_model || !tb.wc_rtl || !tb.prim_model || !tb.prim_rtl || !tb.cyc_rtl) {
-        fprintf(stderr, "tgpu_tb: out of memory\n");
-        return 2;
+        fprintf(stderr, "%s: out of memory\n", tb.prog);
+        return EXIT_USAGE;
     }
 
     gpu_transport_t tm = {0}, tr = {0}, t;
@@ -357,16 +728,17 @@ int main(int argc, char **argv)
     }
     uint64_t core_ps = (uint64_t)(1e6 / tb.core_mhz + 0.5);
     if (tb.use_rtl) {
-        vgpu_cfg_t vc = {core_ps, (uint32_t)tb.seed, tb.trace, tb.trace_from, tb.trace_to, tb.mem_preset};
+        vgpu_cfg_t vc = {core_ps, (uint32_t)tb.xseed, tb.trace, tb.trace_from, tb.trace_to, tb.mem_preset};
         tb.v = vgpu_new(&vc);
         if (!tb.v) {
-            return 2;
+            return EXIT_USAGE;
         }
         char mems[64];
         snprintf(mems, sizeof(mems), "%s", vgpu_build_mems()); /* the first is the default */
         if (!tb.quiet) {
-            printf("verilator seed %u (+verilator+seed+%u), core %.3f MHz, SCK %.3f MHz, memory %s\n", (unsigned)tb.seed,
-                   (unsigned)tb.seed, tb.core_mhz, tb.sck_mhz, tb.mem_preset ? tb.mem_preset : strtok(mems, ","));
+            printf("verilator seed %u (+verilator+seed+%u), core %.3f MHz, SCK %.3f MHz, memory %s\n",
+                   (unsigned)tb.xseed, (unsigned)tb.xseed, tb.core_mhz, tb.sck_mhz,
+                   tb.mem_preset ? tb.mem_preset : strtok(mems, ","));
         }
         vgpu_set_write_fn(tb.v, rtl_write, &tb);
         /* offset the SPI edges from the core edges */
@@ -374,6 +746,7 @@ int main(int argc, char **argv)
         vgpu_reset(tb.v, 8);
         spi_bfm_init(&tb.bfm, tb.v, (uint64_t)(1e6 / tb.sck_mhz + 0.5), core_ps);
         tb.bfm.ignore_full = tb.ignore_full;
+        tb.bfm.full_timeout_ps = tb.timeout_cycles * core_ps;
         gpu_transport_t x = {rtl_tr_write, rtl_tr_read, NULL, &tb, "rtl"};
         tr = x;
     }
@@ -382,12 +755,15 @@ int main(int argc, char **argv)
     } else {
         t = tb.use_model ? tm : tr;
     }
+    tb.inner = t;
+    gpu_transport_t obs = {obs_write, obs_read, obs_close, &tb, "observer"};
+    t = obs;
     FILE *rec = NULL;
     if (tb.record) {
         rec = fopen(tb.record, "w");
         if (!rec) {
-            fprintf(stderr, "tgpu_tb: cannot write %s: %s\n", tb.record, strerror(errno));
-            return 2;
+            fprintf(stderr, "%s: cannot write %s: %s\n", tb.prog, tb.record, strerror(errno));
+            return EXIT_USAGE;
         }
         t = gpu_transport_recorder(t, rec);
     }
@@ -396,7 +772,7 @@ int main(int argc, char **argv)
 
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int fail = 0;
+    int fail = 0, out_err = 0;
     scene_ctx_t sctx;
     memset(&sctx, 0, sizeof(sctx));
     sctx.seed = tb.seed;
@@ -405,34 +781,53 @@ int main(int argc, char **argv)
     sctx.tb = &tb;
     sctx.mem_load = mem_load;
     if (!tb.quiet) {
-        printf("scene %s, seed %" PRIu64 " (replay: --scene %s --seed %" PRIu64 ")\n", name, tb.seed, name, tb.seed);
+        if (sc) {
+            printf("scene %s, seed %" PRIu64 " (re-run: --scene %s --seed %" PRIu64, name, tb.seed, name, tb.seed);
+            if (tb.count) {
+                printf(" --count %u", tb.count);
+            }
+            if (tb.xseed != tb.seed) {
+                printf(" +verilator+seed+%" PRIu64, tb.xseed);
+            }
+            printf(")\n");
+        } else {
+            printf("replay of %s (re-run: --replay %s +verilator+seed+%" PRIu64 ")\n", tb.replay, tb.replay, tb.xseed);
+        }
     }
     if (sc) {
         sc->run(&sctx);
     } else {
-        FILE *f = fopen(tb.replay, "r");
-        if (!f) {
-            fprintf(stderr, "tgpu_tb: cannot read %s: %s\n", tb.replay, strerror(errno));
-            return 2;
-        }
-        unsigned bad = 0;
-        int rc = gpu_replay(dev, f, 1, &bad);
-        fclose(f);
+        unsigned badl = 0;
+        int rc = gpu_replay(dev, replay, 1, &badl);
+        fclose(replay);
         if (rc == GPU_EFORMAT) {
-            fprintf(stderr, "tgpu_tb: %s:%u: not a transaction line (W aa vvvv... or R aa [vvvv...])\n", tb.replay, bad);
-            return 2;
+            if (badl == 0) {
+                fprintf(stderr, "%s: %s holds no transaction (lines: W aa vvvvvvvvvvvvvvvv or R aa [vvvvvvvvvvvvvvvv])\n",
+                        tb.prog, tb.replay);
+            } else {
+                fprintf(stderr,
+                        "%s: %s:%u: not a transaction line: want W aa vvvvvvvvvvvvvvvv or R aa [vvvvvvvvvvvvvvvv] "
+                        "(2 and 16 hex digits, address <= 7F, at most %d characters), '#' comments\n",
+                        tb.prog, tb.replay, badl, GPU_REPLAY_LINE_MAX);
+            }
+            return EXIT_USAGE;
+        }
+        if (rc == GPU_EIO && !tb.hang) {
+            fprintf(stderr, "%s: cannot read %s: %s\n", tb.prog, tb.replay, strerror(errno));
+            return EXIT_USAGE;
         }
         if (rc != GPU_OK) {
             fail = 1;
         }
     }
-    if (tb.use_rtl && !tb.hang && rtl_wait_idle(&tb) != GPU_OK) {
+    if (tb.use_rtl && !tb.hang && rtl_wait_idle(&tb, "waiting for the GPU to finish at the end of the scene") != GPU_OK) {
         fail = 1;
     }
     if (gpu_dev_status(dev) == GPU_EMISMATCH) {
         printf("MISMATCH: a register read differed between model and RTL (see above)\n");
         fail = 1;
     }
+    int rec_failed = rec && gpu_dev_status(dev) == GPU_EIO && !tb.hang;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 
@@ -444,44 +839,45 @@ int main(int argc, char **argv)
         }
         tb.rtl_img = malloc(32u << 20);
         if (!tb.rtl_img) {
-            fprintf(stderr, "tgpu_tb: out of memory\n");
-            return 2;
+            fprintf(stderr, "%s: out of memory\n", tb.prog);
+            return EXIT_USAGE;
         }
         vgpu_mem_image(tb.v, tb.rtl_img);
+        if (tb.corrupt) {
+            tb.rtl_img[tb.corrupt_addr & ~3ull] ^= 1;
+        }
     }
     uint32_t fb = 0, zb = 0;
     if (tb.model) {
-        fb = (uint32_t)gpu_model_read(tb.model, REG_FB_DRAW) & ((32u << 20) - 1);
+        fb = (uint32_t)gpu_model_read(tb.model, REG_FB_DRAW) & 0xFFFFF000u & ((32u << 20) - 1);
         zb = (uint32_t)gpu_model_read(tb.model, REG_FB_ZBUFFER) & 0x1FFF000u;
+    } else {
+        fb = tb.bufs.nfb ? tb.bufs.fb[tb.bufs.nfb - 1] : 0;
+    }
+    int png_dir_ok = 1;
+    if (!tb.no_png && !tb.hang && make_dirs(outdir) != 0) {
+        fprintf(stderr, "%s: cannot create the picture directory %s: %s\n", tb.prog, outdir, strerror(errno));
+        png_dir_ok = 0;
+        out_err = 1;
     }
     if (!tb.hang && tb.model && tb.v) {
-        fail |= compare(&tb, fb, zb, argv[0]);
+        fail |= compare(&tb, fb, zb, argc, argv, !tb.no_png && png_dir_ok ? outdir : NULL, &out_err);
     }
     if (sc && sc->check && !tb.hang) {
-        scene_obs_t obs[2] = {{"reference", tb.wc_model, tb.model_dropped}, {"rtl", tb.wc_rtl, (uint32_t)-1}};
+        scene_obs_t obsv[2] = {{"reference", tb.wc_model, tb.model_dropped}, {"rtl", tb.wc_rtl, (uint32_t)-1}};
         for (int i = 0; i < 2; i++) {
             if ((i == 0 && !tb.model) || (i == 1 && !tb.v)) {
                 continue;
             }
-            if (sc->check(&sctx, &obs[i]) != 0) {
+            if (sc->check(&sctx, &obsv[i]) != 0) {
                 printf("CHECK FAILED: %s\n", sctx.msg);
                 fail = 1;
             }
         }
     }
-    if (!tb.no_png && !tb.hang) {
-        char cmd_dir[600];
-        snprintf(cmd_dir, sizeof(cmd_dir), "%s", outdir);
-        for (char *p = cmd_dir + 1; *p; p++) {
-            if (*p == '/') {
-                *p = 0;
-                mkdir(cmd_dir, 0777);
-                *p = '/';
-            }
-        }
-        mkdir(cmd_dir, 0777);
-        if (write_pngs(&tb, outdir, fb) != 0) {
-            fail = 1;
+    if (!tb.no_png && !tb.hang && png_dir_ok) {
+        if (write_pngs(&tb, outdir, "", fb, BUF_FB) != 0) {
+            out_err = 1;
         }
     }
     if (tb.model && !tb.quiet) {
@@ -490,22 +886,44 @@ int main(int argc, char **argv)
         printf("model: %u triangles submitted, %u drawn, %u dropped, %" PRIu64 " fragments, %" PRIu64 " pixels written\n",
                st.tris_submitted, st.tris_drawn, st.tris_dropped, st.fragments, st.pixels_written);
     }
+    uint64_t cyc = 0;
     if (tb.v) {
-        uint64_t cyc = vgpu_cycles(tb.v);
+        cyc = vgpu_cycles(tb.v);
         printf("rtl: %" PRIu64 " core cycles (%.3f ms simulated), %" PRIu64 " SPI frames, %" PRIu64
                " memory requests, %.2f s wall, %.0f simulated cycles/s\n",
                cyc, (double)cyc * (double)core_ps * 1e-9, tb.bfm.frames, vgpu_mem_requests(tb.v), wall,
                wall > 0 ? (double)cyc / wall : 0.0);
     }
-    const char *res = tb.hang ? "HANG" : (fail ? "FAIL" : "PASS");
-    printf("%s: scene %s seed %" PRIu64 "\n", res, name, tb.seed);
 
     gpu_dev_close(dev);
     if (rec) {
-        fclose(rec);
+        int werr = ferror(rec);
+        if (fclose(rec) != 0 || werr || rec_failed) {
+            fprintf(stderr, "%s: the recording %s could not be written (%s): it is incomplete\n", tb.prog, tb.record,
+                    strerror(errno ? errno : EIO));
+            out_err = 1;
+        }
     }
     if (tb.v) {
         vgpu_free(tb.v);
+    }
+    if (tb.trace) {
+        if (cyc < tb.trace_from) {
+            fprintf(stderr,
+                    "%s: the waveform window starts at core cycle %" PRIu64 " but the run ended at core cycle %" PRIu64
+                    ": %s holds no signal values\n",
+                    tb.prog, tb.trace_from, cyc, tb.trace);
+            out_err = 1;
+        } else if (!tb.quiet) {
+            printf("waveform: %s, core cycles %" PRIu64 "..%" PRIu64 "\n", tb.trace, tb.trace_from,
+                   tb.trace_to < cyc ? tb.trace_to : cyc);
+        }
+    }
+    const char *res = tb.hang ? "HANG" : (fail ? "FAIL" : (out_err ? "ERROR" : "PASS"));
+    if (sc) {
+        printf("%s: scene %s seed %" PRIu64 "\n", res, name, tb.seed);
+    } else {
+        printf("%s: replay %s\n", res, tb.replay);
     }
     free(tb.rtl_img);
     gpu_model_free(tb.model);
@@ -514,5 +932,5 @@ int main(int argc, char **argv)
     free(tb.prim_model);
     free(tb.prim_rtl);
     free(tb.cyc_rtl);
-    return tb.hang ? 3 : (fail ? 1 : 0);
+    return tb.hang ? EXIT_HANG : (fail ? EXIT_FAIL : (out_err ? EXIT_OUTPUT : EXIT_MATCH));
 }

@@ -31,6 +31,7 @@ struct vgpu {
     VerilatedFstC *tfp;
 #endif
     uint64_t trace_from, trace_to;
+    int dump_pending;     // signals changed at now_ps and not dumped yet
 #if TGPU_SDRAM
     sdram_dev_t *dev;
     sdram_pins_out_t dev_out;
@@ -44,15 +45,28 @@ extern "C" int vgpu_trace_capable(void) { return VM_TRACE ? 1 : 0; }
 
 extern "C" const char *vgpu_build_mems(void) { return TGPU_SDRAM ? "sdram" : "ideal, sdr16"; }
 
-static void dump(vgpu_t *v)
+// Waveform dumps: inputs can change several times at one instant (a clock edge, then SPI pins),
+// so a change only marks the instant; the dump is written once, with the settled values, when
+// time moves on (or the model is freed).
+static void mark(vgpu_t *v) { v->dump_pending = 1; }
+
+static void flush_dump(vgpu_t *v)
 {
 #if VM_TRACE
-    if (v->tfp && v->cycles >= v->trace_from && v->cycles <= v->trace_to) {
+    if (v->dump_pending && v->tfp && v->cycles >= v->trace_from && v->cycles <= v->trace_to) {
         v->tfp->dump(v->now_ps);
     }
-#else
-    (void)v;
 #endif
+    v->dump_pending = 0;
+}
+
+// advance the current time; the state at the old instant is dumped first
+static void advance(vgpu_t *v, uint64_t t)
+{
+    if (t != v->now_ps) {
+        flush_dump(v);
+        v->now_ps = t;
+    }
 }
 
 extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
@@ -98,10 +112,17 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
         v->tfp = new VerilatedFstC;
         v->top->trace(v->tfp, 99);
         v->tfp->open(cfg->trace_path);
+        if (!v->tfp->isOpen()) {
+            std::fprintf(stderr, "vgpu: cannot write the waveform file %s\n", cfg->trace_path);
+            vgpu_free(v);
+            return nullptr;
+        }
     }
 #else
     if (cfg->trace_path) {
         std::fprintf(stderr, "vgpu: this binary has no tracing; use the _trace build for --trace\n");
+        vgpu_free(v);
+        return nullptr;
     }
 #endif
     v->top->clk_i = 0;
@@ -129,6 +150,7 @@ extern "C" void vgpu_free(vgpu_t *v)
     if (!v) {
         return;
     }
+    flush_dump(v);
     v->top->final();
 #if VM_TRACE
     if (v->tfp) {
@@ -190,7 +212,7 @@ static port_t sample_port(vgpu_t *v)
 // one core clock toggle at time next_edge
 static void toggle(vgpu_t *v)
 {
-    v->now_ps = v->next_edge;
+    advance(v, v->next_edge);
     v->next_edge += v->half_ps;
     if (!v->top->clk_i) {
 #if TGPU_SDRAM
@@ -241,7 +263,7 @@ static void toggle(vgpu_t *v)
         v->top->clk_i = 0;
         v->top->eval();
     }
-    dump(v);
+    mark(v);
 }
 
 extern "C" void vgpu_run_ps(vgpu_t *v, uint64_t ps)
@@ -250,7 +272,7 @@ extern "C" void vgpu_run_ps(vgpu_t *v, uint64_t ps)
     while (v->next_edge <= end) {
         toggle(v);
     }
-    v->now_ps = end;
+    advance(v, end);
 }
 
 extern "C" void vgpu_run_cycles(vgpu_t *v, uint64_t n) { vgpu_run_ps(v, n * 2 * v->half_ps); }
@@ -271,7 +293,7 @@ extern "C" void vgpu_set_spi(vgpu_t *v, int cs_n, int sck, int mosi)
     v->top->spi_sck_i = sck ? 1 : 0;
     v->top->spi_mosi_i = mosi ? 1 : 0;
     v->top->eval();
-    dump(v);
+    mark(v);
 }
 
 extern "C" int vgpu_miso(vgpu_t *v) { return v->top->spi_miso_o; }

@@ -37,7 +37,8 @@ typedef struct {
 /* write monitor: every write accepted at the GPU's memory port */
 typedef void (*vgpu_write_fn)(void *ctx, uint64_t cycle, const vgpu_write_t *wr);
 
-/* NULL (with a message on stderr) if cfg->mem is not available in this build */
+/* NULL (with a message on stderr) if cfg->mem is not available in this build, or a waveform is
+ * asked of a build without tracing, or the waveform file cannot be written */
 vgpu_t *vgpu_new(const vgpu_cfg_t *cfg);
 void vgpu_free(vgpu_t *v);
 int vgpu_trace_capable(void);

@@ -99,15 +99,20 @@ typedef struct {
 static int rec_write(void *ctx, uint8_t addr, uint64_t value)
 {
     rec_ctx_t *r = ctx;
-    fprintf(r->f, "W %02X %016" PRIX64 "\n", addr, value);
-    return r->inner.write(r->inner.ctx, addr, value);
+    int rc = r->inner.write(r->inner.ctx, addr, value);
+    if (fprintf(r->f, "W %02X %016" PRIX64 "\n", addr, value) < 0) {
+        return GPU_EIO;
+    }
+    return rc;
 }
 
 static int rec_read(void *ctx, uint8_t addr, uint64_t *value)
 {
     rec_ctx_t *r = ctx;
     int rc = r->inner.read(r->inner.ctx, addr, value);
-    fprintf(r->f, "R %02X %016" PRIX64 "\n", addr, *value);
+    if (fprintf(r->f, "R %02X %016" PRIX64 "\n", addr, *value) < 0) {
+        return GPU_EIO;
+    }
     return rc;
 }
 
@@ -192,44 +197,115 @@ gpu_transport_t gpu_transport_tee(gpu_transport_t a, gpu_transport_t b)
 }
 
 /* ---- replay ---- */
+
+/* n hex digits at *p (exactly n, then whitespace or end of line); advances *p */
+static int hex_field(const char **p, unsigned n, uint64_t *out)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++) {
+        char c = (*p)[i];
+        unsigned d;
+        if (c >= '0' && c <= '9') {
+            d = (unsigned)(c - '0');
+        } else if (c >= 'a' && c <= 'f') {
+            d = (unsigned)(c - 'a' + 10);
+        } else if (c >= 'A' && c <= 'F') {
+            d = (unsigned)(c - 'A' + 10);
+        } else {
+            return -1;
+        }
+        v = v << 4 | d;
+    }
+    char e = (*p)[n];
+    if (e != ' ' && e != '\t' && e != 0) {
+        return -1;
+    }
+    *p += n;
+    *out = v;
+    return 0;
+}
+
+static const char *skip_blank(const char *p)
+{
+    while (*p == ' ' || *p == '\t') {
+        p++;
+    }
+    return p;
+}
+
 int gpu_replay(gpu_dev_t *d, FILE *f, int check_reads, unsigned *bad_line)
 {
-    char line[256];
-    unsigned n = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    unsigned n = 0, transactions = 0;
     int result = GPU_OK;
-    while (fgets(line, sizeof(line), f)) {
+    if (bad_line) {
+        *bad_line = 0;
+    }
+    while ((got = getline(&line, &cap, f)) >= 0) {
         n++;
-        char *p = line;
-        while (*p == ' ' || *p == '\t') {
-            p++;
+        size_t len = (size_t)got;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) {
+            line[--len] = 0;
         }
-        if (*p == '#' || *p == '\n' || *p == '\r' || *p == 0) {
+        /* never split a long line into two transactions, never stop at a NUL byte */
+        if (len > GPU_REPLAY_LINE_MAX || memchr(line, 0, len) != NULL) {
+            result = GPU_EFORMAT;
+            break;
+        }
+        const char *p = skip_blank(line);
+        if (*p == '#' || *p == 0) {
             continue;
         }
-        char op = 0;
-        unsigned addr = 0;
-        uint64_t val = 0;
-        int got = sscanf(p, "%c %x %" SCNx64, &op, &addr, &val);
-        if ((op != 'W' && op != 'R') || got < 2 || addr > 0x7F || (op == 'W' && got != 3)) {
-            if (bad_line) {
-                *bad_line = n;
-            }
-            return GPU_EFORMAT;
+        char op = *p++;
+        uint64_t addr = 0, val = 0;
+        int has_val = 0;
+        int ok = (op == 'W' || op == 'R') && (*p == ' ' || *p == '\t');
+        if (ok) {
+            p = skip_blank(p);
+            ok = hex_field(&p, 2, &addr) == 0 && addr <= 0x7F;
         }
+        if (ok) {
+            p = skip_blank(p);
+            if (*p != 0) {
+                ok = hex_field(&p, 16, &val) == 0;
+                has_val = 1;
+                p = skip_blank(p);
+            }
+        }
+        if (!ok || *p != 0 || (op == 'W' && !has_val)) {
+            result = GPU_EFORMAT;
+            break;
+        }
+        transactions++;
         if (op == 'W') {
             gpu_dev_write(d, (uint8_t)addr, val);
         } else {
             uint64_t v = 0;
             gpu_dev_read(d, (uint8_t)addr, &v);
-            if (check_reads && got == 3 && v != val) {
+            if (check_reads && has_val && v != val) {
                 fprintf(stderr, "replay: line %u: read 0x%02X returned 0x%016" PRIX64 ", recorded 0x%016" PRIX64 "\n", n,
-                        addr, v, val);
+                        (unsigned)addr, v, val);
                 if (bad_line && result == GPU_OK) {
                     *bad_line = n;
                 }
                 result = GPU_EMISMATCH;
             }
         }
+    }
+    free(line);
+    if (result == GPU_EFORMAT) {
+        if (bad_line) {
+            *bad_line = n;
+        }
+        return GPU_EFORMAT;
+    }
+    if (ferror(f)) {
+        return GPU_EIO;
+    }
+    if (transactions == 0) {
+        return GPU_EFORMAT; /* *bad_line == 0: the stream holds no transaction */
     }
     return result;
 }

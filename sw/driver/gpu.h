@@ -46,12 +46,21 @@ uint64_t gpu_read(uint8_t addr);
 /* transports */
 struct gpu_model;
 gpu_transport_t gpu_transport_model(struct gpu_model *m);
-/* Records "W aa vvvvvvvvvvvvvvvv" / "R aa vvvvvvvvvvvvvvvv" lines (hex) to f, forwarding to inner. */
+/* Records "W aa vvvvvvvvvvvvvvvv" / "R aa vvvvvvvvvvvvvvvv" lines (hex) to f, forwarding to inner.
+ * A failed write to f returns GPU_EIO (sticky in gpu_dev_status); the caller still checks
+ * fflush/fclose of f, where buffered output fails (for example on a full disk). */
 gpu_transport_t gpu_transport_recorder(gpu_transport_t inner, FILE *f);
 /* Writes go to a and b; reads go to both and must agree (else GPU_EMISMATCH, value from a). */
 gpu_transport_t gpu_transport_tee(gpu_transport_t a, gpu_transport_t b);
 /* Replays a recorded stream into d. Recorded read values are checked when check_reads != 0.
- * Returns GPU_OK, GPU_EFORMAT (with line number in *bad_line) or GPU_EMISMATCH. */
+ * Format, one transaction per line (the recorder's output): "W aa vvvvvvvvvvvvvvvv" or
+ * "R aa [vvvvvvvvvvvvvvvv]", op and fields separated by blanks, exactly 2 hex digits of address
+ * (<= 7F) and exactly 16 of value; blank lines and lines starting with '#' are skipped; a line
+ * may be at most GPU_REPLAY_LINE_MAX characters. Anything else is not guessed at.
+ * Returns GPU_OK; GPU_EFORMAT with the line in *bad_line (0: no transaction in the stream);
+ * GPU_EIO if the stream cannot be read (e.g. a directory); GPU_EMISMATCH (first line in
+ * *bad_line) when a recorded read value differs. */
+#define GPU_REPLAY_LINE_MAX 255
 int gpu_replay(gpu_dev_t *d, FILE *f, int check_reads, unsigned *bad_line);
 
 /* ---- packing helpers (seed 001 examples) ---- */

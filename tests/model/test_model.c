@@ -186,6 +186,8 @@ static int rec_write(void *ctx, uint8_t a, uint64_t v)
     return GPU_OK;
 }
 
+static void test_replay_strict(gpu_model_t *m);
+
 static void test_record_replay(void)
 {
     /* record a scene on one model, replay on another: memories identical */
@@ -220,8 +222,56 @@ static void test_record_replay(void)
     CHECK(gpu_replay(db, f, 1, &bad) == GPU_EFORMAT && bad == 2, "malformed line reported");
     gpu_dev_close(db);
     fclose(f);
+    test_replay_strict(b);
     gpu_model_free(a);
     gpu_model_free(b);
+}
+
+/* one stream through gpu_replay on the model: its status and reported line */
+static int replay_text(gpu_model_t *m, const char *text, size_t len, unsigned *bad)
+{
+    FILE *f = tmpfile();
+    fwrite(text, 1, len, f);
+    rewind(f);
+    gpu_dev_t *d = gpu_dev_open(gpu_transport_model(m));
+    int rc = gpu_replay(d, f, 1, bad);
+    gpu_dev_close(d);
+    fclose(f);
+    return rc;
+}
+
+#define REPLAY(m, lit, bad) replay_text((m), (lit), sizeof(lit) - 1, (bad))
+
+static void test_replay_strict(gpu_model_t *m)
+{
+    unsigned bad = 99;
+    CHECK(REPLAY(m, "", &bad) == GPU_EFORMAT && bad == 0, "empty stream is an error");
+    CHECK(REPLAY(m, "# only a comment\n\n", &bad) == GPU_EFORMAT && bad == 0, "stream without transactions is an error");
+    CHECK(REPLAY(m, "W 40 0000000000012000\nR 40 0000000000012000\r\n", &bad) == GPU_OK, "well-formed stream (CRLF too)");
+    CHECK(REPLAY(m, "R 40\n", &bad) == GPU_OK, "read without a recorded value");
+    CHECK(REPLAY(m, "W 40 00000000000\n", &bad) == GPU_EFORMAT && bad == 1, "value cut mid-way");
+    CHECK(REPLAY(m, "W 40 12zz\n", &bad) == GPU_EFORMAT && bad == 1, "12zz is not hex");
+    CHECK(REPLAY(m, "W 40 000000000000000000012000\n", &bad) == GPU_EFORMAT && bad == 1, "24-digit value");
+    CHECK(REPLAY(m, "W 40 -000000000012000\n", &bad) == GPU_EFORMAT && bad == 1, "negative value");
+    CHECK(REPLAY(m, "W 80 0000000000000000\n", &bad) == GPU_EFORMAT && bad == 1, "address above 0x7F");
+    CHECK(REPLAY(m, "W 4 0000000000000000\n", &bad) == GPU_EFORMAT && bad == 1, "one-digit address");
+    CHECK(REPLAY(m, "W\n", &bad) == GPU_EFORMAT && bad == 1, "write without address");
+    CHECK(REPLAY(m, "W 40 0000000000012000 junk\n", &bad) == GPU_EFORMAT && bad == 1, "trailing junk");
+    CHECK(REPLAY(m, "W 40 0000000000012000\nW 40 00000000\0000012000\n", &bad) == GPU_EFORMAT && bad == 2,
+          "NUL byte inside a line");
+    char longline[400];
+    memset(longline, ' ', sizeof(longline));
+    memcpy(longline + 300, "W 40 0000000000012000\n", 22);
+    CHECK(replay_text(m, longline, 322, &bad) == GPU_EFORMAT && bad == 1, "a line over 255 characters is not split");
+    CHECK(REPLAY(m, "R 40 0000000000099000\n", &bad) == GPU_EMISMATCH && bad == 1, "recorded read value checked");
+    /* a directory opens for reading but cannot be read */
+    FILE *dir = fopen(".", "r");
+    if (dir) {
+        gpu_dev_t *d = gpu_dev_open(gpu_transport_model(m));
+        CHECK(gpu_replay(d, dir, 1, &bad) == GPU_EIO, "directory is a read error");
+        gpu_dev_close(d);
+        fclose(dir);
+    }
 }
 
 static void test_pack(void)
@@ -264,6 +314,10 @@ int main(int argc, char **argv)
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: test_model\nRuns the reference model's unit tests; prints one line per failure.\n");
         return 0;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "test_model: unexpected argument '%s' (it takes none but --help)\n", argv[1]);
+        return 2;
     }
     test_reset_and_id();
     test_masks();

@@ -16,10 +16,10 @@ typedef struct scene_ctx {
     char msg[512];          /* check failure message */
 } scene_ctx_t;
 
-/* What a check sees after the run: per-word write counts (saturating at 255) for one backend. */
+/* What a check sees after the run: per-word write counts (32-bit, never saturating) for one backend. */
 typedef struct {
     const char *backend;
-    const uint8_t *wcount;  /* indexed by byte address / 4 over the 32 MiB */
+    const uint32_t *wcount; /* indexed by byte address / 4 over the 32 MiB */
     uint32_t tris_dropped;  /* -1 when the backend cannot tell */
 } scene_obs_t;
 

@@ -17,9 +17,14 @@
 
 int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--help")) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       puts("usage: tb_dvi [+verilator+seed+N]: one 640x480 frame through the DVI serialiser");
       return 0;
+    }
+    if (strncmp(argv[i], "+verilator+", 11) != 0) {
+      fprintf(stderr, "tb_dvi: unexpected argument '%s' (the only arguments are --help and +verilator+seed+N)\n",
+              argv[i]);
+      return 2;
     }
   }
   printf("tb_dvi: DVI serialiser + video stub, one frame\n");

@@ -58,7 +58,12 @@ module host_reg_file (
   output logic        busy_o
 );
   // ---- state ----
-  logic [127:0][63:0] regs_q, regs_d, regs_rst;
+  // Register storage: one 64-bit word per address, each with its own enable, reset value and
+  // constant write mask (generate block g_reg below), so synthesis keeps only the written bits
+  // and simulation never copies the whole map. reg_en/reg_wdata: this cycle's write.
+  logic [63:0]  regs_q [128];
+  logic [127:0] reg_en;
+  logic [63:0]  reg_wdata;
   gpu_pkg::vertex_t v0_q, v0_d, v1_q, v1_d;
   logic [1:0]  vcnt_q, vcnt_d;
   gpu_pkg::triangle_t tri_q, tri_d;
@@ -110,13 +115,23 @@ module host_reg_file (
     cur_rs.z_base    = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER][24:12];
   end
 
-  // ---- read answer ----
+  // ---- storage and read view ----
   // Read and write masks are applied per register with a constant index, so they fold into
   // the storage: indexing the mask functions with an address would build a mask ROM, which
   // Yosys maps to an EBR whose 5.6 ns clock-to-output sits in the write path (docs/synth.md).
-  logic [127:0][63:0] regs_rd;
-  always_comb begin
-    for (int i = 0; i < 128; i++) regs_rd[i] = regs_q[i] & gpu_regs_pkg::reg_rmask(7'(i));
+  logic [63:0] regs_rd [128];
+  for (genvar g = 0; g < 128; g++) begin : g_reg
+    localparam logic [63:0] WMask = gpu_regs_pkg::reg_wmask(7'(g));
+    localparam logic [63:0] RMask = gpu_regs_pkg::reg_rmask(7'(g));
+    localparam logic [63:0] Reset = gpu_regs_pkg::reg_reset(7'(g));
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        regs_q[g] <= Reset;
+      end else if (reg_en[g]) begin
+        regs_q[g] <= reg_wdata & WMask;
+      end
+    end
+    assign regs_rd[g] = regs_q[g] & RMask;
   end
 
   logic [63:0] rd_value;
@@ -146,7 +161,8 @@ module host_reg_file (
 
   // ---- main process ----
   always_comb begin
-    regs_d = regs_q;
+    reg_en = '0;
+    reg_wdata = c_data;
     v0_d = v0_q;
     v1_d = v1_q;
     vcnt_d = vcnt_q;
@@ -210,7 +226,8 @@ module host_reg_file (
       end
       if (rd_addr_i == gpu_regs_pkg::ADDR_MEM_DATA) begin
         if (!mem_addr_ok) err_range_d = 1'b1;
-        regs_d[gpu_regs_pkg::ADDR_MEM_ADDR] = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+        reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
+        reg_wdata = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
         pf_valid_d = 1'b0;
         pf_want_d  = 1'b1;
       end
@@ -247,7 +264,8 @@ module host_reg_file (
             end else begin
               err_range_d = 1'b1;
             end
-            regs_d[gpu_regs_pkg::ADDR_MEM_ADDR] = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+            reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
+        reg_wdata = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
             pf_valid_d = 1'b0;
             pf_want_d  = 1'b1;
           end
@@ -275,19 +293,12 @@ module host_reg_file (
       endcase
     end
 
-    // the register write of the head command, masked with the constant mask of each register
-    for (int i = 0; i < 128; i++) begin
-      if (reg_we && c_addr == 7'(i)) regs_d[i] = c_data & gpu_regs_pkg::reg_wmask(7'(i));
-    end
-  end
-
-  always_comb begin
-    for (int i = 0; i < 128; i++) regs_rst[i] = gpu_regs_pkg::reg_reset(7'(i));
+    // the register write of the head command (masked in g_reg with the register's constant mask)
+    if (reg_we) reg_en[c_addr] = 1'b1;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      regs_q      <= regs_rst;
       v0_q        <= '0;
       v1_q        <= '0;
       vcnt_q      <= '0;
@@ -309,7 +320,6 @@ module host_reg_file (
       launch_q    <= 1'b0;
       launch_arg_q <= '0;
     end else begin
-      regs_q      <= regs_d;
       v0_q        <= v0_d;
       v1_q        <= v1_d;
       vcnt_q      <= vcnt_d;

@@ -180,6 +180,9 @@ if has mismatch; then
   expect 1 "waveform: build/bin/tgpu_tb_sdram_trace --scene clear" $TBS --scene clear --count 2 --no-png \
     --corrupt-rtl 0x100
   expect 2 "--corrupt-rtl '0x2000000' is not allowed" $TB --scene clear --corrupt-rtl 0x2000000
+  expect 2 "--reset-after .0. is not allowed" $TB --scene clear --reset-after 0
+  expect 2 "--reset-after 100000: the scene made only" $TB --scene clear --no-png --reset-after 100000
+  expect 0 "reset: hardware reset after host write 3, RTL at core cycle" $TB --scene regs --no-png --reset-after 3
 fi
 
 if has scripts; then

@@ -51,6 +51,13 @@ memsim_t *memsim_new(const memsim_cfg_t *cfg)
     return m;
 }
 
+void memsim_reset(memsim_t *m)
+{
+    m->rq_head = 0;
+    m->rq_count = 0;
+    m->cooldown = 0;
+}
+
 void memsim_free(memsim_t *m)
 {
     if (m) {

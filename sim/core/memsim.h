@@ -38,6 +38,9 @@ typedef struct {
 typedef struct memsim memsim_t;
 memsim_t *memsim_new(const memsim_cfg_t *cfg);
 void memsim_free(memsim_t *m);
+/* controller reset: read responses in flight are dropped, the request cooldown cleared;
+ * the memory contents stay */
+void memsim_reset(memsim_t *m);
 uint8_t *memsim_mem(memsim_t *m); /* 32 MiB, backdoor */
 /* outputs for the coming clock edge */
 void memsim_drive(memsim_t *m, memsim_drive_t *d);

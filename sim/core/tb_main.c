@@ -58,6 +58,9 @@ typedef struct {
     unsigned count;
     double core_mhz, sck_mhz;
     uint64_t trace_from, trace_to, timeout_cycles;
+    uint64_t reset_after;  /* hardware reset of both sides after this many host writes (0: none) */
+    uint64_t nwrites;
+    int reset_done, reset_bad;
     int corrupt;           /* checker self-test: flip a bit of the RTL's memory before comparing */
     uint64_t corrupt_addr;
     /* backends */
@@ -99,6 +102,8 @@ static void usage(FILE *f, const char *prog)
             "  --trace-to C        last core cycle to dump (default: end)\n"
             "  --list              list scenes\n"
             "  --quiet             only the result line\n"
+            "  --reset-after N     hardware reset of RTL and model before host write N+1, mid-scene; then\n"
+            "                      every register must read its reset value and the rest must match\n"
             "  --corrupt-rtl ADDR  self-test of the checker: flip bit 0 of the RTL's memory word at ADDR\n"
             "                      after the run, before the comparison (the run must then fail)\n"
             "exit status: 0 match, 1 mismatch or check failure, 2 usage error, 3 hang,\n"
@@ -229,12 +234,66 @@ static void add_buf(uint32_t *set, unsigned *n, uint32_t base)
     }
 }
 
+/* --reset-after: a hardware reset of both sides in the middle of the scene, wherever the RTL
+ * is (SPI idle between frames, triangles in flight, memory requests outstanding). The model
+ * completed every command at once while the RTL may have stopped mid-triangle, so the RTL's
+ * memory is copied into the model afterwards; then every register must read back its reset
+ * value on both sides (the generated table), and the rest of the scene must match. */
+static void reset_both(tb_t *tb)
+{
+    if (!tb->quiet) {
+        printf("reset: hardware reset after host write %" PRIu64, tb->nwrites);
+        if (tb->v) {
+            printf(", RTL at core cycle %" PRIu64 " busy=%d cmd_empty=%d", vgpu_cycles(tb->v), vgpu_busy(tb->v),
+                   vgpu_cmd_empty(tb->v));
+        }
+        printf("\n");
+    }
+    if (tb->v) {
+        vgpu_reset(tb->v, 8);
+    }
+    if (tb->model) {
+        gpu_model_reset(tb->model);
+        if (tb->v) {
+            vgpu_mem_image(tb->v, gpu_model_mem(tb->model));
+        }
+    }
+    tb->reset_done = 1;
+    static const struct {
+        const char *name;
+        uint8_t addr;
+        char access;
+        uint64_t reset, rmask;
+    } regs[] = {
+#define X(name, addr, access, reset, wmask, rmask) {#name, addr, access, reset, rmask},
+        GPU_REG_TABLE(X)
+#undef X
+    };
+    for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+        if (regs[i].access == 'T' || !strcmp(regs[i].name, "STATUS")) {
+            continue; /* triggers have side effects; STATUS is checked by its own tests */
+        }
+        uint64_t v = 0;
+        int rc = tb->inner.read(tb->inner.ctx, regs[i].addr, &v);
+        uint64_t want = regs[i].access == 'W' ? 0 : (regs[i].reset & (regs[i].access == 'R' ? ~0ull : regs[i].rmask));
+        if (rc != GPU_OK || v != want) {
+            printf("RESET CHECK: register %s (0x%02X) reads 0x%016" PRIX64 " after reset, want 0x%016" PRIX64 "%s\n",
+                   regs[i].name, regs[i].addr, v, want, rc == GPU_EMISMATCH ? " (model and RTL differ)" : "");
+            tb->reset_bad = 1;
+        }
+    }
+}
+
 /* Sits between the driver and the backends: notes every framebuffer, Z-buffer and texture base
  * the scene writes, with the same masks the register file applies. */
 static int obs_write(void *ctx, uint8_t addr, uint64_t value)
 {
     tb_t *tb = ctx;
     bufs_t *b = &tb->bufs;
+    if (tb->reset_after && !tb->reset_done && tb->nwrites == tb->reset_after) {
+        reset_both(tb);
+    }
+    tb->nwrites++;
     if (addr == REG_FB_DRAW || addr == REG_FB_DISPLAY) {
         add_buf(b->fb, &b->nfb, (uint32_t)value & 0xFFFFF000u & ((32u << 20) - 1));
     } else if (addr == REG_FB_ZBUFFER) {
@@ -528,14 +587,14 @@ static int make_dirs(const char *dir)
 static int parse_args(tb_t *tb, int argc, char **argv)
 {
     enum { O_SCENE = 256, O_REPLAY, O_RECORD, O_BACKEND, O_SEED, O_COUNT, O_OUT, O_NOPNG, O_MEM, O_CORE, O_SCK,
-           O_IGNFULL, O_TIMEOUT, O_TRACE, O_TFROM, O_TTO, O_LIST, O_QUIET, O_HELP, O_CORRUPT };
+           O_IGNFULL, O_TIMEOUT, O_TRACE, O_TFROM, O_TTO, O_LIST, O_QUIET, O_HELP, O_CORRUPT, O_RESET };
     static const struct option opts[] = {
         {"scene", 1, 0, O_SCENE}, {"replay", 1, 0, O_REPLAY}, {"record", 1, 0, O_RECORD}, {"backend", 1, 0, O_BACKEND},
         {"seed", 1, 0, O_SEED}, {"count", 1, 0, O_COUNT}, {"out", 1, 0, O_OUT}, {"no-png", 0, 0, O_NOPNG},
         {"mem", 1, 0, O_MEM}, {"core-mhz", 1, 0, O_CORE}, {"sck-mhz", 1, 0, O_SCK}, {"ignore-full", 0, 0, O_IGNFULL},
         {"timeout", 1, 0, O_TIMEOUT}, {"trace", 1, 0, O_TRACE}, {"trace-from", 1, 0, O_TFROM},
         {"trace-to", 1, 0, O_TTO}, {"list", 0, 0, O_LIST}, {"quiet", 0, 0, O_QUIET}, {"help", 0, 0, O_HELP},
-        {"corrupt-rtl", 1, 0, O_CORRUPT}, {0, 0, 0, 0}};
+        {"corrupt-rtl", 1, 0, O_CORRUPT}, {"reset-after", 1, 0, O_RESET}, {0, 0, 0, 0}};
     const char *P = tb->prog;
     int o, bad = 0;
     opterr = 0;
@@ -588,6 +647,7 @@ static int parse_args(tb_t *tb, int argc, char **argv)
             }
             return EXIT_MATCH;
         case O_QUIET: tb->quiet = 1; break;
+        case O_RESET: bad |= cli_u64(P, "--reset-after", optarg, 1, UINT32_MAX, &tb->reset_after) != 0; break;
         case O_CORRUPT:
             tb->corrupt = 1;
             bad |= cli_u64(P, "--corrupt-rtl", optarg, 0, (32u << 20) - 4, &tb->corrupt_addr) != 0;
@@ -823,6 +883,12 @@ int main(int argc, char **argv)
     if (tb.use_rtl && !tb.hang && rtl_wait_idle(&tb, "waiting for the GPU to finish at the end of the scene") != GPU_OK) {
         fail = 1;
     }
+    if (tb.reset_after && !tb.reset_done && !tb.hang) {
+        fprintf(stderr, "%s: --reset-after %" PRIu64 ": the scene made only %" PRIu64 " host writes\n", tb.prog,
+                tb.reset_after, tb.nwrites);
+        return EXIT_USAGE;
+    }
+    fail |= tb.reset_bad;
     if (gpu_dev_status(dev) == GPU_EMISMATCH) {
         printf("MISMATCH: a register read differed between model and RTL (see above)\n");
         fail = 1;
@@ -863,7 +929,7 @@ int main(int argc, char **argv)
     if (!tb.hang && tb.model && tb.v) {
         fail |= compare(&tb, fb, zb, argc, argv, !tb.no_png && png_dir_ok ? outdir : NULL, &out_err);
     }
-    if (sc && sc->check && !tb.hang) {
+    if (sc && sc->check && !tb.hang && !tb.reset_done) { /* a reset cuts the scene short of its check */
         scene_obs_t obsv[2] = {{"reference", tb.wc_model, tb.model_dropped}, {"rtl", tb.wc_rtl, (uint32_t)-1}};
         for (int i = 0; i < 2; i++) {
             if ((i == 0 && !tb.model) || (i == 1 && !tb.v)) {

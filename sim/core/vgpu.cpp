@@ -279,6 +279,9 @@ extern "C" void vgpu_run_cycles(vgpu_t *v, uint64_t n) { vgpu_run_ps(v, n * 2 * 
 
 extern "C" void vgpu_reset(vgpu_t *v, unsigned cycles)
 {
+#if !TGPU_SDRAM
+    memsim_reset(v->mem); // the memory controller is reset with the GPU
+#endif
     v->top->rst_ni = 0;
     v->top->eval();
     vgpu_run_cycles(v, cycles);

@@ -44,7 +44,8 @@ void vgpu_free(vgpu_t *v);
 int vgpu_trace_capable(void);
 const char *vgpu_build_mems(void); /* memories this build offers, e.g. "ideal, sdr16" */
 void vgpu_set_write_fn(vgpu_t *v, vgpu_write_fn fn, void *ctx);
-/* holds rst_ni low for n core cycles, then releases it */
+/* holds rst_ni low for n core cycles, then releases it (at start-up or in the middle of a run:
+ * the memory behind the port keeps its contents, reads in flight are dropped) */
 void vgpu_reset(vgpu_t *v, unsigned cycles);
 void vgpu_set_spi(vgpu_t *v, int cs_n, int sck, int mosi);
 int vgpu_miso(vgpu_t *v);

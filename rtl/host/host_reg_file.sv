@@ -124,12 +124,19 @@ module host_reg_file (
     localparam logic [63:0] WMask = gpu_regs_pkg::reg_wmask(7'(g));
     localparam logic [63:0] RMask = gpu_regs_pkg::reg_rmask(7'(g));
     localparam logic [63:0] Reset = gpu_regs_pkg::reg_reset(7'(g));
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        regs_q[g] <= Reset;
-      end else if (reg_en[g]) begin
-        regs_q[g] <= reg_wdata & WMask;
+    if (WMask != '0) begin : g_store
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          regs_q[g] <= Reset;
+        end else if (reg_en[g]) begin
+          regs_q[g] <= reg_wdata & WMask;
+        end
       end
+    end else begin : g_const
+      // reserved address or read-only register: nothing to store
+      logic unused_en;
+      assign unused_en = reg_en[g];
+      assign regs_q[g] = Reset;
     end
     assign regs_rd[g] = regs_q[g] & RMask;
   end

@@ -3,7 +3,8 @@
 #                   sdram_ctrl (tgpu_tb_sdram, tgpu_tb_sdram_trace), test_model, test_spi
 #   core-lint       verilator --lint-only -Wall on gpu_top
 #   demo            render the demo scene on RTL and model, compare, write out/demo/*.png
-#   core-bench      simulated cycles/s, full-screen clear cycles and fragments/clock
+#   core-bench      simulated cycles/s, full-screen clear cycles and fragments/clock, and the
+#                   simulation speed of today's build next to a baseline revision's
 #   core-long       long random sweeps (not in make test)
 
 CORE_BUILD := $(BUILD)/core
@@ -91,6 +92,7 @@ demo: setup core-build
 
 core-bench: core-build
 	@scripts/core_bench.sh
+	@scripts/sim_speed_bench.sh
 
 core-long: core-build
 	@scripts/core_random.sh --seeds 200 --count 200

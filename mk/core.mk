@@ -15,6 +15,8 @@ CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/sce
 CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tools -Isim/core -Isim/sdram -Isw/simt -Itests/scenes -Itests/common -I$(CORE_GEN)
 CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
 CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt
+# testbench-side SystemVerilog bound into the RTL: the valid/ready contract on every link
+CORE_SIM_SV := sim/common/stream_checker.sv sim/core/gpu_links.sv
 CORE_OBJS  := $(patsubst %.c,$(CORE_BUILD)/c/%.o,$(CORE_SRCS_C))
 CORE_LIB   := $(CORE_BUILD)/libtgpu.a
 
@@ -39,12 +41,12 @@ $(CORE_LIB): $(CORE_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-CORE_VFLAGS = $(VFLAGS) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(abspath sim/core/vgpu.cpp) \
+CORE_VFLAGS = $(VFLAGS) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(CORE_SIM_SV) $(abspath sim/core/vgpu.cpp) \
 	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -O2 -DTGPU_SDRAM=0"
-CORE_DEPS = $(CORE_LIB) $(CORE_RTL) sim/core/vgpu.cpp sim/core/vgpu.h data/dither_bn16.hex
+CORE_DEPS = $(CORE_LIB) $(CORE_RTL) $(CORE_SIM_SV) sim/core/vgpu.cpp sim/core/vgpu.h data/dither_bn16.hex
 # the same harness over sdram_ctrl and the SDRAM device model (top: sim/core/gpu_sdram_top.sv)
 CORE_SDRAM_VFLAGS = $(VFLAGS) --top-module gpu_sdram_top $(CORE_VLT) $(CORE_RTL) rtl/mem/sdram_ctrl.sv \
-	sim/core/gpu_sdram_top.sv $(abspath sim/core/vgpu.cpp) \
+	sim/core/gpu_sdram_top.sv $(CORE_SIM_SV) $(abspath sim/core/vgpu.cpp) \
 	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -O2 -DTGPU_SDRAM=1"
 
 # test programs linked with the Verilated model:

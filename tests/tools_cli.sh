@@ -64,7 +64,7 @@ if has generic; then
     expect 0 "usage: $(basename "$t") " "$t" --help
   done
   expect 0 "offers: sdram" $TBS --help
-  expect 0 "offers: ideal, sdr16" $TB --help
+  expect 0 "offers: ideal, sdr16, jitter" $TB --help
 fi
 
 if has tb; then

@@ -13,10 +13,23 @@ struct memsim {
     uint64_t rq_due[RQ];
     unsigned rq_head, rq_count;
     uint64_t cycle;
+    uint64_t rng;        /* jitter: xorshift state */
+    int armed;           /* jitter: a request is waiting, wait cycles drawn */
+    unsigned wait;       /* jitter: cycles before ready rises */
+    uint64_t last_due;   /* jitter: answers stay in order */
 };
+
+static unsigned rnd(memsim_t *m, unsigned n)
+{
+    m->rng ^= m->rng << 13;
+    m->rng ^= m->rng >> 7;
+    m->rng ^= m->rng << 17;
+    return (unsigned)(m->rng % n);
+}
 
 int memsim_preset(const char *name, memsim_cfg_t *out)
 {
+    memset(out, 0, sizeof(*out));
     if (!strcmp(name, "ideal")) {
         out->cycles_per_req = 1;
         out->read_latency = 2;
@@ -25,6 +38,12 @@ int memsim_preset(const char *name, memsim_cfg_t *out)
     if (!strcmp(name, "sdr16")) {
         out->cycles_per_req = 2;
         out->read_latency = 8;
+        return 0;
+    }
+    if (!strcmp(name, "jitter")) {
+        out->cycles_per_req = 1;
+        out->read_latency = 2;
+        out->jitter = 4;
         return 0;
     }
     return -1;
@@ -48,6 +67,7 @@ memsim_t *memsim_new(const memsim_cfg_t *cfg)
     if (m->cfg.read_latency < 1) {
         m->cfg.read_latency = 1;
     }
+    m->rng = cfg->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     return m;
 }
 
@@ -56,6 +76,8 @@ void memsim_reset(memsim_t *m)
     m->rq_head = 0;
     m->rq_count = 0;
     m->cooldown = 0;
+    m->armed = 0;
+    m->last_due = 0;
 }
 
 void memsim_free(memsim_t *m)
@@ -70,7 +92,7 @@ uint8_t *memsim_mem(memsim_t *m) { return m->mem; }
 
 void memsim_drive(memsim_t *m, memsim_drive_t *d)
 {
-    d->req_ready = (m->cooldown == 0) && (m->rq_count < RQ);
+    d->req_ready = (m->cooldown == 0) && (m->rq_count < RQ) && (!m->cfg.jitter || (m->armed && m->wait == 0));
     d->rsp_valid = 0;
     d->rsp_rdata = 0;
     if (m->rq_count && m->rq_due[m->rq_head] <= m->cycle) {
@@ -101,8 +123,27 @@ void memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d)
             unsigned t = (m->rq_head + m->rq_count) % RQ;
             m->rq_data[t] = (uint32_t)m->mem[a] | ((uint32_t)m->mem[a + 1] << 8) | ((uint32_t)m->mem[a + 2] << 16) |
                             ((uint32_t)m->mem[a + 3] << 24);
-            m->rq_due[t] = m->cycle + m->cfg.read_latency;
+            uint64_t due = m->cycle + m->cfg.read_latency;
+            if (m->cfg.jitter) {
+                due += rnd(m, 2 * m->cfg.jitter + 1);
+                due = due < m->last_due ? m->last_due : due;
+                m->last_due = due;
+            }
+            m->rq_due[t] = due;
             m->rq_count++;
+        }
+    }
+    if (m->cfg.jitter) {
+        /* ready for the next edge: only after a request was seen and not taken at this one */
+        if (r->req_valid && !d->req_ready) {
+            if (!m->armed) {
+                m->armed = 1;
+                m->wait = rnd(m, m->cfg.jitter + 1);
+            } else if (m->wait) {
+                m->wait--;
+            }
+        } else {
+            m->armed = 0;
         }
     }
     m->cycle++;

@@ -5,6 +5,11 @@
  *   ideal : 1 request/cycle, latency 2
  *   sdr16 : the origin's 16-bit SDR SDRAM at 100 MHz: 2 cycles per 32-bit word (200 MB/s),
  *           latency 8 (tRCD 2 + CL 3 + 2 beats + register), no refresh or row-miss modelling
+ *   jitter: a hostile but legal memory for contract tests: ready only ever rises after the
+ *           memory has seen valid at an earlier edge (ready waits for valid), 0..4 cycles later
+ *           at random; read latency 2..10 cycles at random, answers still in order. A producer
+ *           whose valid waits for ready never transfers (HANG); a consumer that assumes a fixed
+ *           latency reads the wrong word (mismatch). Seeded: the same seed, the same timing.
  * Writes take effect at acceptance; a read returns memory as of its acceptance. */
 #ifndef MEMSIM_H
 #define MEMSIM_H
@@ -18,6 +23,8 @@ extern "C" {
 typedef struct {
     unsigned cycles_per_req;
     unsigned read_latency;
+    unsigned jitter;  /* 0: fixed timing; N: ready 0..N cycles after valid, latency + 0..2N */
+    uint64_t seed;    /* for jitter */
 } memsim_cfg_t;
 
 int memsim_preset(const char *name, memsim_cfg_t *out); /* 0 ok, -1 unknown name */

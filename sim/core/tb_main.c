@@ -154,6 +154,9 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
             quiet = 0;
         }
         vgpu_run_cycles(tb->v, 8);
+        if (vgpu_errors(tb->v, NULL)) {
+            return GPU_EIO; /* a bound checker failed: reported at the end, the run stops here */
+        }
         if (vgpu_cycles(tb->v) - start > tb->timeout_cycles) {
             fprintf(stderr,
                     "HANG: GPU still busy after %" PRIu64 " cycles while %s (cmd_empty=%d busy=%d) at core cycle %" PRIu64
@@ -169,7 +172,7 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
 static int rtl_tr_write(void *ctx, uint8_t addr, uint64_t value)
 {
     tb_t *tb = ctx;
-    if (tb->hang) {
+    if (tb->hang || vgpu_errors(tb->v, NULL)) {
         return GPU_EIO;
     }
     if (spi_bfm_write(&tb->bfm, addr, value) != 0) {
@@ -897,6 +900,16 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 
+    if (tb.v) {
+        uint64_t ecyc = 0;
+        unsigned nerr = vgpu_errors(tb.v, &ecyc);
+        if (nerr) {
+            printf("RTL CHECKS: %u $error reports (stream contract or assertion, printed above), the first at core "
+                   "cycle %" PRIu64 "\n", nerr, ecyc);
+            print_wave_cmd(&tb, argc, argv, ecyc > 2000 ? ecyc - 2000 : 0, ecyc + 200);
+            fail = 1;
+        }
+    }
     if (tb.v && !tb.hang) {
         uint64_t viol = vgpu_mem_finish(tb.v);
         if (viol) {

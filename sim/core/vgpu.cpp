@@ -25,6 +25,8 @@ struct vgpu {
     uint64_t next_edge;   // time of the next core clock toggle
     uint64_t cycles;
     uint64_t nreq;
+    int errors_seen;           // VerilatedContext::errorCount() at the last edge
+    uint64_t first_error_cycle;
     vgpu_write_fn wfn;
     void *wctx;
 #if VM_TRACE
@@ -43,7 +45,7 @@ struct vgpu {
 
 extern "C" int vgpu_trace_capable(void) { return VM_TRACE ? 1 : 0; }
 
-extern "C" const char *vgpu_build_mems(void) { return TGPU_SDRAM ? "sdram" : "ideal, sdr16"; }
+extern "C" const char *vgpu_build_mems(void) { return TGPU_SDRAM ? "sdram" : "ideal, sdr16, jitter"; }
 
 // Waveform dumps: inputs can change several times at one instant (a clock edge, then SPI pins),
 // so a change only marks the instant; the dump is written once, with the settled values, when
@@ -79,7 +81,9 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
     }
 #else
     memsim_cfg_t mc;
-    if (memsim_preset(mem, &mc) != 0) {
+    int bad_mem = memsim_preset(mem, &mc);
+    mc.seed = cfg->seed;
+    if (bad_mem != 0) {
         std::fprintf(stderr, "vgpu: memory '%s' is not in this build (%s; sdram: use the _sdram build)\n", mem,
                      vgpu_build_mems());
         return nullptr;
@@ -100,6 +104,7 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
     std::string seed = "+verilator+seed+" + std::to_string(cfg->seed);
     const char *argv[] = {"vgpu", seed.c_str(), "+verilator+rand+reset+2"};
     v->ctx->commandArgs(3, argv);
+    v->ctx->fatalOnError(false); // $error (bound checkers, unique case) is counted, not fatal
     v->top = new Vtop{v->ctx};
     v->half_ps = cfg->core_period_ps / 2;
     v->next_edge = v->half_ps;
@@ -251,6 +256,12 @@ static void toggle(vgpu_t *v)
         v->top->eval();
         memsim_edge(v->mem, &r, &v->drv);
 #endif
+        if (v->ctx->errorCount() != v->errors_seen) {
+            if (!v->errors_seen) {
+                v->first_error_cycle = v->cycles;
+            }
+            v->errors_seen = v->ctx->errorCount();
+        }
         if (p.valid && p.ready) {
             v->nreq++;
             if (p.we && v->wfn) {
@@ -306,6 +317,14 @@ extern "C" int vgpu_busy(vgpu_t *v) { return v->top->gpu_busy_o; }
 extern "C" uint64_t vgpu_cycles(const vgpu_t *v) { return v->cycles; }
 extern "C" uint64_t vgpu_time_ps(const vgpu_t *v) { return v->now_ps; }
 extern "C" uint64_t vgpu_mem_requests(const vgpu_t *v) { return v->nreq; }
+
+extern "C" unsigned vgpu_errors(const vgpu_t *v, uint64_t *first_cycle)
+{
+    if (first_cycle) {
+        *first_cycle = v->first_error_cycle;
+    }
+    return (unsigned)v->errors_seen;
+}
 
 extern "C" void vgpu_mem_load(vgpu_t *v, uint32_t addr, const void *data, size_t len)
 {

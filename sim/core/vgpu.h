@@ -42,7 +42,7 @@ typedef void (*vgpu_write_fn)(void *ctx, uint64_t cycle, const vgpu_write_t *wr)
 vgpu_t *vgpu_new(const vgpu_cfg_t *cfg);
 void vgpu_free(vgpu_t *v);
 int vgpu_trace_capable(void);
-const char *vgpu_build_mems(void); /* memories this build offers, e.g. "ideal, sdr16" */
+const char *vgpu_build_mems(void); /* memories this build offers, e.g. "ideal, sdr16, jitter" */
 void vgpu_set_write_fn(vgpu_t *v, vgpu_write_fn fn, void *ctx);
 /* holds rst_ni low for n core cycles, then releases it (at start-up or in the middle of a run:
  * the memory behind the port keeps its contents, reads in flight are dropped) */
@@ -61,6 +61,9 @@ uint64_t vgpu_time_ps(const vgpu_t *v);
 void vgpu_mem_load(vgpu_t *v, uint32_t addr, const void *data, size_t len);
 void vgpu_mem_image(vgpu_t *v, uint8_t *buf); /* copies all 32 MiB */
 uint64_t vgpu_mem_requests(const vgpu_t *v);   /* requests accepted at the GPU's port */
+/* $error reports of the model and the bound checkers so far (printed by Verilator as they
+ * happen), and the core cycle of the first */
+unsigned vgpu_errors(const vgpu_t *v, uint64_t *first_cycle);
 /* end of run: returns the number of memory timing violations (0 for functional memory) */
 uint64_t vgpu_mem_finish(vgpu_t *v);
 

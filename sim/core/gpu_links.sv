@@ -1,0 +1,82 @@
+// gpu_links: the stream checker (sim/common/stream_checker.sv) on every valid/ready link of the
+// GPU's command, raster, pixel and memory paths, bound into gpu_top from the testbench. The
+// payload of each link is everything the consumer samples at the transfer.
+bind gpu_top gpu_links u_links (.*);
+
+module gpu_links (
+  input logic clk_i,
+  input logic rst_core_n,
+  // command path
+  input logic        fifo_rvalid, fifo_rready,
+  input logic [70:0] fifo_rdata,
+  input logic        cmd_valid, cmd_ready,
+  input logic [70:0] cmd_data,
+  // raster path
+  input logic tri_valid, tri_ready,
+  input gpu_pkg::triangle_t tri_rec,
+  input logic set_valid, set_ready,
+  input logic [35:0]      set_area,
+  input logic [2:0][39:0] set_w0,
+  input logic [2:0][23:0] set_wx, set_wy,
+  input logic [9:0]       set_bb_x0, set_bb_x1,
+  input logic [8:0]       set_bb_y0, set_bb_y1,
+  input logic [4:0][24:0] set_a0,
+  input logic [4:0][31:0] set_q0, set_qx, set_qy,
+  input logic [4:0][34:0] set_r0, set_rx, set_ry,
+  input logic             set_interp_c,
+  input gpu_pkg::rgba8_t  set_flat_color,
+  input gpu_pkg::rstate_t set_rs,
+  input logic [gpu_pkg::PRIM_W-1:0] set_prim,
+  input logic frag_valid, frag_ready,
+  input gpu_pkg::frag_t frag,
+  input logic pix_valid, pix_ready,
+  input gpu_pkg::frag_t pix_frag,
+  // SIMT launch
+  input logic        simt_launch_valid, simt_launch_ready,
+  input logic [7:0]  simt_threads,
+  input logic [13:0] simt_prog,
+  input logic [14:0] simt_data,
+  // memory clients and the external port
+  input logic [2:0] c_req_valid, c_req_ready, c_req_we,
+  input logic [2:0][gpu_pkg::MEM_AW-1:0] c_req_addr,
+  input logic [2:0][31:0] c_req_wdata,
+  input logic [2:0][3:0]  c_req_be,
+  input logic [2:0][gpu_pkg::PRIM_W-1:0] c_req_prim,
+  input logic                       mem_req_valid_o, mem_req_ready_i, mem_req_we_o,
+  input logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
+  input logic [31:0]                mem_req_wdata_o,
+  input logic [3:0]                 mem_req_be_o,
+  input logic [gpu_pkg::PRIM_W-1:0] mem_req_prim_o
+);
+  stream_checker #(.Name("cmd_fifo -> cmd_reg"), .PW(71)) u_fifo (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(fifo_rvalid), .ready_i(fifo_rready), .payload_i(fifo_rdata));
+  stream_checker #(.Name("cmd_reg -> host_reg_file"), .PW(71)) u_cmd (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(cmd_valid), .ready_i(cmd_ready), .payload_i(cmd_data));
+  stream_checker #(.Name("host_reg_file -> raster_setup (triangle)"), .PW($bits(tri_rec))) u_tri (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(tri_valid), .ready_i(tri_ready), .payload_i(tri_rec));
+  localparam int unsigned SetW = $bits({set_area, set_w0, set_wx, set_wy, set_bb_x0, set_bb_x1, set_bb_y0,
+                                        set_bb_y1, set_a0, set_q0, set_qx, set_qy, set_r0, set_rx, set_ry,
+                                        set_interp_c, set_flat_color, set_rs, set_prim});
+  stream_checker #(.Name("raster_setup -> raster_walk (setup record)"), .PW(SetW)) u_set (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(set_valid), .ready_i(set_ready),
+    .payload_i({set_area, set_w0, set_wx, set_wy, set_bb_x0, set_bb_x1, set_bb_y0, set_bb_y1, set_a0, set_q0,
+                set_qx, set_qy, set_r0, set_rx, set_ry, set_interp_c, set_flat_color, set_rs, set_prim}));
+  stream_checker #(.Name("raster_walk -> frag_reg (fragment)"), .PW($bits(frag))) u_frag (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(frag_valid), .ready_i(frag_ready), .payload_i(frag));
+  stream_checker #(.Name("frag_reg -> pixel_pipe (fragment)"), .PW($bits(pix_frag))) u_pix (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(pix_valid), .ready_i(pix_ready), .payload_i(pix_frag));
+  stream_checker #(.Name("host_reg_file -> simt (launch)"), .PW(37)) u_launch (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(simt_launch_valid), .ready_i(simt_launch_ready),
+    .payload_i({simt_threads, simt_prog, simt_data}));
+  localparam string ClientName[3] = '{"host_reg_file -> mem_arbiter (memory request)",
+                                      "pixel_pipe -> mem_arbiter (memory request)",
+                                      "simt -> mem_arbiter (memory request)"};
+  for (genvar c = 0; c < 3; c++) begin : g_client
+    stream_checker #(.Name(ClientName[c]), .PW(1 + gpu_pkg::MEM_AW + 32 + 4 + gpu_pkg::PRIM_W)) u_req (
+      .clk_i, .rst_ni(rst_core_n), .valid_i(c_req_valid[c]), .ready_i(c_req_ready[c]),
+      .payload_i({c_req_we[c], c_req_addr[c], c_req_wdata[c], c_req_be[c], c_req_prim[c]}));
+  end
+  stream_checker #(.Name("mem_arbiter -> memory port"), .PW(1 + gpu_pkg::MEM_AW + 32 + 4 + gpu_pkg::PRIM_W)) u_mem (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(mem_req_valid_o), .ready_i(mem_req_ready_i),
+    .payload_i({mem_req_we_o, mem_req_addr_o, mem_req_wdata_o, mem_req_be_o, mem_req_prim_o}));
+endmodule

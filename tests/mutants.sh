@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Mutation tests of the checkers: each mutant is a one-line change to a throwaway copy of the
+# tree (build/mutants/NAME), built and run on a scene; the test passes only if the run fails
+# the way the checker promises. The unmutated design passes the same runs (tests/core.list).
+#   tests/mutants.sh [--help] [--list] [NAME...]     (default: every mutant)
+set -u
+cd "$(dirname "$0")/.."
+
+# name | file | sed expression | scene options | exit status wanted | pattern wanted in the output
+MUTANTS=(
+  "payload_change|rtl/pixel/pixel_pipe.sv|s/mem_req_wdata_o = {16'h0, w_q.rgb565};/mem_req_wdata_o = {16'h0, w_q.rgb565 ^ {15'h0, mem_req_ready_i}};/|--scene zbuffer --mem jitter|1|STREAM CONTRACT: link pixel_pipe -> mem_arbiter \(memory request\): payload changed while waiting"
+  "valid_waits_for_ready|rtl/pixel/pixel_pipe.sv|s/StCWrite: mem_req_valid_o = 1'b1;/StCWrite: mem_req_valid_o = mem_req_ready_i;/|--scene clear --mem jitter --timeout 200000|3|HANG"
+)
+
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
+  sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0
+fi
+if [ "${1:-}" = "--list" ]; then
+  for m in "${MUTANTS[@]}"; do echo "${m%%|*}"; done; exit 0
+fi
+want=("$@")
+for w in "${want[@]}"; do
+  printf '%s\n' "${MUTANTS[@]}" | grep -q "^$w|" || { echo "mutants: no mutant '$w' (--list shows them)" >&2; exit 2; }
+done
+
+pass=0; fail=0
+for m in "${MUTANTS[@]}"; do
+  IFS='|' read -r name file expr opts rc_want pattern <<<"$m"
+  if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then continue; fi
+  dir=build/mutants/$name
+  rm -rf "$dir"; mkdir -p "$dir"
+  cp -r Makefile mk rtl sim sw tests scripts data "$dir"/
+  sed -i "$expr" "$dir/$file"
+  if cmp -s "$file" "$dir/$file"; then
+    echo "FAIL  $name: the mutation did not apply to $file (the line changed?)"; fail=$((fail+1)); continue
+  fi
+  if ! make -C "$dir" -s build/bin/tgpu_tb > "$dir.build.log" 2>&1; then
+    echo "FAIL  $name: the mutant does not build (log: $dir.build.log)"; tail -5 "$dir.build.log"; fail=$((fail+1)); continue
+  fi
+  # shellcheck disable=SC2086
+  out=$("$dir/build/bin/tgpu_tb" $opts --no-png 2>&1); rc=$?
+  if [ "$rc" = "$rc_want" ] && grep -Eq -- "$pattern" <<<"$out"; then
+    echo "ok    $name: caught (exit status $rc): $(grep -Em1 -- "$pattern" <<<"$out")"; pass=$((pass+1))
+  else
+    echo "FAIL  $name: exit status $rc (want $rc_want), output lacks /$pattern/"
+    tail -8 <<<"$out" | sed 's/^/      | /'; fail=$((fail+1))
+  fi
+done
+echo "mutants: $pass caught, $fail not caught"
+[ $fail -eq 0 ]

@@ -32,8 +32,13 @@ typedef struct {
     unsigned mem_req_valid, mem_req_addr, mem_req_we, mem_req_wdata, mem_req_be; /* mem top */
 } simt_out_t;
 
-/* argv is passed to Verilated::commandArgs (+verilator+seed+N); returns the seed used */
-void *simt_rtl_new(int argc, char **argv, unsigned *vl_seed);
+/* Create the model. The +verilator+ arguments of argv other than seed and rand+reset are
+ * passed to Verilator, then +verilator+seed+<seed> (1..2^31-1) and
+ * +verilator+rand+reset+<rand_reset> (0 zeros, 1 ones, 2 random X initial values); both must
+ * be in range (Verilator aborts otherwise). *seed_used and *rand_reset_used are what the
+ * Verilator context holds afterwards. */
+void *simt_rtl_new(int argc, char **argv, unsigned seed, int rand_reset, unsigned *seed_used,
+                   int *rand_reset_used);
 void simt_rtl_free(void *h);
 void simt_rtl_cfg(simt_cfg_t *cfg);
 void simt_rtl_get(void *h, simt_out_t *o);

@@ -562,8 +562,11 @@ int main(int argc, char **argv)
                    strcmp(a, "--max-cycles") == 0 || strcmp(a, "--check") == 0 ||
                    strcmp(a, "--random") == 0 || strcmp(a, "--seed") == 0 ||
                    strcmp(a, "--bench") == 0) {
-            if (!v || v[0] == 0) {
-                fprintf(stderr, TB ": option %s needs a value\n", a);
+            int is_name = strcmp(a, "--asm") == 0 || strcmp(a, "--fst") == 0 ||
+                          strcmp(a, "--bench") == 0 || strcmp(a, "--check") == 0;
+            if (!v || (is_name && v[0] == 0)) { /* an empty number is reported below */
+                fprintf(stderr, TB ": option %s needs a %s\n", a,
+                        is_name ? "non-empty value" : "value (see --help for its range)");
                 return bad_usage(t);
             }
             i++;

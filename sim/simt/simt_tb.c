@@ -741,7 +741,10 @@ int main(int argc, char **argv)
                     fprintf(stderr, "  %02x: %04x  %s\n", i, img.prog[i],
                             simt_disasm(img.prog[i], d, sizeof d));
                 }
-                fprintf(stderr, "repeat with: --random 1 --seed %" PRIu64 "\n", s);
+                fprintf(stderr,
+                        "repeat with: --random 1 --seed %" PRIu64
+                        " +verilator+seed+%u +verilator+rand+reset+%d\n",
+                        s, vl_seed_used, rand_reset_used);
                 fail = 1;
                 break;
             }

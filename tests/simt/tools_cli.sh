@@ -11,7 +11,8 @@
 # wrong result stops the script with exit 1. Every command runs under a 20 s timeout.
 # Binaries: SIMT_BIN (default build/simt/bin), SIMT_TB (build/simt/obj/simt_tb),
 # SIMT_TB_MEM (build/simt/obj_mem/simt_tb). Run from the repository root after
-# make simt-build.
+# make simt-build. SIMT_CLI_KEEP_GOING=1 runs every check and reports all failures (to see
+# what an older build gets wrong); the exit status is still 1 if any check failed.
 set -u
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
   sed -n '2,/^set/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0
@@ -29,6 +30,7 @@ done
 T=$(mktemp -d "${TMPDIR:-/tmp}/simt_cli.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 n=0
+fails=0
 
 die() {
   echo "FAIL  $1"
@@ -36,7 +38,9 @@ die() {
   echo "      exit status: $RC"
   echo "      --- stdout (first 10 lines) ---"; head -n 10 "$T/out" | sed 's/^/      /'
   echo "      --- stderr (first 10 lines) ---"; head -n 10 "$T/err" | sed 's/^/      /'
-  exit 1
+  [ "${SIMT_CLI_KEEP_GOING:-0}" = 1 ] || exit 1
+  fails=$((fails+1))
+  return 1
 }
 
 # run CMD...: stdout -> $T/out, stderr -> $T/err, status -> RC (stdin from /dev/null unless
@@ -45,7 +49,7 @@ run() {
   CMD="$*"
   timeout 20 "$@" >"$T/out" 2>"$T/err" <"${IN:-/dev/null}"
   RC=$?
-  [ "$RC" -ne 124 ] || die "timed out after 20 s (hang)"
+  [ "$RC" -ne 124 ] || { die "timed out after 20 s (hang)"; return 1; }
 }
 
 # want RC STREAM REGEX [REGEX...] -- CMD...: exit status RC and every REGEX (grep -Ei) in STREAM
@@ -55,13 +59,13 @@ want() {
   local pats=()
   while [ "$1" != -- ]; do pats+=("$1"); shift; done
   shift
-  run "$@"
-  [ "$RC" -eq "$rc" ] || die "expected exit status $rc"
+  run "$@" || return 1
+  [ "$RC" -eq "$rc" ] || { die "expected exit status $rc"; return 1; }
   for p in "${pats[@]}"; do
-    grep -Eqi -- "$p" "$T/$stream" || die "std$stream does not match /$p/"
+    grep -Eqi -- "$p" "$T/$stream" || { die "std$stream does not match /$p/"; return 1; }
   done
   if [ "$rc" -ne 0 ] && grep -Eq 'PASSED|programs passed|assembled back identically' "$T/out"; then
-    die "failed run printed a success line on stdout"
+    die "failed run printed a success line on stdout"; return 1
   fi
   n=$((n+1))
   echo "ok    [$RC] $CMD"
@@ -73,16 +77,16 @@ full() {
   timeout 20 "$@" >/dev/full 2>"$T/err" </dev/null
   RC=$?
   : >"$T/out"
-  [ "$RC" -ne 124 ] || die "timed out after 20 s (hang)"
-  [ "$RC" -eq 1 ] || die "expected exit status 1 on a write error"
-  grep -Eqi 'writ.*(fail|error)|no space' "$T/err" || die "stderr does not name the write error"
+  [ "$RC" -ne 124 ] || { die "timed out after 20 s (hang)"; return 1; }
+  [ "$RC" -eq 1 ] || { die "expected exit status 1 on a write error"; return 1; }
+  grep -Eqi 'writ.*(fail|error)|no space' "$T/err" || { die "stderr does not name the write error"; return 1; }
   n=$((n+1))
   echo "ok    [$RC] $CMD"
 }
 
 # absent FILE: a failed run must not leave an output file behind
 absent() {
-  [ ! -e "$1" ] || die "output $1 exists after a failed run"
+  [ ! -e "$1" ] || { rm -f "$1"; die "output $1 exists after a failed run"; return 1; }
   n=$((n+1))
   echo "ok    $1 not written"
 }
@@ -216,4 +220,8 @@ want 0 out 'threads 255' 'PASSED' -- "$TB" --asm "$K/tid.asm" --threads 255
 want 0 out 'threads +3:' 'threads +4:' 'PASSED' -- "$TB" --asm "$K/tid.asm" --sweep 3:4 --mem-jitter 32
 full "$TB" --random 1
 
+if [ "$fails" -gt 0 ]; then
+  echo "tools_cli: $fails checks FAILED, $n passed"
+  exit 1
+fi
 echo "tools_cli: $n checks passed"

@@ -82,6 +82,7 @@ int simt_cli_range(const char *tool, const char *opt, const char *s, uint64_t lo
 
 int simt_cli_finish(const char *tool, const char *what, FILE *f)
 {
+    errno = 0; /* a stale errno must not name the wrong cause */
     int bad = fflush(f) != 0 || ferror(f);
     int err = errno;
     if (f != stdout && f != stderr) {

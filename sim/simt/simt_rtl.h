@@ -47,6 +47,8 @@ void simt_rtl_tick(void *h, const simt_in_t *next);
 /* FST waveform of the rising edges lo..hi (counted from creation); -1 when the binary was
  * built without tracing (make simt-trace builds build/simt/obj_trace/simt_tb with it) */
 int simt_rtl_trace(void *h, const char *path, unsigned long lo, unsigned long hi);
+/* 1 when the binary was built with tracing (--fst works), else 0 */
+int simt_rtl_has_trace(void);
 /* apply inputs without an edge (initial reset) */
 void simt_rtl_set(void *h, const simt_in_t *in);
 

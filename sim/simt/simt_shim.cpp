@@ -146,6 +146,15 @@ extern "C" void *simt_rtl_new(int argc, char **argv, unsigned seed, int rand_res
     return s;
 }
 
+extern "C" int simt_rtl_has_trace(void)
+{
+#if VM_TRACE
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 extern "C" int simt_rtl_trace(void *h, const char *path, unsigned long lo, unsigned long hi)
 {
 #if VM_TRACE

@@ -637,6 +637,12 @@ int main(int argc, char **argv)
         free(t);
         return 2;
     }
+    if (fst && !simt_rtl_has_trace()) {
+        fprintf(stderr, TB ": --fst: this binary has no tracing; build it with make simt-trace "
+                        "and use build/simt/obj_trace/simt_tb\n");
+        free(t);
+        return 2;
+    }
     if (fst) { /* fail before the run, not after it, when the waveform cannot be written */
         FILE *ff = fopen(fst, "wb");
         if (!ff) {

@@ -59,6 +59,9 @@ want() {
   local pats=()
   while [ "$1" != -- ]; do pats+=("$1"); shift; done
   shift
+  if [ ${#pats[@]} -eq 0 ]; then # every check must look at the message, not only the status
+    echo "tools_cli.sh: bug in this script: a check of '$*' has no pattern" >&2; exit 1
+  fi
   run "$@" || return 1
   [ "$RC" -eq "$rc" ] || { die "expected exit status $rc"; return 1; }
   for p in "${pats[@]}"; do
@@ -200,6 +203,8 @@ for v in 33 -1 3.5; do
   want 2 err "--mem-jitter '$v'" '0\.\.32' -- "$TB" --random 1 --mem-jitter "$v"
 done
 want 2 err "--fst-window '5:1'" 'empty' -- "$TB" --random 1 --fst-window 5:1
+want 2 err '--fst' 'no tracing' -- "$TB" --random 1 --fst "$T/w.fst"
+absent "$T/w.fst"
 want 2 err 'matadd' 'matmul2' -- "$TB" --asm "$K/matadd.asm" --check matsub
 want 2 err '--asm' -- "$TB" --random 1 --threads 4
 want 2 err '--threads and --sweep' -- "$TB" --asm "$K/tid.asm" --threads 4 --sweep 1:2

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "simt_asm.h"
 #include "simt_cli.h"
@@ -643,6 +644,14 @@ int main(int argc, char **argv)
         free(t);
         return 2;
     }
+    struct stat fst_st;
+    if (fst && stat(fst, &fst_st) == 0 && !S_ISREG(fst_st.st_mode)) {
+        fprintf(stderr, TB ": --fst: %s is not a regular file (a device or a directory); the "
+                        "waveform writer's errors could not be seen there; give a file path\n",
+                fst);
+        free(t);
+        return 2;
+    }
     if (fst) { /* fail before the run, not after it, when the waveform cannot be written */
         FILE *ff = fopen(fst, "wb");
         if (!ff) {
@@ -800,6 +809,10 @@ int main(int argc, char **argv)
 
     simt_rtl_free(t->rtl);
     free(t);
+    if (fst && (stat(fst, &fst_st) != 0 || fst_st.st_size == 0)) {
+        fprintf(stderr, TB ": --fst: %s was not written (missing or empty after the run)\n", fst);
+        fail = 1;
+    }
     if (!fail && runs == 0) { /* cannot happen with the checks above; never PASSED for nothing */
         fprintf(stderr, TB ": no kernel ran\n");
         fail = 1;

@@ -10,7 +10,8 @@
 # A few good runs make sure the checks are not vacuous. Each check is printed; the first
 # wrong result stops the script with exit 1. Every command runs under a 20 s timeout.
 # Binaries: SIMT_BIN (default build/simt/bin), SIMT_TB (build/simt/obj/simt_tb),
-# SIMT_TB_MEM (build/simt/obj_mem/simt_tb). Run from the repository root after
+# SIMT_TB_MEM (build/simt/obj_mem/simt_tb), SIMT_TB_TRACE (build/simt/obj_trace/simt_tb, from
+# make simt-trace; its --fst checks are skipped, with a line saying so, when absent). Run from the repository root after
 # make simt-build. SIMT_CLI_KEEP_GOING=1 runs every check and reports all failures (to see
 # what an older build gets wrong); the exit status is still 1 if any check failed.
 set -u
@@ -205,6 +206,19 @@ done
 want 2 err "--fst-window '5:1'" 'empty' -- "$TB" --random 1 --fst-window 5:1
 want 2 err '--fst' 'no tracing' -- "$TB" --random 1 --fst "$T/w.fst"
 absent "$T/w.fst"
+TBT=${SIMT_TB_TRACE:-build/simt/obj_trace/simt_tb} # optional: make simt-trace
+if [ -x "$TBT" ]; then
+  # a FIFO, never /dev/full or /dev/null: the FST writer unlinks its target before writing,
+  # so a regression here must not be able to delete a device node (a FIFO only hangs: timeout)
+  mkfifo "$T/fifo"
+  want 2 err 'not a regular file' -- "$TBT" --random 1 --fst "$T/fifo"
+  [ -p "$T/fifo" ] || die "--fst replaced the FIFO $T/fifo"
+  want 2 err 'cannot create' -- "$TBT" --random 1 --fst "$T/nodir/w.fst"
+  want 0 out 'PASSED' -- "$TBT" --random 1 --fst "$T/w.fst" --fst-window 0:40
+  [ -s "$T/w.fst" ] || die "--fst did not write $T/w.fst"
+else
+  echo "skip  --fst checks on the trace build: $TBT not built (make simt-trace)"
+fi
 want 2 err 'matadd' 'matmul2' -- "$TB" --asm "$K/matadd.asm" --check matsub
 want 2 err '--asm' -- "$TB" --random 1 --threads 4
 want 2 err '--threads and --sweep' -- "$TB" --asm "$K/tid.asm" --threads 4 --sweep 1:2

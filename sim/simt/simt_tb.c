@@ -514,7 +514,7 @@ int main(int argc, char **argv)
     const char *fst = NULL;
     uint64_t seed = 1;
     int sweep = 0, have_threads = 0, have_pbase = 0, have_dbase = 0, have_vl_seed = 0;
-    int have_rand_reset = 0;
+    int have_rand_reset = 0, have_fst_window = 0;
     tb_t *t = calloc(1, sizeof *t);
     if (!t) {
         fprintf(stderr, TB ": out of memory\n");
@@ -578,6 +578,7 @@ int main(int argc, char **argv)
                 fst = v;
             } else if (strcmp(a, "--fst-window") == 0) {
                 bad = simt_cli_range(TB, a, v, 0, TB_EDGE_MAX, &fst_lo, &fst_hi);
+                have_fst_window = 1;
             } else if (strcmp(a, "--asm") == 0) {
                 asm_path = v;
             } else if (strcmp(a, "--threads") == 0) {
@@ -627,6 +628,10 @@ int main(int argc, char **argv)
                       have_dbase)) {
         fprintf(stderr, TB ": --threads, --sweep, --check, --max-cycles, --prog-base and "
                         "--data-base apply to --asm only; give --asm FILE\n");
+        return bad_usage(t);
+    }
+    if (have_fst_window && !fst) {
+        fprintf(stderr, TB ": --fst-window applies to --fst only; give --fst FILE\n");
         return bad_usage(t);
     }
     if (have_threads && sweep) {

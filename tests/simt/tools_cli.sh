@@ -221,6 +221,7 @@ else
 fi
 want 2 err 'matadd' 'matmul2' -- "$TB" --asm "$K/matadd.asm" --check matsub
 want 2 err '--asm' -- "$TB" --random 1 --threads 4
+want 2 err '--fst-window' 'give --fst' -- "$TB" --random 1 --fst-window 1:5
 want 2 err '--threads and --sweep' -- "$TB" --asm "$K/tid.asm" --threads 4 --sweep 1:2
 want 1 err 'NUL byte' -- "$TB" --asm "$T/nul.asm"
 # Verilator X seed: explicit, printed, honoured; refused outside 1..2^31-1 before Verilator

@@ -11,7 +11,8 @@ SIMT_RTL      := rtl/prim/prim_fifo.sv rtl/prim/prim_arb_rr.sv rtl/simt/simt_pkg
                  rtl/simt/simt_dmem_ctrl.sv rtl/simt/simt_dispatch.sv rtl/simt/simt_top.sv \
                  rtl/simt/simt_mem_bridge.sv rtl/simt/simt_mem_top.sv
 SIMT_VLT      := rtl/simt/simt_lint.vlt
-SIMT_SW       := sw/simt/simt_isa.c sw/simt/simt_asm.c sw/simt/simt_sim.c sw/simt/simt_gen.c
+SIMT_SW       := sw/simt/simt_isa.c sw/simt/simt_asm.c sw/simt/simt_sim.c sw/simt/simt_gen.c \
+                 sw/simt/simt_cli.c
 SIMT_SW_H     := $(wildcard sw/simt/*.h)
 SIMT_TB_C     := sim/simt/simt_lockstep.c sim/simt/simt_tb.c
 # testbench-side SystemVerilog: lockstep monitor and assertions, bound into the RTL

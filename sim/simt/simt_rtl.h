@@ -32,8 +32,13 @@ typedef struct {
     unsigned mem_req_valid, mem_req_addr, mem_req_we, mem_req_wdata, mem_req_be; /* mem top */
 } simt_out_t;
 
-/* argv is passed to Verilated::commandArgs (+verilator+seed+N); returns the seed used */
-void *simt_rtl_new(int argc, char **argv, unsigned *vl_seed);
+/* Create the model. The +verilator+ arguments of argv other than seed and rand+reset are
+ * passed to Verilator, then +verilator+seed+<seed> (1..2^31-1) and
+ * +verilator+rand+reset+<rand_reset> (0 zeros, 1 ones, 2 random X initial values); both must
+ * be in range (Verilator aborts otherwise). *seed_used and *rand_reset_used are what the
+ * Verilator context holds afterwards. */
+void *simt_rtl_new(int argc, char **argv, unsigned seed, int rand_reset, unsigned *seed_used,
+                   int *rand_reset_used);
 void simt_rtl_free(void *h);
 void simt_rtl_cfg(simt_cfg_t *cfg);
 void simt_rtl_get(void *h, simt_out_t *o);
@@ -42,6 +47,8 @@ void simt_rtl_tick(void *h, const simt_in_t *next);
 /* FST waveform of the rising edges lo..hi (counted from creation); -1 when the binary was
  * built without tracing (make simt-trace builds build/simt/obj_trace/simt_tb with it) */
 int simt_rtl_trace(void *h, const char *path, unsigned long lo, unsigned long hi);
+/* 1 when the binary was built with tracing (--fst works), else 0 */
+int simt_rtl_has_trace(void);
 /* apply inputs without an edge (initial reset) */
 void simt_rtl_set(void *h, const simt_in_t *in);
 

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #ifdef SIMT_MEM_TOP
 #include "Vsimt_mem_top.h"
@@ -110,19 +112,47 @@ void apply(Vtop *t, const simt_in_t *in)
 
 } // namespace
 
-extern "C" void *simt_rtl_new(int argc, char **argv, unsigned *vl_seed)
+extern "C" void *simt_rtl_new(int argc, char **argv, unsigned seed, int rand_reset,
+                              unsigned *seed_used, int *rand_reset_used)
 {
     Sim *s = new Sim;
-    s->ctx.commandArgs(argc, argv);
+    // The testbench has checked seed (1..2^31-1) and rand_reset (0..2); Verilator's own
+    // parser aborts on anything else. Other +verilator+ arguments pass through; seed and
+    // reset mode are always given explicitly, so every run can be repeated exactly.
+    std::vector<std::string> args;
+    args.push_back(argc > 0 ? argv[0] : "simt_tb");
+    for (int i = 1; i < argc; i++) {
+        if (std::strncmp(argv[i], "+verilator+", 11) == 0 &&
+            std::strncmp(argv[i], "+verilator+seed+", 16) != 0 &&
+            std::strncmp(argv[i], "+verilator+rand+reset+", 22) != 0) {
+            args.push_back(argv[i]);
+        }
+    }
+    args.push_back("+verilator+seed+" + std::to_string(seed));
+    args.push_back("+verilator+rand+reset+" + std::to_string(rand_reset));
+    std::vector<const char *> cargs;
+    for (const std::string &a : args) {
+        cargs.push_back(a.c_str());
+    }
+    s->ctx.commandArgs(static_cast<int>(cargs.size()), cargs.data());
 #if VM_TRACE
     s->ctx.traceEverOn(true);
 #endif
-    if (vl_seed) {
-        *vl_seed = static_cast<unsigned>(s->ctx.randSeed());
-    }
+    // what the context really holds (printed by the testbench)
+    *seed_used = static_cast<unsigned>(s->ctx.randSeed());
+    *rand_reset_used = s->ctx.randReset();
     s->top = new Vtop(&s->ctx);
     s->top->clk_i = 0;
     return s;
+}
+
+extern "C" int simt_rtl_has_trace(void)
+{
+#if VM_TRACE
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 extern "C" int simt_rtl_trace(void *h, const char *path, unsigned long lo, unsigned long hi)

@@ -15,12 +15,15 @@
  * run of the reference simulator (threads one after the other), and the valid/ready contract
  * on every channel. Run with --help for the options.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "simt_asm.h"
+#include "simt_cli.h"
 #include "simt_gen.h"
 #include "simt_lockstep.h"
 #include "simt_rtl.h"
@@ -67,34 +70,52 @@ typedef struct {
     unsigned long diverged;
 } run_stats_t;
 
-static void usage(void)
+/* bounds of the numeric options (docs/simt.md "Running and repeating") */
+#define TB_THREADS_MAX 255u          /* launch_threads_i is 8 bits in every configuration */
+#define TB_MAX_CYCLES_MAX 1000000000ull
+#define TB_RANDOM_MAX 10000000ull
+#define TB_SEED_MAX 0x7FFFFFFFFFFFFFFFull /* seed + k never wraps */
+#define TB_JITTER_MAX 32ull
+#define TB_EDGE_MAX 0x7FFFFFFFFFFFFFFFull
+#define TB_VL_SEED_MAX 2147483647ull /* Verilator 5.006 aborts on 0 and on >= 2^31 */
+
+static void usage(FILE *f)
 {
-    printf(
+    fprintf(f,
         "simt_tb - SIMT cluster testbench (origin memory timing, lockstep checked)\n"
-        "usage: simt_tb [options] [+verilator+seed+N]\n"
+        "usage: simt_tb [options] [+verilator+seed+N] [+verilator+rand+reset+R]\n"
+        "  at least one of --asm, --random, --bench is needed (nothing to run: exit 2)\n"
         "  --asm FILE          run a kernel (.asm); threads from .threads or --threads\n"
-        "  --threads N         thread count for --asm\n"
-        "  --sweep A:B         run the kernel for every thread count A..B\n"
-        "  --prog-base B       program base of the launch (default 0; 8 bits on simt_top,\n"
-        "                      an instruction offset in the window on simt_mem_top)\n"
-        "  --data-base B       data base of the launch (default 0; 8 bits on simt_top,\n"
-        "                      a byte offset in the window on simt_mem_top)\n"
-        "  --max-cycles N      fail if a kernel needs more than N cycles (performance gate)\n"
+        "  --threads N         thread count for --asm, 0..%u (launch port is 8 bits)\n"
+        "  --sweep A:B         run the kernel for every thread count A..B (0 <= A <= B <= %u)\n"
+        "  --prog-base B       program base of the launch (default 0; 0..255 on simt_top,\n"
+        "                      an instruction offset 0..16128 in the window on simt_mem_top)\n"
+        "  --data-base B       data base of the launch (default 0; 0..255 on simt_top,\n"
+        "                      a byte offset 0..32512 in the window on simt_mem_top)\n"
+        "  --max-cycles N      fail if a kernel needs more than N cycles, 1..%llu\n"
         "  --check matadd|matmul2|matmul4\n"
         "                      also compare C with a product/sum computed here in C\n"
-        "  --random N          run N seeded random programs in lockstep\n"
-        "  --seed S            seed of the first random program (default 1); program k\n"
-        "                      uses seed S+k, so '--random 1 --seed S+k' repeats it\n"
+        "  --random N          run N seeded random programs in lockstep, 1..%llu\n"
+        "  --seed S            seed of the first random program (default 1), 0..%llu;\n"
+        "                      program k uses seed S+k, so '--random 1 --seed S+k' repeats it\n"
         "  --bench DIR         cycles of DIR/matadd.asm and DIR/matmul2.asm vs the origin\n"
-        "  --mem-jitter K      each request waits 0..K extra cycles (random, from --seed)\n"
-        "                      on top of the origin timing: checks latency independence\n"
+        "  --mem-jitter K      each request waits 0..K extra cycles (random, from --seed),\n"
+        "                      K 0..%llu, on top of the origin timing (latency independence)\n"
         "  --trace             print every executed instruction (reference funnel)\n"
         "  --verbose           print per-run details\n"
         "  --debug             print the launch and memory channels at every edge\n"
         "  --fst FILE          write an FST waveform (binary from make simt-trace)\n"
         "  --fst-window A:B    only rising edges A..B (edge numbers as in messages)\n"
         "  --help              this text\n"
-        "exit status 0 when every run passed\n");
+        "  +verilator+seed+N   seed of the random X initial values, 1..%llu; default:\n"
+        "                      N = S mod %llu (1 if that is 0), S = --seed (default 1)\n"
+        "  +verilator+rand+reset+R  X initial values 0 zeros, 1 ones, 2 random (default 2)\n"
+        "  both are always passed to Verilator and printed, so a run can be repeated exactly\n"
+        "numbers: unsigned decimal or 0x hex, nothing after them\n"
+        "exit status: 0 every run passed, 1 a run failed or stdout could not be written,\n"
+        "2 bad command line (nothing run)\n",
+        TB_THREADS_MAX, TB_THREADS_MAX, TB_MAX_CYCLES_MAX, TB_RANDOM_MAX, TB_SEED_MAX,
+        TB_JITTER_MAX, TB_VL_SEED_MAX, TB_VL_SEED_MAX);
 }
 
 static unsigned tb_rand(tb_t *t, unsigned n)
@@ -474,120 +495,230 @@ static void print_stats(const char *name, unsigned nthreads, const run_stats_t *
            st->cycles ? (double)st->thread_instrs / (double)st->cycles : 0.0);
 }
 
+#define TB "simt_tb"
+
+/* a usage error: message already printed */
+static int bad_usage(tb_t *t)
+{
+    fprintf(stderr, TB ": see --help for the options and their ranges\n");
+    free(t);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     const char *asm_path = NULL, *check = NULL, *bench_dir = NULL;
-    unsigned threads = 0, sweep_a = 0, sweep_b = 0, pbase = 0, dbase = 0;
-    unsigned long max_cycles = 0, nrandom = 0, fst_lo = 0, fst_hi = ~0ul;
+    uint64_t threads = 0, sweep_a = 0, sweep_b = 0, pbase = 0, dbase = 0;
+    uint64_t max_cycles = 0, nrandom = 0, fst_lo = 0, fst_hi = TB_EDGE_MAX, jitter = 0;
+    uint64_t vl_seed = 0, rand_reset = 2;
     const char *fst = NULL;
     uint64_t seed = 1;
-    int sweep = 0;
+    int sweep = 0, have_threads = 0, have_pbase = 0, have_dbase = 0, have_vl_seed = 0;
+    int have_rand_reset = 0, have_fst_window = 0;
     tb_t *t = calloc(1, sizeof *t);
     if (!t) {
+        fprintf(stderr, TB ": out of memory\n");
         return 2;
     }
+    simt_rtl_cfg(&t->cfg); /* compile-time configuration: needed for the ranges */
+    uint64_t pbase_max = t->cfg.mem_port ? 0x4000u - SIMT_PROG_WORDS : 255u;
+    uint64_t dbase_max = t->cfg.mem_port ? 0x8000u - SIMT_DATA_BYTES : 255u;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = (i + 1 < argc) ? argv[i + 1] : NULL;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage();
+            usage(stdout);
             free(t);
-            return 0;
-        } else if (strncmp(a, "+verilator", 10) == 0) {
-            continue;
+            return simt_cli_finish(TB, "standard output", stdout) ? 1 : 0;
+        } else if (strncmp(a, "+verilator+seed+", 16) == 0) {
+            if (have_vl_seed) {
+                fprintf(stderr, TB ": +verilator+seed+ given twice; give it once\n");
+                return bad_usage(t);
+            }
+            if (simt_cli_uint(TB, "+verilator+seed+", a + 16, 1, TB_VL_SEED_MAX, &vl_seed)) {
+                return bad_usage(t);
+            }
+            have_vl_seed = 1;
+        } else if (strncmp(a, "+verilator+rand+reset+", 22) == 0) {
+            if (have_rand_reset ||
+                simt_cli_uint(TB, "+verilator+rand+reset+", a + 22, 0, 2, &rand_reset)) {
+                if (have_rand_reset) {
+                    fprintf(stderr, TB ": +verilator+rand+reset+ given twice; give it once\n");
+                }
+                return bad_usage(t);
+            }
+            have_rand_reset = 1;
+        } else if (strncmp(a, "+verilator+", 11) == 0) {
+            continue; /* other Verilator runtime options pass through */
         } else if (strcmp(a, "--trace") == 0) {
             t->trace = stdout;
         } else if (strcmp(a, "--verbose") == 0) {
             t->verbose = 1;
         } else if (strcmp(a, "--debug") == 0) {
             t->verbose = 2;
-        } else if (!v) {
-            fprintf(stderr, "option %s needs a value (or is unknown); see --help\n", a);
-            free(t);
-            return 2;
-        } else if (strcmp(a, "--mem-jitter") == 0) {
-            t->jitter = (unsigned)strtoul(v, NULL, 0); i++;
-        } else if (strcmp(a, "--fst") == 0) {
-            fst = v; i++;
-        } else if (strcmp(a, "--fst-window") == 0) {
-            if (sscanf(v, "%lu:%lu", &fst_lo, &fst_hi) != 2) {
-                fprintf(stderr, "--fst-window wants A:B\n");
-                free(t);
-                return 2;
+        } else if (strcmp(a, "--mem-jitter") == 0 || strcmp(a, "--fst") == 0 ||
+                   strcmp(a, "--fst-window") == 0 || strcmp(a, "--asm") == 0 ||
+                   strcmp(a, "--threads") == 0 || strcmp(a, "--sweep") == 0 ||
+                   strcmp(a, "--prog-base") == 0 || strcmp(a, "--data-base") == 0 ||
+                   strcmp(a, "--max-cycles") == 0 || strcmp(a, "--check") == 0 ||
+                   strcmp(a, "--random") == 0 || strcmp(a, "--seed") == 0 ||
+                   strcmp(a, "--bench") == 0) {
+            int is_name = strcmp(a, "--asm") == 0 || strcmp(a, "--fst") == 0 ||
+                          strcmp(a, "--bench") == 0 || strcmp(a, "--check") == 0;
+            if (!v || (is_name && v[0] == 0)) { /* an empty number is reported below */
+                fprintf(stderr, TB ": option %s needs a %s\n", a,
+                        is_name ? "non-empty value" : "value (see --help for its range)");
+                return bad_usage(t);
             }
             i++;
-        } else if (strcmp(a, "--asm") == 0) {
-            asm_path = v; i++;
-        } else if (strcmp(a, "--threads") == 0) {
-            threads = (unsigned)strtoul(v, NULL, 0); i++;
-        } else if (strcmp(a, "--sweep") == 0) {
-            if (sscanf(v, "%u:%u", &sweep_a, &sweep_b) != 2) {
-                fprintf(stderr, "--sweep wants A:B\n");
-                free(t);
-                return 2;
+            int bad = 0;
+            if (strcmp(a, "--mem-jitter") == 0) {
+                bad = simt_cli_uint(TB, a, v, 0, TB_JITTER_MAX, &jitter);
+            } else if (strcmp(a, "--fst") == 0) {
+                fst = v;
+            } else if (strcmp(a, "--fst-window") == 0) {
+                bad = simt_cli_range(TB, a, v, 0, TB_EDGE_MAX, &fst_lo, &fst_hi);
+                have_fst_window = 1;
+            } else if (strcmp(a, "--asm") == 0) {
+                asm_path = v;
+            } else if (strcmp(a, "--threads") == 0) {
+                bad = simt_cli_uint(TB, a, v, 0, TB_THREADS_MAX, &threads);
+                have_threads = 1;
+            } else if (strcmp(a, "--sweep") == 0) {
+                bad = simt_cli_range(TB, a, v, 0, TB_THREADS_MAX, &sweep_a, &sweep_b);
+                sweep = 1;
+            } else if (strcmp(a, "--prog-base") == 0) {
+                bad = simt_cli_uint(TB, a, v, 0, pbase_max, &pbase);
+                have_pbase = 1;
+            } else if (strcmp(a, "--data-base") == 0) {
+                bad = simt_cli_uint(TB, a, v, 0, dbase_max, &dbase);
+                have_dbase = 1;
+            } else if (strcmp(a, "--max-cycles") == 0) {
+                bad = simt_cli_uint(TB, a, v, 1, TB_MAX_CYCLES_MAX, &max_cycles);
+            } else if (strcmp(a, "--check") == 0) {
+                check = v;
+                if (strcmp(v, "matadd") && strcmp(v, "matmul2") && strcmp(v, "matmul4")) {
+                    fprintf(stderr, TB ": --check '%s' is unknown: allowed are matadd, matmul2, "
+                                    "matmul4\n", v);
+                    bad = 1;
+                }
+            } else if (strcmp(a, "--random") == 0) {
+                bad = simt_cli_uint(TB, a, v, 1, TB_RANDOM_MAX, &nrandom);
+            } else if (strcmp(a, "--seed") == 0) {
+                bad = simt_cli_uint(TB, a, v, 0, TB_SEED_MAX, &seed);
+            } else {
+                bench_dir = v;
             }
-            sweep = 1; i++;
-        } else if (strcmp(a, "--prog-base") == 0) {
-            pbase = (unsigned)strtoul(v, NULL, 0); i++;
-        } else if (strcmp(a, "--data-base") == 0) {
-            dbase = (unsigned)strtoul(v, NULL, 0); i++;
-        } else if (strcmp(a, "--max-cycles") == 0) {
-            max_cycles = strtoul(v, NULL, 0); i++;
-        } else if (strcmp(a, "--check") == 0) {
-            check = v; i++;
-        } else if (strcmp(a, "--random") == 0) {
-            nrandom = strtoul(v, NULL, 0); i++;
-        } else if (strcmp(a, "--seed") == 0) {
-            seed = strtoull(v, NULL, 0); i++;
-        } else if (strcmp(a, "--bench") == 0) {
-            bench_dir = v; i++;
+            if (bad) {
+                return bad_usage(t);
+            }
         } else {
-            fprintf(stderr, "unknown option %s; see --help\n", a);
+            fprintf(stderr, TB ": unknown option or argument '%s' (no file arguments; files "
+                            "go with --asm, --bench, --fst)\n", a);
+            return bad_usage(t);
+        }
+    }
+    if (!asm_path && !nrandom && !bench_dir) {
+        fprintf(stderr, TB ": nothing to run: give --asm FILE, --random N or --bench DIR\n");
+        usage(stderr);
+        free(t);
+        return 2;
+    }
+    if (!asm_path && (have_threads || sweep || check || max_cycles || have_pbase ||
+                      have_dbase)) {
+        fprintf(stderr, TB ": --threads, --sweep, --check, --max-cycles, --prog-base and "
+                        "--data-base apply to --asm only; give --asm FILE\n");
+        return bad_usage(t);
+    }
+    if (have_fst_window && !fst) {
+        fprintf(stderr, TB ": --fst-window applies to --fst only; give --fst FILE\n");
+        return bad_usage(t);
+    }
+    if (have_threads && sweep) {
+        fprintf(stderr, TB ": --threads and --sweep both give the thread count; use one\n");
+        return bad_usage(t);
+    }
+    if (!t->cfg.mem_port && (t->cfg.prog_aw != 8 || t->cfg.data_aw != 8)) {
+        fprintf(stderr, TB ": this testbench models 256-entry memories: PROG_AW = DATA_AW = 8\n");
+        free(t);
+        return 2;
+    }
+    if (fst && !simt_rtl_has_trace()) {
+        fprintf(stderr, TB ": --fst: this binary has no tracing; build it with make simt-trace "
+                        "and use build/simt/obj_trace/simt_tb\n");
+        free(t);
+        return 2;
+    }
+    struct stat fst_st;
+    if (fst && stat(fst, &fst_st) == 0 && !S_ISREG(fst_st.st_mode)) {
+        fprintf(stderr, TB ": --fst: %s is not a regular file (a device or a directory); the "
+                        "waveform writer's errors could not be seen there; give a file path\n",
+                fst);
+        free(t);
+        return 2;
+    }
+    if (fst) { /* fail before the run, not after it, when the waveform cannot be written */
+        FILE *ff = fopen(fst, "wb");
+        if (!ff) {
+            fprintf(stderr, TB ": --fst: cannot create %s: %s\n", fst, strerror(errno));
             free(t);
             return 2;
         }
+        fclose(ff);
     }
+    /* Verilator X seed: always explicit (a seed of 0 would mean "random per run") */
+    if (!have_vl_seed) {
+        vl_seed = seed % TB_VL_SEED_MAX;
+        if (vl_seed == 0) {
+            vl_seed = 1;
+        }
+    }
+    t->jitter = (unsigned)jitter;
     t->rng = seed ^ 0x5DEECE66Dull;
-    unsigned vl_seed = 0;
-    t->rtl = simt_rtl_new(argc, argv, &vl_seed);
-    simt_rtl_cfg(&t->cfg);
+    unsigned vl_seed_used = 0;
+    int rand_reset_used = -1;
+    t->rtl = simt_rtl_new(argc, argv, (unsigned)vl_seed, (int)rand_reset, &vl_seed_used,
+                          &rand_reset_used);
     if (fst && simt_rtl_trace(t->rtl, fst, fst_lo, fst_hi)) {
-        fprintf(stderr, "--fst: this binary has no tracing; build it with make simt-trace and "
-                        "use build/simt/obj_trace/simt_tb\n");
+        fprintf(stderr, TB ": --fst: this binary has no tracing; build it with make simt-trace "
+                        "and use build/simt/obj_trace/simt_tb\n");
+        simt_rtl_free(t->rtl);
+        free(t);
         return 2;
+    }
+    if (vl_seed_used != vl_seed || rand_reset_used != (int)rand_reset) {
+        fprintf(stderr, TB ": Verilator holds seed %u / rand reset %d, asked for %llu / %llu\n",
+                vl_seed_used, rand_reset_used, (unsigned long long)vl_seed,
+                (unsigned long long)rand_reset);
+        simt_rtl_free(t->rtl);
+        free(t);
+        return 1;
     }
     printf("simt_tb: %s, %u cores x %u threads, %u program / %u data channels, %u I-cache "
-           "lines; verilator seed %u%s\n",
+           "lines%s\n",
            t->cfg.mem_port ? "simt_mem_top (one GPU memory port)" : "simt_top",
            t->cfg.num_cores, t->cfg.threads, t->cfg.prog_ch, t->cfg.data_ch, t->cfg.ic_lines,
-           vl_seed, t->jitter ? "; memory latency jitter on" : "");
-    if (t->cfg.mem_port) {
-        if (pbase > 0x4000u - SIMT_PROG_WORDS || dbase > 0x8000u - SIMT_DATA_BYTES) {
-            fprintf(stderr, "simt_mem_top: --prog-base <= %u, --data-base <= %u\n",
-                    0x4000u - SIMT_PROG_WORDS, 0x8000u - SIMT_DATA_BYTES);
-            return 2;
-        }
-    } else {
-        pbase &= 0xFFu; /* 8-bit channel addresses wrap */
-        dbase &= 0xFFu;
-    }
-    if (!t->cfg.mem_port && (t->cfg.prog_aw != 8 || t->cfg.data_aw != 8)) {
-        fprintf(stderr, "this testbench models 256-entry memories: PROG_AW = DATA_AW = 8\n");
-        return 2;
-    }
+           t->jitter ? "; memory latency jitter on" : "");
+    printf("simt_tb: X initial values: +verilator+seed+%u +verilator+rand+reset+%d (seed %s)\n",
+           vl_seed_used, rand_reset_used,
+           have_vl_seed ? "given" : "derived from --seed; repeat with the plusargs above");
     int fail = 0;
+    unsigned long runs = 0; /* kernels that ran and passed */
     run_stats_t st;
     static simt_image_t img;
 
     if (asm_path) {
         if (simt_assemble_file(asm_path, &img)) {
-            fprintf(stderr, "%s: %s\n", asm_path, img.err);
+            fprintf(stderr, TB ": %s: %s\n", asm_path, img.err);
+            simt_rtl_free(t->rtl);
+            free(t);
+            printf("FAILED\n");
             return 1;
         }
-        unsigned lo = threads ? threads : img.threads, hi = lo;
+        unsigned lo = have_threads ? (unsigned)threads : img.threads, hi = lo;
         if (sweep) {
-            lo = sweep_a;
-            hi = sweep_b;
+            lo = (unsigned)sweep_a;
+            hi = (unsigned)sweep_b;
         }
         for (unsigned n = lo; n <= hi && !fail; n++) {
             uint8_t mem[SIMT_DATA_BYTES];
@@ -597,22 +728,24 @@ int main(int argc, char **argv)
                 break;
             }
             print_stats(asm_path, n, &st);
+            runs++;
             if (check && independent_check(check, &img, mem)) {
                 fail = 1;
             }
             if (max_cycles && st.cycles > max_cycles) {
-                fprintf(stderr, "PERFORMANCE GATE: %lu cycles > limit %lu\n", st.cycles,
-                        max_cycles);
+                fprintf(stderr, "PERFORMANCE GATE: %lu cycles > limit %llu\n", st.cycles,
+                        (unsigned long long)max_cycles);
                 fail = 1;
             }
         }
     }
 
     if (nrandom) {
-        printf("random programs: %lu from seed %" PRIu64 " (repeat one: --random 1 --seed N)\n",
+        printf("random programs: %" PRIu64 " from seed %" PRIu64
+               " (repeat one: --random 1 --seed N)\n",
                nrandom, seed);
         unsigned long tot_cycles = 0, tot_instr = 0, tot_div = 0;
-        for (unsigned long k = 0; k < nrandom && !fail; k++) {
+        for (uint64_t k = 0; k < nrandom && !fail; k++) {
             uint64_t s = seed + k;
             simt_gen(s, &img);
             /* vary the launch: bases, and sometimes no reset between kernels */
@@ -628,10 +761,14 @@ int main(int argc, char **argv)
                     fprintf(stderr, "  %02x: %04x  %s\n", i, img.prog[i],
                             simt_disasm(img.prog[i], d, sizeof d));
                 }
-                fprintf(stderr, "repeat with: --random 1 --seed %" PRIu64 "\n", s);
+                fprintf(stderr,
+                        "repeat with: --random 1 --seed %" PRIu64
+                        " +verilator+seed+%u +verilator+rand+reset+%d\n",
+                        s, vl_seed_used, rand_reset_used);
                 fail = 1;
                 break;
             }
+            runs++;
             tot_cycles += st.cycles;
             tot_instr += st.thread_instrs;
             tot_div += st.diverged;
@@ -641,8 +778,8 @@ int main(int argc, char **argv)
             }
         }
         if (!fail) {
-            printf("random: %lu programs passed in lockstep (%lu cycles, %lu thread-instructions, "
-                   "%.1f%% of them while the block was diverged)\n",
+            printf("random: %" PRIu64 " programs passed in lockstep (%lu cycles, %lu "
+                   "thread-instructions, %.1f%% of them while the block was diverged)\n",
                    nrandom, tot_cycles, tot_instr,
                    tot_instr ? 100.0 * (double)tot_div / (double)tot_instr : 0.0);
         }
@@ -664,6 +801,7 @@ int main(int argc, char **argv)
                 fail = 1;
                 break;
             }
+            runs++;
             printf("%-8s %8lu %8u %6.2fx %13lu %10.2f %10.2f\n", b[i].name, st.cycles,
                    b[i].origin, (double)b[i].origin / (double)st.cycles, st.core_instrs,
                    (double)st.core_instrs / (double)st.cycles,
@@ -676,6 +814,17 @@ int main(int argc, char **argv)
 
     simt_rtl_free(t->rtl);
     free(t);
+    if (fst && (stat(fst, &fst_st) != 0 || fst_st.st_size == 0)) {
+        fprintf(stderr, TB ": --fst: %s was not written (missing or empty after the run)\n", fst);
+        fail = 1;
+    }
+    if (!fail && runs == 0) { /* cannot happen with the checks above; never PASSED for nothing */
+        fprintf(stderr, TB ": no kernel ran\n");
+        fail = 1;
+    }
     printf("%s\n", fail ? "FAILED" : "PASSED");
+    if (simt_cli_finish(TB, "standard output", stdout)) {
+        return 1;
+    }
     return fail;
 }

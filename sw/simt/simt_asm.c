@@ -2,6 +2,7 @@
 #include "simt_asm.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -301,7 +302,9 @@ int simt_assemble(const char *src, simt_image_t *img)
     return 0;
 }
 
-char *simt_read_file(const char *path)
+/* whole file into a malloc'd, NUL-terminated buffer; *len = bytes read. NULL with errno set
+ * when the file cannot be opened or read (a directory, an I/O error, out of memory). */
+static char *read_all(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -323,19 +326,48 @@ char *simt_read_file(const char *path)
             cap *= 2;
         }
     }
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
     fclose(f);
+    if (b && err) {
+        free(b);
+        b = NULL;
+        errno = err;
+    }
     if (b) {
         b[n] = 0;
+        *len = n;
     }
     return b;
 }
 
+char *simt_read_file(const char *path)
+{
+    size_t n;
+    return read_all(path, &n);
+}
+
 int simt_assemble_file(const char *path, simt_image_t *img)
 {
-    char *src = simt_read_file(path);
+    size_t n = 0;
+    errno = 0;
+    char *src = read_all(path, &n);
     if (!src) {
+        int err = errno;
         memset(img, 0, sizeof *img);
-        snprintf(img->err, sizeof img->err, "cannot read %s", path);
+        snprintf(img->err, sizeof img->err, "cannot read %s: %s", path,
+                 err ? strerror(err) : "out of memory");
+        return -1;
+    }
+    const char *nul = memchr(src, 0, n);
+    if (nul) { /* the parser would stop at the NUL and silently drop the rest */
+        unsigned line = 1;
+        for (const char *p = src; p < nul; p++) {
+            line += *p == '\n';
+        }
+        memset(img, 0, sizeof *img);
+        snprintf(img->err, sizeof img->err,
+                 "line %u: NUL byte (binary input?); the assembler reads text source only", line);
+        free(src);
         return -1;
     }
     int r = simt_assemble(src, img);

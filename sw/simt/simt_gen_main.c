@@ -5,27 +5,53 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "simt_cli.h"
 #include "simt_gen.h"
 #include "simt_sim.h"
+
+#define GEN_SEED_MAX 0x7FFFFFFFFFFFFFFFull /* seed + k never wraps */
+#define GEN_COUNT_MAX 10000000ull
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: simt-gen [--seed N] [--count K]\n"
+            "  without --count: print the program of seed N (default 1) as assembler source\n"
+            "  with --count: generate seeds N..N+K-1, assemble the printed source\n"
+            "  again (must give the same words) and run each on the reference\n"
+            "  simulator (must terminate)\n"
+            "  --seed N   0..%llu, default 1\n"
+            "  --count K  1..%llu\n"
+            "  --help     this text\n"
+            "exit status: 0 done, 1 a program failed / write error, 2 bad command line\n",
+            (unsigned long long)GEN_SEED_MAX, (unsigned long long)GEN_COUNT_MAX);
+}
 
 int main(int argc, char **argv)
 {
     uint64_t seed = 1;
-    unsigned long count = 0;
+    uint64_t count = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: simt-gen [--seed N] [--count K]\n"
-                   "  without --count: print the program of seed N as assembler source\n"
-                   "  with --count: generate seeds N..N+K-1, assemble the printed source\n"
-                   "  again (must give the same words) and run each on the reference\n"
-                   "  simulator (must terminate)\n");
-            return 0;
-        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            seed = strtoull(argv[++i], NULL, 0);
-        } else if (strcmp(argv[i], "--count") == 0 && i + 1 < argc) {
-            count = strtoul(argv[++i], NULL, 0);
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return simt_cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
+        } else if (strcmp(a, "--seed") == 0 || strcmp(a, "--count") == 0) {
+            int sd = strcmp(a, "--seed") == 0;
+            uint64_t lo = sd ? 0 : 1, hi = sd ? GEN_SEED_MAX : GEN_COUNT_MAX;
+            if (i + 1 >= argc) {
+                fprintf(stderr, "simt-gen: %s needs a number %llu..%llu (see --help)\n", a,
+                        (unsigned long long)lo, (unsigned long long)hi);
+                return 2;
+            }
+            if (simt_cli_uint("simt-gen", a, argv[++i], lo, hi, sd ? &seed : &count)) {
+                return 2;
+            }
         } else {
-            fprintf(stderr, "simt-gen: bad argument %s (see --help)\n", argv[i]);
+            fprintf(stderr,
+                    "simt-gen: bad argument '%s': allowed are --seed N, --count K, --help "
+                    "(no file arguments)\n",
+                    a);
             return 2;
         }
     }
@@ -33,7 +59,7 @@ int main(int argc, char **argv)
     static simt_sim_t s;
     static char src[65536];
     printf("; simt-gen seed %" PRIu64 "\n", seed);
-    for (unsigned long k = 0; k < (count ? count : 1); k++) {
+    for (uint64_t k = 0; k < (count ? count : 1); k++) {
         simt_gen(seed + k, &img);
         size_t n = 0;
         n += (size_t)snprintf(src + n, sizeof src - n, ".threads %u\n", img.threads);
@@ -51,7 +77,7 @@ int main(int argc, char **argv)
         }
         if (!count) {
             fputs(src, stdout);
-            return 0;
+            return simt_cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
         }
         if (simt_assemble(src, &img2) || img2.nprog != img.nprog ||
             memcmp(img2.prog, img.prog, sizeof img.prog) != 0 ||
@@ -66,6 +92,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    printf("%lu programs: assembled back identically and terminated\n", count);
-    return 0;
+    printf("%llu programs: assembled back identically and terminated\n",
+           (unsigned long long)count);
+    return simt_cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
 }

@@ -5,46 +5,84 @@
 #include <string.h>
 
 #include "simt_asm.h"
+#include "simt_cli.h"
 #include "simt_sim.h"
+
+#define SIM_THREADS_MAX 255u /* launch_threads_i of the RTL is 8 bits */
+#define SIM_DIM_MAX 64u      /* the RTL's THREADS parameter range is 1..64 */
+#define SIM_MAX_STEPS 1000000ul
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: simt-sim IN.asm [--threads N] [--block-dim T] [--trace]\n"
+            "  runs every thread to RET and prints the final data memory as 16 hex bytes\n"
+            "  per line (stdout)\n"
+            "  --threads N    threads to launch, 1..%u (default: .threads of IN.asm)\n"
+            "  --block-dim T  threads per block (blockDim), 1..%u, default 4\n"
+            "  --trace        print every executed instruction\n"
+            "  --help         this text\n"
+            "exit status: 0 done, 1 assembly error / no thread count / a thread not at RET\n"
+            "within %lu instructions / write error, 2 bad command line\n",
+            SIM_THREADS_MAX, SIM_DIM_MAX, SIM_MAX_STEPS);
+}
 
 int main(int argc, char **argv)
 {
     const char *in = NULL;
-    unsigned threads = 0, dim = 4;
+    uint64_t threads = 0, dim = 4;
     int trace = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: simt-sim IN.asm [--threads N] [--block-dim T] [--trace]\n"
-                   "  runs every thread to RET (blocks of T threads, default 4) and prints\n"
-                   "  the final data memory as 16 hex bytes per line\n");
-            return 0;
-        } else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
-            threads = (unsigned)strtoul(argv[++i], NULL, 0);
-        } else if (strcmp(argv[i], "--block-dim") == 0 && i + 1 < argc) {
-            dim = (unsigned)strtoul(argv[++i], NULL, 0);
-        } else if (strcmp(argv[i], "--trace") == 0) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return simt_cli_finish("simt-sim", "standard output", stdout) ? 1 : 0;
+        } else if (strcmp(a, "--threads") == 0 || strcmp(a, "--block-dim") == 0) {
+            int th = strcmp(a, "--threads") == 0;
+            if (i + 1 >= argc) {
+                fprintf(stderr, "simt-sim: %s needs a number 1..%u (see --help)\n", a,
+                        th ? SIM_THREADS_MAX : SIM_DIM_MAX);
+                return 2;
+            }
+            if (simt_cli_uint("simt-sim", a, argv[++i], 1, th ? SIM_THREADS_MAX : SIM_DIM_MAX,
+                              th ? &threads : &dim)) {
+                return 2;
+            }
+        } else if (strcmp(a, "--trace") == 0) {
             trace = 1;
-        } else if (!in && argv[i][0] != '-') {
-            in = argv[i];
+        } else if (!in && a[0] != '-' && a[0] != 0) {
+            in = a;
         } else {
-            fprintf(stderr, "simt-sim: bad argument %s (see --help)\n", argv[i]);
+            fprintf(stderr,
+                    "simt-sim: bad argument '%s': allowed are one input file, --threads N, "
+                    "--block-dim T, --trace, --help\n",
+                    a);
             return 2;
         }
     }
-    if (!in || dim == 0) {
-        fprintf(stderr, "simt-sim: need an input and a block dim > 0 (see --help)\n");
+    if (!in) {
+        fprintf(stderr, "simt-sim: no input file given\n");
+        usage(stderr);
         return 2;
     }
     static simt_image_t img;
     static simt_sim_t s;
     if (simt_assemble_file(in, &img)) {
-        fprintf(stderr, "%s: %s\n", in, img.err);
+        fprintf(stderr, "simt-sim: %s: %s\n", in, img.err);
         return 1;
     }
-    simt_sim_init(&s, img.prog, img.data, threads ? threads : img.threads, dim, 0, 0);
+    unsigned n = threads ? (unsigned)threads : img.threads;
+    if (n == 0) {
+        fprintf(stderr, "simt-sim: %s has no .threads (or .threads 0) and no --threads was "
+                        "given: nothing would run; give --threads N (1..%u)\n",
+                in, SIM_THREADS_MAX);
+        return 1;
+    }
+    simt_sim_init(&s, img.prog, img.data, n, (unsigned)dim, 0, 0);
     s.trace = trace ? stdout : NULL;
-    if (simt_sim_run(&s, 1000000)) {
-        fprintf(stderr, "simt-sim: a thread did not reach RET within 1000000 instructions\n");
+    if (simt_sim_run(&s, SIM_MAX_STEPS)) {
+        fprintf(stderr, "simt-sim: a thread did not reach RET within %lu instructions\n",
+                SIM_MAX_STEPS);
         return 1;
     }
     printf("; %u threads, %lu thread-instructions\n", s.nthreads, s.steps);
@@ -55,5 +93,5 @@ int main(int argc, char **argv)
         }
         printf("\n");
     }
-    return 0;
+    return simt_cli_finish("simt-sim", "standard output", stdout) ? 1 : 0;
 }

@@ -9,7 +9,7 @@
 
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
-CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c \
+CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c sw/tools/cli.c tests/scenes/scenes.c \
                sim/core/memsim.c sim/core/spi_bfm.c sim/sdram/sdram_dev.c \
                sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
 CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tools -Isim/core -Isim/sdram -Isw/simt -Itests/scenes -Itests/common -I$(CORE_GEN)

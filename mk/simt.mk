@@ -12,13 +12,13 @@ SIMT_RTL      := rtl/prim/prim_fifo.sv rtl/prim/prim_arb_rr.sv rtl/simt/simt_pkg
                  rtl/simt/simt_mem_bridge.sv rtl/simt/simt_mem_top.sv
 SIMT_VLT      := rtl/simt/simt_lint.vlt
 SIMT_SW       := sw/simt/simt_isa.c sw/simt/simt_asm.c sw/simt/simt_sim.c sw/simt/simt_gen.c \
-                 sw/simt/simt_cli.c
-SIMT_SW_H     := $(wildcard sw/simt/*.h)
+                 sw/tools/cli.c
+SIMT_SW_H     := $(wildcard sw/simt/*.h) sw/tools/cli.h
 SIMT_TB_C     := sim/simt/simt_lockstep.c sim/simt/simt_tb.c
 # testbench-side SystemVerilog: lockstep monitor and assertions, bound into the RTL
 SIMT_SIM_SV   := sim/simt/simt_sim.vlt sim/simt/simt_commit_mon.sv sim/simt/simt_assert_stream.sv \
                  sim/simt/simt_assert_core.sv
-SIMT_CFLAGS   := $(CFLAGS_COMMON) -Isw/simt -Isim/simt
+SIMT_CFLAGS   := $(CFLAGS_COMMON) -Isw/simt -Isim/simt -Isw/tools
 SIMT_ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 SIMT_TOOLS    := simt-as simt-dis simt-sim simt-gen
 SIMT_TESTS    := test_simt_isa test_simt_kernels test_simt_pkg

@@ -614,8 +614,13 @@ static int parse_args(tb_t *tb, int argc, char **argv)
                 bad = 1;
             }
             break;
-        case O_SEED: bad |= cli_u64(P, "--seed", optarg, 1, SEED_MAX, &tb->seed) != 0; break;
-        case O_COUNT: bad |= cli_unsigned(P, "--count", optarg, 0, COUNT_MAX, &tb->count) != 0; break;
+        case O_SEED: bad |= cli_uint(P, "--seed", optarg, 1, SEED_MAX, &tb->seed) != 0; break;
+        case O_COUNT: {
+            uint64_t n = 0;
+            bad |= cli_uint(P, "--count", optarg, 0, COUNT_MAX, &n) != 0;
+            tb->count = (unsigned)n;
+            break;
+        }
         case O_OUT:
             tb->out = optarg;
             if (!*optarg) {
@@ -628,7 +633,7 @@ static int parse_args(tb_t *tb, int argc, char **argv)
         case O_CORE: bad |= cli_double(P, "--core-mhz", optarg, CORE_MHZ_MIN, CORE_MHZ_MAX, &tb->core_mhz) != 0; break;
         case O_SCK: bad |= cli_double(P, "--sck-mhz", optarg, SCK_MHZ_MIN, SCK_MHZ_MAX, &tb->sck_mhz) != 0; break;
         case O_IGNFULL: tb->ignore_full = 1; break;
-        case O_TIMEOUT: bad |= cli_u64(P, "--timeout", optarg, 1, TIMEOUT_MAX, &tb->timeout_cycles) != 0; break;
+        case O_TIMEOUT: bad |= cli_uint(P, "--timeout", optarg, 1, TIMEOUT_MAX, &tb->timeout_cycles) != 0; break;
         case O_TRACE:
             tb->trace = optarg;
             if (!*optarg) {
@@ -638,11 +643,11 @@ static int parse_args(tb_t *tb, int argc, char **argv)
             break;
         case O_TFROM:
             tb->trace_window_given = 1;
-            bad |= cli_u64(P, "--trace-from", optarg, 0, UINT64_MAX / 2, &tb->trace_from) != 0;
+            bad |= cli_uint(P, "--trace-from", optarg, 0, UINT64_MAX / 2, &tb->trace_from) != 0;
             break;
         case O_TTO:
             tb->trace_window_given = 1;
-            bad |= cli_u64(P, "--trace-to", optarg, 0, UINT64_MAX / 2, &tb->trace_to) != 0;
+            bad |= cli_uint(P, "--trace-to", optarg, 0, UINT64_MAX / 2, &tb->trace_to) != 0;
             break;
         case O_LIST:
             for (unsigned i = 0; i < g_nscenes; i++) {
@@ -650,10 +655,10 @@ static int parse_args(tb_t *tb, int argc, char **argv)
             }
             return EXIT_MATCH;
         case O_QUIET: tb->quiet = 1; break;
-        case O_RESET: bad |= cli_u64(P, "--reset-after", optarg, 1, UINT32_MAX, &tb->reset_after) != 0; break;
+        case O_RESET: bad |= cli_uint(P, "--reset-after", optarg, 1, UINT32_MAX, &tb->reset_after) != 0; break;
         case O_CORRUPT:
             tb->corrupt = 1;
-            bad |= cli_u64(P, "--corrupt-rtl", optarg, 0, (32u << 20) - 4, &tb->corrupt_addr) != 0;
+            bad |= cli_uint(P, "--corrupt-rtl", optarg, 0, (32u << 20) - 4, &tb->corrupt_addr) != 0;
             break;
         case O_HELP:
         case 'h': usage(stdout, P); return EXIT_MATCH;
@@ -668,7 +673,7 @@ static int parse_args(tb_t *tb, int argc, char **argv)
     for (int i = optind; i < argc; i++) {
         const char *pre = "+verilator+seed+";
         if (!strncmp(argv[i], pre, strlen(pre))) {
-            bad |= cli_u64(P, "+verilator+seed+", argv[i] + strlen(pre), 1, SEED_MAX, &tb->xseed) != 0;
+            bad |= cli_uint(P, "+verilator+seed+", argv[i] + strlen(pre), 1, SEED_MAX, &tb->xseed) != 0;
         } else {
             fprintf(stderr, "%s: unexpected argument '%s' (options start with --; the only other argument is "
                             "+verilator+seed+N)\n", P, argv[i]);

@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 
 #include "simt_asm.h"
-#include "simt_cli.h"
+#include "cli.h"
 #include "simt_gen.h"
 #include "simt_lockstep.h"
 #include "simt_rtl.h"
@@ -529,19 +529,19 @@ int main(int argc, char **argv)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             free(t);
-            return simt_cli_finish(TB, "standard output", stdout) ? 1 : 0;
+            return cli_finish(TB, "standard output", stdout) ? 1 : 0;
         } else if (strncmp(a, "+verilator+seed+", 16) == 0) {
             if (have_vl_seed) {
                 fprintf(stderr, TB ": +verilator+seed+ given twice; give it once\n");
                 return bad_usage(t);
             }
-            if (simt_cli_uint(TB, "+verilator+seed+", a + 16, 1, TB_VL_SEED_MAX, &vl_seed)) {
+            if (cli_uint(TB, "+verilator+seed+", a + 16, 1, TB_VL_SEED_MAX, &vl_seed)) {
                 return bad_usage(t);
             }
             have_vl_seed = 1;
         } else if (strncmp(a, "+verilator+rand+reset+", 22) == 0) {
             if (have_rand_reset ||
-                simt_cli_uint(TB, "+verilator+rand+reset+", a + 22, 0, 2, &rand_reset)) {
+                cli_uint(TB, "+verilator+rand+reset+", a + 22, 0, 2, &rand_reset)) {
                 if (have_rand_reset) {
                     fprintf(stderr, TB ": +verilator+rand+reset+ given twice; give it once\n");
                 }
@@ -573,28 +573,28 @@ int main(int argc, char **argv)
             i++;
             int bad = 0;
             if (strcmp(a, "--mem-jitter") == 0) {
-                bad = simt_cli_uint(TB, a, v, 0, TB_JITTER_MAX, &jitter);
+                bad = cli_uint(TB, a, v, 0, TB_JITTER_MAX, &jitter);
             } else if (strcmp(a, "--fst") == 0) {
                 fst = v;
             } else if (strcmp(a, "--fst-window") == 0) {
-                bad = simt_cli_range(TB, a, v, 0, TB_EDGE_MAX, &fst_lo, &fst_hi);
+                bad = cli_range(TB, a, v, 0, TB_EDGE_MAX, &fst_lo, &fst_hi);
                 have_fst_window = 1;
             } else if (strcmp(a, "--asm") == 0) {
                 asm_path = v;
             } else if (strcmp(a, "--threads") == 0) {
-                bad = simt_cli_uint(TB, a, v, 0, TB_THREADS_MAX, &threads);
+                bad = cli_uint(TB, a, v, 0, TB_THREADS_MAX, &threads);
                 have_threads = 1;
             } else if (strcmp(a, "--sweep") == 0) {
-                bad = simt_cli_range(TB, a, v, 0, TB_THREADS_MAX, &sweep_a, &sweep_b);
+                bad = cli_range(TB, a, v, 0, TB_THREADS_MAX, &sweep_a, &sweep_b);
                 sweep = 1;
             } else if (strcmp(a, "--prog-base") == 0) {
-                bad = simt_cli_uint(TB, a, v, 0, pbase_max, &pbase);
+                bad = cli_uint(TB, a, v, 0, pbase_max, &pbase);
                 have_pbase = 1;
             } else if (strcmp(a, "--data-base") == 0) {
-                bad = simt_cli_uint(TB, a, v, 0, dbase_max, &dbase);
+                bad = cli_uint(TB, a, v, 0, dbase_max, &dbase);
                 have_dbase = 1;
             } else if (strcmp(a, "--max-cycles") == 0) {
-                bad = simt_cli_uint(TB, a, v, 1, TB_MAX_CYCLES_MAX, &max_cycles);
+                bad = cli_uint(TB, a, v, 1, TB_MAX_CYCLES_MAX, &max_cycles);
             } else if (strcmp(a, "--check") == 0) {
                 check = v;
                 if (strcmp(v, "matadd") && strcmp(v, "matmul2") && strcmp(v, "matmul4")) {
@@ -603,9 +603,9 @@ int main(int argc, char **argv)
                     bad = 1;
                 }
             } else if (strcmp(a, "--random") == 0) {
-                bad = simt_cli_uint(TB, a, v, 1, TB_RANDOM_MAX, &nrandom);
+                bad = cli_uint(TB, a, v, 1, TB_RANDOM_MAX, &nrandom);
             } else if (strcmp(a, "--seed") == 0) {
-                bad = simt_cli_uint(TB, a, v, 0, TB_SEED_MAX, &seed);
+                bad = cli_uint(TB, a, v, 0, TB_SEED_MAX, &seed);
             } else {
                 bench_dir = v;
             }
@@ -823,7 +823,7 @@ int main(int argc, char **argv)
         fail = 1;
     }
     printf("%s\n", fail ? "FAILED" : "PASSED");
-    if (simt_cli_finish(TB, "standard output", stdout)) {
+    if (cli_finish(TB, "standard output", stdout)) {
         return 1;
     }
     return fail;

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "simt_asm.h"
-#include "simt_cli.h"
+#include "cli.h"
 
 static void usage(FILE *f)
 {
@@ -35,7 +35,7 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
-            return simt_cli_finish("simt-as", "standard output", stdout) ? 1 : 0;
+            return cli_finish("simt-as", "standard output", stdout) ? 1 : 0;
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--data") == 0) {
             if (i + 1 >= argc || argv[i + 1][0] == 0) {
                 fprintf(stderr, "simt-as: %s needs a file name (see --help)\n", a);
@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     for (unsigned i = 0; i < img.nprog; i++) {
         fprintf(f, "%04x\n", img.prog[i]);
     }
-    if (simt_cli_finish("simt-as", out ? out : "standard output", f)) {
+    if (cli_finish("simt-as", out ? out : "standard output", f)) {
         discard(out);
         return 1;
     }
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
         for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
             fprintf(d, "%02x\n", img.data[i]);
         }
-        if (simt_cli_finish("simt-as", data, d)) {
+        if (cli_finish("simt-as", data, d)) {
             discard(data);
             discard(out);
             return 1;

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "simt_cli.h"
+#include "cli.h"
 #include "simt_isa.h"
 
 static void usage(FILE *f)
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
-            return simt_cli_finish("simt-dis", "standard output", stdout) ? 1 : 0;
+            return cli_finish("simt-dis", "standard output", stdout) ? 1 : 0;
         } else if (strcmp(argv[i], "--addr") == 0) {
             addr = 1;
         } else if (!in && argv[i][0] != 0 && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)) {
@@ -143,5 +143,5 @@ int main(int argc, char **argv)
         }
     }
     free(words);
-    return simt_cli_finish("simt-dis", "standard output", stdout) ? 1 : 0;
+    return cli_finish("simt-dis", "standard output", stdout) ? 1 : 0;
 }

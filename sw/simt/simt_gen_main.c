@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "simt_cli.h"
+#include "cli.h"
 #include "simt_gen.h"
 #include "simt_sim.h"
 
@@ -35,7 +35,7 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
-            return simt_cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
+            return cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
         } else if (strcmp(a, "--seed") == 0 || strcmp(a, "--count") == 0) {
             int sd = strcmp(a, "--seed") == 0;
             uint64_t lo = sd ? 0 : 1, hi = sd ? GEN_SEED_MAX : GEN_COUNT_MAX;
@@ -44,7 +44,7 @@ int main(int argc, char **argv)
                         (unsigned long long)lo, (unsigned long long)hi);
                 return 2;
             }
-            if (simt_cli_uint("simt-gen", a, argv[++i], lo, hi, sd ? &seed : &count)) {
+            if (cli_uint("simt-gen", a, argv[++i], lo, hi, sd ? &seed : &count)) {
                 return 2;
             }
         } else {
@@ -77,7 +77,7 @@ int main(int argc, char **argv)
         }
         if (!count) {
             fputs(src, stdout);
-            return simt_cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
+            return cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
         }
         if (simt_assemble(src, &img2) || img2.nprog != img.nprog ||
             memcmp(img2.prog, img.prog, sizeof img.prog) != 0 ||
@@ -94,5 +94,5 @@ int main(int argc, char **argv)
     }
     printf("%llu programs: assembled back identically and terminated\n",
            (unsigned long long)count);
-    return simt_cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
+    return cli_finish("simt-gen", "standard output", stdout) ? 1 : 0;
 }

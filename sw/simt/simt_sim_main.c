@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "simt_asm.h"
-#include "simt_cli.h"
+#include "cli.h"
 #include "simt_sim.h"
 
 #define SIM_THREADS_MAX 255u /* launch_threads_i of the RTL is 8 bits */
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
-            return simt_cli_finish("simt-sim", "standard output", stdout) ? 1 : 0;
+            return cli_finish("simt-sim", "standard output", stdout) ? 1 : 0;
         } else if (strcmp(a, "--threads") == 0 || strcmp(a, "--block-dim") == 0) {
             int th = strcmp(a, "--threads") == 0;
             if (i + 1 >= argc) {
@@ -44,7 +44,7 @@ int main(int argc, char **argv)
                         th ? SIM_THREADS_MAX : SIM_DIM_MAX);
                 return 2;
             }
-            if (simt_cli_uint("simt-sim", a, argv[++i], 1, th ? SIM_THREADS_MAX : SIM_DIM_MAX,
+            if (cli_uint("simt-sim", a, argv[++i], 1, th ? SIM_THREADS_MAX : SIM_DIM_MAX,
                               th ? &threads : &dim)) {
                 return 2;
             }
@@ -93,5 +93,5 @@ int main(int argc, char **argv)
         }
         printf("\n");
     }
-    return simt_cli_finish("simt-sim", "standard output", stdout) ? 1 : 0;
+    return cli_finish("simt-sim", "standard output", stdout) ? 1 : 0;
 }

@@ -1,8 +1,9 @@
-/* simt_cli.c - strict numbers and checked output for the SIMT tools; see simt_cli.h. */
-#include "simt_cli.h"
+/* cli.c: strict command-line values and checked output; see cli.h. */
+#include "cli.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,26 @@ static int parse_u64(const char *s, uint64_t *v)
     return 0;
 }
 
-int simt_cli_uint(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi,
+const char *cli_basename(const char *argv0)
+{
+    const char *s = strrchr(argv0, '/');
+    return s ? s + 1 : argv0;
+}
+
+int cli_double(const char *tool, const char *opt, const char *s, double lo, double hi, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double v = *s ? strtod(s, &end) : NAN;
+    if (!end || *end || errno || !isfinite(v) || v < lo || v > hi) {
+        fprintf(stderr, "%s: %s '%s' is not allowed: allowed is a number from %g to %g\n", tool, opt, s, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_uint(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi,
                   uint64_t *out)
 {
     uint64_t v = 0;
@@ -54,7 +74,7 @@ int simt_cli_uint(const char *tool, const char *opt, const char *s, uint64_t lo,
     return 0;
 }
 
-int simt_cli_range(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi,
+int cli_range(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi,
                    uint64_t *a, uint64_t *b)
 {
     const char *colon = strchr(s, ':');
@@ -66,8 +86,8 @@ int simt_cli_range(const char *tool, const char *opt, const char *s, uint64_t lo
     }
     memcpy(first, s, (size_t)(colon - s));
     first[colon - s] = 0;
-    if (simt_cli_uint(tool, opt, first, lo, hi, a) ||
-        simt_cli_uint(tool, opt, colon + 1, lo, hi, b)) {
+    if (cli_uint(tool, opt, first, lo, hi, a) ||
+        cli_uint(tool, opt, colon + 1, lo, hi, b)) {
         return -1;
     }
     if (*a > *b) {
@@ -80,7 +100,7 @@ int simt_cli_range(const char *tool, const char *opt, const char *s, uint64_t lo
     return 0;
 }
 
-int simt_cli_finish(const char *tool, const char *what, FILE *f)
+int cli_finish(const char *tool, const char *what, FILE *f)
 {
     errno = 0; /* a stale errno must not name the wrong cause */
     int bad = fflush(f) != 0 || ferror(f);

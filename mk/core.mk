@@ -16,7 +16,8 @@ CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tools -Isim/core -Isim/sd
 CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
 CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt
 # testbench-side SystemVerilog bound into the RTL: the valid/ready contract on every link
-CORE_SIM_SV := sim/common/stream_checker.sv sim/core/gpu_links.sv
+# and the fragment-level monitor that feeds the lockstep comparison (DPI into sim/core/vgpu.cpp)
+CORE_SIM_SV := sim/common/stream_checker.sv sim/core/gpu_links.sv sim/core/gpu_frag_mon.sv
 CORE_OBJS  := $(patsubst %.c,$(CORE_BUILD)/c/%.o,$(CORE_SRCS_C))
 CORE_LIB   := $(CORE_BUILD)/libtgpu.a
 

@@ -39,6 +39,55 @@ enum { EXIT_MATCH = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_HANG = 3, EXIT_OUTPUT
  * loses commands). The harness refuses such ratios instead of reporting pixel mismatches. */
 #define SCK_PER_CORE_MAX 16.0
 
+/* Fragment-level lockstep: the model's events of each stage wait in a queue until the RTL's
+ * monitor reports the same stage's next event; the two are compared field by field. */
+typedef enum { LS_WALK, LS_ZTEST, LS_WRITE, LS_N } ls_stage_e;
+static const char *const k_stage_name[LS_N] = {"walk (raster_walk -> pixel pipe: covered pixel)",
+                                                "ztest (pixel_ztest: depth test)",
+                                                "write (pixel pipe -> memory: Z or colour write)"};
+typedef struct {
+    uint32_t a, b, c; /* walk: x | y << 16, z, colour; ztest: Z address, depth, Z-buffer word; write: address, data */
+    uint16_t prim;
+    uint8_t pass;
+} lev_t;
+typedef struct {
+    lev_t *buf;
+    size_t head, n, cap;
+    uint64_t compared;
+} lq_t;
+
+static int lq_push(lq_t *q, const lev_t *e)
+{
+    if (q->n == q->cap) {
+        size_t cap = q->cap ? q->cap * 2 : 4096;
+        lev_t *nb = malloc(cap * sizeof(*nb));
+        if (!nb) {
+            return -1;
+        }
+        for (size_t i = 0; i < q->n; i++) {
+            nb[i] = q->buf[(q->head + i) % q->cap];
+        }
+        free(q->buf);
+        q->buf = nb;
+        q->head = 0;
+        q->cap = cap;
+    }
+    q->buf[(q->head + q->n) % q->cap] = *e;
+    q->n++;
+    return 0;
+}
+
+static int lq_pop(lq_t *q, lev_t *e)
+{
+    if (!q->n) {
+        return -1;
+    }
+    *e = q->buf[q->head];
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
+    return 0;
+}
+
 /* buffers the scene named through registers, to say where a mismatching word lives */
 typedef struct {
     uint32_t fb[MAX_BUFS], zb[MAX_BUFS], tex[MAX_BUFS];
@@ -76,6 +125,12 @@ typedef struct {
     int hang;
     bufs_t bufs;
     gpu_transport_t inner; /* what the buffer observer forwards to */
+    /* fragment-level lockstep (both backends) */
+    int lockstep;
+    lq_t lq[LS_N];
+    int lock_failed;
+    int argc;
+    char **argv;
 } tb_t;
 
 static void usage(FILE *f, const char *prog)
@@ -124,13 +179,38 @@ static void note_write(uint32_t *wc, uint16_t *prim, uint32_t addr, uint16_t p)
     prim[w] = p;
 }
 
+static void lockstep_push(tb_t *tb, ls_stage_e st, const lev_t *e)
+{
+    if (lq_push(&tb->lq[st], e) != 0) {
+        fprintf(stderr, "%s: out of memory in the lockstep queue; lockstep comparison off\n", tb->prog);
+        tb->lockstep = 0;
+    }
+}
+
 static void model_event(void *ctx, const gpu_event_t *ev)
 {
     tb_t *tb = ctx;
+    lev_t e = {0, 0, 0, ev->prim, 0};
     if (ev->kind == GPU_EV_MEM_WRITE) {
         note_write(tb->wc_model, tb->prim_model, ev->addr, ev->prim);
+        if (tb->lockstep && ev->prim != 0) { /* pixel pipe writes carry their triangle, host/SIMT writes 0 */
+            e.a = ev->addr & ((32u << 20) - 4);
+            e.b = ev->data;
+            lockstep_push(tb, LS_WRITE, &e);
+        }
     } else if (ev->kind == GPU_EV_TRI_DROPPED) {
         tb->model_dropped++;
+    } else if (ev->kind == GPU_EV_FRAG && tb->lockstep) {
+        e.a = (uint32_t)ev->x | (uint32_t)ev->y << 16;
+        e.b = ev->z;
+        e.c = ev->data;
+        lockstep_push(tb, LS_WALK, &e);
+    } else if (ev->kind == GPU_EV_ZTEST && tb->lockstep) {
+        e.a = ev->addr;
+        e.b = ev->z;
+        e.c = ev->data;
+        e.pass = ev->pass;
+        lockstep_push(tb, LS_ZTEST, &e);
     }
 }
 
@@ -154,8 +234,8 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
             quiet = 0;
         }
         vgpu_run_cycles(tb->v, 8);
-        if (vgpu_errors(tb->v, NULL)) {
-            return GPU_EIO; /* a bound checker failed: reported at the end, the run stops here */
+        if (vgpu_errors(tb->v, NULL) || tb->lock_failed) {
+            return GPU_EIO; /* a bound checker or the lockstep failed: the run stops here */
         }
         if (vgpu_cycles(tb->v) - start > tb->timeout_cycles) {
             fprintf(stderr,
@@ -172,7 +252,7 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
 static int rtl_tr_write(void *ctx, uint8_t addr, uint64_t value)
 {
     tb_t *tb = ctx;
-    if (tb->hang || vgpu_errors(tb->v, NULL)) {
+    if (tb->hang || tb->lock_failed || vgpu_errors(tb->v, NULL)) {
         return GPU_EIO;
     }
     if (spi_bfm_write(&tb->bfm, addr, value) != 0) {
@@ -254,6 +334,9 @@ static void reset_both(tb_t *tb)
     }
     if (tb->v) {
         vgpu_reset(tb->v, 8);
+    }
+    for (int st = 0; st < LS_N; st++) {
+        tb->lq[st].head = tb->lq[st].n = 0; /* work cut short by the reset: the RTL will not finish it */
     }
     if (tb->model) {
         gpu_model_reset(tb->model);
@@ -542,7 +625,9 @@ static int compare(tb_t *tb, uint32_t fb, uint32_t zb, int argc, char **argv, co
             }
         }
     }
-    printf("MISMATCH: %u memory words differ\n", n);
+    printf("MISMATCH: %u memory words differ%s\n", n,
+           tb->lock_failed || vgpu_errors(tb->v, NULL) ? " (the run stopped at the first divergence above: the rest of "
+                                                         "the scene was never drawn)" : "");
     report_word(tb, "lowest address", first, fb, zb);
     if (early != UINT32_MAX && early != first) {
         report_word(tb, "earliest RTL write", early, fb, zb);
@@ -560,6 +645,102 @@ static int compare(tb_t *tb, uint32_t fb, uint32_t zb, int argc, char **argv, co
         }
     }
     return 1;
+}
+
+/* ---------------------------------------------------------------- fragment-level lockstep */
+
+static void describe_lev(const tb_t *tb, ls_stage_e st, const lev_t *e, char *buf, size_t n)
+{
+    uint32_t fb = 0, zb = 0;
+    if (tb->model) {
+        fb = (uint32_t)gpu_model_read(tb->model, REG_FB_DRAW) & 0xFFFFF000u & ((32u << 20) - 1);
+        zb = (uint32_t)gpu_model_read(tb->model, REG_FB_ZBUFFER) & 0x1FFF000u;
+    }
+    switch (st) {
+    case LS_WALK:
+        snprintf(buf, n, "pixel (%u, %u), z 0x%07X, colour 0x%08X, triangle %u", e->a & 0xFFFF, e->a >> 16, e->b,
+                 e->c, e->prim);
+        break;
+    case LS_ZTEST:
+        snprintf(buf, n, "%s: depth 0x%06X vs Z-buffer 0x%06X -> %s, triangle %u", locate(tb, e->a, fb, zb).text, e->b,
+                 e->c, e->pass ? "pass" : "fail", e->prim);
+        break;
+    default:
+        snprintf(buf, n, "%s: data 0x%08X, triangle %u", locate(tb, e->a, fb, zb).text, e->b, e->prim);
+        break;
+    }
+}
+
+static void lockstep_fail(tb_t *tb, ls_stage_e st, uint64_t cycle, const lev_t *ref, const lev_t *rtl)
+{
+    char b[256];
+    tb->lock_failed = 1;
+    printf("LOCKSTEP: first divergence at stage %s, event %" PRIu64 " of that stage, core cycle %" PRIu64 "\n",
+           k_stage_name[st], tb->lq[st].compared + 1, cycle);
+    if (ref) {
+        describe_lev(tb, st, ref, b, sizeof(b));
+        printf("  reference %s\n", b);
+    } else {
+        printf("  reference (no such event: the model made no further %s event)\n", k_stage_name[st]);
+    }
+    if (rtl) {
+        describe_lev(tb, st, rtl, b, sizeof(b));
+        printf("  rtl       %s\n", b);
+    } else {
+        printf("  rtl       (no such event: the RTL went idle without it)\n");
+    }
+    print_wave_cmd(tb, tb->argc, tb->argv, cycle > 2000 ? cycle - 2000 : 0, cycle + 200);
+}
+
+static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
+{
+    tb_t *tb = ctx;
+    if (!tb->lockstep || tb->lock_failed) {
+        return;
+    }
+    lev_t got = {0, 0, 0, (uint16_t)ev->prim, 0};
+    ls_stage_e st;
+    if (ev->kind == VGPU_MON_WALK) {
+        st = LS_WALK;
+        got.a = ev->x | ev->y << 16;
+        got.b = ev->z;
+        got.c = ev->data;
+    } else if (ev->kind == VGPU_MON_ZTEST) {
+        st = LS_ZTEST;
+        got.a = ev->addr;
+        got.b = ev->z;
+        got.c = ev->data;
+        got.pass = (uint8_t)(ev->pass != 0);
+    } else {
+        st = LS_WRITE;
+        got.a = ev->addr & ((32u << 20) - 4);
+        got.b = ev->data;
+    }
+    lev_t want;
+    if (lq_pop(&tb->lq[st], &want) != 0) {
+        lockstep_fail(tb, st, cycle, NULL, &got);
+        return;
+    }
+    if (want.a != got.a || want.b != got.b || want.c != got.c || want.prim != got.prim || want.pass != got.pass) {
+        lockstep_fail(tb, st, cycle, &want, &got);
+        return;
+    }
+    tb->lq[st].compared++;
+}
+
+/* end of the run: every model event must have been matched */
+static void lockstep_finish(tb_t *tb)
+{
+    for (int st = 0; st < LS_N && !tb->lock_failed; st++) {
+        lev_t want;
+        if (lq_pop(&tb->lq[st], &want) == 0) {
+            lockstep_fail(tb, (ls_stage_e)st, vgpu_cycles(tb->v), &want, NULL);
+        }
+    }
+    if (!tb->quiet && !tb->lock_failed) {
+        printf("lockstep: %" PRIu64 " walk, %" PRIu64 " ztest, %" PRIu64 " write events of RTL and model identical\n",
+               tb->lq[LS_WALK].compared, tb->lq[LS_ZTEST].compared, tb->lq[LS_WRITE].compared);
+    }
 }
 
 static int make_dirs(const char *dir)
@@ -733,6 +914,8 @@ int main(int argc, char **argv)
     /* line-buffered even into a pipe: a run that is killed still shows how far it got */
     setvbuf(stdout, NULL, _IOLBF, 0);
     tb.prog = cli_basename(argv[0]);
+    tb.argc = argc;
+    tb.argv = argv;
     tb.use_model = tb.use_rtl = 1;
     tb.seed = 1;
     tb.core_mhz = 100.0;
@@ -809,6 +992,8 @@ int main(int argc, char **argv)
                    tb.mem_preset ? tb.mem_preset : strtok(mems, ","));
         }
         vgpu_set_write_fn(tb.v, rtl_write, &tb);
+        vgpu_set_mon_fn(tb.v, rtl_mon, &tb);
+        tb.lockstep = tb.use_model;
         /* offset the SPI edges from the core edges */
         vgpu_run_ps(tb.v, core_ps / 4 + 1);
         vgpu_reset(tb.v, 8);
@@ -897,6 +1082,10 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     fail |= tb.reset_bad;
+    if (tb.lockstep && !tb.hang) {
+        lockstep_finish(&tb);
+    }
+    fail |= tb.lock_failed;
     if (gpu_dev_status(dev) == GPU_EMISMATCH) {
         printf("MISMATCH: a register read differed between model and RTL (see above)\n");
         fail = 1;
@@ -1016,5 +1205,8 @@ int main(int argc, char **argv)
     free(tb.prim_model);
     free(tb.prim_rtl);
     free(tb.cyc_rtl);
+    for (int st = 0; st < LS_N; st++) {
+        free(tb.lq[st].buf);
+    }
     return tb.hang ? EXIT_HANG : (fail ? EXIT_FAIL : (out_err ? EXIT_OUTPUT : EXIT_MATCH));
 }

@@ -7,10 +7,12 @@
 #include <string>
 #if TGPU_SDRAM
 #include "Vgpu_sdram_top.h"
+#include "Vgpu_sdram_top__Dpi.h"
 #include "sdram_dev.h"
 typedef Vgpu_sdram_top Vtop;
 #else
 #include "Vgpu_top.h"
+#include "Vgpu_top__Dpi.h"
 typedef Vgpu_top Vtop;
 #endif
 #if VM_TRACE
@@ -29,6 +31,8 @@ struct vgpu {
     uint64_t first_error_cycle;
     vgpu_write_fn wfn;
     void *wctx;
+    vgpu_mon_fn mfn;
+    void *mctx;
 #if VM_TRACE
     VerilatedFstC *tfp;
 #endif
@@ -42,6 +46,9 @@ struct vgpu {
     memsim_drive_t drv;
 #endif
 };
+
+// the model whose fragment monitor reports (one monitored model per process)
+static vgpu_t *g_mon;
 
 extern "C" int vgpu_trace_capable(void) { return VM_TRACE ? 1 : 0; }
 
@@ -165,6 +172,9 @@ extern "C" void vgpu_free(vgpu_t *v)
 #endif
     delete v->top;
     delete v->ctx;
+    if (g_mon == v) {
+        g_mon = nullptr;
+    }
 #if TGPU_SDRAM
     sdram_dev_free(v->dev);
 #else
@@ -177,6 +187,57 @@ extern "C" void vgpu_set_write_fn(vgpu_t *v, vgpu_write_fn fn, void *ctx)
 {
     v->wfn = fn;
     v->wctx = ctx;
+}
+
+// The fragment monitor (sim/core/gpu_frag_mon.sv) calls these through DPI during eval() of a
+// rising edge; they go to the monitor callback of the model being evaluated (g_mon).
+
+extern "C" void vgpu_set_mon_fn(vgpu_t *v, vgpu_mon_fn fn, void *ctx)
+{
+    v->mfn = fn;
+    v->mctx = ctx;
+    g_mon = v;
+}
+
+static void mon(const vgpu_mon_ev_t &ev)
+{
+    if (g_mon && g_mon->mfn) {
+        g_mon->mfn(g_mon->mctx, g_mon->cycles, &ev);
+    }
+}
+
+void tgpu_mon_walk(int x, int y, int z, int color, int prim)
+{
+    vgpu_mon_ev_t ev = {};
+    ev.kind = VGPU_MON_WALK;
+    ev.x = (uint32_t)x;
+    ev.y = (uint32_t)y;
+    ev.z = (uint32_t)z;
+    ev.data = (uint32_t)color;
+    ev.prim = (uint32_t)prim;
+    mon(ev);
+}
+
+void tgpu_mon_ztest(int addr, int zf, int zb, int pass, int prim)
+{
+    vgpu_mon_ev_t ev = {};
+    ev.kind = VGPU_MON_ZTEST;
+    ev.addr = (uint32_t)addr;
+    ev.z = (uint32_t)zf;
+    ev.data = (uint32_t)zb;
+    ev.pass = pass;
+    ev.prim = (uint32_t)prim;
+    mon(ev);
+}
+
+void tgpu_mon_write(int addr, int data, int prim)
+{
+    vgpu_mon_ev_t ev = {};
+    ev.kind = VGPU_MON_WRITE;
+    ev.addr = (uint32_t)addr;
+    ev.data = (uint32_t)data;
+    ev.prim = (uint32_t)prim;
+    mon(ev);
 }
 
 // the GPU's memory port as seen just before a rising edge

@@ -37,6 +37,21 @@ typedef struct {
 /* write monitor: every write accepted at the GPU's memory port */
 typedef void (*vgpu_write_fn)(void *ctx, uint64_t cycle, const vgpu_write_t *wr);
 
+/* fragment-level monitor (sim/core/gpu_frag_mon.sv): the graphics path's events as the RTL
+ * makes them, in the model's event terms (gpu_model.h: GPU_EV_FRAG, GPU_EV_ZTEST, pixel writes) */
+typedef enum { VGPU_MON_WALK = 1, VGPU_MON_ZTEST = 2, VGPU_MON_WRITE = 3 } vgpu_mon_kind_t;
+typedef struct {
+    vgpu_mon_kind_t kind;
+    uint32_t x, y;   /* walk */
+    uint32_t z;      /* walk: 25-bit depth; ztest: fragment depth >> 1 */
+    uint32_t data;   /* walk: colour RGBA8; ztest: Z-buffer word [23:0]; write: data */
+    uint32_t addr;   /* ztest: Z word; write: byte address */
+    int pass;        /* ztest */
+    uint32_t prim;   /* triangle */
+} vgpu_mon_ev_t;
+typedef void (*vgpu_mon_fn)(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev);
+void vgpu_set_mon_fn(vgpu_t *v, vgpu_mon_fn fn, void *ctx);
+
 /* NULL (with a message on stderr) if cfg->mem is not available in this build, or a waveform is
  * asked of a build without tracing, or the waveform file cannot be written */
 vgpu_t *vgpu_new(const vgpu_cfg_t *cfg);

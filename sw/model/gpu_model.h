@@ -8,8 +8,10 @@
  * It is bit-exact with the RTL at every architectural boundary, but not cycle-accurate:
  * commands complete instantly, so STATUS reads FIFO_DEPTH = 0 and BUSY = 0.
  *
- * Every observable effect (memory write, triangle accepted or dropped) goes through one
- * funnel, gpu_model_emit(), which calls the event callback if one is installed.
+ * Every observable effect (covered pixel, depth test, memory write, triangle accepted or
+ * dropped) goes through one funnel, gpu_model_emit(), which calls the event callback if one is
+ * installed. The testbench compares the fragment, depth-test and pixel-write events with the
+ * same events observed on the RTL (sim/core/gpu_frag_mon.sv) as they happen.
  */
 #ifndef GPU_MODEL_H
 #define GPU_MODEL_H
@@ -23,9 +25,12 @@
 #define GPU_FB_H 480
 
 typedef enum {
-    GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads) */
+    GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads and SIMT kernels) */
     GPU_EV_TRI_DRAWN = 2, /* prim: triangle accepted by setup */
-    GPU_EV_TRI_DROPPED = 3 /* prim, data = reason (GPU_DROP_*) */
+    GPU_EV_TRI_DROPPED = 3, /* prim, data = reason (GPU_DROP_*) */
+    GPU_EV_FRAG = 4,      /* raster_walk output: x, y, z (25 bits), data = colour RGBA8, prim */
+    GPU_EV_ZTEST = 5      /* pixel_ztest: addr = Z word, z = fragment depth >> 1, data = Z-buffer
+                             word [23:0], pass, prim (fragments with Z_TEST = 1 only) */
 } gpu_event_kind_t;
 
 enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };
@@ -36,6 +41,9 @@ typedef struct {
     uint32_t data;
     uint8_t be;
     uint16_t prim;
+    uint16_t x, y;  /* GPU_EV_FRAG */
+    uint32_t z;     /* GPU_EV_FRAG, GPU_EV_ZTEST */
+    uint8_t pass;   /* GPU_EV_ZTEST */
 } gpu_event_t;
 
 typedef void (*gpu_event_fn)(void *ctx, const gpu_event_t *ev);

@@ -53,7 +53,11 @@ void pixel_pipe(gpu_model_t *m, const frag_t *f, const rstate_t *rs)
     const uint32_t zf = f->z >> 1;
     if (z_test) {
         uint32_t zb = gpu_model_mem_read(m, rs->z_base + offs) & 0xFFFFFF;
-        if (!z_pass(rs->z_compare, zf, zb)) {
+        int pass = z_pass(rs->z_compare, zf, zb);
+        gpu_event_t ev = {.kind = GPU_EV_ZTEST, .addr = (rs->z_base + offs) & GPU_MEM_MASK, .data = zb,
+                          .prim = f->prim, .z = zf, .pass = (uint8_t)pass};
+        gpu_model_emit(m, &ev);
+        if (!pass) {
             return;
         }
     }

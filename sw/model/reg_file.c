@@ -92,7 +92,7 @@ void gpu_model_mem_write(gpu_model_t *m, uint32_t addr, uint32_t data, uint8_t b
             m->mem[a + i] = (uint8_t)(data >> (8 * i));
         }
     }
-    gpu_event_t ev = {GPU_EV_MEM_WRITE, a, data, be, prim};
+    gpu_event_t ev = {.kind = GPU_EV_MEM_WRITE, .addr = a, .data = data, .be = be, .prim = prim};
     gpu_model_emit(m, &ev);
 }
 
@@ -125,12 +125,12 @@ static void submit_triangle(gpu_model_t *m)
     int drop = raster_setup(&t, &s);
     if (drop) {
         m->st.tris_dropped++;
-        gpu_event_t ev = {GPU_EV_TRI_DROPPED, 0, (uint32_t)drop, 0, t.prim};
+        gpu_event_t ev = {.kind = GPU_EV_TRI_DROPPED, .data = (uint32_t)drop, .prim = t.prim};
         gpu_model_emit(m, &ev);
         return;
     }
     m->st.tris_drawn++;
-    gpu_event_t ev = {GPU_EV_TRI_DRAWN, 0, 0, 0, t.prim};
+    gpu_event_t ev = {.kind = GPU_EV_TRI_DRAWN, .prim = t.prim};
     gpu_model_emit(m, &ev);
     raster_walk(m, &s);
 }

@@ -2,7 +2,7 @@
  *
  * One code base drives every backend through a transport (a small vtable):
  *   gpu_transport_model()    the C reference model (sw/model)
- *   tb_rtl_transport()       the Verilated RTL through the SPI bus-functional model (sim/)
+ *   (sim/core/tb_main.c)     the Verilated RTL through the SPI bus-functional model
  *   gpu_transport_recorder() wraps another transport and writes every transaction to a file
  *   gpu_transport_tee()      sends every transaction to two transports, compares reads
  * A real SPI host would implement the same two calls.

@@ -38,7 +38,8 @@ typedef struct {
 
 enum { ATTR_Z = 0, ATTR_R, ATTR_G, ATTR_B, ATTR_A, ATTR_N };
 
-/* Output of raster_setup (gpu_pkg::setup_t). */
+/* Output of raster_setup: the setup record that rtl/raster/raster_setup.sv hands raster_walk
+ * as the set_* ports (area, edge values and steps, bounding box, attribute planes). */
 typedef struct {
     int64_t area;           /* twice the signed area after orientation, > 0, in 1/256 px^2 */
     int64_t w0[3];          /* biased edge values at the bbox origin sample */

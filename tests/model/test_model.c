@@ -284,29 +284,74 @@ static void test_pack(void)
           "PACK_UVQ");
 }
 
+/* what a scene's check needs, observed on the model through its event funnel */
+typedef struct {
+    gpu_model_t *m;
+    uint32_t *wc;
+    uint32_t dropped;
+} scene_obs_ctx_t;
+
+static void count_event(void *ctx, const gpu_event_t *ev)
+{
+    scene_obs_ctx_t *o = ctx;
+    if (ev->kind == GPU_EV_MEM_WRITE) {
+        o->wc[(ev->addr & GPU_MEM_MASK) >> 2]++;
+    } else if (ev->kind == GPU_EV_TRI_DROPPED) {
+        o->dropped++;
+    }
+}
+
+static void model_mem_load(void *ctx, uint32_t addr, const void *data, size_t len)
+{
+    scene_obs_ctx_t *o = ctx;
+    addr &= GPU_MEM_MASK;
+    if (addr + len > GPU_MEM_BYTES) {
+        len = GPU_MEM_BYTES - addr;
+    }
+    memcpy(gpu_model_mem(o->m) + addr, data, len);
+}
+
 static void test_scenes_on_model(void)
 {
-    /* every scene runs on the model without sanitizer findings, and the checks pass */
+    /* every scene runs on the model without sanitizer findings, and its own check passes on
+     * the model's observed writes (the testbench runs the same checks on the RTL) */
+    unsigned checked = 0;
+    scene_obs_ctx_t o;
+    o.wc = calloc(GPU_MEM_BYTES / 4, sizeof(uint32_t));
+    CHECK(o.wc != NULL, "write-count table");
+    if (!o.wc) {
+        return;
+    }
     for (unsigned i = 0; i < g_nscenes; i++) {
-        gpu_model_t *m = gpu_model_new();
-        gpu_dev_t *d = gpu_dev_open(gpu_transport_model(m));
+        o.m = gpu_model_new();
+        o.dropped = 0;
+        memset(o.wc, 0, GPU_MEM_BYTES);
+        gpu_model_set_event_fn(o.m, count_event, &o);
+        gpu_dev_t *d = gpu_dev_open(gpu_transport_model(o.m));
         gpu_select(d);
         scene_ctx_t c;
         memset(&c, 0, sizeof(c));
+        c.seed = 1;
         c.rng = 99 + i;
-        c.count = 0;
-        c.tb = m;
-        c.mem_load = NULL;
-        if (!strcmp(g_scenes[i].name, "mem")) {
-            gpu_dev_close(d);
-            gpu_model_free(m);
-            continue; /* needs the testbench backdoor */
-        }
+        c.tb = &o;
+        c.mem_load = model_mem_load;
         g_scenes[i].run(&c);
+        if (g_scenes[i].check) {
+            scene_obs_t ob = {"model", o.wc, o.dropped};
+            int rc = g_scenes[i].check(&c, &ob);
+            if (rc != 0) {
+                printf("  scene %s: %s\n", g_scenes[i].name, c.msg);
+            }
+            CHECK(rc == 0, "scene check passes on the model");
+            checked++;
+        }
+        CHECK(gpu_dev_status(d) == GPU_OK, "scene ran without a driver error");
         gpu_dev_close(d);
-        gpu_model_free(m);
+        gpu_model_free(o.m);
     }
-    CHECK(1, "scenes ran");
+    free(o.wc);
+    printf("test_model: %u of %u scenes have a check of their own, all run on the model\n", checked, g_nscenes);
+    CHECK(checked > 0, "scene checks were run");
 }
 
 int main(int argc, char **argv)

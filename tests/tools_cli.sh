@@ -187,7 +187,7 @@ if has mismatch; then
 fi
 
 if has scripts; then
-  for s in scripts/core_random.sh scripts/core_bench.sh scripts/gen_dither.py scripts/regmap.py \
+  for s in scripts/core_random.sh scripts/core_bench.sh scripts/sim_speed_bench.sh tests/core/cycle_gates.sh tests/mutants.sh scripts/gen_dither.py scripts/regmap.py \
            scripts/synth/synth.sh scripts/synth/synth_check.sh scripts/synth/unit_fmax.sh \
            scripts/synth/path_src.py scripts/synth/report.py scripts/synth/filelist.sh tests/tools_cli.sh; do
     expect 0 "usage|Usage|[a-z]" "$s" --help

@@ -6,7 +6,6 @@ package gpu_pkg;
   localparam int unsigned FB_W   = 640;
   localparam int unsigned FB_H   = 480;
   localparam int unsigned MEM_AW = 25;    // byte address, 32 MiB
-  localparam int unsigned MEM_DW = 32;
   localparam int unsigned PRIM_W = 16;    // triangle sequence number (debug sideband)
 
   typedef logic signed [15:0] fx12_4_t;   // 12.4 signed screen coordinate
@@ -21,11 +20,19 @@ package gpu_pkg;
     rgba8_t  color;
   } vertex_t;
 
-  // Render state captured when a triangle is submitted.
+  // Z compare functions (FB_ZBUFFER.Z_COMPARE).
+  typedef enum logic [2:0] {
+    ZLess = 3'd0, ZLequal = 3'd1, ZEqual = 3'd2, ZGequal = 3'd3,
+    ZGreater = 3'd4, ZNotequal = 3'd5, ZAlways = 3'd6, ZNever = 3'd7
+  } zcmp_e;
+
+  // Render state captured when a triangle is submitted (fields named as the registers' fields).
   typedef struct packed {
-    logic [3:0]  tri_mode;    // Z_WRITE[3] Z_TEST[2] - GOURAUD[0]
-    logic        dither_en;
-    logic [2:0]  z_compare;
+    logic        z_write;     // TRI_MODE.Z_WRITE
+    logic        z_test;      // TRI_MODE.Z_TEST
+    logic        gouraud;     // TRI_MODE.GOURAUD
+    logic        dither_en;   // DITHER_MODE.ENABLE
+    zcmp_e       z_compare;   // FB_ZBUFFER.Z_COMPARE
     logic [12:0] fb_base;     // FB_DRAW[24:12]
     logic [12:0] z_base;      // FB_ZBUFFER[24:12]
   } rstate_t;
@@ -48,12 +55,6 @@ package gpu_pkg;
     rstate_t           rs;
     logic [PRIM_W-1:0] prim;
   } frag_t;
-
-  // Z compare functions (FB_ZBUFFER.Z_COMPARE).
-  typedef enum logic [2:0] {
-    ZLess = 3'd0, ZLequal = 3'd1, ZEqual = 3'd2, ZGequal = 3'd3,
-    ZGreater = 3'd4, ZNotequal = 3'd5, ZAlways = 3'd6, ZNever = 3'd7
-  } zcmp_e;
 
   // Host link
   localparam int unsigned CMD_FIFO_DEPTH = 32;   // MAX of INT-010; CMD_FULL at >= MAX-2

@@ -42,7 +42,7 @@ module gpu_top (
 
   // ---- host link ----
   logic        fifo_wvalid, fifo_wfull, fifo_rvalid, fifo_rready;
-  logic [70:0] fifo_wdata, fifo_rdata;
+  logic [gpu_pkg::CMD_W-1:0] fifo_wdata, fifo_rdata;
   logic [$clog2(FifoDepth):0] fifo_depth;
   logic        ovf_tgl, rd_req_tgl, rd_done_tgl, ovf_p, rd_req_p, rd_done_p;
   logic [6:0]  rd_addr;
@@ -64,7 +64,7 @@ module gpu_top (
     .rd_data_i     (rd_data)
   );
 
-  prim_async_fifo #(.Width(71), .Depth(FifoDepth)) u_cmd_fifo (
+  prim_async_fifo #(.Width(gpu_pkg::CMD_W), .Depth(FifoDepth)) u_cmd_fifo (
     .wclk_i   (spi_sck_i),
     .wrst_ni  (rst_ni),
     .wvalid_i (fifo_wvalid),
@@ -81,10 +81,10 @@ module gpu_top (
   // command register between the FIFO's read port (LUT RAM) and the register file's decode:
   // all of the register file's inputs from the FIFO come from flops (100 MHz, docs/synth.md)
   logic        cmd_valid, cmd_ready;
-  logic [70:0] cmd_data;
+  logic [gpu_pkg::CMD_W-1:0] cmd_data;
   logic [1:0]  cmd_stage_count;
   logic [5:0]  cmd_depth;
-  prim_spill_reg #(.Width(71)) u_cmd_reg (
+  prim_spill_reg #(.Width(gpu_pkg::CMD_W)) u_cmd_reg (
     .clk_i   (clk_i),
     .rst_ni  (rst_core_n),
     .valid_i (fifo_rvalid),

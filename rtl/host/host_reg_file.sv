@@ -100,19 +100,42 @@ module host_reg_file (
   assign c_data = cmd_data_i[63:0];
   assign drained = !pipe_busy_i && !tri_valid_q;
   assign mem_addr_ok = (regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:gpu_pkg::MEM_AW] == '0);
-  assign any_tex = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT][0] | regs_q[gpu_regs_pkg::ADDR_TEX1_FMT][0] |
-                   regs_q[gpu_regs_pkg::ADDR_TEX2_FMT][0] | regs_q[gpu_regs_pkg::ADDR_TEX3_FMT][0];
+  gpu_regs_pkg::reg_tex0_fmt_t r_tex_fmt [4];
+  assign r_tex_fmt[0] = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT];
+  assign r_tex_fmt[1] = regs_q[gpu_regs_pkg::ADDR_TEX1_FMT];
+  assign r_tex_fmt[2] = regs_q[gpu_regs_pkg::ADDR_TEX2_FMT];
+  assign r_tex_fmt[3] = regs_q[gpu_regs_pkg::ADDR_TEX3_FMT];
+  assign any_tex = r_tex_fmt[0].enable | r_tex_fmt[1].enable | r_tex_fmt[2].enable | r_tex_fmt[3].enable;
+
+  // registers by field (the generated structs of gpu_regs_pkg)
+  gpu_regs_pkg::reg_vertex_t      r_vertex;
+  gpu_regs_pkg::reg_color_t       r_color;
+  gpu_regs_pkg::reg_tri_mode_t    r_tri_mode;
+  gpu_regs_pkg::reg_dither_mode_t r_dither;
+  gpu_regs_pkg::reg_fb_draw_t     r_fb_draw;
+  gpu_regs_pkg::reg_fb_zbuffer_t  r_fb_zbuffer;
+  gpu_regs_pkg::reg_simt_launch_t r_launch;
+  gpu_regs_pkg::reg_status_t      r_status;
+  assign r_vertex     = c_data;
+  assign r_color      = regs_q[gpu_regs_pkg::ADDR_COLOR];
+  assign r_tri_mode   = regs_q[gpu_regs_pkg::ADDR_TRI_MODE];
+  assign r_dither     = regs_q[gpu_regs_pkg::ADDR_DITHER_MODE];
+  assign r_fb_draw    = regs_q[gpu_regs_pkg::ADDR_FB_DRAW];
+  assign r_fb_zbuffer = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER];
+  assign r_launch     = {17'h0, launch_arg_q};
 
   always_comb begin
-    c_vtx.x     = c_data[15:0];
-    c_vtx.y     = c_data[31:16];
-    c_vtx.z     = c_data[56:32];
-    c_vtx.color = regs_q[gpu_regs_pkg::ADDR_COLOR][31:0];
-    cur_rs.tri_mode  = regs_q[gpu_regs_pkg::ADDR_TRI_MODE][3:0];
-    cur_rs.dither_en = regs_q[gpu_regs_pkg::ADDR_DITHER_MODE][0];
-    cur_rs.z_compare = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER][34:32];
-    cur_rs.fb_base   = regs_q[gpu_regs_pkg::ADDR_FB_DRAW][24:12];
-    cur_rs.z_base    = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER][24:12];
+    c_vtx.x     = r_vertex.x;
+    c_vtx.y     = r_vertex.y;
+    c_vtx.z     = r_vertex.z;
+    c_vtx.color = {r_color.alpha, r_color.blue, r_color.green, r_color.red};
+    cur_rs.z_write   = r_tri_mode.z_write;
+    cur_rs.z_test    = r_tri_mode.z_test;
+    cur_rs.gouraud   = r_tri_mode.gouraud;
+    cur_rs.dither_en = r_dither.enable;
+    cur_rs.z_compare = gpu_pkg::zcmp_e'(r_fb_zbuffer.z_compare);
+    cur_rs.fb_base   = r_fb_draw.addr[12:0];      // FB_DRAW[24:12]: the 32 MiB address space
+    cur_rs.z_base    = r_fb_zbuffer.addr[12:0];
   end
 
   // ---- storage and read view ----
@@ -148,15 +171,32 @@ module host_reg_file (
   assign busy = cmd_valid_i || pipe_busy_i || tri_valid_q || (mem_st_q != MemIdle) ||
                 (pf_want_q && !pf_valid_q) || launch_q;
 
+  // TRI_MODE reads its stored fields and ANY_TEXTURED, computed from the four ENABLE bits
+  gpu_regs_pkg::reg_tri_mode_t tri_mode_rd;
+  always_comb begin
+    tri_mode_rd = regs_rd[gpu_regs_pkg::ADDR_TRI_MODE];
+    tri_mode_rd.any_textured = any_tex;
+  end
+
+  always_comb begin
+    r_status = '0;
+    r_status.simt_busy     = simt_busy_i | launch_q;
+    r_status.mem_range_err = err_range_q;
+    r_status.fifo_ovf      = err_ovf_q;
+    r_status.vblank        = 1'b0;           // the display controller is a later issue
+    r_status.busy          = busy;
+    r_status.fifo_depth    = {2'b00, cmd_depth_i};
+  end
+
   always_comb begin
     rd_can_answer = 1'b1;
     unique case (rd_addr_i)
       gpu_regs_pkg::ADDR_STATUS:
-        rd_value = {51'h0, simt_busy_i | launch_q, err_range_q, err_ovf_q, 1'b0, busy, 2'b00, cmd_depth_i};
+        rd_value = r_status;
       gpu_regs_pkg::ADDR_ID:
         rd_value = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_ID);
       gpu_regs_pkg::ADDR_TRI_MODE:
-        rd_value = regs_rd[rd_addr_i] | {59'h0, any_tex, 4'h0};
+        rd_value = tri_mode_rd;
       gpu_regs_pkg::ADDR_MEM_DATA: begin
         rd_value = {32'h0, mem_addr_ok ? pf_data_q : 32'h0};
         rd_can_answer = pf_valid_q || !mem_addr_ok;
@@ -360,10 +400,15 @@ module host_reg_file (
   assign mem_req_be_o    = 4'hF;
   assign busy_o          = busy;
   assign simt_launch_valid_o = launch_q;
-  assign simt_threads_o  = launch_arg_q[7:0];
-  assign simt_prog_o     = launch_arg_q[21:8];
-  assign simt_data_o     = launch_arg_q[46:32];
+  assign simt_threads_o  = r_launch.threads;
+  assign simt_prog_o     = r_launch.prog_offset;
+  assign simt_data_o     = r_launch.data_offset;
 
-  logic unused_launch_bits;
-  assign unused_launch_bits = ^launch_arg_q[31:22];
+  // fields and reserved bits the register file stores but does not look at
+  logic unused_bits;
+  assign unused_bits = ^{r_launch.rsvd_63_47, r_launch.rsvd_31_22, r_vertex.rsvd_63_57, r_color,
+                         r_tri_mode.rsvd_63_5, r_tri_mode.any_textured, r_tri_mode.rsvd_1_1, r_dither.rsvd_63_4,
+                         r_dither.pattern, r_dither.rsvd_1_1, r_fb_draw.rsvd_63_32, r_fb_draw.addr[19:13],
+                         r_fb_draw.rsvd_11_0, r_fb_zbuffer.rsvd_63_35, r_fb_zbuffer.addr[19:13],
+                         r_fb_zbuffer.rsvd_11_0};
 endmodule

@@ -52,7 +52,7 @@ module pixel_pipe #(
     logic [23:0]                zf;
     logic [15:0]                rgb565;
     logic                       z_write;
-    logic [2:0]                 z_compare;
+    gpu_pkg::zcmp_e             z_compare;
     logic [gpu_pkg::PRIM_W-1:0] prim;
   } work_t;
   work_t w_q, w_d;
@@ -87,10 +87,10 @@ module pixel_pipe #(
     w_d.z_addr    = {frag_i.rs.z_base, 12'h0} + offs;
     w_d.zf        = frag_i.z[24:1];
     w_d.rgb565    = {r10[9:5], g10[9:4], b10[9:5]};
-    w_d.z_write   = frag_i.rs.tri_mode[3];
+    w_d.z_write   = frag_i.rs.z_write;
     w_d.z_compare = frag_i.rs.z_compare;
     w_d.prim      = frag_i.prim;
-    zt = frag_i.rs.tri_mode[2];
+    zt = frag_i.rs.z_test;
   end
 
   // ---------------------------------------------------------------- pixel_ztest
@@ -99,14 +99,14 @@ module pixel_pipe #(
     logic [23:0] zb;
     zb = mem_rsp_rdata_i[23:0];
     unique case (w_q.z_compare)
-      3'd0:    z_pass = w_q.zf < zb;
-      3'd1:    z_pass = w_q.zf <= zb;
-      3'd2:    z_pass = w_q.zf == zb;
-      3'd3:    z_pass = w_q.zf >= zb;
-      3'd4:    z_pass = w_q.zf > zb;
-      3'd5:    z_pass = w_q.zf != zb;
-      3'd6:    z_pass = 1'b1;
-      default: z_pass = 1'b0;
+      gpu_pkg::ZLess:     z_pass = w_q.zf < zb;
+      gpu_pkg::ZLequal:   z_pass = w_q.zf <= zb;
+      gpu_pkg::ZEqual:    z_pass = w_q.zf == zb;
+      gpu_pkg::ZGequal:   z_pass = w_q.zf >= zb;
+      gpu_pkg::ZGreater:  z_pass = w_q.zf > zb;
+      gpu_pkg::ZNotequal: z_pass = w_q.zf != zb;
+      gpu_pkg::ZAlways:   z_pass = 1'b1;
+      default:            z_pass = 1'b0;       // ZNever
     endcase
   end
 

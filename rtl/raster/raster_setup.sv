@@ -203,8 +203,8 @@ module raster_setup (
   end
 
   logic need_z, need_c;
-  assign need_z = rs_q.tri_mode[2] | rs_q.tri_mode[3];
-  assign need_c = rs_q.tri_mode[0];
+  assign need_z = rs_q.z_test | rs_q.z_write;
+  assign need_c = rs_q.gouraud;
 
   function automatic logic attr_needed(input logic [2:0] j, input logic nz, input logic nc);
     attr_needed = (j == 3'd0) ? nz : nc;
@@ -242,12 +242,12 @@ module raster_setup (
 
   function automatic logic [9:0] clampx(input logic signed [11:0] v);
     if (v < 0) clampx = '0;
-    else if (v > 12'sd639) clampx = 10'd639;
+    else if (v > 12'(gpu_pkg::FB_W - 1)) clampx = 10'(gpu_pkg::FB_W - 1);
     else clampx = v[9:0];
   endfunction
   function automatic logic [8:0] clampy(input logic signed [11:0] v);
     if (v < 0) clampy = '0;
-    else if (v > 12'sd479) clampy = 9'd479;
+    else if (v > 12'(gpu_pkg::FB_H - 1)) clampy = 9'(gpu_pkg::FB_H - 1);
     else clampy = v[8:0];
   endfunction
 

@@ -201,8 +201,8 @@ module raster_walk #(
       x_d = bx0_q;
       x_last_d = one_col_q;
       y_last_d = (y_q == by1m1_q);
-      pixrow_d = pixrow_q + 19'd640;
-      pix_d = pixrow_q + 19'd640;
+      pixrow_d = pixrow_q + 19'(gpu_pkg::FB_W);
+      pix_d = pixrow_q + 19'(gpu_pkg::FB_W);
       for (int k = 0; k < 3; k++) begin
         wrow_d[k] = wrow_q[k] + 40'($signed(wy_q[k]));
         w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));

@@ -13,11 +13,16 @@ typedef struct {
     uint64_t uv[4];  /* UVn registers as written (textures: later) */
 } vertex_t;
 
-/* Render state captured when the triangle is submitted (gpu_pkg::rstate_t). */
+/* Z compare functions (gpu_pkg::zcmp_e, FB_ZBUFFER.Z_COMPARE) */
+typedef enum { Z_LESS, Z_LEQUAL, Z_EQUAL, Z_GEQUAL, Z_GREATER, Z_NOTEQUAL, Z_ALWAYS, Z_NEVER } zcmp_e;
+
+/* Render state captured when the triangle is submitted (gpu_pkg::rstate_t, same field names). */
 typedef struct {
-    uint8_t tri_mode;     /* TRI_MODE[3:0] */
+    uint8_t z_write;      /* TRI_MODE.Z_WRITE */
+    uint8_t z_test;       /* TRI_MODE.Z_TEST */
+    uint8_t gouraud;      /* TRI_MODE.GOURAUD */
     uint8_t dither_en;    /* DITHER_MODE.ENABLE */
-    uint8_t z_compare;    /* FB_ZBUFFER.Z_COMPARE */
+    zcmp_e z_compare;     /* FB_ZBUFFER.Z_COMPARE */
     uint32_t fb_base;     /* FB_DRAW[24:12] << 12 */
     uint32_t z_base;      /* FB_ZBUFFER[24:12] << 12 */
 } rstate_t;

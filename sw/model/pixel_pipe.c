@@ -13,17 +13,17 @@ static const uint32_t k_dither[256] = {
 #include "dither_table.inc"
 };
 
-static int z_pass(uint8_t fn, uint32_t zf, uint32_t zb)
+static int z_pass(zcmp_e fn, uint32_t zf, uint32_t zb)
 {
-    switch (fn & 7) {
-    case 0: return zf < zb;
-    case 1: return zf <= zb;
-    case 2: return zf == zb;
-    case 3: return zf >= zb;
-    case 4: return zf > zb;
-    case 5: return zf != zb;
-    case 6: return 1;
-    default: return 0;
+    switch (fn) {
+    case Z_LESS: return zf < zb;
+    case Z_LEQUAL: return zf <= zb;
+    case Z_EQUAL: return zf == zb;
+    case Z_GEQUAL: return zf >= zb;
+    case Z_GREATER: return zf > zb;
+    case Z_NOTEQUAL: return zf != zb;
+    case Z_ALWAYS: return 1;
+    default: return 0; /* Z_NEVER */
     }
 }
 
@@ -48,8 +48,8 @@ uint16_t pixel_rgb565(uint32_t color, unsigned x, unsigned y, int dither_en)
 void pixel_pipe(gpu_model_t *m, const frag_t *f, const rstate_t *rs)
 {
     const uint32_t offs = ((uint32_t)f->y * GPU_FB_W + f->x) * 4u;
-    const int z_test = (rs->tri_mode >> 2) & 1;
-    const int z_write = (rs->tri_mode >> 3) & 1;
+    const int z_test = rs->z_test;
+    const int z_write = rs->z_write;
     const uint32_t zf = f->z >> 1;
     if (z_test) {
         uint32_t zb = gpu_model_mem_read(m, rs->z_base + offs) & 0xFFFFFF;

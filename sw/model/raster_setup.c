@@ -82,8 +82,8 @@ int raster_setup(const triangle_t *t, setup_t *s)
 
     s->rs = t->rs;
     s->prim = t->prim;
-    s->interp_z = (t->rs.tri_mode & 0xC) != 0; /* Z_TEST or Z_WRITE */
-    s->interp_c = (t->rs.tri_mode & 0x1) != 0; /* GOURAUD */
+    s->interp_z = t->rs.z_test || t->rs.z_write;
+    s->interp_c = t->rs.gouraud != 0;
     s->flat_color = t->v[0].color;              /* the first submitted vertex, never swapped */
     for (int k = 0; k < ATTR_N; k++) {
         attr_plane_t *p = &s->attr[k];

@@ -106,11 +106,15 @@ uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr)
 static rstate_t capture_rstate(const gpu_model_t *m)
 {
     rstate_t rs;
-    rs.tri_mode = (uint8_t)(m->regs[REG_TRI_MODE] & 0xF);
-    rs.dither_en = (uint8_t)(m->regs[REG_DITHER_MODE] & 1);
-    rs.z_compare = (uint8_t)((m->regs[REG_FB_ZBUFFER] >> 32) & 7);
-    rs.fb_base = (uint32_t)(m->regs[REG_FB_DRAW] & 0xFFFFF000u) & GPU_MEM_MASK;
-    rs.z_base = (uint32_t)(m->regs[REG_FB_ZBUFFER] & 0xFFFFF000u) & GPU_MEM_MASK;
+#define FIELD(reg, f) ((m->regs[REG_##reg] >> reg##_##f##_SHIFT) & reg##_##f##_MASK)
+    rs.z_write = (uint8_t)FIELD(TRI_MODE, Z_WRITE);
+    rs.z_test = (uint8_t)FIELD(TRI_MODE, Z_TEST);
+    rs.gouraud = (uint8_t)FIELD(TRI_MODE, GOURAUD);
+    rs.dither_en = (uint8_t)FIELD(DITHER_MODE, ENABLE);
+    rs.z_compare = (zcmp_e)FIELD(FB_ZBUFFER, Z_COMPARE);
+    rs.fb_base = (uint32_t)(FIELD(FB_DRAW, ADDR) << FB_DRAW_ADDR_SHIFT) & GPU_MEM_MASK;
+    rs.z_base = (uint32_t)(FIELD(FB_ZBUFFER, ADDR) << FB_ZBUFFER_ADDR_SHIFT) & GPU_MEM_MASK;
+#undef FIELD
     return rs;
 }
 
@@ -161,9 +165,9 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     switch (addr) {
     case REG_VERTEX: {
         vertex_t *v = &m->vtx[m->vcount];
-        v->x = (int16_t)(data & 0xFFFF);
-        v->y = (int16_t)((data >> 16) & 0xFFFF);
-        v->z = (uint32_t)((data >> 32) & 0x1FFFFFF);
+        v->x = (int16_t)((data >> VERTEX_X_SHIFT) & VERTEX_X_MASK);
+        v->y = (int16_t)((data >> VERTEX_Y_SHIFT) & VERTEX_Y_MASK);
+        v->z = (uint32_t)((data >> VERTEX_Z_SHIFT) & VERTEX_Z_MASK);
         v->color = (uint32_t)m->regs[REG_COLOR];
         for (unsigned i = 0; i < 4; i++) {
             v->uv[i] = m->regs[REG_UV0 + i];
@@ -182,13 +186,14 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
         return;
     case REG_COLOR_GRADE_CTRL:
         /* RESET_ADDR and SWAP_BANKS are actions (display controller: later issue); store ENABLE */
-        m->regs[addr] = data & ri->wmask & 1u;
+        m->regs[addr] = data & ri->wmask & (COLOR_GRADE_CTRL_ENABLE_MASK << COLOR_GRADE_CTRL_ENABLE_SHIFT);
         return;
     case REG_COLOR_GRADE_LUT_DATA:
         return; /* LUT storage lives in the display controller (later issue) */
     case REG_SIMT_LAUNCH:
-        (void)simt_launch(m, (unsigned)(data & 0xFF), (unsigned)((data >> 8) & 0x3FFF),
-                          (unsigned)((data >> 32) & 0x7FFF));
+        (void)simt_launch(m, (unsigned)((data >> SIMT_LAUNCH_THREADS_SHIFT) & SIMT_LAUNCH_THREADS_MASK),
+                          (unsigned)((data >> SIMT_LAUNCH_PROG_OFFSET_SHIFT) & SIMT_LAUNCH_PROG_OFFSET_MASK),
+                          (unsigned)((data >> SIMT_LAUNCH_DATA_OFFSET_SHIFT) & SIMT_LAUNCH_DATA_OFFSET_MASK));
         return;
     default:
         m->regs[addr] = data & ri->wmask;
@@ -207,7 +212,7 @@ uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr)
     case REG_TRI_MODE: {
         uint64_t any = 0;
         for (unsigned n = 0; n < 4; n++) {
-            any |= m->regs[REG_TEX0_FMT + 8 * n] & 1u;
+            any |= (m->regs[REG_TEX0_FMT + 8 * n] >> TEX0_FMT_ENABLE_SHIFT) & TEX0_FMT_ENABLE_MASK;
         }
         return (m->regs[addr] & ri->rmask) | (any << TRI_MODE_ANY_TEXTURED_SHIFT);
     }

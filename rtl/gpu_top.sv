@@ -219,7 +219,7 @@ module gpu_top (
   );
 
   // ---- SIMT compute cluster (seed 002), program/data windows at the top of memory ----
-  simt_mem_top u_simt (
+  simt_mem_top #(.PROG_WIN(gpu_pkg::SIMT_PROG_WIN), .DATA_WIN(gpu_pkg::SIMT_DATA_WIN)) u_simt (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
     .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),

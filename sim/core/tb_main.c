@@ -436,8 +436,8 @@ typedef struct {
     char text[160];
 } where_t;
 
-#define SIMT_PROG_WIN 0x1FF0000u /* docs/simt.md: program window, then the data window */
-#define SIMT_DATA_WIN 0x1FF8000u
+#define SIMT_PROG_WIN GPU_SIMT_PROG_WIN /* docs/simt.md: program window, then the data window */
+#define SIMT_DATA_WIN GPU_SIMT_DATA_WIN
 
 static where_t locate(const tb_t *tb, uint32_t addr, uint32_t final_fb, uint32_t final_zb)
 {

@@ -3,6 +3,13 @@
 #ifndef GPU_REGS_H
 #define GPU_REGS_H
 
+#define GPU_FB_W                   640 /* framebuffer width in pixels */
+#define GPU_FB_H                   480 /* framebuffer height in pixels */
+#define GPU_MEM_AW                 25 /* byte address bits: 32 MiB of GPU memory */
+#define GPU_SIMT_PROG_WIN          0x1FF0000u /* SIMT program window (16-bit instructions) */
+#define GPU_SIMT_DATA_WIN          0x1FF8000u /* SIMT data window (bytes), up to the top of memory */
+#define GPU_MEM_BYTES              (1u << GPU_MEM_AW)
+
 #define REG_COLOR                  0x00u
 #define REG_UV0                    0x01u
 #define REG_UV1                    0x02u

@@ -19,10 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GPU_MEM_BYTES (32u * 1024u * 1024u)
+#include "gpu_regs.h" /* GPU_MEM_BYTES, GPU_FB_W, GPU_FB_H, GPU_SIMT_*_WIN: the one memory map */
 #define GPU_MEM_MASK (GPU_MEM_BYTES - 1u)
-#define GPU_FB_W 640
-#define GPU_FB_H 480
 
 typedef enum {
     GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads and SIMT kernels) */

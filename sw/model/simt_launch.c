@@ -8,8 +8,8 @@
 #include "simt_sim.h"
 #include <stdlib.h>
 
-#define SIMT_PROG_WIN 0x1FF0000u
-#define SIMT_DATA_WIN 0x1FF8000u
+#define SIMT_PROG_WIN GPU_SIMT_PROG_WIN
+#define SIMT_DATA_WIN GPU_SIMT_DATA_WIN
 #define SIMT_PROG_AW 14
 #define SIMT_DATA_AW 15
 #define SIMT_BLOCK_DIM 4

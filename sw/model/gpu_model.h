@@ -1,6 +1,7 @@
 /* tinyGPU reference model: the executable specification.
  *
  * The model is structured like the RTL, one file per unit with the same names:
+ *   gpu_model.c     the top: lifetime, memory, the event funnel, statistics, frames (rtl/gpu_top.sv)
  *   reg_file.c      host register file, vertex latching, triangle submission (rtl/host/host_reg_file.sv)
  *   raster_setup.c  triangle setup: orientation, edge functions, bbox, attribute planes (rtl/raster/raster_setup.sv)
  *   raster_walk.c   bounding-box walk, coverage, exact attribute stepping (rtl/raster/raster_walk.sv)
@@ -27,8 +28,9 @@ typedef enum {
     GPU_EV_TRI_DRAWN = 2, /* prim: triangle accepted by setup */
     GPU_EV_TRI_DROPPED = 3, /* prim, data = reason (GPU_DROP_*) */
     GPU_EV_FRAG = 4,      /* raster_walk output: x, y, z (25 bits), data = colour RGBA8, prim */
-    GPU_EV_ZTEST = 5      /* pixel_ztest: addr = Z word, z = fragment depth >> 1, data = Z-buffer
+    GPU_EV_ZTEST = 5,     /* pixel_ztest: addr = Z word, z = fragment depth >> 1, data = Z-buffer
                              word [23:0], pass, prim (fragments with Z_TEST = 1 only) */
+    GPU_EV_VSYNC = 6      /* end of a displayed frame: data = its number (gpu_model_vsync) */
 } gpu_event_kind_t;
 
 enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };
@@ -66,5 +68,11 @@ typedef struct {
     uint64_t pixels_written;
 } gpu_model_stats_t;
 void gpu_model_stats(const gpu_model_t *m, gpu_model_stats_t *out);
+
+/* Frames: the display's vertical sync. The caller (the testbench, in step with the RTL's VSYNC;
+ * the display controller defines when) ends the current frame: GPU_EV_VSYNC is emitted with the
+ * frame's number, which is returned; frames are numbered from 0 after gpu_model_new. */
+uint32_t gpu_model_vsync(gpu_model_t *m);
+uint32_t gpu_model_frame(const gpu_model_t *m); /* frames completed */
 
 #endif

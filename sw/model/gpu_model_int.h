@@ -76,7 +76,11 @@ struct gpu_model {
     unsigned vcount;
     uint16_t prim_seq;
     uint8_t err_fifo_ovf, err_mem_range;
+    uint32_t frame;       /* frames completed (gpu_model_vsync) */
 };
+
+/* reg_file.c: builds the register table from the generated GPU_REG_TABLE (idempotent) */
+void reg_file_init(void);
 
 void gpu_model_emit(gpu_model_t *m, const gpu_event_t *ev);
 void gpu_model_mem_write(gpu_model_t *m, uint32_t addr, uint32_t data, uint8_t be, uint16_t prim);

@@ -3,7 +3,6 @@
  * Mirrors rtl/host/host_reg_file.sv. */
 #include "gpu_model_int.h"
 #include "gpu_regs.h"
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -15,7 +14,7 @@ typedef struct {
 static reg_info_t g_info[128];
 static int g_info_ready;
 
-static void info_init(void)
+void reg_file_init(void)
 {
     if (g_info_ready) {
         return;
@@ -31,30 +30,6 @@ static void info_init(void)
     g_info_ready = 1;
 }
 
-gpu_model_t *gpu_model_new(void)
-{
-    info_init();
-    gpu_model_t *m = calloc(1, sizeof(*m));
-    if (!m) {
-        return NULL;
-    }
-    m->mem = calloc(1, GPU_MEM_BYTES);
-    if (!m->mem) {
-        free(m);
-        return NULL;
-    }
-    gpu_model_reset(m);
-    return m;
-}
-
-void gpu_model_free(gpu_model_t *m)
-{
-    if (m) {
-        free(m->mem);
-        free(m);
-    }
-}
-
 void gpu_model_reset(gpu_model_t *m)
 {
     for (unsigned a = 0; a < 128; a++) {
@@ -65,42 +40,6 @@ void gpu_model_reset(gpu_model_t *m)
     m->prim_seq = 0;
     m->err_fifo_ovf = 0;
     m->err_mem_range = 0;
-}
-
-uint8_t *gpu_model_mem(gpu_model_t *m) { return m->mem; }
-
-void gpu_model_set_event_fn(gpu_model_t *m, gpu_event_fn fn, void *ctx)
-{
-    m->ev_fn = fn;
-    m->ev_ctx = ctx;
-}
-
-void gpu_model_stats(const gpu_model_t *m, gpu_model_stats_t *out) { *out = m->st; }
-
-void gpu_model_emit(gpu_model_t *m, const gpu_event_t *ev)
-{
-    if (m->ev_fn) {
-        m->ev_fn(m->ev_ctx, ev);
-    }
-}
-
-void gpu_model_mem_write(gpu_model_t *m, uint32_t addr, uint32_t data, uint8_t be, uint16_t prim)
-{
-    uint32_t a = addr & GPU_MEM_MASK & ~3u;
-    for (unsigned i = 0; i < 4; i++) {
-        if (be & (1u << i)) {
-            m->mem[a + i] = (uint8_t)(data >> (8 * i));
-        }
-    }
-    gpu_event_t ev = {.kind = GPU_EV_MEM_WRITE, .addr = a, .data = data, .be = be, .prim = prim};
-    gpu_model_emit(m, &ev);
-}
-
-uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr)
-{
-    uint32_t a = addr & GPU_MEM_MASK & ~3u;
-    return (uint32_t)m->mem[a] | ((uint32_t)m->mem[a + 1] << 8) | ((uint32_t)m->mem[a + 2] << 16) |
-           ((uint32_t)m->mem[a + 3] << 24);
 }
 
 static rstate_t capture_rstate(const gpu_model_t *m)

@@ -274,6 +274,29 @@ static void test_replay_strict(gpu_model_t *m)
     }
 }
 
+static void count_vsync(void *ctx, const gpu_event_t *ev)
+{
+    uint32_t *seen = ctx;
+    if (ev->kind == GPU_EV_VSYNC) {
+        CHECK(ev->data == seen[0], "VSYNC event carries the frame number");
+        seen[0]++;
+    }
+}
+
+static void test_frames(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    uint32_t seen[1] = {0};
+    gpu_model_set_event_fn(m, count_vsync, seen);
+    CHECK(gpu_model_frame(m) == 0, "no frame before the first vsync");
+    CHECK(gpu_model_vsync(m) == 0, "first vsync ends frame 0");
+    CHECK(gpu_model_vsync(m) == 1, "second vsync ends frame 1");
+    CHECK(gpu_model_frame(m) == 2 && seen[0] == 2, "two frames, two VSYNC events");
+    gpu_model_reset(m);
+    CHECK(gpu_model_frame(m) == 2, "a register reset does not renumber frames");
+    gpu_model_free(m);
+}
+
 static void test_pack(void)
 {
     CHECK(PACK_XYZ(639, 0, 0) == (639u * 16), "PACK_XYZ x");
@@ -373,6 +396,7 @@ int main(int argc, char **argv)
     test_depth();
     test_record_replay();
     test_pack();
+    test_frames();
     test_scenes_on_model();
     printf("test_model: %d checks, %d failed\n", g_checks, g_fail);
     return g_fail ? 1 : 0;

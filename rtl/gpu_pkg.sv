@@ -60,6 +60,28 @@ package gpu_pkg;
     logic [PRIM_W-1:0] prim;
   } frag_t;
 
+  // Colour inside the pixel path: the integer part (0..1023) of ADDENDUM 4's 10.8 channels;
+  // the 8 fraction bits join when texture filtering and blending produce them.
+  typedef struct packed {
+    logic [9:0] a;
+    logic [9:0] b;
+    logic [9:0] g;
+    logic [9:0] r;
+  } color10_t;
+
+  // Pixel fragment: the record every stage of the pixel path takes and gives on its
+  // frag_valid/frag_ready/frag ports (pixel_color -> [tmu_*] -> pixel_ztest -> [pixel_blend]
+  // -> pixel_fbwrite; docs/architecture.md).
+  typedef struct packed {
+    logic [9:0]        x;
+    logic [8:0]        y;
+    logic [18:0]       pix;     // y*640 + x (from the walker)
+    z25_t              z;
+    color10_t          color;
+    rstate_t           rs;
+    logic [PRIM_W-1:0] prim;
+  } pfrag_t;
+
   // Host link
   localparam int unsigned CMD_FIFO_DEPTH = 32;   // MAX of INT-010; CMD_FULL at >= MAX-2
   localparam int unsigned CMD_W = 7 + 64;        // {addr, data} of a write

@@ -12,7 +12,9 @@ rtl/host/host_spi_slave.sv
 rtl/host/host_reg_file.sv
 rtl/raster/raster_setup.sv
 rtl/raster/raster_walk.sv
-rtl/pixel/pixel_pipe.sv
+rtl/pixel/pixel_color.sv
+rtl/pixel/pixel_ztest.sv
+rtl/pixel/pixel_fbwrite.sv
 rtl/mem/mem_arbiter.sv
 rtl/simt/simt_pkg.sv
 rtl/simt/simt_alu.sv

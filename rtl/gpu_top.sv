@@ -1,7 +1,7 @@
 // gpu_top: the GPU core with the pins of INT-010 (seed 001) and one external memory port.
 //
 //   SPI (spi_sck_i domain) -> host_spi_slave -> prim_async_fifo (32 x {addr, data})
-//     -> prim_spill_reg (command register) -> host_reg_file (core) -> raster_setup -> raster_walk -> pixel_pipe -> mem_arbiter -> mem
+//     -> prim_spill_reg (command register) -> host_reg_file (core) -> raster_setup -> raster_walk -> pixel_color -> pixel_ztest -> pixel_fbwrite -> mem_arbiter -> mem
 //   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA).
 // Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty),
 // VSYNC (the display controller is a later issue: held low), gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses).
@@ -105,8 +105,8 @@ module gpu_top (
   // ---- register file ----
   logic tri_valid, tri_ready, pipe_busy, rf_busy;
   gpu_pkg::triangle_t tri_rec;
-  // memory clients: 0 register file (MEM_*), 1 pixel pipeline, 2 SIMT cluster
-  localparam int unsigned NCLIENTS = 3;
+  // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster
+  localparam int unsigned NCLIENTS = 4;
   logic [NCLIENTS-1:0]       c_req_valid, c_req_ready, c_req_we, c_rsp_valid;
   logic [NCLIENTS-1:0][gpu_pkg::MEM_AW-1:0] c_req_addr;
   logic [NCLIENTS-1:0][31:0] c_req_wdata;
@@ -208,15 +208,39 @@ module gpu_top (
     .count_o (frag_reg_count)
   );
 
-  pixel_pipe u_pixel (
-    .clk_i (clk_i), .rst_ni (rst_core_n),
+  // ---- pixel path: a chain of stages with identical frag_* valid/ready ports ----
+  //   pixel_color -> [tmu_0..3: texture units, issue 12] -> pixel_ztest -> [pixel_blend: alpha
+  //   blending, issue 12] -> pixel_fbwrite
+  logic col_valid, col_ready, zt_valid, zt_ready, ztest_busy, fbw_busy;
+  gpu_pkg::pfrag_t col_frag, zt_frag;
+
+  pixel_color u_color (
     .frag_valid_i (pix_valid), .frag_ready_o (pix_ready), .frag_i (pix_frag),
+    .frag_valid_o (col_valid), .frag_ready_i (col_ready), .frag_o (col_frag)
+  );
+
+  pixel_ztest u_ztest (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag),
+    .frag_valid_o (zt_valid), .frag_ready_i (zt_ready), .frag_o (zt_frag),
     .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]),
     .mem_req_addr_o (c_req_addr[1]), .mem_req_we_o (c_req_we[1]),
     .mem_req_wdata_o (c_req_wdata[1]), .mem_req_be_o (c_req_be[1]), .mem_req_prim_o (c_req_prim[1]),
     .mem_rsp_valid_i (c_rsp_valid[1]), .mem_rsp_rdata_i (c_rsp_rdata),
-    .busy_o (pix_busy)
+    .busy_o (ztest_busy)
   );
+
+  pixel_fbwrite u_fbwrite (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .frag_valid_i (zt_valid), .frag_ready_o (zt_ready), .frag_i (zt_frag),
+    .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]),
+    .mem_req_addr_o (c_req_addr[2]), .mem_req_we_o (c_req_we[2]),
+    .mem_req_wdata_o (c_req_wdata[2]), .mem_req_be_o (c_req_be[2]), .mem_req_prim_o (c_req_prim[2]),
+    .busy_o (fbw_busy)
+  );
+  assign pix_busy = ztest_busy || fbw_busy;
+  logic unused_fbw_rsp;
+  assign unused_fbw_rsp = c_rsp_valid[2];   // colour writes get no responses
 
   // ---- SIMT compute cluster (seed 002), program/data windows at the top of memory ----
   simt_mem_top #(.PROG_WIN(gpu_pkg::SIMT_PROG_WIN), .DATA_WIN(gpu_pkg::SIMT_DATA_WIN)) u_simt (
@@ -224,14 +248,15 @@ module gpu_top (
     .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
     .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),
     .busy_o (simt_busy), .done_o (simt_done),
-    .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]),
-    .mem_req_addr_o (c_req_addr[2]), .mem_req_we_o (c_req_we[2]),
-    .mem_req_wdata_o (c_req_wdata[2]), .mem_req_be_o (c_req_be[2]),
-    .mem_rsp_valid_i (c_rsp_valid[2]), .mem_rsp_rdata_i (c_rsp_rdata)
+    .mem_req_valid_o (c_req_valid[3]), .mem_req_ready_i (c_req_ready[3]),
+    .mem_req_addr_o (c_req_addr[3]), .mem_req_we_o (c_req_we[3]),
+    .mem_req_wdata_o (c_req_wdata[3]), .mem_req_be_o (c_req_be[3]),
+    .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp_rdata)
   );
-  assign c_req_prim[2] = '0;
+  assign c_req_prim[3] = '0;
 
-  mem_arbiter #(.N(NCLIENTS)) u_arb (
+  // priority classes: 1 for the depth stage's reads (a fragment waits for them), 0 for the rest
+  mem_arbiter #(.N(NCLIENTS), .Classes(2), .ClassOf({2'd0, 2'd0, 2'd1, 2'd0})) u_arb (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_addr_i (c_req_addr),
     .c_req_we_i (c_req_we), .c_req_wdata_i (c_req_wdata), .c_req_be_i (c_req_be),

@@ -1,6 +1,12 @@
 // mem_arbiter: N request/response clients onto one memory port (docs/interfaces.md).
 //
-// Grant: round robin among requesting clients (prim_arb_rr). The granted request enters a
+// Grant: priority classes, round robin inside a class. Each client belongs to one class
+// (ClassOf, 0 = lowest); the highest class with a request wins and picks round robin among its
+// requesters (one prim_arb_rr per class). The real-time class (scanout, issue 13) will sit
+// above the rest; today the depth stage's reads, which a fragment waits for, sit above the
+// posted colour writes. A class can starve the ones below it only while it keeps requesting
+// every cycle, which no client does (each waits for its own responses or its upstream).
+// The granted request enters a
 // spill register (prim_spill_reg) that drives the external port from flops, so no client
 // logic and no grant logic sits in the same cycle as the memory device's accept logic
 // (timing: docs/synth.md). Requests leave in the order the arbiter accepted
@@ -13,7 +19,9 @@
 // this module.
 module mem_arbiter #(
   parameter int unsigned N        = 2,
-  parameter int unsigned MaxReads = 8
+  parameter int unsigned MaxReads = 8,
+  parameter int unsigned Classes  = 1,              // priority classes, 1..4
+  parameter logic [N-1:0][1:0] ClassOf = '0         // class of each client, 0 = lowest
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -45,6 +53,9 @@ module mem_arbiter #(
   if (N < 2) begin : g_bad_n
     $error("mem_arbiter: N must be >= 2");
   end
+  if (Classes < 1 || Classes > 4) begin : g_bad_classes
+    $error("mem_arbiter: Classes must be 1..4");
+  end
 
   // request payload as it enters the spill register
   typedef struct packed {
@@ -66,16 +77,36 @@ module mem_arbiter #(
   logic          rsp_valid_q;
   logic [31:0]   rsp_data_q;
 
-  // round robin (prim_arb_rr): first requesting client after the last accepted one
-  prim_arb_rr #(.N(N)) u_rr (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .req_i     (c_req_valid_i),
-    .advance_i (accept),
-    .gnt_o     (grant_oh),
-    .idx_o     (grant),
-    .valid_o   (any_req)
-  );
+  // one round robin per class (prim_arb_rr: first requester after the last accepted one),
+  // then the highest class with a request
+  logic [Classes-1:0][N-1:0]  cls_gnt;
+  logic [Classes-1:0][IW-1:0] cls_idx;
+  logic [Classes-1:0]         cls_any;
+  logic [$clog2(Classes+1)-1:0] cls_sel;
+  for (genvar k = 0; k < Classes; k++) begin : g_class
+    logic [N-1:0] member;
+    for (genvar c = 0; c < N; c++) begin : g_member
+      assign member[c] = (32'(ClassOf[c]) == k);
+    end
+    prim_arb_rr #(.N(N)) u_rr (
+      .clk_i     (clk_i),
+      .rst_ni    (rst_ni),
+      .req_i     (c_req_valid_i & member),
+      .advance_i (accept && 32'(cls_sel) == k),
+      .gnt_o     (cls_gnt[k]),
+      .idx_o     (cls_idx[k]),
+      .valid_o   (cls_any[k])
+    );
+  end
+  always_comb begin
+    cls_sel = '0;
+    for (int k = 0; k < Classes; k++) begin
+      if (cls_any[k]) cls_sel = ($clog2(Classes+1))'(k);
+    end
+    grant    = cls_idx[cls_sel];
+    grant_oh = cls_gnt[cls_sel];
+    any_req  = |cls_any;
+  end
 
   always_comb begin
     in_req.addr  = c_req_addr_i[grant];

@@ -31,17 +31,19 @@ module gpu_links (
   input gpu_pkg::frag_t frag,
   input logic pix_valid, pix_ready,
   input gpu_pkg::frag_t pix_frag,
+  input logic col_valid, col_ready, zt_valid, zt_ready,
+  input gpu_pkg::pfrag_t col_frag, zt_frag,
   // SIMT launch
   input logic        simt_launch_valid, simt_launch_ready,
   input logic [7:0]  simt_threads,
   input logic [13:0] simt_prog,
   input logic [14:0] simt_data,
   // memory clients and the external port
-  input logic [2:0] c_req_valid, c_req_ready, c_req_we,
-  input logic [2:0][gpu_pkg::MEM_AW-1:0] c_req_addr,
-  input logic [2:0][31:0] c_req_wdata,
-  input logic [2:0][3:0]  c_req_be,
-  input logic [2:0][gpu_pkg::PRIM_W-1:0] c_req_prim,
+  input logic [3:0] c_req_valid, c_req_ready, c_req_we,
+  input logic [3:0][gpu_pkg::MEM_AW-1:0] c_req_addr,
+  input logic [3:0][31:0] c_req_wdata,
+  input logic [3:0][3:0]  c_req_be,
+  input logic [3:0][gpu_pkg::PRIM_W-1:0] c_req_prim,
   input logic                       mem_req_valid_o, mem_req_ready_i, mem_req_we_o,
   input logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
   input logic [31:0]                mem_req_wdata_o,
@@ -63,15 +65,20 @@ module gpu_links (
                 set_qx, set_qy, set_r0, set_rx, set_ry, set_interp_c, set_flat_color, set_rs, set_prim}));
   stream_checker #(.Name("raster_walk -> frag_reg (fragment)"), .PW($bits(frag))) u_frag (
     .clk_i, .rst_ni(rst_core_n), .valid_i(frag_valid), .ready_i(frag_ready), .payload_i(frag));
-  stream_checker #(.Name("frag_reg -> pixel_pipe (fragment)"), .PW($bits(pix_frag))) u_pix (
+  stream_checker #(.Name("frag_reg -> pixel_color (fragment)"), .PW($bits(pix_frag))) u_pix (
     .clk_i, .rst_ni(rst_core_n), .valid_i(pix_valid), .ready_i(pix_ready), .payload_i(pix_frag));
+  stream_checker #(.Name("pixel_color -> pixel_ztest (pixel fragment)"), .PW($bits(col_frag))) u_col (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(col_valid), .ready_i(col_ready), .payload_i(col_frag));
+  stream_checker #(.Name("pixel_ztest -> pixel_fbwrite (pixel fragment)"), .PW($bits(zt_frag))) u_zt (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(zt_valid), .ready_i(zt_ready), .payload_i(zt_frag));
   stream_checker #(.Name("host_reg_file -> simt (launch)"), .PW(37)) u_launch (
     .clk_i, .rst_ni(rst_core_n), .valid_i(simt_launch_valid), .ready_i(simt_launch_ready),
     .payload_i({simt_threads, simt_prog, simt_data}));
-  localparam string ClientName[3] = '{"host_reg_file -> mem_arbiter (memory request)",
-                                      "pixel_pipe -> mem_arbiter (memory request)",
+  localparam string ClientName[4] = '{"host_reg_file -> mem_arbiter (memory request)",
+                                      "pixel_ztest -> mem_arbiter (memory request)",
+                                      "pixel_fbwrite -> mem_arbiter (memory request)",
                                       "simt -> mem_arbiter (memory request)"};
-  for (genvar c = 0; c < 3; c++) begin : g_client
+  for (genvar c = 0; c < 4; c++) begin : g_client
     stream_checker #(.Name(ClientName[c]), .PW(1 + gpu_pkg::MEM_AW + 32 + 4 + gpu_pkg::PRIM_W)) u_req (
       .clk_i, .rst_ni(rst_core_n), .valid_i(c_req_valid[c]), .ready_i(c_req_ready[c]),
       .payload_i({c_req_we[c], c_req_addr[c], c_req_wdata[c], c_req_be[c], c_req_prim[c]}));

@@ -41,12 +41,13 @@ enum { EXIT_MATCH = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_HANG = 3, EXIT_OUTPUT
 
 /* Fragment-level lockstep: the model's events of each stage wait in a queue until the RTL's
  * monitor reports the same stage's next event; the two are compared field by field. */
-typedef enum { LS_WALK, LS_ZTEST, LS_WRITE, LS_N } ls_stage_e;
-static const char *const k_stage_name[LS_N] = {"walk (raster_walk -> pixel pipe: covered pixel)",
+typedef enum { LS_WALK, LS_ZTEST, LS_ZWRITE, LS_CWRITE, LS_N } ls_stage_e;
+static const char *const k_stage_name[LS_N] = {"walk (raster_walk -> pixel_color: covered pixel)",
                                                 "ztest (pixel_ztest: depth test)",
-                                                "write (pixel pipe -> memory: Z or colour write)"};
+                                                "zwrite (pixel_ztest -> memory: Z write)",
+                                                "cwrite (pixel_fbwrite -> memory: colour write)"};
 typedef struct {
-    uint32_t a, b, c; /* walk: x | y << 16, z, colour; ztest: Z address, depth, Z-buffer word; write: address, data */
+    uint32_t a, b, c; /* walk: x | y << 16, z, colour; ztest: Z address, depth, Z-buffer word; zwrite, cwrite: address, data */
     uint16_t prim;
     uint8_t pass;
 } lev_t;
@@ -193,10 +194,10 @@ static void model_event(void *ctx, const gpu_event_t *ev)
     lev_t e = {0, 0, 0, ev->prim, 0};
     if (ev->kind == GPU_EV_MEM_WRITE) {
         note_write(tb->wc_model, tb->prim_model, ev->addr, ev->prim);
-        if (tb->lockstep && ev->prim != 0) { /* pixel pipe writes carry their triangle, host/SIMT writes 0 */
+        if (tb->lockstep && (ev->unit == GPU_UNIT_ZTEST || ev->unit == GPU_UNIT_FBWRITE)) {
             e.a = ev->addr & ((32u << 20) - 4);
             e.b = ev->data;
-            lockstep_push(tb, LS_WRITE, &e);
+            lockstep_push(tb, ev->unit == GPU_UNIT_ZTEST ? LS_ZWRITE : LS_CWRITE, &e);
         }
     } else if (ev->kind == GPU_EV_TRI_DROPPED) {
         tb->model_dropped++;
@@ -712,7 +713,7 @@ static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
         got.c = ev->data;
         got.pass = (uint8_t)(ev->pass != 0);
     } else {
-        st = LS_WRITE;
+        st = ev->kind == VGPU_MON_ZWRITE ? LS_ZWRITE : LS_CWRITE;
         got.a = ev->addr & ((32u << 20) - 4);
         got.b = ev->data;
     }
@@ -738,8 +739,10 @@ static void lockstep_finish(tb_t *tb)
         }
     }
     if (!tb->quiet && !tb->lock_failed) {
-        printf("lockstep: %" PRIu64 " walk, %" PRIu64 " ztest, %" PRIu64 " write events of RTL and model identical\n",
-               tb->lq[LS_WALK].compared, tb->lq[LS_ZTEST].compared, tb->lq[LS_WRITE].compared);
+        printf("lockstep: %" PRIu64 " walk, %" PRIu64 " ztest, %" PRIu64 " zwrite, %" PRIu64
+               " cwrite events of RTL and model identical\n",
+               tb->lq[LS_WALK].compared, tb->lq[LS_ZTEST].compared, tb->lq[LS_ZWRITE].compared,
+               tb->lq[LS_CWRITE].compared);
     }
 }
 

@@ -230,10 +230,10 @@ void tgpu_mon_ztest(int addr, int zf, int zb, int pass, int prim)
     mon(ev);
 }
 
-void tgpu_mon_write(int addr, int data, int prim)
+void tgpu_mon_write(int unit, int addr, int data, int prim)
 {
     vgpu_mon_ev_t ev = {};
-    ev.kind = VGPU_MON_WRITE;
+    ev.kind = unit == 1 ? VGPU_MON_ZWRITE : VGPU_MON_CWRITE;
     ev.addr = (uint32_t)addr;
     ev.data = (uint32_t)data;
     ev.prim = (uint32_t)prim;

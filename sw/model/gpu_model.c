@@ -1,5 +1,6 @@
 /* The model's top: lifetime, the 32 MiB memory, the event funnel, statistics and frames.
- * The units (reg_file.c, raster_setup.c, raster_walk.c, pixel_pipe.c, simt_launch.c) reach
+ * The units (reg_file.c, raster_setup.c, raster_walk.c, pixel_color.c, pixel_ztest.c,
+ * pixel_fbwrite.c, simt_launch.c) reach
  * memory and report every observable effect only through the functions here. */
 #include "gpu_model_int.h"
 #include <stdlib.h>
@@ -46,7 +47,7 @@ void gpu_model_emit(gpu_model_t *m, const gpu_event_t *ev)
     }
 }
 
-void gpu_model_mem_write(gpu_model_t *m, uint32_t addr, uint32_t data, uint8_t be, uint16_t prim)
+void gpu_model_mem_write(gpu_model_t *m, gpu_unit_t unit, uint32_t addr, uint32_t data, uint8_t be, uint16_t prim)
 {
     uint32_t a = addr & GPU_MEM_MASK & ~3u;
     for (unsigned i = 0; i < 4; i++) {
@@ -54,7 +55,7 @@ void gpu_model_mem_write(gpu_model_t *m, uint32_t addr, uint32_t data, uint8_t b
             m->mem[a + i] = (uint8_t)(data >> (8 * i));
         }
     }
-    gpu_event_t ev = {.kind = GPU_EV_MEM_WRITE, .addr = a, .data = data, .be = be, .prim = prim};
+    gpu_event_t ev = {.kind = GPU_EV_MEM_WRITE, .addr = a, .data = data, .be = be, .prim = prim, .unit = unit};
     gpu_model_emit(m, &ev);
 }
 

@@ -5,7 +5,9 @@
  *   reg_file.c      host register file, vertex latching, triangle submission (rtl/host/host_reg_file.sv)
  *   raster_setup.c  triangle setup: orientation, edge functions, bbox, attribute planes (rtl/raster/raster_setup.sv)
  *   raster_walk.c   bounding-box walk, coverage, exact attribute stepping (rtl/raster/raster_walk.sv)
- *   pixel_pipe.c    depth test, colour promotion, dither, framebuffer write (rtl/pixel/pixel_pipe.sv)
+ *   pixel_color.c   8-bit -> 10-bit colour promotion (rtl/pixel/pixel_color.sv)
+ *   pixel_ztest.c   depth test and Z write (rtl/pixel/pixel_ztest.sv)
+ *   pixel_fbwrite.c ordered dither, RGB565 framebuffer write (rtl/pixel/pixel_fbwrite.sv)
  * It is bit-exact with the RTL at every architectural boundary, but not cycle-accurate:
  * commands complete instantly, so STATUS reads FIFO_DEPTH = 0 and BUSY = 0.
  *
@@ -24,7 +26,7 @@
 #define GPU_MEM_MASK (GPU_MEM_BYTES - 1u)
 
 typedef enum {
-    GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads and SIMT kernels) */
+    GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads and SIMT kernels), unit */
     GPU_EV_TRI_DRAWN = 2, /* prim: triangle accepted by setup */
     GPU_EV_TRI_DROPPED = 3, /* prim, data = reason (GPU_DROP_*) */
     GPU_EV_FRAG = 4,      /* raster_walk output: x, y, z (25 bits), data = colour RGBA8, prim */
@@ -35,6 +37,9 @@ typedef enum {
 
 enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };
 
+/* the unit behind a memory write (the RTL's memory client) */
+typedef enum { GPU_UNIT_HOST = 0, GPU_UNIT_ZTEST = 1, GPU_UNIT_FBWRITE = 2, GPU_UNIT_SIMT = 3 } gpu_unit_t;
+
 typedef struct {
     gpu_event_kind_t kind;
     uint32_t addr;
@@ -44,6 +49,7 @@ typedef struct {
     uint16_t x, y;  /* GPU_EV_FRAG */
     uint32_t z;     /* GPU_EV_FRAG, GPU_EV_ZTEST */
     uint8_t pass;   /* GPU_EV_ZTEST */
+    gpu_unit_t unit; /* GPU_EV_MEM_WRITE */
 } gpu_event_t;
 
 typedef void (*gpu_event_fn)(void *ctx, const gpu_event_t *ev);

@@ -57,6 +57,11 @@ typedef struct {
     uint16_t prim;
 } setup_t;
 
+/* Colour inside the pixel path: the 10-bit integer part of 10.8 channels (gpu_pkg::color10_t) */
+typedef struct {
+    uint16_t r, g, b, a;
+} color10_t;
+
 /* Fragment from raster_walk (gpu_pkg::frag_t). */
 typedef struct {
     uint16_t x, y;          /* the RTL also carries pix = y*640 + x, derived, not modelled */
@@ -83,17 +88,37 @@ struct gpu_model {
 void reg_file_init(void);
 
 void gpu_model_emit(gpu_model_t *m, const gpu_event_t *ev);
-void gpu_model_mem_write(gpu_model_t *m, uint32_t addr, uint32_t data, uint8_t be, uint16_t prim);
+void gpu_model_mem_write(gpu_model_t *m, gpu_unit_t unit, uint32_t addr, uint32_t data, uint8_t be, uint16_t prim);
 uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr);
 
 /* raster_setup.c: returns 0 and fills *s, or GPU_DROP_* */
 int raster_setup(const triangle_t *t, setup_t *s);
-/* raster_walk.c: walks the bbox, calls pixel_pipe for each covered pixel in walk order */
+/* raster_walk.c: walks the bbox, calls pixel_path for each covered pixel in walk order */
 void raster_walk(gpu_model_t *m, const setup_t *s);
-/* pixel_pipe.c */
-void pixel_pipe(gpu_model_t *m, const frag_t *f, const rstate_t *rs);
+/* Pixel fragment of the stage chain (gpu_pkg::pfrag_t) */
+typedef struct {
+    uint16_t x, y;
+    uint32_t z;             /* 25-bit */
+    color10_t color;
+    rstate_t rs;
+    uint16_t prim;
+} pfrag_t;
 
-uint16_t pixel_rgb565(uint32_t color, unsigned x, unsigned y, int dither_en);
+/* The pixel path, one function per RTL stage (rtl/pixel/), called in chain order by
+ * pixel_path() for each fragment of the walk: */
+pfrag_t pixel_color(const frag_t *f, const rstate_t *rs);      /* pixel_color.c */
+int pixel_ztest(gpu_model_t *m, const pfrag_t *p);             /* pixel_ztest.c: 1 = passes on */
+void pixel_fbwrite(gpu_model_t *m, const pfrag_t *p);          /* pixel_fbwrite.c */
+static inline void pixel_path(gpu_model_t *m, const frag_t *f, const rstate_t *rs)
+{
+    pfrag_t p = pixel_color(f, rs);
+    if (pixel_ztest(m, &p)) {
+        pixel_fbwrite(m, &p);
+    }
+}
+
+/* RGB565 of a 10-bit colour at (x, y), with the ordered dither when dither_en */
+uint16_t pixel_rgb565(color10_t c, unsigned x, unsigned y, int dither_en);
 /* simt_launch.c: runs a kernel to completion; 0 ok, -1 if a thread never returns */
 int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);
 

@@ -52,7 +52,7 @@ void raster_walk(gpu_model_t *m, const setup_t *s)
                 m->st.fragments++;
                 gpu_event_t ev = {.kind = GPU_EV_FRAG, .data = f.color, .prim = f.prim, .x = f.x, .y = f.y, .z = f.z};
                 gpu_model_emit(m, &ev);
-                pixel_pipe(m, &f, &s->rs);
+                pixel_path(m, &f, &s->rs);
             }
             for (int k = 0; k < 3; k++) {
                 w[k] += s->wx[k];

@@ -119,7 +119,7 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     }
     case REG_MEM_DATA:
         if (mem_addr_ok(m)) {
-            gpu_model_mem_write(m, (uint32_t)m->regs[REG_MEM_ADDR], (uint32_t)data, 0xF, 0);
+            gpu_model_mem_write(m, GPU_UNIT_HOST, (uint32_t)m->regs[REG_MEM_ADDR], (uint32_t)data, 0xF, 0);
         }
         mem_addr_advance(m);
         return;

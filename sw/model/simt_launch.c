@@ -46,7 +46,7 @@ int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned da
     for (unsigned i = 0; i < SIMT_DATA_BYTES; i++) {
         if (s->mem[i] != data[i]) {
             uint32_t a = data_addr(data_off, i);
-            gpu_model_mem_write(m, a, (uint32_t)s->mem[i] << (8 * (a & 3)), (uint8_t)(1u << (a & 3)), 0);
+            gpu_model_mem_write(m, GPU_UNIT_SIMT, a, (uint32_t)s->mem[i] << (8 * (a & 3)), (uint8_t)(1u << (a & 3)), 0);
         }
     }
     free(s);

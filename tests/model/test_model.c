@@ -105,18 +105,27 @@ static void test_rect_coverage(void)
     gpu_model_free(m);
 }
 
+/* RGB565 of an RGBA8 vertex colour through pixel_color and the fbwrite formula */
+static uint16_t rgb565_8(uint32_t rgba8, unsigned x, unsigned y, int dither_en)
+{
+    frag_t f = {.x = (uint16_t)x, .y = (uint16_t)y, .color = rgba8};
+    rstate_t rs = {.dither_en = (uint8_t)dither_en};
+    pfrag_t p = pixel_color(&f, &rs);
+    return pixel_rgb565(p.color, x, y, dither_en);
+}
+
 static void test_colour(void)
 {
     /* without dither: truncation of the replicated 10-bit value */
-    CHECK(pixel_rgb565(0x00FFFFFF, 0, 0, 0) == 0xFFFF, "white");
-    CHECK(pixel_rgb565(0x00000000, 5, 7, 1) == ((0) | 0), "black stays black only if dither adds < 1 LSB");
-    CHECK(pixel_rgb565(0x00000080, 0, 0, 0) == (0x10u << 11), "R 0x80 -> R5 16");
+    CHECK(rgb565_8(0x00FFFFFF, 0, 0, 0) == 0xFFFF, "white");
+    CHECK(rgb565_8(0x00000000, 5, 7, 1) == ((0) | 0), "black stays black only if dither adds < 1 LSB");
+    CHECK(rgb565_8(0x00000080, 0, 0, 0) == (0x10u << 11), "R 0x80 -> R5 16");
     /* dither never moves a channel by more than one output step and saturates at white */
     int bad = 0;
     for (unsigned c = 0; c < 256; c++) {
         for (unsigned i = 0; i < 256; i++) {
-            uint16_t a = pixel_rgb565(c | c << 8 | c << 16, i & 15, i >> 4, 0);
-            uint16_t b = pixel_rgb565(c | c << 8 | c << 16, i & 15, i >> 4, 1);
+            uint16_t a = rgb565_8(c | c << 8 | c << 16, i & 15, i >> 4, 0);
+            uint16_t b = rgb565_8(c | c << 8 | c << 16, i & 15, i >> 4, 1);
             int dr = (b >> 11) - (a >> 11), dg = ((b >> 5) & 63) - ((a >> 5) & 63), db = (b & 31) - (a & 31);
             if (dr < 0 || dr > 1 || dg < 0 || dg > 1 || db < 0 || db > 1) {
                 bad++;
@@ -124,7 +133,7 @@ static void test_colour(void)
         }
     }
     CHECK(bad == 0, "dither moves channels by 0 or 1 step (%d bad)", bad);
-    CHECK(pixel_rgb565(0x00FFFFFF, 3, 3, 1) == 0xFFFF, "dither saturates");
+    CHECK(rgb565_8(0x00FFFFFF, 3, 3, 1) == 0xFFFF, "dither saturates");
 }
 
 static void test_gouraud_exact(void)

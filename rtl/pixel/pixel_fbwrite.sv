@@ -1,0 +1,96 @@
+// pixel_fbwrite: last stage of the pixel path (UNIT-006; ADDENDUM 4 "Ordered dither",
+// docs/spec-decisions.md "Pixel pipeline"). C mirror: sw/model/pixel_fbwrite.c. Memory
+// client: colour writes.
+// Ordered dither (DITHER_MODE.ENABLE): the 16x16 blue-noise table of data/dither_bn16.hex
+// (the file the C table is generated from), indexed {y[3:0], x[3:0]}; R and B add the top 3
+// bits of their 6-bit entry, G the top 2, at the bit below the RGB565 cut (<< 2 in 10 bits),
+// saturating at 1023. Then R5 = R[9:5], G6 = G[9:4], B5 = B[9:5]; the framebuffer word is
+// RGB565 in [15:0], zero above, at FB_DRAW + (y*640 + x)*4.
+// The word and address are computed at input and registered (w_q): the write request comes
+// from flops. A fragment is taken when the stage is empty or in the cycle its predecessor's
+// write is accepted: one fragment per cycle, 1 cycle from fragment to request.
+module pixel_fbwrite #(
+  parameter string DitherFile = "data/dither_bn16.hex"  // ROM image, relative to the run directory
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  input  logic            frag_valid_i,
+  output logic            frag_ready_o,
+  input  gpu_pkg::pfrag_t frag_i,
+
+  output logic        mem_req_valid_o,
+  input  logic        mem_req_ready_i,
+  output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
+  output logic        mem_req_we_o,
+  output logic [31:0] mem_req_wdata_o,
+  output logic [3:0]  mem_req_be_o,
+  output logic [gpu_pkg::PRIM_W-1:0] mem_req_prim_o,
+
+  output logic        busy_o
+);
+  typedef struct packed {
+    logic [gpu_pkg::MEM_AW-1:0] fb_addr;
+    logic [15:0]                rgb565;
+    logic [gpu_pkg::PRIM_W-1:0] prim;
+  } work_t;
+  work_t w_q, w_d;
+  logic  full_q, take;
+
+  // dither ROM: {R6, G6, B6} per entry
+  logic [17:0] dither_rom [256];
+  initial $readmemh(DitherFile, dither_rom);
+
+  function automatic logic [9:0] sat_add10(input logic [9:0] c, input logic [4:0] d);
+    logic [10:0] s;
+    s = {1'b0, c} + {6'h0, d};
+    sat_add10 = s[10] ? 10'h3FF : s[9:0];
+  endfunction
+
+  logic [17:0] e;
+  always_comb begin
+    logic [9:0] r10, g10, b10;
+    r10 = frag_i.color.r;
+    g10 = frag_i.color.g;
+    b10 = frag_i.color.b;
+    e = dither_rom[{frag_i.y[3:0], frag_i.x[3:0]}];
+    if (frag_i.rs.dither_en) begin
+      r10 = sat_add10(r10, {e[17:15], 2'b00});
+      g10 = sat_add10(g10, {1'b0, e[11:10], 2'b00});
+      b10 = sat_add10(b10, {e[5:3], 2'b00});
+    end
+    w_d.fb_addr = {frag_i.rs.fb_base, 12'h0} + {4'h0, frag_i.pix, 2'b00};
+    w_d.rgb565  = {r10[9:5], g10[9:4], b10[9:5]};
+    w_d.prim    = frag_i.prim;
+  end
+
+  assign frag_ready_o = !full_q || mem_req_ready_i;
+  assign take = frag_valid_i && frag_ready_o;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      full_q <= 1'b0;
+    end else if (take || mem_req_ready_i) begin
+      full_q <= take;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (take) w_q <= w_d;
+  end
+
+  assign mem_req_valid_o = full_q;
+  assign mem_req_we_o    = 1'b1;
+  assign mem_req_addr_o  = w_q.fb_addr;
+  assign mem_req_wdata_o = {16'h0, w_q.rgb565};
+  assign mem_req_be_o    = 4'hF;
+  assign mem_req_prim_o  = w_q.prim;
+
+  // inputs this stage does not look at: depth, alpha, the low colour bits the RGB565 cut and
+  // the dither entry's low bits drop, the depth part of the render state
+  logic unused_bits;
+  assign unused_bits = ^{frag_i.z, frag_i.color.a, e[14:12], e[9:6], e[2:0], frag_i.rs.z_write, frag_i.rs.z_test,
+                         frag_i.rs.gouraud, frag_i.rs.z_compare, frag_i.rs.z_base};
+
+  assign busy_o = full_q || frag_valid_i;
+endmodule

@@ -256,7 +256,7 @@ module gpu_top (
   assign c_req_prim[3] = '0;
 
   // priority classes: 1 for the depth stage's reads (a fragment waits for them), 0 for the rest
-  mem_arbiter #(.N(NCLIENTS), .Classes(2), .ClassOf({2'd0, 2'd0, 2'd1, 2'd0})) u_arb (
+  mem_arbiter #(.N(NCLIENTS), .Classes(2), .ClassOf({2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 3..0
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_addr_i (c_req_addr),
     .c_req_we_i (c_req_we), .c_req_wdata_i (c_req_wdata), .c_req_be_i (c_req_be),

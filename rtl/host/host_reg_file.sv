@@ -100,12 +100,12 @@ module host_reg_file (
   assign c_data = cmd_data_i[63:0];
   assign drained = !pipe_busy_i && !tri_valid_q;
   assign mem_addr_ok = (regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:gpu_pkg::MEM_AW] == '0);
-  gpu_regs_pkg::reg_tex0_fmt_t r_tex_fmt [4];
-  assign r_tex_fmt[0] = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT];
-  assign r_tex_fmt[1] = regs_q[gpu_regs_pkg::ADDR_TEX1_FMT];
-  assign r_tex_fmt[2] = regs_q[gpu_regs_pkg::ADDR_TEX2_FMT];
-  assign r_tex_fmt[3] = regs_q[gpu_regs_pkg::ADDR_TEX3_FMT];
-  assign any_tex = r_tex_fmt[0].enable | r_tex_fmt[1].enable | r_tex_fmt[2].enable | r_tex_fmt[3].enable;
+  gpu_regs_pkg::reg_tex0_fmt_t r_tex0_fmt, r_tex1_fmt, r_tex2_fmt, r_tex3_fmt;  // (no arrays of structs: Yosys)
+  assign r_tex0_fmt = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT];
+  assign r_tex1_fmt = regs_q[gpu_regs_pkg::ADDR_TEX1_FMT];
+  assign r_tex2_fmt = regs_q[gpu_regs_pkg::ADDR_TEX2_FMT];
+  assign r_tex3_fmt = regs_q[gpu_regs_pkg::ADDR_TEX3_FMT];
+  assign any_tex = r_tex0_fmt.enable | r_tex1_fmt.enable | r_tex2_fmt.enable | r_tex3_fmt.enable;
 
   // registers by field (the generated structs of gpu_regs_pkg)
   gpu_regs_pkg::reg_vertex_t      r_vertex;
@@ -155,13 +155,13 @@ module host_reg_file (
           regs_q[g] <= reg_wdata & WMask;
         end
       end
+      assign regs_rd[g] = regs_q[g] & RMask;
     end else begin : g_const
-      // reserved address or read-only register: nothing to store
+      // reserved address or read-only register: nothing to store (regs_q[g] stays unused)
       logic unused_en;
       assign unused_en = reg_en[g];
-      assign regs_q[g] = Reset;
+      assign regs_rd[g] = Reset & RMask;
     end
-    assign regs_rd[g] = regs_q[g] & RMask;
   end
 
   logic [63:0] rd_value;
@@ -410,5 +410,6 @@ module host_reg_file (
                          r_tri_mode.rsvd_63_5, r_tri_mode.any_textured, r_tri_mode.rsvd_1_1, r_dither.rsvd_63_4,
                          r_dither.pattern, r_dither.rsvd_1_1, r_fb_draw.rsvd_63_32, r_fb_draw.addr[19:13],
                          r_fb_draw.rsvd_11_0, r_fb_zbuffer.rsvd_63_35, r_fb_zbuffer.addr[19:13],
-                         r_fb_zbuffer.rsvd_11_0};
+                         r_fb_zbuffer.rsvd_11_0, r_tex0_fmt[63:1], r_tex1_fmt[63:1], r_tex2_fmt[63:1],
+                         r_tex3_fmt[63:1]};
 endmodule

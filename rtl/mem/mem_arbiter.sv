@@ -21,7 +21,7 @@ module mem_arbiter #(
   parameter int unsigned N        = 2,
   parameter int unsigned MaxReads = 8,
   parameter int unsigned Classes  = 1,              // priority classes, 1..4
-  parameter logic [N-1:0][1:0] ClassOf = '0         // class of each client, 0 = lowest
+  parameter logic [2*N-1:0] ClassOf = '0            // class of client c in [2c+1:2c], 0 = lowest
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -86,7 +86,7 @@ module mem_arbiter #(
   for (genvar k = 0; k < Classes; k++) begin : g_class
     logic [N-1:0] member;
     for (genvar c = 0; c < N; c++) begin : g_member
-      assign member[c] = (32'(ClassOf[c]) == k);
+      assign member[c] = (32'(ClassOf[2*c +: 2]) == k);
     end
     prim_arb_rr #(.N(N)) u_rr (
       .clk_i     (clk_i),

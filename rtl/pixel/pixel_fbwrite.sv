@@ -10,7 +10,7 @@
 // from flops. A fragment is taken when the stage is empty or in the cycle its predecessor's
 // write is accepted: one fragment per cycle, 1 cycle from fragment to request.
 module pixel_fbwrite #(
-  parameter string DitherFile = "data/dither_bn16.hex"  // ROM image, relative to the run directory
+  parameter DitherFile = "data/dither_bn16.hex"  // ROM image (a file name), relative to the run directory
 ) (
   input  logic clk_i,
   input  logic rst_ni,

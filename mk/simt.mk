@@ -116,6 +116,7 @@ simt-synth: setup
 	tests/simt/synth.sh
 
 simt-bench: $(SIMT_B)/obj/simt_tb $(SIMT_B)/obj_mem/simt_tb
+	@echo "== SIMT cluster benchmark; $$(scripts/tool_versions.sh verilator), $$($(CC) --version | head -1) =="
 	$(SIMT_B)/obj/simt_tb +verilator+seed+1 --bench sw/simt/kernels
 	@echo "simt_mem_top (the same cluster behind one GPU memory port, 2-cycle memory):"
 	$(SIMT_B)/obj_mem/simt_tb +verilator+seed+1 --bench sw/simt/kernels

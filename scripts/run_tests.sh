@@ -62,6 +62,9 @@ if [ $rerun = 1 ]; then
   args+=(--rerun-failed)
   what="re-run of the failed tests"
 else
+  # CTest only writes the failure list when something failed: a run without failures must
+  # leave none behind for the next --rerun-failed
+  rm -f "$TD/Testing/Temporary/LastTestsFailed.log"
   args+=("${sel[@]}")
   what="tier $tier${regex:+, names ~ $regex}${shard:+, shard $shard}"
 fi

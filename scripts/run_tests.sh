@@ -26,7 +26,13 @@ done
 case "$tier" in quick|default|long|all) ;; *) echo "run_tests: tier must be quick, default, long or all" >&2; exit 2 ;; esac
 command -v ctest >/dev/null || { echo "run_tests: ctest not found (scripts/setup.sh installs cmake)" >&2; exit 2; }
 # TGPU_NO_GEN=1: use the generated file as it is (scripts/check_shards.sh, many --list calls)
-[ "${TGPU_NO_GEN:-0}" = 1 ] && [ -f build/ctest/CTestTestfile.cmake ] || python3 scripts/gen_ctest.py || exit 2
+if ! { [ "${TGPU_NO_GEN:-0}" = 1 ] && [ -f build/ctest/CTestTestfile.cmake ]; }; then
+  if ! python3 scripts/gen_ctest.py; then
+    echo "run_tests: the test lists have errors (above); nothing run"
+    [ $list_only = 1 ] || echo "0 passed, 0 failed"
+    exit 2
+  fi
+fi
 TD=build/ctest
 sel=()
 [ "$tier" != all ] && sel+=(-L "^$tier\$")

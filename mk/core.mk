@@ -5,7 +5,9 @@
 #   demo            render the demo scene on RTL and model, compare, write out/demo/*.png
 #   core-bench      simulated cycles/s, full-screen clear cycles and fragments/clock, and the
 #                   simulation speed of today's build next to a baseline revision's
-#   core-long       long random sweeps (not in make test)
+#   core-long       long random sweep, 200 seeds x 200 triangles (tests/core.list, tier long;
+#                   not in make test)
+#   core-gen-check  the generated register header and dither table are up to date
 
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
@@ -90,7 +92,7 @@ core-lint:
 	@echo "verilator --lint-only -Wall --top-module gpu_top (rtl/gpu_top.f)"
 	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top $(CORE_VLT) $(CORE_RTL)
 
-demo: setup core-build
+demo: setup $(BUILD)/bin/tgpu_tb
 	$(BUILD)/bin/tgpu_tb --scene demo --out $(OUT)/demo
 
 core-bench: core-build
@@ -98,7 +100,7 @@ core-bench: core-build
 	@scripts/sim_speed_bench.sh
 
 core-long: core-build
-	@scripts/core_random.sh --seeds 200 --count 200
+	@scripts/run_tests.sh --tier long '^core_long_'
 
 core-gen-check:
 	@python3 scripts/regmap.py --check && python3 scripts/gen_dither.py --check

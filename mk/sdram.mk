@@ -4,7 +4,9 @@
 #   make sdram-lint              verilator --lint-only -Wall on sdram_ctrl and prim_rst_sync
 #   make sdram-bench             sustained bandwidth and latency (CL2 and CL3)
 #   make sdram-trace             build/sdram/tb_sdram_trace (FST waveforms with --fst FILE)
-#   make sdram-long              soak: 8 seeds x 1M random requests x 3 configurations (~3 min)
+#   make sdram-build             the SDRAM test programs (part of make test-build)
+#   make sdram-long              soak: 8 seeds x 1M random requests x 3 configurations + reset (~3 min;
+#                                tests/sdram.list, tier long)
 
 SDRAM_BUILD  := $(BUILD)/sdram
 SDRAM_RTL    := rtl/mem/sdram_ctrl.sv rtl/prim/prim_rst_sync.sv
@@ -79,18 +81,13 @@ sdram-lint:
 	$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module prim_rst_sync rtl/prim/prim_rst_sync.sv
 
 sdram-bench: $(SDRAM_BUILD)/tb_sdram
+	@echo "== SDRAM controller benchmark; $$(scripts/tool_versions.sh verilator) =="
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 +verilator+seed+1
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,15p'
 
-SDRAM_LONG_SEEDS ?= 101 102 103 104 105 106 107 108
+# the soak is in tests/sdram.list (sdram_long_seed*, tier long)
 sdram-long: $(SDRAM_BUILD)/tb_sdram
-	@set -e; for s in $(SDRAM_LONG_SEEDS); do \
-	  for cfg in "" "--cl 3" "--no-lookahead"; do \
-	    $(SDRAM_BUILD)/tb_sdram --test random --seed $$s --ops 1000000 $$cfg +verilator+seed+$$s \
-	      | tail -1 | sed "s/^/$$cfg /"; \
-	  done; \
-	  $(SDRAM_BUILD)/tb_sdram --test reset --seed $$s +verilator+seed+$$s | tail -1 | sed "s/^/reset /"; \
-	done
+	@scripts/run_tests.sh --tier long '^sdram_long_'
 
 sdram-trace: $(SDRAM_BUILD)/tb_sdram_trace
 $(SDRAM_BUILD)/tb_sdram_trace: $(SDRAM_RTL) $(SDRAM_TB_SV) tests/sdram/tb_sdram_shim.cpp \

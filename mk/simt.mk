@@ -3,7 +3,9 @@
 #   make simt-lint    verilator --lint-only -Wall on simt_top and simt_mem_top
 #   make simt-synth   Yosys synthesis check of simt_top
 #   make simt-bench   matadd / 2x2 matmul cycles vs the origin
-#   make simt-long    long random lockstep sweep (not part of make test)
+#   make simt-long    long random lockstep sweeps (tests/simt.list, tier long; not in make test)
+#   make simt-tools   simt-as, simt-dis, simt-sim, simt-gen (build/simt/bin)
+#   make simt-rtl-list  the cluster's RTL file list in order (used by tests/simt/synth.sh)
 #   make simt-trace   testbench with FST waveform support (build/simt/obj_trace/simt_tb)
 SIMT_B        := $(BUILD)/simt
 SIMT_RTL      := rtl/prim/prim_fifo.sv rtl/prim/prim_arb_rr.sv rtl/simt/simt_pkg.sv rtl/simt/simt_alu.sv rtl/simt/simt_regfile.sv \
@@ -37,6 +39,7 @@ simt_defines = $(foreach p,$(1),-DSIMT_$(p))
 
 .PHONY: simt-build simt-lint simt-synth simt-bench simt-long simt-tools simt-trace simt-rtl-list
 TEST_BUILD    += simt-build
+TEST_BUILD_LONG += $(SIMT_B)/obj_min/simt_tb
 LINT_TARGETS  += simt-lint
 BENCH_TARGETS += simt-bench
 
@@ -114,16 +117,11 @@ simt-synth: setup
 	tests/simt/synth.sh
 
 simt-bench: $(SIMT_B)/obj/simt_tb $(SIMT_B)/obj_mem/simt_tb
+	@echo "== SIMT cluster benchmark; $$(scripts/tool_versions.sh verilator), $$($(CC) --version | head -1) =="
 	$(SIMT_B)/obj/simt_tb +verilator+seed+1 --bench sw/simt/kernels
 	@echo "simt_mem_top (the same cluster behind one GPU memory port, 2-cycle memory):"
 	$(SIMT_B)/obj_mem/simt_tb +verilator+seed+1 --bench sw/simt/kernels
 
+# the sweeps are in tests/simt.list (simt-long-*, tier long)
 simt-long: simt-build $(SIMT_B)/obj_min/simt_tb
-	$(SIMT_B)/obj_min/simt_tb +verilator+seed+16 --random 20000 --seed 4000000
-	$(SIMT_B)/obj_min/simt_tb +verilator+seed+17 --asm sw/simt/kernels/tid.asm --sweep 0:255
-	$(SIMT_B)/obj/simt_tb +verilator+seed+11 --random 300000 --seed 1000000
-	$(SIMT_B)/obj_alt/simt_tb +verilator+seed+12 --random 150000 --seed 2000000
-	$(SIMT_B)/obj/simt_tb +verilator+seed+15 --random 100000 --seed 3000000 --mem-jitter 6
-	$(SIMT_B)/obj_mem/simt_tb +verilator+seed+18 --random 50000 --seed 5000000 --mem-jitter 5
-	$(SIMT_B)/obj/simt_tb +verilator+seed+13 --asm sw/simt/kernels/tid.asm --sweep 0:255
-	$(SIMT_B)/obj_alt/simt_tb +verilator+seed+14 --asm sw/simt/kernels/tid.asm --sweep 0:255
+	@scripts/run_tests.sh --tier long '^simt-long-'

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 [ "${1:-}" = "--help" ] && { sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0; }
 tb=build/bin/tgpu_tb
 field() { sed -n "s|.*$1.*|\1|p" | head -1; }
-echo "== GPU core benchmark (gpu_top, Verilator $(verilator --version | awk '{print $2}')) =="
+echo "== GPU core benchmark (gpu_top) =="
+echo "$(scripts/tool_versions.sh verilator), $(${CC:-gcc} --version | head -1), host $(uname -m), $(nproc) cores"
 printf '%-28s %12s %12s %10s %14s %16s\n' "case" "cycles" "fragments" "frag/clk" "mem limit" "sim cycles/s"
 for mem in ideal sdr16; do
   out=$($tb --scene clear --mem $mem --no-png --seed 1)

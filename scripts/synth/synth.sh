@@ -9,7 +9,8 @@
 # on the GPU board that is worth 3-16 MHz on the core clock (docs/synth.md "Placer options").
 # Device LFE5U-25F, package CABGA256, speed grade 6. Tools: build/venv/bin/yowasp-* (run
 # scripts/setup.sh first). Writes DIR/{yosys.log,top.json,pnr.log,report.json,top.config,
-# top.bit (if yowasp-ecppack is installed),summary.txt}; exits non-zero on a tool error or
+# top.bit (if yowasp-ecppack is installed),summary.txt (starts with the tool versions)}; exits
+# non-zero on a tool error or
 # when the design does not fit the budget. A missed fmax is reported, not fatal.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -32,6 +33,8 @@ V=build/venv/bin
 # heap placer: timing weight 30 (default 10), criticality exponent 4 (default 2)
 PLACER_OPTS=(--placer-heap-timingweight 30 --placer-heap-critexp 4)
 mkdir -p "$out"
+tools=$(scripts/tool_versions.sh yosys nextpnr)
+echo "synth: $tools"
 t0=$(date +%s)
 if [ -z "$json" ]; then
   { read -r defs; read -r srcs; } < <(scripts/synth/filelist.sh "$files")
@@ -58,4 +61,7 @@ if [ -x "$V/yowasp-ecppack" ]; then
 else
   echo "synth: yowasp-ecppack not installed, no bitstream"
 fi
-python3 scripts/synth/report.py "$out/report.json" "$out/yosys.log" | tee "$out/summary.txt"
+# the summary starts with the tool versions (the pinned ones of scripts/requirements.txt)
+{ echo "$tools"; python3 scripts/synth/report.py "$out/report.json" "$out/yosys.log"; } \
+  | tee "$out/summary.txt"
+exit "${PIPESTATUS[0]}"

@@ -43,6 +43,7 @@ t2=$(date +%s)
 {
   echo "unit $top ($files${chparams[*]:+, ${chparams[*]}}), target $freq MHz, seed $seed:" \
        "yosys $((t1 - t0)) s, nextpnr $((t2 - t1)) s"
+  scripts/tool_versions.sh yosys nextpnr
   # utilisation and fmax per clock: the same report reader as make synth (the budget check
   # there is about the whole board, so its exit status is not used here)
   python3 scripts/synth/report.py "$out/report.json" || true

@@ -212,6 +212,10 @@ int main(int argc, char **argv)
                "25 MHz with 100 and 50 MHz core clocks, FIFO overflow past CMD_FULL, STATUS/ID/reserved reads.\n");
         return 0;
     }
+    if (argc > 1) {
+        fprintf(stderr, "test_spi: unexpected argument '%s' (it takes none but --help)\n", argv[1]);
+        return 2;
+    }
     test_status_id();
     test_abort_write();
     test_abort_read();

@@ -123,6 +123,7 @@ typedef struct {
     uint16_t *prim_model, *prim_rtl;
     uint64_t *cyc_rtl;
     uint32_t model_dropped;
+    uint64_t ztests[8], zpasses[8]; /* the model's depth tests per compare function */
     int hang;
     bufs_t bufs;
     gpu_transport_t inner; /* what the buffer observer forwards to */
@@ -206,7 +207,11 @@ static void model_event(void *ctx, const gpu_event_t *ev)
         e.b = ev->z;
         e.c = ev->data;
         lockstep_push(tb, LS_WALK, &e);
-    } else if (ev->kind == GPU_EV_ZTEST && tb->lockstep) {
+    } else if (ev->kind == GPU_EV_ZTEST) {
+        tb->ztests[ev->zfunc & 7]++;
+        tb->zpasses[ev->zfunc & 7] += ev->pass != 0;
+    }
+    if (ev->kind == GPU_EV_ZTEST && tb->lockstep) {
         e.a = ev->addr;
         e.b = ev->z;
         e.c = ev->data;
@@ -1140,7 +1145,8 @@ int main(int argc, char **argv)
         fail |= compare(&tb, fb, zb, argc, argv, !tb.no_png && png_dir_ok ? outdir : NULL, &out_err);
     }
     if (sc && sc->check && !tb.hang && !tb.reset_done) { /* a reset cuts the scene short of its check */
-        scene_obs_t obsv[2] = {{"reference", tb.wc_model, tb.model_dropped}, {"rtl", tb.wc_rtl, (uint32_t)-1}};
+        scene_obs_t obsv[2] = {{"reference", tb.wc_model, tb.model_dropped, tb.ztests, tb.zpasses},
+                               {"rtl", tb.wc_rtl, (uint32_t)-1, NULL, NULL}};
         for (int i = 0; i < 2; i++) {
             if ((i == 0 && !tb.model) || (i == 1 && !tb.v)) {
                 continue;
@@ -1157,6 +1163,18 @@ int main(int argc, char **argv)
         }
     }
     if (tb.model && !tb.quiet) {
+        static const char *const zn[8] = {"LESS", "LEQUAL", "EQUAL", "GEQUAL", "GREATER", "NOTEQUAL", "ALWAYS", "NEVER"};
+        int any = 0;
+        for (int f = 0; f < 8; f++) {
+            if (tb.ztests[f]) {
+                printf("%s%s %" PRIu64 "/%" PRIu64, any ? ", " : "depth tests passed per Z function: ", zn[f],
+                       tb.zpasses[f], tb.ztests[f]);
+                any = 1;
+            }
+        }
+        if (any) {
+            printf("\n");
+        }
         gpu_model_stats_t st;
         gpu_model_stats(tb.model, &st);
         printf("model: %u triangles submitted, %u drawn, %u dropped, %" PRIu64 " fragments, %" PRIu64 " pixels written\n",

@@ -49,6 +49,7 @@ typedef struct {
     uint16_t x, y;  /* GPU_EV_FRAG */
     uint32_t z;     /* GPU_EV_FRAG, GPU_EV_ZTEST */
     uint8_t pass;   /* GPU_EV_ZTEST */
+    uint8_t zfunc;  /* GPU_EV_ZTEST: the compare function (FB_ZBUFFER.Z_COMPARE) */
     gpu_unit_t unit; /* GPU_EV_MEM_WRITE */
 } gpu_event_t;
 

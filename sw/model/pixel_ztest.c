@@ -25,7 +25,7 @@ int pixel_ztest(gpu_model_t *m, const pfrag_t *p)
         uint32_t zb = gpu_model_mem_read(m, zaddr) & 0xFFFFFF;
         int pass = z_pass(p->rs.z_compare, zf, zb);
         gpu_event_t ev = {.kind = GPU_EV_ZTEST, .addr = zaddr, .data = zb, .prim = p->prim, .z = zf,
-                          .pass = (uint8_t)pass};
+                          .pass = (uint8_t)pass, .zfunc = (uint8_t)p->rs.z_compare};
         gpu_model_emit(m, &ev);
         if (!pass) {
             return 0;

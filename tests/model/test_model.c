@@ -321,6 +321,7 @@ typedef struct {
     gpu_model_t *m;
     uint32_t *wc;
     uint32_t dropped;
+    uint64_t ztests[8], zpasses[8];
 } scene_obs_ctx_t;
 
 static void count_event(void *ctx, const gpu_event_t *ev)
@@ -330,6 +331,9 @@ static void count_event(void *ctx, const gpu_event_t *ev)
         o->wc[(ev->addr & GPU_MEM_MASK) >> 2]++;
     } else if (ev->kind == GPU_EV_TRI_DROPPED) {
         o->dropped++;
+    } else if (ev->kind == GPU_EV_ZTEST) {
+        o->ztests[ev->zfunc & 7]++;
+        o->zpasses[ev->zfunc & 7] += ev->pass != 0;
     }
 }
 
@@ -357,6 +361,8 @@ static void test_scenes_on_model(void)
     for (unsigned i = 0; i < g_nscenes; i++) {
         o.m = gpu_model_new();
         o.dropped = 0;
+        memset(o.ztests, 0, sizeof(o.ztests));
+        memset(o.zpasses, 0, sizeof(o.zpasses));
         memset(o.wc, 0, GPU_MEM_BYTES);
         gpu_model_set_event_fn(o.m, count_event, &o);
         gpu_dev_t *d = gpu_dev_open(gpu_transport_model(o.m));
@@ -369,7 +375,7 @@ static void test_scenes_on_model(void)
         c.mem_load = model_mem_load;
         g_scenes[i].run(&c);
         if (g_scenes[i].check) {
-            scene_obs_t ob = {"model", o.wc, o.dropped};
+            scene_obs_t ob = {"model", o.wc, o.dropped, o.ztests, o.zpasses};
             int rc = g_scenes[i].check(&c, &ob);
             if (rc != 0) {
                 printf("  scene %s: %s\n", g_scenes[i].name, c.msg);

@@ -21,6 +21,9 @@ typedef struct {
     const char *backend;
     const uint32_t *wcount; /* indexed by byte address / 4 over the 32 MiB */
     uint32_t tris_dropped;  /* -1 when the backend cannot tell */
+    /* depth tests per Z compare function (FB_ZBUFFER.Z_COMPARE 0..7) and how many passed;
+     * NULL when the backend cannot tell (the RTL's depth tests are checked by the lockstep) */
+    const uint64_t *ztests, *zpasses;
 } scene_obs_t;
 
 typedef struct {

@@ -421,34 +421,110 @@ static void scene_edge_cases(scene_ctx_t *c)
 
 /* ---------------------------------------------------------------- random differential */
 
+/* The Z-buffer the random scene starts from: bands of rows, far (0xFFFFFF) and random depths in
+ * turn, band height and phase chosen by the seed, so every compare function meets depths it
+ * passes and depths it fails. Loaded through the backdoor on every backend, so that Z-tested
+ * triangles do not all meet an uninitialised (zero: nearest) buffer. */
+static void random_zbuffer(scene_ctx_t *c)
+{
+    if (!c->mem_load) {
+        return;
+    }
+    static uint32_t z[640 * 480];
+    unsigned band = 1u + (unsigned)(scene_rand(c) % 4u), phase = scene_rand(c) % 2u;
+    for (unsigned p = 0; p < 640u * 480u; p++) {
+        z[p] = ((p / 640u / band) % 2u == phase) ? 0xFFFFFFu : (scene_rand(c) & 0xFFFFFFu);
+    }
+    c->mem_load(c->tb, ZBUF, z, sizeof(z));
+}
+
+static void random_tri(scene_ctx_t *c, int32_t cx, int32_t cy, int32_t span, uint32_t colour[3], uint64_t v[3])
+{
+    for (int k = 0; k < 3; k++) {
+        colour[k] = (uint32_t)PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c));
+        int32_t x = cx + scene_rand_range(c, -span / 2, span / 2);
+        int32_t y = cy + scene_rand_range(c, -span / 2, span / 2);
+        if (x < -32768) x = -32768;
+        if (x > 32767) x = 32767;
+        if (y < -32768) y = -32768;
+        if (y > 32767) y = 32767;
+        v[k] = xyz16(x, y, scene_rand(c) & 0x1FFFFFF);
+    }
+}
+
+static void draw_tri(const uint32_t colour[3], const uint64_t v[3])
+{
+    for (int k = 0; k < 3; k++) {
+        gpu_write(REG_COLOR, colour[k]);
+        gpu_write(REG_VERTEX, v[k]);
+    }
+}
+
 static void scene_random(scene_ctx_t *c)
 {
     int n = c->count ? (int)c->count : 40;
+    random_zbuffer(c);
     gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    uint32_t mode = 0, zfn = 6;
     for (int i = 0; i < n; i++) {
         if (i % 8 == 0) {
-            uint32_t mode = scene_rand(c) & 0xF; /* GOURAUD, reserved bit 1, Z_TEST, Z_WRITE */
+            mode = scene_rand(c) & 0xF; /* GOURAUD, reserved bit 1, Z_TEST, Z_WRITE */
+            zfn = scene_rand(c) & 7;
             gpu_write(REG_TRI_MODE, mode);
             gpu_write(REG_DITHER_MODE, scene_rand(c) & 1);
-            gpu_write(REG_FB_ZBUFFER, ((uint64_t)(scene_rand(c) & 7) << 32) | ZBUF);
+            gpu_write(REG_FB_ZBUFFER, ((uint64_t)zfn << 32) | ZBUF);
             gpu_write(REG_FB_DRAW, (scene_rand(c) & 3) == 0 ? FB_B : FB_A);
         }
         int big = (scene_rand(c) % 8) == 0;
         int32_t span = big ? 700 * 16 : 120 * 16;
         int32_t cx = scene_rand_range(c, -40 * 16, 680 * 16), cy = scene_rand_range(c, -40 * 16, 520 * 16);
         uint64_t v[3];
-        for (int k = 0; k < 3; k++) {
-            gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c)));
-            int32_t x = cx + scene_rand_range(c, -span / 2, span / 2);
-            int32_t y = cy + scene_rand_range(c, -span / 2, span / 2);
-            if (x < -32768) x = -32768;
-            if (x > 32767) x = 32767;
-            if (y < -32768) y = -32768;
-            if (y > 32767) y = 32767;
-            v[k] = xyz16(x, y, scene_rand(c) & 0x1FFFFFF);
-            gpu_write(REG_VERTEX, v[k]);
+        uint32_t colour[3];
+        random_tri(c, cx, cy, span, colour, v);
+        if (zfn == 2 && (mode & 4)) {
+            /* EQUAL meets random depths almost never: lay the triangle's own depths down first
+             * (ALWAYS, Z_WRITE), then draw it again with EQUAL, which must pass where it covers */
+            gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+            gpu_write(REG_TRI_MODE, mode | 0xC);
+            draw_tri(colour, v);
+            gpu_write(REG_FB_ZBUFFER, (2ULL << 32) | ZBUF);
+            gpu_write(REG_TRI_MODE, mode);
+        }
+        draw_tri(colour, v);
+    }
+}
+
+/* The random scene's own check, on the model's depth tests: NEVER passes nothing, ALWAYS
+ * everything, and when at least 64 fragments met a depth test with another function, some of
+ * them passed (a seed whose Z-tested triangles draw nothing tests nothing: it shows here; a
+ * single function may legitimately pass nothing, behind depths an earlier batch wrote). */
+static int check_random(scene_ctx_t *c, const scene_obs_t *o)
+{
+    static const char *const names[8] = {"LESS", "LEQUAL", "EQUAL", "GEQUAL", "GREATER", "NOTEQUAL", "ALWAYS", "NEVER"};
+    if (!o->ztests) {
+        return 0;
+    }
+    uint64_t t6 = 0, p6 = 0;
+    for (int f = 0; f < 6; f++) {
+        t6 += o->ztests[f];
+        p6 += o->zpasses[f];
+    }
+    if (t6 >= 64 && p6 == 0) {
+        snprintf(c->msg, sizeof(c->msg), "%s: none of %llu depth tests with LESS..NOTEQUAL passed: seed %llu draws nothing "
+                 "Z-tested (a weak seed, or the depth test is wrong)", o->backend, (unsigned long long)t6,
+                 (unsigned long long)c->seed);
+        return -1;
+    }
+    for (int f = 6; f < 8; f++) {
+        uint64_t t = o->ztests[f], p = o->zpasses[f];
+        int bad = (f == 7 && p != 0) || (f == 6 && p != t);
+        if (bad) {
+            snprintf(c->msg, sizeof(c->msg), "%s: Z function %s passed %llu of %llu depth tests (seed %llu)",
+                     o->backend, names[f], (unsigned long long)p, (unsigned long long)t, (unsigned long long)c->seed);
+            return -1;
         }
     }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- depth */
@@ -656,7 +732,7 @@ const scene_t g_scenes[] = {
     {"degenerate", scene_degenerate, check_nothing_written, "zero-area triangles: nothing drawn"},
     {"offscreen", scene_offscreen, check_nothing_written, "triangles entirely off-screen anywhere in 12.4: nothing drawn"},
     {"edge_cases", scene_edge_cases, NULL, "slivers, sub-pixel, huge and clipped triangles, both windings"},
-    {"random", scene_random, NULL, "seeded random triangles: colours, modes, Z functions, two framebuffers"},
+    {"random", scene_random, check_random, "seeded random triangles over a seeded Z-buffer: colours, modes, Z functions, two framebuffers"},
     {"zbuffer", scene_zbuffer, NULL, "every Z compare function on overlapping Gouraud triangles"},
     {"mem", scene_mem, NULL, "MEM_ADDR/MEM_DATA upload, readback, out-of-range, ordering with rendering, backdoor"},
     {"regs", scene_regs, NULL, "write and read back every register address"},

@@ -22,13 +22,18 @@ void spi_bfm_frame(spi_bfm_t *b, const uint8_t out[9], unsigned nbits, uint8_t i
     }
     vgpu_set_spi(b->v, 0, 0, 0);
     vgpu_run_ps(b->v, half);
-    for (unsigned i = 0; i < nbits && i < 72; i++) {
-        int bit = (out[i / 8] >> (7 - i % 8)) & 1;
+    for (unsigned i = 0; i < nbits && i < 72 + SPI_BFM_EXTRA_MAX; i++) {
+        /* past bit 72 the frame's bits are sent again: a slave that did not ignore them
+         * would see a second copy of the command */
+        unsigned j = i % 72;
+        int bit = (out[j / 8] >> (7 - j % 8)) & 1;
         vgpu_set_spi(b->v, 0, 0, bit);
         vgpu_run_ps(b->v, half);
         /* rising edge: the master samples MISO as it was before the edge */
         int miso = vgpu_miso(b->v);
-        in[i / 8] |= (uint8_t)(miso << (7 - i % 8));
+        if (i < 72) {
+            in[i / 8] |= (uint8_t)(miso << (7 - i % 8));
+        }
         vgpu_set_spi(b->v, 0, 1, bit);
         vgpu_run_ps(b->v, half);
         vgpu_set_spi(b->v, 0, 0, bit);

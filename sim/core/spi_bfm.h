@@ -22,8 +22,11 @@ typedef struct {
 } spi_bfm_t;
 
 void spi_bfm_init(spi_bfm_t *b, vgpu_t *v, uint64_t sck_period_ps, uint64_t core_period_ps);
-/* Clocks `nbits` (<= 72) bits of frame (bit 71 first) and raises CS. Returns the 72 bits
- * shifted in on MISO (bits not clocked read as 0). nbits < 72 is an aborted frame. */
+/* Clocks `nbits` bits of frame (bit 71 first) and raises CS. Returns the first 72 bits
+ * shifted in on MISO (bits not clocked read as 0). nbits < 72 is an aborted frame; nbits > 72
+ * (at most 72 + SPI_BFM_EXTRA_MAX) clocks the frame's bits again after bit 72, extra clocks
+ * the slave must ignore. */
+#define SPI_BFM_EXTRA_MAX 144u
 void spi_bfm_frame(spi_bfm_t *b, const uint8_t out[9], unsigned nbits, uint8_t in[9]);
 /* 0 when the frame was sent; -1 (nothing sent) when CMD_FULL stayed high for full_timeout_ps */
 int spi_bfm_write(spi_bfm_t *b, uint8_t addr, uint64_t data);

@@ -3,6 +3,8 @@
 # disjoint and their union is the whole tier (the sorted --list of the tier).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then sed -n '2,3p' "$0" | sed 's/^# \{0,1\}//'; exit 0; fi
+[ $# -eq 0 ] || { echo "$(basename "$0" .sh): unexpected argument '$1' (it takes none but --help)" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 scripts/gen_ctest.py
 export TGPU_NO_GEN=1

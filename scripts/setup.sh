@@ -10,6 +10,8 @@
 # Usage: scripts/setup.sh          everything the tests and the demo need
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0; fi
+[ $# -eq 0 ] || { echo "setup: unexpected argument '$1' (it takes none but --help)" >&2; exit 2; }
 
 have() { command -v "$1" >/dev/null 2>&1; }
 need_apt=()

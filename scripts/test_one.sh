@@ -7,7 +7,10 @@
 # command after that long (exit 124, reported as a timeout with the log tail).
 set -u
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0; fi
+[ $# -ge 1 ] && [ $# -le 2 ] || { echo "test_one: usage: scripts/test_one.sh NAME [SECONDS] (see --help)" >&2; exit 2; }
 name=$1; limit=${2:-0}
+[[ "$limit" =~ ^[0-9]+$ ]] || { echo "test_one: SECONDS '$limit' is not allowed: give a whole number of seconds" >&2; exit 2; }
 cmd=build/ctest/cmd/$name.sh
 [ -f "$cmd" ] || { echo "test_one: no command for '$name' (run scripts/gen_ctest.py)"; exit 2; }
 mkdir -p build/test-logs

@@ -189,9 +189,19 @@ fi
 if has scripts; then
   for s in scripts/core_random.sh scripts/core_bench.sh scripts/sim_speed_bench.sh tests/core/cycle_gates.sh tests/mutants.sh scripts/gen_dither.py scripts/regmap.py \
            scripts/synth/synth.sh scripts/synth/synth_check.sh scripts/synth/unit_fmax.sh \
-           scripts/synth/path_src.py scripts/synth/report.py scripts/synth/filelist.sh tests/tools_cli.sh; do
+           scripts/synth/path_src.py scripts/synth/report.py scripts/synth/filelist.sh tests/tools_cli.sh \
+           scripts/run_tests.sh scripts/gen_ctest.py scripts/test_one.sh scripts/check_help.sh scripts/check_shards.sh \
+           scripts/fusesoc_run.sh scripts/tool_versions.sh scripts/setup.sh tests/simt/tools_cli.sh; do
     expect 0 "usage|Usage|[a-z]" "$s" --help
   done
+  for s in scripts/run_tests.sh scripts/check_help.sh scripts/check_shards.sh scripts/fusesoc_run.sh \
+           scripts/tool_versions.sh scripts/setup.sh scripts/sim_speed_bench.sh tests/core/cycle_gates.sh \
+           tests/mutants.sh; do
+    expect 2 "unknown|unexpected|not '--bogus'|no mutant" "$s" --bogus
+  done
+  expect 2 "usage" scripts/gen_ctest.py --bogus
+  expect 2 "usage" scripts/test_one.sh
+  expect 2 "SECONDS 'x' is not allowed" scripts/test_one.sh core_lint x
   expect 2 "unknown argument '--bogus'" scripts/gen_dither.py --bogus
   expect 2 "unknown argument '--bogus'" scripts/regmap.py --bogus
   expect 2 "unknown argument --bogus" scripts/synth/synth.sh --bogus

@@ -96,8 +96,8 @@ demo: setup $(BUILD)/bin/tgpu_tb
 	$(BUILD)/bin/tgpu_tb --scene demo --out $(OUT)/demo
 
 core-bench: core-build
-	@scripts/core_bench.sh
-	@scripts/sim_speed_bench.sh
+	@mkdir -p $(BUILD)/bench
+	@set -o pipefail; { scripts/core_bench.sh && scripts/sim_speed_bench.sh; } | tee $(BUILD)/bench/summary.txt
 
 core-long: core-build
 	@scripts/run_tests.sh --tier long '^core_long_'

@@ -88,5 +88,6 @@ fi
 failed=$(echo "$summary" | sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/')
 total=$(echo "$summary" | sed -E 's/.* failed out of ([0-9]+).*/\1/')
 echo "wall time: ${wall}s"
+python3 scripts/report_html.py || echo "run_tests: the HTML report could not be written (see above)"
 echo "$((total - failed)) passed, $failed failed"
 [ "$rc" -eq 0 ] && [ "$failed" -eq 0 ]

@@ -191,7 +191,8 @@ if has scripts; then
            scripts/synth/synth.sh scripts/synth/synth_check.sh scripts/synth/unit_fmax.sh \
            scripts/synth/path_src.py scripts/synth/report.py scripts/synth/filelist.sh tests/tools_cli.sh \
            scripts/run_tests.sh scripts/gen_ctest.py scripts/test_one.sh scripts/check_help.sh scripts/check_shards.sh \
-           scripts/fusesoc_run.sh scripts/tool_versions.sh scripts/setup.sh tests/simt/tools_cli.sh; do
+           scripts/fusesoc_run.sh scripts/tool_versions.sh scripts/setup.sh tests/simt/tools_cli.sh \
+           scripts/report_html.py tests/report_browser.sh; do
     expect 0 "usage|Usage|[a-z]" "$s" --help
   done
   for s in scripts/run_tests.sh scripts/check_help.sh scripts/check_shards.sh scripts/fusesoc_run.sh \
@@ -200,6 +201,8 @@ if has scripts; then
     expect 2 "unknown|unexpected|not '--bogus'|no mutant" "$s" --bogus
   done
   expect 2 "usage" scripts/gen_ctest.py --bogus
+  expect 2 "unexpected arguments --bogus" scripts/report_html.py --bogus
+  expect 2 "unexpected argument" tests/report_browser.sh --bogus
   expect 2 "usage" scripts/test_one.sh
   expect 2 "SECONDS 'x' is not allowed" scripts/test_one.sh core_lint x
   expect 2 "unknown argument '--bogus'" scripts/gen_dither.py --bogus

@@ -74,6 +74,11 @@ module board_icepi_zero (
   logic [24:0] mem_req_addr;
   logic [31:0] mem_req_wdata, mem_rsp_rdata;
   logic [3:0]  mem_req_be;
+  // the client's request (GPU or memory test) before the register stage in front of sdram_ctrl
+  logic        cli_req_valid, cli_req_ready, cli_req_we;
+  logic [24:0] cli_req_addr;
+  logic [31:0] cli_req_wdata;
+  logic [3:0]  cli_req_be;
   logic [9:0]  pix_tmds0, pix_tmds1, pix_tmds2;
   logic        status_a, status_b;
 
@@ -91,12 +96,12 @@ module board_icepi_zero (
     .cmd_empty_o     (gpio_cmd_empty_o),
     .vsync_o         (gpio_vsync_o),
     .gpu_busy_o      (gpu_busy),
-    .mem_req_valid_o (mem_req_valid),
-    .mem_req_ready_i (mem_req_ready),
-    .mem_req_addr_o  (mem_req_addr),
-    .mem_req_we_o    (mem_req_we),
-    .mem_req_wdata_o (mem_req_wdata),
-    .mem_req_be_o    (mem_req_be),
+    .mem_req_valid_o (cli_req_valid),
+    .mem_req_ready_i (cli_req_ready),
+    .mem_req_addr_o  (cli_req_addr),
+    .mem_req_we_o    (cli_req_we),
+    .mem_req_wdata_o (cli_req_wdata),
+    .mem_req_be_o    (cli_req_be),
     .mem_req_id_o    (),                // debug sideband, ignored by memory
     .mem_req_prim_o  (),
     .mem_rsp_valid_i (mem_rsp_valid),
@@ -122,12 +127,12 @@ module board_icepi_zero (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_n),
     .start_i         (init_done),
-    .mem_req_valid_o (mem_req_valid),
-    .mem_req_ready_i (mem_req_ready),
-    .mem_req_addr_o  (mem_req_addr),
-    .mem_req_we_o    (mem_req_we),
-    .mem_req_wdata_o (mem_req_wdata),
-    .mem_req_be_o    (mem_req_be),
+    .mem_req_valid_o (cli_req_valid),
+    .mem_req_ready_i (cli_req_ready),
+    .mem_req_addr_o  (cli_req_addr),
+    .mem_req_we_o    (cli_req_we),
+    .mem_req_wdata_o (cli_req_wdata),
+    .mem_req_be_o    (cli_req_be),
     .mem_rsp_valid_i (mem_rsp_valid),
     .mem_rsp_rdata_i (mem_rsp_rdata),
     .pass_o          (status_a),
@@ -155,6 +160,25 @@ module board_icepi_zero (
   // ---------------------------------------------------------------------------------------
   logic [15:0] dq_o, dq_in_d, dq_in_q;
   logic        dq_oe;
+
+  // Register stage between the client and the controller: the controller's same-cycle row
+  // compare and queue loads read the request from flops the placer can keep beside it, and the
+  // client's port from a spill register anywhere (core clock closure, docs/synth.md). +1 cycle
+  // of request latency; one request per cycle as before. gpu_sdram_top (simulation) has the same.
+  prim_spill_reg #(.Width(1 + 25 + 32 + 4)) u_mem_reg (
+    .clk_i   (clk_core),
+    .rst_ni  (rst_core_n),
+    .valid_i (cli_req_valid),
+    .ready_o (cli_req_ready),
+    .data_i  ({cli_req_we, cli_req_addr, cli_req_wdata, cli_req_be}),
+    .valid_o (mem_req_valid),
+    .ready_i (mem_req_ready),
+    .data_o  ({mem_req_we, mem_req_addr, mem_req_wdata, mem_req_be}),
+    .count_o (mem_reg_count)
+  );
+  logic [1:0] mem_reg_count;
+  logic       unused_mem_reg_count;
+  assign unused_mem_reg_count = ^mem_reg_count;
 
   sdram_ctrl #(
     .CAS_LATENCY (2)

@@ -43,16 +43,31 @@ module gpu_sdram_top #(
   logic [31:0] req_wdata, rsp_rdata;
   logic [3:0]  req_be;
   logic [15:0] req_prim;
+  logic        cli_valid, cli_ready, cli_we;
+  logic [24:0] cli_addr;
+  logic [31:0] cli_wdata;
+  logic [3:0]  cli_be;
 
   gpu_top u_gpu (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .spi_sck_i (spi_sck_i), .spi_cs_ni (spi_cs_ni), .spi_mosi_i (spi_mosi_i), .spi_miso_o (spi_miso_o),
     .cmd_full_o (cmd_full_o), .cmd_empty_o (cmd_empty_o), .vsync_o (vsync_o), .gpu_busy_o (gpu_busy_o),
-    .mem_req_valid_o (req_valid), .mem_req_ready_i (req_ready), .mem_req_addr_o (req_addr),
-    .mem_req_we_o (req_we), .mem_req_wdata_o (req_wdata), .mem_req_be_o (req_be),
+    .mem_req_valid_o (cli_valid), .mem_req_ready_i (cli_ready), .mem_req_addr_o (cli_addr),
+    .mem_req_we_o (cli_we), .mem_req_wdata_o (cli_wdata), .mem_req_be_o (cli_be),
     .mem_req_id_o (req_id), .mem_req_prim_o (req_prim),
     .mem_rsp_valid_i (rsp_valid), .mem_rsp_rdata_i (rsp_rdata)
   );
+
+  // the register stage the board has in front of sdram_ctrl (rtl/board/board_icepi_zero.sv)
+  prim_spill_reg #(.Width(1 + 25 + 32 + 4)) u_mem_reg (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .valid_i (cli_valid), .ready_o (cli_ready), .data_i ({cli_we, cli_addr, cli_wdata, cli_be}),
+    .valid_o (req_valid), .ready_i (req_ready), .data_o ({req_we, req_addr, req_wdata, req_be}),
+    .count_o (mem_reg_count)
+  );
+  logic [1:0] mem_reg_count;
+  logic       unused_mem_reg_count;
+  assign unused_mem_reg_count = ^mem_reg_count;
 
   sdram_ctrl #(.CAS_LATENCY(2), .T_INIT_PS(T_INIT_PS)) u_sdram (
     .clk_i (clk_i), .rst_ni (rst_ni),
@@ -68,11 +83,11 @@ module gpu_sdram_top #(
   logic unused_id;
   assign unused_id = req_id;
 
-  assign mon_valid_o = req_valid;
-  assign mon_ready_o = req_ready;
-  assign mon_we_o    = req_we;
-  assign mon_addr_o  = req_addr;
-  assign mon_wdata_o = req_wdata;
-  assign mon_be_o    = req_be;
+  assign mon_valid_o = cli_valid;   // the GPU's own port, where prim belongs to the request
+  assign mon_ready_o = cli_ready;
+  assign mon_we_o    = cli_we;
+  assign mon_addr_o  = cli_addr;
+  assign mon_wdata_o = cli_wdata;
+  assign mon_be_o    = cli_be;
   assign mon_prim_o  = req_prim;
 endmodule

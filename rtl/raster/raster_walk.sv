@@ -27,25 +27,7 @@ module raster_walk #(
 
   input  logic               set_valid_i,
   output logic               set_ready_o,
-  input  logic [35:0]        set_area_i,
-  input  logic [2:0][39:0]   set_w0_i,
-  input  logic [2:0][23:0]   set_wx_i,
-  input  logic [2:0][23:0]   set_wy_i,
-  input  logic [9:0]         set_bb_x0_i,
-  input  logic [9:0]         set_bb_x1_i,
-  input  logic [8:0]         set_bb_y0_i,
-  input  logic [8:0]         set_bb_y1_i,
-  input  logic [4:0][24:0]   set_a0_i,
-  input  logic [4:0][31:0]   set_q0_i,
-  input  logic [4:0][34:0]   set_r0_i,
-  input  logic [4:0][31:0]   set_qx_i,
-  input  logic [4:0][34:0]   set_rx_i,
-  input  logic [4:0][31:0]   set_qy_i,
-  input  logic [4:0][34:0]   set_ry_i,
-  input  logic               set_interp_c_i,
-  input  gpu_pkg::rgba8_t    set_flat_color_i,
-  input  gpu_pkg::rstate_t   set_rs_i,
-  input  logic [gpu_pkg::PRIM_W-1:0] set_prim_i,
+  input  gpu_pkg::setup_t    set_i,            // setup record, taken when set_ready_o
 
   output logic               frag_valid_o,
   input  logic               frag_ready_i,
@@ -53,15 +35,16 @@ module raster_walk #(
 
   output logic               busy_o
 );
+  localparam int unsigned AttrN = gpu_pkg::ATTR_N;
   // latched triangle
   logic [2:0][23:0] wx_q, wx_d, wy_q, wy_d;
   logic [9:0]  bx0_q, bx0_d;
-  logic [4:0][24:0] a0_q, a0_d;
-  logic [4:0][31:0] qx_q, qx_d, qy_q, qy_d;
-  logic [4:0][34:0] rx_q, rx_d, ry_q, ry_d;
+  logic [AttrN-1:0][24:0] a0_q, a0_d;
+  logic [AttrN-1:0][31:0] qx_q, qx_d, qy_q, qy_d;
+  logic [AttrN-1:0][34:0] rx_q, rx_d, ry_q, ry_d;
   // per-triangle precomputed step variants (one adder per pixel step, see qr_step)
-  logic [4:0][35:0] rxm_q, rxm_d, rym_q, rym_d;   // rx - area, ry - area (two's complement)
-  logic [4:0][31:0] qx1_q, qx1_d, qy1_q, qy1_d;   // qx + 1, qy + 1
+  logic [AttrN-1:0][35:0] rxm_q, rxm_d, rym_q, rym_d;   // rx - area, ry - area (two's complement)
+  logic [AttrN-1:0][31:0] qx1_q, qx1_d, qy1_q, qy1_d;   // qx + 1, qy + 1
   logic        interp_c_q, interp_c_d;
   gpu_pkg::rgba8_t flat_q, flat_d;
   gpu_pkg::rstate_t rs_q, rs_d;
@@ -71,8 +54,8 @@ module raster_walk #(
   logic [9:0]  x_q, x_d;
   logic [8:0]  y_q, y_d;
   logic [2:0][39:0] w_q, w_d, wrow_q, wrow_d;
-  logic [4:0][31:0] q_q, q_d, qrow_q, qrow_d;
-  logic [4:0][34:0] r_q, r_d, rrow_q, rrow_d;
+  logic [AttrN-1:0][31:0] q_q, q_d, qrow_q, qrow_d;
+  logic [AttrN-1:0][34:0] r_q, r_d, rrow_q, rrow_d;
   logic        row_hit_q, row_hit_d;      // a pixel of the current row was covered
   // end-of-row / end-of-bbox flags, kept one step ahead so the step control reads registers
   // only (no 10-bit compare between the registers and the ~1,000 enables it drives)
@@ -117,12 +100,14 @@ module raster_walk #(
     cur.x  = x_q;
     cur.y  = y_q;
     cur.pix = pix_q;
-    cur.z  = a0_q[0] + q_q[0][24:0];
+    cur.z  = a0_q[gpu_pkg::ATTR_Z] + q_q[gpu_pkg::ATTR_Z][24:0];
     cur.rs = rs_q;
     cur.prim = prim_q;
     if (interp_c_q) begin
-      cur.color = {a0_q[4][7:0] + q_q[4][7:0], a0_q[3][7:0] + q_q[3][7:0],
-                   a0_q[2][7:0] + q_q[2][7:0], a0_q[1][7:0] + q_q[1][7:0]};
+      cur.color = {a0_q[gpu_pkg::ATTR_A][7:0] + q_q[gpu_pkg::ATTR_A][7:0],
+                   a0_q[gpu_pkg::ATTR_B][7:0] + q_q[gpu_pkg::ATTR_B][7:0],
+                   a0_q[gpu_pkg::ATTR_G][7:0] + q_q[gpu_pkg::ATTR_G][7:0],
+                   a0_q[gpu_pkg::ATTR_R][7:0] + q_q[gpu_pkg::ATTR_R][7:0]};
     end else begin
       cur.color = flat_q;
     end
@@ -164,19 +149,20 @@ module raster_walk #(
 
     // per-triangle registers: written by the load only
     if (load_q) begin
-      wx_d = set_wx_i; wy_d = set_wy_i;
-      bx0_d = set_bb_x0_i;
-      bx1m1_d = set_bb_x1_i - 10'd1;
-      by1m1_d = set_bb_y1_i - 9'd1;
-      one_col_d = (set_bb_x0_i == set_bb_x1_i);
-      a0_d = set_a0_i; qx_d = set_qx_i; qy_d = set_qy_i; rx_d = set_rx_i; ry_d = set_ry_i;
-      for (int j = 0; j < 5; j++) begin
-        rxm_d[j] = {1'b0, set_rx_i[j]} - set_area_i;
-        rym_d[j] = {1'b0, set_ry_i[j]} - set_area_i;
-        qx1_d[j] = set_qx_i[j] + 32'd1;
-        qy1_d[j] = set_qy_i[j] + 32'd1;
+      wx_d = set_i.edges.wx; wy_d = set_i.edges.wy;
+      bx0_d = set_i.edges.bb_x0;
+      bx1m1_d = set_i.edges.bb_x1 - 10'd1;
+      by1m1_d = set_i.edges.bb_y1 - 9'd1;
+      one_col_d = (set_i.edges.bb_x0 == set_i.edges.bb_x1);
+      a0_d = set_i.attr.a0; qx_d = set_i.attr.qx; qy_d = set_i.attr.qy;
+      rx_d = set_i.attr.rx; ry_d = set_i.attr.ry;
+      for (int j = 0; j < AttrN; j++) begin
+        rxm_d[j] = {1'b0, set_i.attr.rx[j]} - set_i.edges.area;
+        rym_d[j] = {1'b0, set_i.attr.ry[j]} - set_i.edges.area;
+        qx1_d[j] = set_i.attr.qx[j] + 32'd1;
+        qy1_d[j] = set_i.attr.qy[j] + 32'd1;
       end
-      interp_c_d = set_interp_c_i; flat_d = set_flat_color_i; rs_d = set_rs_i; prim_d = set_prim_i;
+      interp_c_d = set_i.interp_c; flat_d = set_i.flat_color; rs_d = set_i.rs; prim_d = set_i.prim;
     end
 
     // walk registers: enable en_q (enrow_q for the row starts), update picked by the selects;
@@ -185,13 +171,13 @@ module raster_walk #(
     if (load_q) begin
       active_d = 1'b1;
       x_last_d = one_col_d;
-      y_last_d = (set_bb_y0_i == set_bb_y1_i);
-      x_d = set_bb_x0_i;
-      y_d = set_bb_y0_i;
-      w_d = set_w0_i; wrow_d = set_w0_i;
-      q_d = set_q0_i; qrow_d = set_q0_i; r_d = set_r0_i; rrow_d = set_r0_i;
+      y_last_d = (set_i.edges.bb_y0 == set_i.edges.bb_y1);
+      x_d = set_i.edges.bb_x0;
+      y_d = set_i.edges.bb_y0;
+      w_d = set_i.edges.w0; wrow_d = set_i.edges.w0;
+      q_d = set_i.attr.q0; qrow_d = set_i.attr.q0; r_d = set_i.attr.r0; rrow_d = set_i.attr.r0;
       row_hit_d = 1'b0;
-      pixrow_d = {set_bb_y0_i, 9'h0} + {2'b0, set_bb_y0_i, 7'h0} + 19'(set_bb_x0_i);
+      pixrow_d = {set_i.edges.bb_y0, 9'h0} + {2'b0, set_i.edges.bb_y0, 7'h0} + 19'(set_i.edges.bb_x0);
       pix_d = pixrow_d;
     end else if (sel_row_q) begin
       // the first uncovered pixel after a covered one, or x == bx1: next row, or done
@@ -207,7 +193,7 @@ module raster_walk #(
         wrow_d[k] = wrow_q[k] + 40'($signed(wy_q[k]));
         w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));
       end
-      for (int j = 0; j < 5; j++) begin
+      for (int j = 0; j < AttrN; j++) begin
         st = qr_step(qrow_q[j], rrow_q[j], qy_q[j], qy1_q[j], ry_q[j], rym_q[j]);
         qrow_d[j] = st[66:35]; rrow_d[j] = st[34:0];
         q_d[j]    = st[66:35]; r_d[j]    = st[34:0];
@@ -218,7 +204,7 @@ module raster_walk #(
       x_last_d = (x_q == bx1m1_q);
       pix_d = pix_q + 19'd1;
       for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
-      for (int j = 0; j < 5; j++) begin
+      for (int j = 0; j < AttrN; j++) begin
         sx = qr_step(q_q[j], r_q[j], qx_q[j], qx1_q[j], rx_q[j], rxm_q[j]);
         q_d[j] = sx[66:35]; r_d[j] = sx[34:0];
       end

@@ -21,29 +21,31 @@ static void qr_step(qr_t *v, int64_t dq, int64_t dr, int64_t area)
 
 void raster_walk(gpu_model_t *m, const setup_t *s)
 {
-    int64_t wrow[3] = {s->w0[0], s->w0[1], s->w0[2]};
+    const setup_edge_t *e = &s->edges;
+    const setup_attr_t *p = &s->attr;
+    int64_t wrow[3] = {e->w0[0], e->w0[1], e->w0[2]};
     qr_t arow[ATTR_N];
     for (int k = 0; k < ATTR_N; k++) {
-        arow[k].q = s->attr[k].q0;
-        arow[k].r = s->attr[k].r0;
+        arow[k].q = p->q0[k];
+        arow[k].r = p->r0[k];
     }
-    for (int y = s->bb_y0; y <= s->bb_y1; y++) {
+    for (int y = e->bb_y0; y <= e->bb_y1; y++) {
         int64_t w[3] = {wrow[0], wrow[1], wrow[2]};
         qr_t a[ATTR_N];
         for (int k = 0; k < ATTR_N; k++) {
             a[k] = arow[k];
         }
-        for (int x = s->bb_x0; x <= s->bb_x1; x++) {
+        for (int x = e->bb_x0; x <= e->bb_x1; x++) {
             if (w[0] >= 0 && w[1] >= 0 && w[2] >= 0) {
                 frag_t f;
                 f.x = (uint16_t)x;
                 f.y = (uint16_t)y;
                 f.prim = s->prim;
-                f.z = (uint32_t)(s->attr[ATTR_Z].base + a[ATTR_Z].q) & 0x1FFFFFF;
+                f.z = (uint32_t)(p->a0[ATTR_Z] + a[ATTR_Z].q) & 0x1FFFFFF;
                 if (s->interp_c) {
                     uint32_t c = 0;
                     for (int k = ATTR_R; k <= ATTR_A; k++) {
-                        c |= ((uint32_t)(s->attr[k].base + a[k].q) & 0xFF) << (8 * (k - ATTR_R));
+                        c |= ((uint32_t)(p->a0[k] + a[k].q) & 0xFF) << (8 * (k - ATTR_R));
                     }
                     f.color = c;
                 } else {
@@ -55,17 +57,17 @@ void raster_walk(gpu_model_t *m, const setup_t *s)
                 pixel_pipe(m, &f, &s->rs);
             }
             for (int k = 0; k < 3; k++) {
-                w[k] += s->wx[k];
+                w[k] += e->wx[k];
             }
             for (int k = 0; k < ATTR_N; k++) {
-                qr_step(&a[k], s->attr[k].qx, s->attr[k].rx, s->area);
+                qr_step(&a[k], p->qx[k], p->rx[k], e->area);
             }
         }
         for (int k = 0; k < 3; k++) {
-            wrow[k] += s->wy[k];
+            wrow[k] += e->wy[k];
         }
         for (int k = 0; k < ATTR_N; k++) {
-            qr_step(&arow[k], s->attr[k].qy, s->attr[k].ry, s->area);
+            qr_step(&arow[k], p->qy[k], p->ry[k], e->area);
         }
     }
 }

@@ -65,6 +65,11 @@ typedef struct {
     uint16_t prim;
 } setup_t;
 
+/* Running attribute values of raster_interp (one pixel or one row start): q[i], r[i] of plane i. */
+typedef struct {
+    int64_t q[ATTR_N], r[ATTR_N];
+} interp_t;
+
 /* Fragment from raster_walk (gpu_pkg::frag_t). */
 typedef struct {
     uint16_t x, y;          /* the RTL also carries pix = y*640 + x, derived, not modelled */
@@ -98,6 +103,12 @@ uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr);
 int raster_setup(const triangle_t *t, setup_t *s);
 /* raster_walk.c: walks the bbox, calls pixel_pipe for each covered pixel in walk order */
 void raster_walk(gpu_model_t *m, const setup_t *s);
+/* raster_interp.c: exact (q, r) stepping of the attribute planes, values of the current pixel */
+void raster_interp_start(interp_t *v, const setup_attr_t *p);
+void raster_interp_step_x(interp_t *v, const setup_attr_t *p, int64_t area);
+void raster_interp_step_y(interp_t *v, const setup_attr_t *p, int64_t area);
+uint32_t raster_interp_z(const interp_t *v, const setup_attr_t *p);
+uint32_t raster_interp_color(const interp_t *v, const setup_attr_t *p);
 /* pixel_pipe.c */
 void pixel_pipe(gpu_model_t *m, const frag_t *f, const rstate_t *rs);
 

@@ -1,5 +1,5 @@
 // gpu_pkg: shared types of the GPU core. Field names match the C model structs in
-// sw/model/gpu_model_int.h (vertex_t, rstate_t, triangle_t, frag_t).
+// sw/model/gpu_model_int.h (vertex_t, rstate_t, triangle_t, setup_t, frag_t).
 package gpu_pkg;
 
   // ---- formats ----
@@ -48,6 +48,53 @@ package gpu_pkg;
     rstate_t           rs;
     logic [PRIM_W-1:0] prim;
   } triangle_t;
+
+  // ---- setup record: raster_setup -> raster_walk (C: setup_t in sw/model/gpu_model_int.h) ----
+  // Interpolated attributes, by index into the planes of setup_attr_t. Adding an attribute is
+  // a new index here plus ATTR_N; the record, the ports and the link checker follow.
+  localparam int unsigned ATTR_Z = 0;     // depth (25 bits)
+  localparam int unsigned ATTR_R = 1;     // colour channels (8 bits each)
+  localparam int unsigned ATTR_G = 2;
+  localparam int unsigned ATTR_B = 3;
+  localparam int unsigned ATTR_A = 4;
+  localparam int unsigned ATTR_N = 5;     // number of attribute planes
+  localparam int unsigned ATTR_IW = $clog2(ATTR_N);   // width of an attribute index
+
+  // Edge part: triangle area, the three edge functions at the bbox origin and their steps,
+  // the bbox clipped to the screen (inclusive pixel coordinates).
+  typedef struct packed {
+    logic [35:0]      area;     // twice the area after orientation, > 0, < 2^34 (1/256 px^2)
+    logic [2:0][39:0] w0;       // biased edge values at the origin sample (covered: all >= 0)
+    logic [2:0][23:0] wx;       // edge step per +1 pixel in x
+    logic [2:0][23:0] wy;       // edge step per +1 pixel in y
+    logic [9:0]       bb_x0;
+    logic [9:0]       bb_x1;
+    logic [8:0]       bb_y0;
+    logic [8:0]       bb_y1;
+  } setup_edge_t;
+
+  // Attribute part, one plane per attribute (indexed by ATTR_*): attribute i at a pixel is
+  // a0[i] + q, where (q, r) starts at (q0, r0) at the bbox origin and steps exactly by
+  // (qx, rx) per pixel and (qy, ry) per row, with 0 <= r < area and a carry into q.
+  // Packed arrays per field, not an array of plane structs (Yosys: no arrays of structs).
+  typedef struct packed {
+    logic [ATTR_N-1:0][24:0] a0;    // attribute value at v0
+    logic [ATTR_N-1:0][31:0] q0;
+    logic [ATTR_N-1:0][34:0] r0;
+    logic [ATTR_N-1:0][31:0] qx;
+    logic [ATTR_N-1:0][34:0] rx;
+    logic [ATTR_N-1:0][31:0] qy;
+    logic [ATTR_N-1:0][34:0] ry;
+  } setup_attr_t;
+
+  typedef struct packed {
+    setup_edge_t       edges;
+    setup_attr_t       attr;
+    logic              interp_c;    // colour from the R, G, B, A planes (else flat_color)
+    rgba8_t            flat_color;  // colour of the first submitted vertex
+    rstate_t           rs;
+    logic [PRIM_W-1:0] prim;
+  } setup_t;
 
   // Fragment from the walker to the pixel pipeline.
   typedef struct packed {

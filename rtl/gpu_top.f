@@ -11,6 +11,7 @@ rtl/prim/prim_arb_rr.sv
 rtl/host/host_spi_slave.sv
 rtl/host/host_reg_file.sv
 rtl/raster/raster_setup.sv
+rtl/raster/raster_interp.sv
 rtl/raster/raster_walk.sv
 rtl/pixel/pixel_color.sv
 rtl/pixel/pixel_ztest.sv

@@ -154,28 +154,12 @@ module gpu_top (
 
   // ---- raster ----
   logic set_valid, set_ready, setup_busy, walk_busy, pix_busy, arb_busy, drop;
-  logic [35:0]      set_area;
-  logic [2:0][39:0] set_w0;
-  logic [2:0][23:0] set_wx, set_wy;
-  logic [9:0]       set_bb_x0, set_bb_x1;
-  logic [8:0]       set_bb_y0, set_bb_y1;
-  logic [4:0][24:0] set_a0;
-  logic [4:0][31:0] set_q0, set_qx, set_qy;
-  logic [4:0][34:0] set_r0, set_rx, set_ry;
-  logic             set_interp_c;
-  gpu_pkg::rgba8_t  set_flat_color;
-  gpu_pkg::rstate_t set_rs;
-  logic [gpu_pkg::PRIM_W-1:0] set_prim;
+  gpu_pkg::setup_t set_rec;   // setup record (edges, attribute planes, colour, state, prim)
 
   raster_setup u_setup (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .tri_valid_i (tri_valid), .tri_ready_o (tri_ready), .tri_i (tri_rec),
-    .set_valid_o (set_valid), .set_ready_i (set_ready),
-    .set_area_o (set_area), .set_w0_o (set_w0), .set_wx_o (set_wx), .set_wy_o (set_wy),
-    .set_bb_x0_o (set_bb_x0), .set_bb_x1_o (set_bb_x1), .set_bb_y0_o (set_bb_y0), .set_bb_y1_o (set_bb_y1),
-    .set_a0_o (set_a0), .set_q0_o (set_q0), .set_r0_o (set_r0), .set_qx_o (set_qx), .set_rx_o (set_rx),
-    .set_qy_o (set_qy), .set_ry_o (set_ry), .set_interp_c_o (set_interp_c),
-    .set_flat_color_o (set_flat_color), .set_rs_o (set_rs), .set_prim_o (set_prim),
+    .set_valid_o (set_valid), .set_ready_i (set_ready), .set_o (set_rec),
     .drop_o (drop), .busy_o (setup_busy)
   );
 
@@ -184,12 +168,7 @@ module gpu_top (
 
   raster_walk u_walk (
     .clk_i (clk_i), .rst_ni (rst_core_n),
-    .set_valid_i (set_valid), .set_ready_o (set_ready),
-    .set_area_i (set_area), .set_w0_i (set_w0), .set_wx_i (set_wx), .set_wy_i (set_wy),
-    .set_bb_x0_i (set_bb_x0), .set_bb_x1_i (set_bb_x1), .set_bb_y0_i (set_bb_y0), .set_bb_y1_i (set_bb_y1),
-    .set_a0_i (set_a0), .set_q0_i (set_q0), .set_r0_i (set_r0), .set_qx_i (set_qx), .set_rx_i (set_rx),
-    .set_qy_i (set_qy), .set_ry_i (set_ry), .set_interp_c_i (set_interp_c),
-    .set_flat_color_i (set_flat_color), .set_rs_i (set_rs), .set_prim_i (set_prim),
+    .set_valid_i (set_valid), .set_ready_o (set_ready), .set_i (set_rec),
     .frag_valid_o (frag_valid), .frag_ready_i (frag_ready), .frag_o (frag),
     .busy_o (walk_busy)
   );

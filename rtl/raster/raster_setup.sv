@@ -2,8 +2,9 @@
 // C mirror: sw/model/raster_setup.c, operation for operation.
 //
 // In:  triangle record (three vertices, render state, prim id), valid/ready.
-// Out: edge equations at the bbox origin, edge steps, clipped bbox, and for each interpolated
-//      attribute the exact plane (q0, r0), (qx, rx), (qy, ry) with a(p) = a0 + q, 0 <= r < area.
+// Out: the setup record gpu_pkg::setup_t: edge part (area, edge equations at the bbox origin,
+//      edge steps, clipped bbox) and, for each attribute gpu_pkg::ATTR_*, the exact plane
+//      (q0, r0), (qx, rx), (qy, ry) with a(p) = a0 + q, 0 <= r < area.
 //      Zero-area and fully off-screen triangles are dropped here (drop_o pulses).
 // Datapath: one pipelined 26x35-bit signed multiplier (four 18x18 DSP partial products,
 // registered, then summed over two cycles; see "multiplier pipeline" below) and one restoring
@@ -14,7 +15,7 @@
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
 // Handshakes: tri_ready_o is high only in StIdle (it may depend on nothing but the state);
-// set_valid_o is high in StOut only (a flip-flop of its own); the set_* payload is registered
+// set_valid_o is high in StOut only (a flip-flop of its own); the set_o record is registered
 // and does not change until set_ready_i takes it (valid never depends on ready).
 // Reset: StIdle, outputs invalid.
 module raster_setup (
@@ -27,25 +28,7 @@ module raster_setup (
 
   output logic               set_valid_o,
   input  logic               set_ready_i,
-  output logic [35:0]        set_area_o,       // > 0, < 2^34
-  output logic [2:0][39:0]   set_w0_o,         // biased edge values at the origin sample
-  output logic [2:0][23:0]   set_wx_o,         // edge step per +1 pixel in x
-  output logic [2:0][23:0]   set_wy_o,         // edge step per +1 pixel in y
-  output logic [9:0]         set_bb_x0_o,
-  output logic [9:0]         set_bb_x1_o,
-  output logic [8:0]         set_bb_y0_o,
-  output logic [8:0]         set_bb_y1_o,
-  output logic [4:0][24:0]   set_a0_o,         // attribute values at v0: Z, R, G, B, A
-  output logic [4:0][31:0]   set_q0_o,
-  output logic [4:0][34:0]   set_r0_o,
-  output logic [4:0][31:0]   set_qx_o,
-  output logic [4:0][34:0]   set_rx_o,
-  output logic [4:0][31:0]   set_qy_o,
-  output logic [4:0][34:0]   set_ry_o,
-  output logic               set_interp_c_o,
-  output gpu_pkg::rgba8_t    set_flat_color_o,
-  output gpu_pkg::rstate_t   set_rs_o,
-  output logic [gpu_pkg::PRIM_W-1:0] set_prim_o,
+  output gpu_pkg::setup_t    set_o,            // setup record
 
   output logic               drop_o,           // one pulse per dropped triangle
   output logic               busy_o
@@ -79,6 +62,10 @@ module raster_setup (
   } st_e;
   (* fsm_encoding = "one-hot" *) st_e st_q;
   st_e st_d;
+
+  localparam int unsigned AttrN  = gpu_pkg::ATTR_N;
+  localparam int unsigned AttrIw = gpu_pkg::ATTR_IW;
+  localparam logic [AttrIw-1:0] AttrLast = AttrIw'(AttrN - 1);
   // set_valid_o as its own flip-flop (== (st_q == StOut)): it drives the walker's load select
   // on ~1,000 flip-flops, so no state decode sits in front of that fanout
   logic out_valid_q;
@@ -103,10 +90,10 @@ module raster_setup (
   logic [9:0]  bx0_q, bx0_d, bx1_q, bx1_d;
   logic [8:0]  by0_q, by0_d, by1_q, by1_d;
   logic [1:0]  k_q, k_d;                    // edge index
-  logic [2:0]  j_q, j_d;                    // attribute index 0..4
+  logic [AttrIw-1:0] j_q, j_d;              // attribute index 0..ATTR_N-1 (gpu_pkg::ATTR_*)
   logic [1:0]  s_q, s_d;                    // plane term: 0 origin, 1 x step, 2 y step
-  logic [31:0] q0_q [5], q0_d [5], qx_q [5], qx_d [5], qy_q [5], qy_d [5];
-  logic [34:0] r0_q [5], r0_d [5], rx_q [5], rx_d [5], ry_q [5], ry_d [5];
+  logic [31:0] q0_q [AttrN], q0_d [AttrN], qx_q [AttrN], qx_d [AttrN], qy_q [AttrN], qy_d [AttrN];
+  logic [34:0] r0_q [AttrN], r0_d [AttrN], rx_q [AttrN], rx_d [AttrN], ry_q [AttrN], ry_d [AttrN];
   // divider
   logic [61:0] dv_num_q, dv_num_d;          // |n|, shifted out MSB first
   logic [61:0] dv_quo_q, dv_quo_d;
@@ -175,13 +162,14 @@ module raster_setup (
   assign ssy = $signed({5'h0, by0_q, 4'h8}) - 18'(y_q[ea]);
 
   // attribute j of vertex v
-  function automatic logic [24:0] attr(input logic [2:0] j, input logic [24:0] z, input logic [31:0] c);
+  function automatic logic [24:0] attr(input logic [AttrIw-1:0] j, input logic [24:0] z,
+                                       input logic [31:0] c);
     unique case (j)
-      3'd0:    attr = z;
-      3'd1:    attr = {17'h0, c[7:0]};
-      3'd2:    attr = {17'h0, c[15:8]};
-      3'd3:    attr = {17'h0, c[23:16]};
-      default: attr = {17'h0, c[31:24]};
+      AttrIw'(gpu_pkg::ATTR_Z): attr = z;
+      AttrIw'(gpu_pkg::ATTR_R): attr = {17'h0, c[7:0]};
+      AttrIw'(gpu_pkg::ATTR_G): attr = {17'h0, c[15:8]};
+      AttrIw'(gpu_pkg::ATTR_B): attr = {17'h0, c[23:16]};
+      default:                  attr = {17'h0, c[31:24]};   // ATTR_A
     endcase
   endfunction
 
@@ -206,8 +194,8 @@ module raster_setup (
   assign need_z = rs_q.z_test | rs_q.z_write;
   assign need_c = rs_q.gouraud;
 
-  function automatic logic attr_needed(input logic [2:0] j, input logic nz, input logic nc);
-    attr_needed = (j == 3'd0) ? nz : nc;
+  function automatic logic attr_needed(input logic [AttrIw-1:0] j, input logic nz, input logic nc);
+    attr_needed = (j == AttrIw'(gpu_pkg::ATTR_Z)) ? nz : nc;
   endfunction
 
   // bbox of the latched vertices: the three pairwise comparisons run in parallel and select
@@ -277,7 +265,7 @@ module raster_setup (
       x_d[i] = x_q[i]; y_d[i] = y_q[i]; z_d[i] = z_q[i]; c_d[i] = c_q[i];
       wraw_d[i] = wraw_q[i]; w0_d[i] = w0_q[i]; wx_d[i] = wx_q[i]; wy_d[i] = wy_q[i];
     end
-    for (int i = 0; i < 5; i++) begin
+    for (int i = 0; i < AttrN; i++) begin
       q0_d[i] = q0_q[i]; qx_d[i] = qx_q[i]; qy_d[i] = qy_q[i];
       r0_d[i] = r0_q[i]; rx_d[i] = rx_q[i]; ry_d[i] = ry_q[i];
     end
@@ -362,7 +350,7 @@ module raster_setup (
       StEdge4: begin
         w0_d[k_q] = 40'($signed(wraw_q[k_q])) - (tl_q[k_q] ? 40'd0 : 40'd1);
         if (k_q == 2'd2) begin
-          j_d = 3'd0;
+          j_d = '0;
           s_d = 2'd0;
           st_d = StAttrSel;
         end else begin
@@ -373,8 +361,8 @@ module raster_setup (
       StAttrSel: begin
         if (!attr_needed(j_q, need_z, need_c)) begin
           q0_d[j_q] = '0; r0_d[j_q] = '0; qx_d[j_q] = '0; rx_d[j_q] = '0; qy_d[j_q] = '0; ry_d[j_q] = '0;
-          if (j_q == 3'd4) st_d = StOut;
-          else j_d = j_q + 3'd1;
+          if (j_q == AttrLast) st_d = StOut;
+          else j_d = j_q + AttrIw'(1);
         end else begin
           st_d = StAttr0;
         end
@@ -432,9 +420,9 @@ module raster_setup (
           st_d = StAttr0;
         end else begin
           s_d = 2'd0;
-          if (j_q == 3'd4) st_d = StOut;
+          if (j_q == AttrLast) st_d = StOut;
           else begin
-            j_d = j_q + 3'd1;
+            j_d = j_q + AttrIw'(1);
             st_d = StAttrSel;
           end
         end
@@ -454,7 +442,7 @@ module raster_setup (
         x_q[i] <= '0; y_q[i] <= '0; z_q[i] <= '0; c_q[i] <= '0;
         wraw_q[i] <= '0; w0_q[i] <= '0; wx_q[i] <= '0; wy_q[i] <= '0;
       end
-      for (int i = 0; i < 5; i++) begin
+      for (int i = 0; i < AttrN; i++) begin
         q0_q[i] <= '0; qx_q[i] <= '0; qy_q[i] <= '0; r0_q[i] <= '0; rx_q[i] <= '0; ry_q[i] <= '0;
       end
       rs_q <= '0; prim_q <= '0; flat_q <= '0;
@@ -476,7 +464,7 @@ module raster_setup (
         x_q[i] <= x_d[i]; y_q[i] <= y_d[i]; z_q[i] <= z_d[i]; c_q[i] <= c_d[i];
         wraw_q[i] <= wraw_d[i]; w0_q[i] <= w0_d[i]; wx_q[i] <= wx_d[i]; wy_q[i] <= wy_d[i];
       end
-      for (int i = 0; i < 5; i++) begin
+      for (int i = 0; i < AttrN; i++) begin
         q0_q[i] <= q0_d[i]; qx_q[i] <= qx_d[i]; qy_q[i] <= qy_d[i];
         r0_q[i] <= r0_d[i]; rx_q[i] <= rx_d[i]; ry_q[i] <= ry_d[i];
       end
@@ -497,28 +485,28 @@ module raster_setup (
 
   // ---- outputs ----
   always_comb begin
+    set_o.edges.area  = area_q[35:0];
+    set_o.edges.bb_x0 = bx0_q;
+    set_o.edges.bb_x1 = bx1_q;
+    set_o.edges.bb_y0 = by0_q;
+    set_o.edges.bb_y1 = by1_q;
     for (int i = 0; i < 3; i++) begin
-      set_w0_o[i] = w0_q[i];
-      set_wx_o[i] = wx_q[i];
-      set_wy_o[i] = wy_q[i];
+      set_o.edges.w0[i] = w0_q[i];
+      set_o.edges.wx[i] = wx_q[i];
+      set_o.edges.wy[i] = wy_q[i];
     end
-    for (int i = 0; i < 5; i++) begin
-      set_a0_o[i] = attr(3'(i), z_q[0], c_q[0]);
-      set_q0_o[i] = q0_q[i]; set_r0_o[i] = r0_q[i];
-      set_qx_o[i] = qx_q[i]; set_rx_o[i] = rx_q[i];
-      set_qy_o[i] = qy_q[i]; set_ry_o[i] = ry_q[i];
+    for (int i = 0; i < AttrN; i++) begin
+      set_o.attr.a0[i] = attr(AttrIw'(i), z_q[0], c_q[0]);
+      set_o.attr.q0[i] = q0_q[i]; set_o.attr.r0[i] = r0_q[i];
+      set_o.attr.qx[i] = qx_q[i]; set_o.attr.rx[i] = rx_q[i];
+      set_o.attr.qy[i] = qy_q[i]; set_o.attr.ry[i] = ry_q[i];
     end
+    set_o.interp_c   = need_c;
+    set_o.flat_color = flat_q;
+    set_o.rs         = rs_q;
+    set_o.prim       = prim_q;
   end
   assign set_valid_o      = out_valid_q;
-  assign set_area_o       = area_q[35:0];
-  assign set_bb_x0_o      = bx0_q;
-  assign set_bb_x1_o      = bx1_q;
-  assign set_bb_y0_o      = by0_q;
-  assign set_bb_y1_o      = by1_q;
-  assign set_interp_c_o   = need_c;
-  assign set_flat_color_o = flat_q;
-  assign set_rs_o         = rs_q;
-  assign set_prim_o       = prim_q;
   assign drop_o           = drop;
   assign busy_o           = (st_q != StIdle);
 endmodule

@@ -2,9 +2,9 @@
 //
 // Visits the clipped bbox row by row (top to bottom), left to right, one pixel per cycle.
 // A pixel is covered when all three biased edge values are >= 0 (top-left rule folded into
-// the bias by setup). Attributes step exactly: (q, r) += (qx, rx) per pixel, (qy, ry) per row,
-// r kept in [0, area) with a carry into q; q is kept modulo 2^32, which is exact for every
-// covered pixel (its value lies between the vertex values).
+// the bias by setup). The attribute planes step exactly in raster_interp (u_interp), driven
+// by the same load, enable and select flip-flops as the position, so its values are always
+// those of the current pixel.
 // Out: fragments {x, y, z, color, render state, prim} through an OutDepth-entry FIFO
 // (valid/ready), so the walk keeps stepping over uncovered pixels while the pixel pipe waits.
 // Early row exit: a row ends at the first uncovered pixel after a covered one (coverage of a
@@ -27,25 +27,7 @@ module raster_walk #(
 
   input  logic               set_valid_i,
   output logic               set_ready_o,
-  input  logic [35:0]        set_area_i,
-  input  logic [2:0][39:0]   set_w0_i,
-  input  logic [2:0][23:0]   set_wx_i,
-  input  logic [2:0][23:0]   set_wy_i,
-  input  logic [9:0]         set_bb_x0_i,
-  input  logic [9:0]         set_bb_x1_i,
-  input  logic [8:0]         set_bb_y0_i,
-  input  logic [8:0]         set_bb_y1_i,
-  input  logic [4:0][24:0]   set_a0_i,
-  input  logic [4:0][31:0]   set_q0_i,
-  input  logic [4:0][34:0]   set_r0_i,
-  input  logic [4:0][31:0]   set_qx_i,
-  input  logic [4:0][34:0]   set_rx_i,
-  input  logic [4:0][31:0]   set_qy_i,
-  input  logic [4:0][34:0]   set_ry_i,
-  input  logic               set_interp_c_i,
-  input  gpu_pkg::rgba8_t    set_flat_color_i,
-  input  gpu_pkg::rstate_t   set_rs_i,
-  input  logic [gpu_pkg::PRIM_W-1:0] set_prim_i,
+  input  gpu_pkg::setup_t    set_i,            // setup record, taken when set_ready_o
 
   output logic               frag_valid_o,
   input  logic               frag_ready_i,
@@ -53,15 +35,9 @@ module raster_walk #(
 
   output logic               busy_o
 );
-  // latched triangle
+  // latched triangle (the attribute planes live in u_interp)
   logic [2:0][23:0] wx_q, wx_d, wy_q, wy_d;
   logic [9:0]  bx0_q, bx0_d;
-  logic [4:0][24:0] a0_q, a0_d;
-  logic [4:0][31:0] qx_q, qx_d, qy_q, qy_d;
-  logic [4:0][34:0] rx_q, rx_d, ry_q, ry_d;
-  // per-triangle precomputed step variants (one adder per pixel step, see qr_step)
-  logic [4:0][35:0] rxm_q, rxm_d, rym_q, rym_d;   // rx - area, ry - area (two's complement)
-  logic [4:0][31:0] qx1_q, qx1_d, qy1_q, qy1_d;   // qx + 1, qy + 1
   logic        interp_c_q, interp_c_d;
   gpu_pkg::rgba8_t flat_q, flat_d;
   gpu_pkg::rstate_t rs_q, rs_d;
@@ -71,8 +47,6 @@ module raster_walk #(
   logic [9:0]  x_q, x_d;
   logic [8:0]  y_q, y_d;
   logic [2:0][39:0] w_q, w_d, wrow_q, wrow_d;
-  logic [4:0][31:0] q_q, q_d, qrow_q, qrow_d;
-  logic [4:0][34:0] r_q, r_d, rrow_q, rrow_d;
   logic        row_hit_q, row_hit_d;      // a pixel of the current row was covered
   // end-of-row / end-of-bbox flags, kept one step ahead so the step control reads registers
   // only (no 10-bit compare between the registers and the ~1,000 enables it drives)
@@ -102,6 +76,8 @@ module raster_walk #(
   logic covered_n, step_n, row_done_n;   // next cycle's coverage, step and end of row
   logic covered, ofifo_pop;
   gpu_pkg::frag_t cur;
+  gpu_pkg::z25_t   interp_z;             // attribute values of the current pixel (u_interp)
+  gpu_pkg::rgba8_t interp_color;
 
   // the load decision is registered (load_q): setup's set_valid register stays out of the
   // clock-enable cone of the ~1,000 walker registers (docs/synth.md "Closing the core
@@ -117,46 +93,24 @@ module raster_walk #(
     cur.x  = x_q;
     cur.y  = y_q;
     cur.pix = pix_q;
-    cur.z  = a0_q[0] + q_q[0][24:0];
+    cur.z  = interp_z;
     cur.rs = rs_q;
     cur.prim = prim_q;
     if (interp_c_q) begin
-      cur.color = {a0_q[4][7:0] + q_q[4][7:0], a0_q[3][7:0] + q_q[3][7:0],
-                   a0_q[2][7:0] + q_q[2][7:0], a0_q[1][7:0] + q_q[1][7:0]};
+      cur.color = interp_color;
     end else begin
       cur.color = flat_q;
     end
   end
 
-  // one exact step of (q, r) by (dq, dr) modulo area: r + dr and r + dr - area are formed in
-  // parallel (drm = dr - area precomputed), the sign of the latter selects, and q + dq or
-  // q + dq + 1 (dq1 precomputed) follows; one adder deep
-  function automatic logic [66:0] qr_step(input logic [31:0] q, input logic [34:0] r,
-                                          input logic [31:0] dq, input logic [31:0] dq1,
-                                          input logic [34:0] dr, input logic [35:0] drm);
-    logic [34:0] s1;                 // r + dr when it stays below area (< 2^35)
-    logic [35:0] s2;
-    logic        wrap;
-    s1 = r + dr;
-    s2 = {1'b0, r} + drm;
-    wrap = !s2[35];                  // r + dr >= area
-    qr_step = wrap ? {q + dq1, s2[34:0]} : {q + dq, s1};
-  endfunction
-
-  logic [66:0] st, sx;
   always_comb begin
-    st = '0;
-    sx = '0;
     wx_d = wx_q; wy_d = wy_q;
     bx0_d = bx0_q; bx1m1_d = bx1m1_q; by1m1_d = by1m1_q; one_col_d = one_col_q;
     x_last_d = x_last_q; y_last_d = y_last_q;
-    a0_d = a0_q; qx_d = qx_q; qy_d = qy_q; rx_d = rx_q; ry_d = ry_q;
-    rxm_d = rxm_q; rym_d = rym_q; qx1_d = qx1_q; qy1_d = qy1_q;
     interp_c_d = interp_c_q; flat_d = flat_q; rs_d = rs_q; prim_d = prim_q;
     active_d = active_q;
     x_d = x_q; y_d = y_q;
     w_d = w_q; wrow_d = wrow_q;
-    q_d = q_q; qrow_d = qrow_q; r_d = r_q; rrow_d = rrow_q;
     row_hit_d = row_hit_q;
     pix_d = pix_q;
     pixrow_d = pixrow_q;
@@ -164,19 +118,12 @@ module raster_walk #(
 
     // per-triangle registers: written by the load only
     if (load_q) begin
-      wx_d = set_wx_i; wy_d = set_wy_i;
-      bx0_d = set_bb_x0_i;
-      bx1m1_d = set_bb_x1_i - 10'd1;
-      by1m1_d = set_bb_y1_i - 9'd1;
-      one_col_d = (set_bb_x0_i == set_bb_x1_i);
-      a0_d = set_a0_i; qx_d = set_qx_i; qy_d = set_qy_i; rx_d = set_rx_i; ry_d = set_ry_i;
-      for (int j = 0; j < 5; j++) begin
-        rxm_d[j] = {1'b0, set_rx_i[j]} - set_area_i;
-        rym_d[j] = {1'b0, set_ry_i[j]} - set_area_i;
-        qx1_d[j] = set_qx_i[j] + 32'd1;
-        qy1_d[j] = set_qy_i[j] + 32'd1;
-      end
-      interp_c_d = set_interp_c_i; flat_d = set_flat_color_i; rs_d = set_rs_i; prim_d = set_prim_i;
+      wx_d = set_i.edges.wx; wy_d = set_i.edges.wy;
+      bx0_d = set_i.edges.bb_x0;
+      bx1m1_d = set_i.edges.bb_x1 - 10'd1;
+      by1m1_d = set_i.edges.bb_y1 - 9'd1;
+      one_col_d = (set_i.edges.bb_x0 == set_i.edges.bb_x1);
+      interp_c_d = set_i.interp_c; flat_d = set_i.flat_color; rs_d = set_i.rs; prim_d = set_i.prim;
     end
 
     // walk registers: enable en_q (enrow_q for the row starts), update picked by the selects;
@@ -185,13 +132,12 @@ module raster_walk #(
     if (load_q) begin
       active_d = 1'b1;
       x_last_d = one_col_d;
-      y_last_d = (set_bb_y0_i == set_bb_y1_i);
-      x_d = set_bb_x0_i;
-      y_d = set_bb_y0_i;
-      w_d = set_w0_i; wrow_d = set_w0_i;
-      q_d = set_q0_i; qrow_d = set_q0_i; r_d = set_r0_i; rrow_d = set_r0_i;
+      y_last_d = (set_i.edges.bb_y0 == set_i.edges.bb_y1);
+      x_d = set_i.edges.bb_x0;
+      y_d = set_i.edges.bb_y0;
+      w_d = set_i.edges.w0; wrow_d = set_i.edges.w0;
       row_hit_d = 1'b0;
-      pixrow_d = {set_bb_y0_i, 9'h0} + {2'b0, set_bb_y0_i, 7'h0} + 19'(set_bb_x0_i);
+      pixrow_d = {set_i.edges.bb_y0, 9'h0} + {2'b0, set_i.edges.bb_y0, 7'h0} + 19'(set_i.edges.bb_x0);
       pix_d = pixrow_d;
     end else if (sel_row_q) begin
       // the first uncovered pixel after a covered one, or x == bx1: next row, or done
@@ -207,29 +153,20 @@ module raster_walk #(
         wrow_d[k] = wrow_q[k] + 40'($signed(wy_q[k]));
         w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));
       end
-      for (int j = 0; j < 5; j++) begin
-        st = qr_step(qrow_q[j], rrow_q[j], qy_q[j], qy1_q[j], ry_q[j], rym_q[j]);
-        qrow_d[j] = st[66:35]; rrow_d[j] = st[34:0];
-        q_d[j]    = st[66:35]; r_d[j]    = st[34:0];
-      end
     end else begin
       row_hit_d = row_hit_q | covered;
       x_d = x_q + 10'd1;
       x_last_d = (x_q == bx1m1_q);
       pix_d = pix_q + 19'd1;
       for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
-      for (int j = 0; j < 5; j++) begin
-        sx = qr_step(q_q[j], r_q[j], qx_q[j], qx1_q[j], rx_q[j], rxm_q[j]);
-        q_d[j] = sx[66:35]; r_d[j] = sx[34:0];
-      end
     end
     if (!en_q) begin
       active_d = active_q;
-      x_d = x_q; w_d = w_q; q_d = q_q; r_d = r_q; pix_d = pix_q;
+      x_d = x_q; w_d = w_q; pix_d = pix_q;
       x_last_d = x_last_q; row_hit_d = row_hit_q;
     end
     if (!enrow_q) begin
-      y_d = y_q; wrow_d = wrow_q; qrow_d = qrow_q; rrow_d = rrow_q; pixrow_d = pixrow_q;
+      y_d = y_q; wrow_d = wrow_q; pixrow_d = pixrow_q;
       y_last_d = y_last_q;
     end
 
@@ -253,28 +190,38 @@ module raster_walk #(
       wx_q <= '0; wy_q <= '0;
       bx0_q <= '0; bx1m1_q <= '0; by1m1_q <= '0; one_col_q <= 1'b0;
       x_last_q <= 1'b0; y_last_q <= 1'b0;
-      a0_q <= '0; qx_q <= '0; qy_q <= '0; rx_q <= '0; ry_q <= '0;
-      rxm_q <= '0; rym_q <= '0; qx1_q <= '0; qy1_q <= '0;
       interp_c_q <= 1'b0; flat_q <= '0; rs_q <= '0; prim_q <= '0;
       active_q <= 1'b0; advance_q <= 1'b0; load_q <= 1'b0;
       en_q <= 1'b0; enrow_q <= 1'b0; sel_row_q <= 1'b0; x_q <= '0; y_q <= '0;
-      w_q <= '0; wrow_q <= '0; q_q <= '0; qrow_q <= '0; r_q <= '0; rrow_q <= '0;
+      w_q <= '0; wrow_q <= '0;
       row_hit_q <= 1'b0;
       pix_q <= '0; pixrow_q <= '0;
     end else begin
       wx_q <= wx_d; wy_q <= wy_d;
       bx0_q <= bx0_d; bx1m1_q <= bx1m1_d; by1m1_q <= by1m1_d; one_col_q <= one_col_d;
       x_last_q <= x_last_d; y_last_q <= y_last_d;
-      a0_q <= a0_d; qx_q <= qx_d; qy_q <= qy_d; rx_q <= rx_d; ry_q <= ry_d;
-      rxm_q <= rxm_d; rym_q <= rym_d; qx1_q <= qx1_d; qy1_q <= qy1_d;
       interp_c_q <= interp_c_d; flat_q <= flat_d; rs_q <= rs_d; prim_q <= prim_d;
       active_q <= active_d; advance_q <= advance_d; load_q <= load_d;
       en_q <= en_d; enrow_q <= enrow_d; sel_row_q <= sel_row_d; x_q <= x_d; y_q <= y_d;
-      w_q <= w_d; wrow_q <= wrow_d; q_q <= q_d; qrow_q <= qrow_d; r_q <= r_d; rrow_q <= rrow_d;
+      w_q <= w_d; wrow_q <= wrow_d;
       row_hit_q <= row_hit_d;
       pix_q <= pix_d; pixrow_q <= pixrow_d;
     end
   end
+
+  // attribute planes: stepped with the position, by the same enable and select flip-flops
+  raster_interp u_interp (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .load_i    (load_q),
+    .en_i      (en_q),
+    .enrow_i   (enrow_q),
+    .sel_row_i (sel_row_q),
+    .attr_i    (set_i.attr),
+    .area_i    (set_i.edges.area),
+    .z_o       (interp_z),
+    .color_o   (interp_color)
+  );
 
   prim_fifo #(.Width($bits(cur)), .Depth(OutDepth)) u_out_fifo (
     .clk_i    (clk_i),

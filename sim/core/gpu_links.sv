@@ -15,18 +15,7 @@ module gpu_links (
   input logic tri_valid, tri_ready,
   input gpu_pkg::triangle_t tri_rec,
   input logic set_valid, set_ready,
-  input logic [35:0]      set_area,
-  input logic [2:0][39:0] set_w0,
-  input logic [2:0][23:0] set_wx, set_wy,
-  input logic [9:0]       set_bb_x0, set_bb_x1,
-  input logic [8:0]       set_bb_y0, set_bb_y1,
-  input logic [4:0][24:0] set_a0,
-  input logic [4:0][31:0] set_q0, set_qx, set_qy,
-  input logic [4:0][34:0] set_r0, set_rx, set_ry,
-  input logic             set_interp_c,
-  input gpu_pkg::rgba8_t  set_flat_color,
-  input gpu_pkg::rstate_t set_rs,
-  input logic [gpu_pkg::PRIM_W-1:0] set_prim,
+  input gpu_pkg::setup_t set_rec,
   input logic frag_valid, frag_ready,
   input gpu_pkg::frag_t frag,
   input logic pix_valid, pix_ready,
@@ -56,13 +45,8 @@ module gpu_links (
     .clk_i, .rst_ni(rst_core_n), .valid_i(cmd_valid), .ready_i(cmd_ready), .payload_i(cmd_data));
   stream_checker #(.Name("host_reg_file -> raster_setup (triangle)"), .PW($bits(tri_rec))) u_tri (
     .clk_i, .rst_ni(rst_core_n), .valid_i(tri_valid), .ready_i(tri_ready), .payload_i(tri_rec));
-  localparam int unsigned SetW = $bits({set_area, set_w0, set_wx, set_wy, set_bb_x0, set_bb_x1, set_bb_y0,
-                                        set_bb_y1, set_a0, set_q0, set_qx, set_qy, set_r0, set_rx, set_ry,
-                                        set_interp_c, set_flat_color, set_rs, set_prim});
-  stream_checker #(.Name("raster_setup -> raster_walk (setup record)"), .PW(SetW)) u_set (
-    .clk_i, .rst_ni(rst_core_n), .valid_i(set_valid), .ready_i(set_ready),
-    .payload_i({set_area, set_w0, set_wx, set_wy, set_bb_x0, set_bb_x1, set_bb_y0, set_bb_y1, set_a0, set_q0,
-                set_qx, set_qy, set_r0, set_rx, set_ry, set_interp_c, set_flat_color, set_rs, set_prim}));
+  stream_checker #(.Name("raster_setup -> raster_walk (setup record)"), .PW($bits(set_rec))) u_set (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(set_valid), .ready_i(set_ready), .payload_i(set_rec));
   stream_checker #(.Name("raster_walk -> frag_reg (fragment)"), .PW($bits(frag))) u_frag (
     .clk_i, .rst_ni(rst_core_n), .valid_i(frag_valid), .ready_i(frag_ready), .payload_i(frag));
   stream_checker #(.Name("frag_reg -> pixel_color (fragment)"), .PW($bits(pix_frag))) u_pix (

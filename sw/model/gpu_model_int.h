@@ -33,26 +33,34 @@ typedef struct {
     uint16_t prim;
 } triangle_t;
 
-/* One interpolated attribute: a(p) = base + q, stepped exactly with (q, r), 0 <= r < area. */
-typedef struct {
-    int64_t base;           /* a0 */
-    int64_t q0, r0;         /* floor(N(origin) / area), remainder */
-    int64_t qx, rx;         /* per +1 pixel in x */
-    int64_t qy, ry;         /* per +1 pixel in y */
-} attr_plane_t;
-
+/* Interpolated attributes, by index into the planes of setup_attr_t (gpu_pkg::ATTR_*). */
 enum { ATTR_Z = 0, ATTR_R, ATTR_G, ATTR_B, ATTR_A, ATTR_N };
 
-/* Output of raster_setup: the setup record that rtl/raster/raster_setup.sv hands raster_walk
- * as the set_* ports (area, edge values and steps, bounding box, attribute planes). */
+/* The setup record that raster_setup hands raster_walk (gpu_pkg::setup_t, field for field).
+ * Edge part (gpu_pkg::setup_edge_t): area, edge values at the bbox origin and their steps,
+ * the bbox clipped to the screen. */
 typedef struct {
     int64_t area;           /* twice the signed area after orientation, > 0, in 1/256 px^2 */
     int64_t w0[3];          /* biased edge values at the bbox origin sample */
     int64_t wx[3], wy[3];   /* edge steps per pixel */
-    int16_t bb_x0, bb_y0, bb_x1, bb_y1; /* inclusive pixel bbox, clipped to the screen */
-    uint8_t interp_z, interp_c;
-    uint32_t flat_color;
-    attr_plane_t attr[ATTR_N];
+    int16_t bb_x0, bb_x1, bb_y0, bb_y1; /* inclusive pixel bbox, clipped to the screen */
+} setup_edge_t;
+
+/* Attribute part (gpu_pkg::setup_attr_t), one plane per ATTR_* index: attribute i at a pixel
+ * is a0[i] + q, where (q, r) starts at (q0[i], r0[i]) at the bbox origin and steps exactly
+ * by (qx[i], rx[i]) per pixel and (qy[i], ry[i]) per row, 0 <= r < area. */
+typedef struct {
+    int64_t a0[ATTR_N];             /* attribute value at v0 */
+    int64_t q0[ATTR_N], r0[ATTR_N]; /* floor(N(origin) / area), remainder */
+    int64_t qx[ATTR_N], rx[ATTR_N]; /* per +1 pixel in x */
+    int64_t qy[ATTR_N], ry[ATTR_N]; /* per +1 pixel in y */
+} setup_attr_t;
+
+typedef struct {
+    setup_edge_t edges;
+    setup_attr_t attr;
+    uint8_t interp_c;       /* colour from the R, G, B, A planes (else flat_color) */
+    uint32_t flat_color;    /* colour of the first submitted vertex */
     rstate_t rs;
     uint16_t prim;
 } setup_t;
@@ -61,6 +69,11 @@ typedef struct {
 typedef struct {
     uint16_t r, g, b, a;
 } color10_t;
+
+/* Running attribute values of raster_interp (one pixel or one row start): q[i], r[i] of plane i. */
+typedef struct {
+    int64_t q[ATTR_N], r[ATTR_N];
+} interp_t;
 
 /* Fragment from raster_walk (gpu_pkg::frag_t). */
 typedef struct {
@@ -95,6 +108,13 @@ uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr);
 int raster_setup(const triangle_t *t, setup_t *s);
 /* raster_walk.c: walks the bbox, calls pixel_path for each covered pixel in walk order */
 void raster_walk(gpu_model_t *m, const setup_t *s);
+/* raster_interp.c: exact (q, r) stepping of the attribute planes, values of the current pixel */
+void raster_interp_start(interp_t *v, const setup_attr_t *p);
+void raster_interp_step_x(interp_t *v, const setup_attr_t *p, int64_t area);
+void raster_interp_step_y(interp_t *v, const setup_attr_t *p, int64_t area);
+uint32_t raster_interp_z(const interp_t *v, const setup_attr_t *p);
+uint32_t raster_interp_color(const interp_t *v, const setup_attr_t *p);
+
 /* Pixel fragment of the stage chain (gpu_pkg::pfrag_t) */
 typedef struct {
     uint16_t x, y;

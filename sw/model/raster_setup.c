@@ -59,14 +59,15 @@ int raster_setup(const triangle_t *t, setup_t *s)
     if (bx1 < 0 || by1 < 0 || bx0 > GPU_FB_W - 1 || by0 > GPU_FB_H - 1) {
         return GPU_DROP_OFFSCREEN;
     }
-    s->bb_x0 = clampi(bx0, 0, GPU_FB_W - 1);
-    s->bb_x1 = clampi(bx1, 0, GPU_FB_W - 1);
-    s->bb_y0 = clampi(by0, 0, GPU_FB_H - 1);
-    s->bb_y1 = clampi(by1, 0, GPU_FB_H - 1);
-    s->area = area;
+    setup_edge_t *e = &s->edges;
+    e->bb_x0 = clampi(bx0, 0, GPU_FB_W - 1);
+    e->bb_x1 = clampi(bx1, 0, GPU_FB_W - 1);
+    e->bb_y0 = clampi(by0, 0, GPU_FB_H - 1);
+    e->bb_y1 = clampi(by1, 0, GPU_FB_H - 1);
+    e->area = area;
 
-    const int64_t sx = (int64_t)s->bb_x0 * 16 + 8;
-    const int64_t sy = (int64_t)s->bb_y0 * 16 + 8;
+    const int64_t sx = (int64_t)e->bb_x0 * 16 + 8;
+    const int64_t sy = (int64_t)e->bb_y0 * 16 + 8;
     int64_t wraw[3];
     for (int k = 0; k < 3; k++) {
         const vertex_t *a = &v[(k + 1) % 3];
@@ -74,31 +75,31 @@ int raster_setup(const triangle_t *t, setup_t *s)
         int64_t dx = (int64_t)b->x - a->x;
         int64_t dy = (int64_t)b->y - a->y;
         wraw[k] = dx * (sy - a->y) - dy * (sx - a->x);
-        s->wx[k] = -dy * 16;
-        s->wy[k] = dx * 16;
+        e->wx[k] = -dy * 16;
+        e->wy[k] = dx * 16;
         int top_left = (dy < 0) || (dy == 0 && dx > 0);
-        s->w0[k] = wraw[k] - (top_left ? 0 : 1);
+        e->w0[k] = wraw[k] - (top_left ? 0 : 1);
     }
 
     s->rs = t->rs;
     s->prim = t->prim;
-    s->interp_z = t->rs.z_test || t->rs.z_write;
+    const int interp_z = t->rs.z_test || t->rs.z_write;
     s->interp_c = t->rs.gouraud != 0;
     s->flat_color = t->v[0].color;              /* the first submitted vertex, never swapped */
+    setup_attr_t *p = &s->attr;
     for (int k = 0; k < ATTR_N; k++) {
-        attr_plane_t *p = &s->attr[k];
         int64_t a0 = attr_val(&v[0], k);
-        p->base = a0;
-        int need = (k == ATTR_Z) ? s->interp_z : s->interp_c;
+        p->a0[k] = a0;
+        int need = (k == ATTR_Z) ? interp_z : s->interp_c;
         if (!need) {
-            p->q0 = p->r0 = p->qx = p->rx = p->qy = p->ry = 0;
+            p->q0[k] = p->r0[k] = p->qx[k] = p->rx[k] = p->qy[k] = p->ry[k] = 0;
             continue;
         }
         int64_t d1 = (int64_t)attr_val(&v[1], k) - a0;
         int64_t d2 = (int64_t)attr_val(&v[2], k) - a0;
-        floor_divmod(d1 * wraw[1] + d2 * wraw[2], area, &p->q0, &p->r0);
-        floor_divmod(d1 * s->wx[1] + d2 * s->wx[2], area, &p->qx, &p->rx);
-        floor_divmod(d1 * s->wy[1] + d2 * s->wy[2], area, &p->qy, &p->ry);
+        floor_divmod(d1 * wraw[1] + d2 * wraw[2], area, &p->q0[k], &p->r0[k]);
+        floor_divmod(d1 * e->wx[1] + d2 * e->wx[2], area, &p->qx[k], &p->rx[k]);
+        floor_divmod(d1 * e->wy[1] + d2 * e->wy[2], area, &p->qy[k], &p->ry[k]);
     }
     return 0;
 }

@@ -421,34 +421,112 @@ static void scene_edge_cases(scene_ctx_t *c)
 
 /* ---------------------------------------------------------------- random differential */
 
+/* The random scene first clears the Z-buffer with a full-screen Z_WRITE pass: the upper-right
+ * half (above the diagonal (0,0)-(640,480)) to far, 0x1FFFFFF, the lower-left half to a seeded
+ * random depth zc in the middle of the range, so every Z function meets defined depths, with
+ * room above and below. Groups of 8 triangles share a random TRI_MODE, DITHER_MODE and Z
+ * function. The first triangle of each group is an anchor: large, one vertex in each of three
+ * screen sectors, so it covers the screen centre on both sides of the diagonal; for EQUAL it is
+ * flat at a clear depth (zc or far), for GEQUAL and GREATER its depths lie between zc and far. Of the others one in four is flat at a clear depth. A
+ * group with Z_TEST draws into the framebuffer of its Z function, zfb(f), so the colour writes
+ * the harness counts there (per backend) are exactly the fragments that passed function f; a
+ * group without Z_TEST draws into FB_A or FB_B. check_random prints one line per Z function
+ * used and fails when
+ *   - NEVER let any fragment through (wrong behaviour), or
+ *   - another used Z function passed 0 fragments: the seed (or --count) is too weak to test it;
+ *     pick another seed or --count. */
+#define ZFB_BASE 0x400000u
+#define FB_BYTES (640u * 480u * 4u)
+static uint32_t zfb(unsigned f) { return ZFB_BASE + f * FB_BYTES; } /* 8 x 0x12C000: up to 0xD60000 */
+static unsigned g_zgroups[8];                                         /* Z_TEST groups per function */
+static const char *const g_zname[8] = {"LESS", "LEQUAL", "EQUAL", "GEQUAL", "GREATER", "NOTEQUAL", "ALWAYS", "NEVER"};
+
 static void scene_random(scene_ctx_t *c)
 {
     int n = c->count ? (int)c->count : 40;
+    memset(g_zgroups, 0, sizeof(g_zgroups));
+    /* Z clear: full screen, Z written, no Z test, into FB_A; far above the diagonal, zc below */
+    const uint32_t far = 0x1FFFFFFu, zc = (uint32_t)scene_rand_range(c, 0x0400000, 0x1BFFFFF);
+    gpu_write(REG_FB_DRAW, FB_A);
     gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, 1u << 3);
+    gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+    scene_tri16(0, 0, far, 640 * 16, 0, far, 640 * 16, 480 * 16, far);
+    scene_tri16(0, 0, zc, 640 * 16, 480 * 16, zc, 0, 480 * 16, zc);
+    unsigned fn = 6;
     for (int i = 0; i < n; i++) {
-        if (i % 8 == 0) {
+        const int anchor = i % 8 == 0;
+        if (anchor) {
             uint32_t mode = scene_rand(c) & 0xF; /* GOURAUD, reserved bit 1, Z_TEST, Z_WRITE */
+            fn = scene_rand(c) & 7;
             gpu_write(REG_TRI_MODE, mode);
             gpu_write(REG_DITHER_MODE, scene_rand(c) & 1);
-            gpu_write(REG_FB_ZBUFFER, ((uint64_t)(scene_rand(c) & 7) << 32) | ZBUF);
-            gpu_write(REG_FB_DRAW, (scene_rand(c) & 3) == 0 ? FB_B : FB_A);
+            gpu_write(REG_FB_ZBUFFER, ((uint64_t)fn << 32) | ZBUF);
+            uint32_t other = (scene_rand(c) & 3) == 0 ? FB_B : FB_A;
+            if (mode & (1u << 2)) {
+                g_zgroups[fn]++;
+                gpu_write(REG_FB_DRAW, zfb(fn));
+            } else {
+                gpu_write(REG_FB_DRAW, other);
+            }
         }
         int big = (scene_rand(c) % 8) == 0;
+        uint32_t zflat = (scene_rand(c) & 1) ? zc : far;
+        int flat = anchor ? fn == 2 : (scene_rand(c) % 4) == 0;
         int32_t span = big ? 700 * 16 : 120 * 16;
         int32_t cx = scene_rand_range(c, -40 * 16, 680 * 16), cy = scene_rand_range(c, -40 * 16, 520 * 16);
+        /* anchor sectors: top-left, right half, bottom-left (1/16 px) */
+        static const int32_t sect[3][4] = {{-40, 300, -40, 200}, {340, 680, -40, 520}, {-40, 300, 280, 520}};
         uint64_t v[3];
         for (int k = 0; k < 3; k++) {
             gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c)));
             int32_t x = cx + scene_rand_range(c, -span / 2, span / 2);
             int32_t y = cy + scene_rand_range(c, -span / 2, span / 2);
+            if (anchor) {
+                x = scene_rand_range(c, sect[k][0] * 16, sect[k][1] * 16);
+                y = scene_rand_range(c, sect[k][2] * 16, sect[k][3] * 16);
+            }
             if (x < -32768) x = -32768;
             if (x > 32767) x = 32767;
             if (y < -32768) y = -32768;
             if (y > 32767) y = 32767;
-            v[k] = xyz16(x, y, scene_rand(c) & 0x1FFFFFF);
+            uint32_t z = scene_rand(c) & 0x1FFFFFF;
+            if (anchor && (fn == 3 || fn == 4)) {
+                z = (uint32_t)scene_rand_range(c, (int32_t)zc + 1, 0x1FFFFFE); /* GEQUAL, GREATER: above zc */
+            }
+            v[k] = xyz16(x, y, flat ? zflat : z);
             gpu_write(REG_VERTEX, v[k]);
         }
     }
+}
+
+static int check_random(scene_ctx_t *c, const scene_obs_t *o)
+{
+    int fail = 0;
+    for (unsigned f = 0; f < 8; f++) {
+        if (!g_zgroups[f]) {
+            continue;
+        }
+        uint64_t passed = 0; /* colour writes in zfb(f); per-word counts saturate at 255 */
+        const uint8_t *w = o->wcount + (zfb(f) >> 2);
+        for (unsigned i = 0; i < 640u * 480u; i++) {
+            passed += w[i];
+        }
+        printf("random: %-9s Z function %-8s %u group(s), %llu fragments passed\n", o->backend, g_zname[f],
+               g_zgroups[f], (unsigned long long)passed);
+        if (f == 7 && passed) {
+            snprintf(c->msg, sizeof(c->msg), "%s: Z function NEVER passed %llu fragments", o->backend,
+                     (unsigned long long)passed);
+            fail = 1;
+        } else if (f != 7 && !passed && !fail) {
+            snprintf(c->msg, sizeof(c->msg),
+                     "%s: Z function %s was used in %u group(s) but passed 0 fragments: this seed/--count is too weak "
+                     "to test it, pick another",
+                     o->backend, g_zname[f], g_zgroups[f]);
+            fail = 1;
+        }
+    }
+    return fail ? -1 : 0;
 }
 
 /* ---------------------------------------------------------------- depth */
@@ -656,7 +734,8 @@ const scene_t g_scenes[] = {
     {"degenerate", scene_degenerate, check_nothing_written, "zero-area triangles: nothing drawn"},
     {"offscreen", scene_offscreen, check_nothing_written, "triangles entirely off-screen anywhere in 12.4: nothing drawn"},
     {"edge_cases", scene_edge_cases, NULL, "slivers, sub-pixel, huge and clipped triangles, both windings"},
-    {"random", scene_random, NULL, "seeded random triangles: colours, modes, Z functions, two framebuffers"},
+    {"random", scene_random, check_random,
+     "seeded random triangles after a Z clear: colours, modes, Z functions (fragments passed per function), framebuffers"},
     {"zbuffer", scene_zbuffer, NULL, "every Z compare function on overlapping Gouraud triangles"},
     {"mem", scene_mem, NULL, "MEM_ADDR/MEM_DATA upload, readback, out-of-range, ordering with rendering, backdoor"},
     {"regs", scene_regs, NULL, "write and read back every register address"},

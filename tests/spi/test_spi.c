@@ -1,5 +1,19 @@
 /* SPI protocol tests of gpu_top through the bit-level bus-functional model.
- * Expected values come from INT-010 and docs/spec-decisions.md, never from the RTL itself. */
+ * Expected values come from INT-010 and docs/spec-decisions.md, never from the RTL itself:
+ *   test_status_id            ID, STATUS at reset, reserved and read-only addresses
+ *   test_abort_write/_read    frames aborted at every bit leave no trace
+ *   test_extra_clocks         5 and 80 clocks after bit 72 of a write and of a read: one command
+ *                             exactly (the 80 extra bits hold a whole second write frame)
+ *   test_back_to_back         200 writes with the shortest CS gap, 100 and 50 MHz core
+ *   test_overflow             writes past CMD_FULL: exactly the first CMD_REG_SLOTS +
+ *                             CMD_FIFO_DEPTH = 34 land (derivation at the test), the rest leave
+ *                             no trace; STATUS.FIFO_DEPTH 34 right after the burst; the sticky
+ *                             flags survive 71 aborted STATUS reads and a complete ID read, are
+ *                             reported by the next complete STATUS read and cleared by it
+ *   test_read_while_rendering STATUS/ID/register reads while a full-screen clear renders, the
+ *                             result compared word for word with the C model (sw/model)
+ * Each of the stronger checks was seen to fail on a deliberately broken RTL (git log of this
+ * file's commit, and the issue-9 report). */
 #include "gpu_regs.h"
 #include "spi_bfm.h"
 #include "vgpu.h"

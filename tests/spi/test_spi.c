@@ -286,12 +286,11 @@ static void check_sticky_survive_abort(dut_t *d, uint64_t flags)
  *    in core cycles, the walker's best case of one fragment per clock, and BUSY is still set).
  * So exactly the first CMD_REG_SLOTS + CMD_FIFO_DEPTH = 34 writes land, at consecutive words
  * in order, and STATUS.FIFO_DEPTH right after the burst is 34 (FIFO plus command register).
- * The clock ratio enters only through the two preconditions. */
-static void test_overflow(void)
+ * The clock ratio enters only through the two preconditions; the test runs at three ratios. */
+static void test_overflow(double core_mhz, double sck_mhz, uint32_t seed)
 {
-    const double core_mhz = 100, sck_mhz = 25;
     dut_t d;
-    dut_open(&d, core_mhz, sck_mhz, 13);
+    dut_open(&d, core_mhz, sck_mhz, seed);
     const uint64_t core_ps = (uint64_t)(1e6 / core_mhz + 0.5);
     const uint32_t base = 0x600000u;
     enum { N = 80 };
@@ -330,8 +329,8 @@ static void test_overflow(void)
           "STATUS right after the burst: FIFO_OVF, BUSY, FIFO_DEPTH %u: 0x%" PRIx64, expect, st0);
     wait_idle(&d);
     uint64_t addr = spi_bfm_read(&d.b, REG_MEM_ADDR);
-    CHECK(addr == base + 4 * expect, "exactly %u of %u writes accepted: MEM_ADDR 0x%" PRIx64 " (expected 0x%x)",
-          expect, N, addr, base + 4 * expect);
+    CHECK(addr == base + 4 * expect, "core %.1f MHz, SCK %.1f MHz: exactly %u of %u writes accepted: MEM_ADDR 0x%" PRIx64
+          " (expected 0x%x)", core_mhz, sck_mhz, expect, N, addr, base + 4 * expect);
     vgpu_mem_image(d.v, d.img);
     int bad = 0;
     for (unsigned k = 0; k < N + 4; k++) {
@@ -547,7 +546,9 @@ int main(int argc, char **argv)
     test_extra_clocks();
     test_back_to_back(100, 21);
     test_back_to_back(50, 22);
-    test_overflow();
+    test_overflow(100, 25, 13);
+    test_overflow(50, 25, 17);
+    test_overflow(61.7, 24.9, 18);
     test_read_while_rendering();
     printf("test_spi: %d checks, %d failed\n", g_checks, g_fail);
     return g_fail ? 1 : 0;

@@ -13,27 +13,22 @@ void spi_bfm_init(spi_bfm_t *b, vgpu_t *v, uint64_t sck_period_ps, uint64_t core
     b->full_timeout_ps = UINT64_MAX;
 }
 
-void spi_bfm_frame(spi_bfm_t *b, const uint8_t out[9], unsigned nbits, uint8_t in[9])
+void spi_bfm_frame_bits(spi_bfm_t *b, const uint8_t *out, unsigned nbits, uint8_t *in)
 {
     const uint64_t half = b->sck_period_ps / 2;
-    const int is_read = (out[0] & 0x80) != 0;
-    for (int i = 0; i < 9; i++) {
+    const int is_read = nbits > 0 && (out[0] & 0x80) != 0;
+    for (unsigned i = 0; i < (nbits + 7) / 8; i++) {
         in[i] = 0;
     }
     vgpu_set_spi(b->v, 0, 0, 0);
     vgpu_run_ps(b->v, half);
-    for (unsigned i = 0; i < nbits && i < 72 + SPI_BFM_EXTRA_MAX; i++) {
-        /* past bit 72 the frame's bits are sent again: a slave that did not ignore them
-         * would see a second copy of the command */
-        unsigned j = i % 72;
-        int bit = (out[j / 8] >> (7 - j % 8)) & 1;
+    for (unsigned i = 0; i < nbits; i++) {
+        int bit = (out[i / 8] >> (7 - i % 8)) & 1;
         vgpu_set_spi(b->v, 0, 0, bit);
         vgpu_run_ps(b->v, half);
         /* rising edge: the master samples MISO as it was before the edge */
         int miso = vgpu_miso(b->v);
-        if (i < 72) {
-            in[i / 8] |= (uint8_t)(miso << (7 - i % 8));
-        }
+        in[i / 8] |= (uint8_t)(miso << (7 - i % 8));
         vgpu_set_spi(b->v, 0, 1, bit);
         vgpu_run_ps(b->v, half);
         vgpu_set_spi(b->v, 0, 0, bit);
@@ -45,6 +40,17 @@ void spi_bfm_frame(spi_bfm_t *b, const uint8_t out[9], unsigned nbits, uint8_t i
     vgpu_set_spi(b->v, 1, 0, 0);
     vgpu_run_ps(b->v, b->cs_gap_ps);
     b->frames++;
+}
+
+void spi_bfm_frame(spi_bfm_t *b, const uint8_t out[9], unsigned nbits, uint8_t in[9])
+{
+    if (nbits > 72) {
+        nbits = 72;
+    }
+    for (int i = 0; i < 9; i++) {
+        in[i] = 0;
+    }
+    spi_bfm_frame_bits(b, out, nbits, in);
 }
 
 int spi_bfm_write(spi_bfm_t *b, uint8_t addr, uint64_t data)

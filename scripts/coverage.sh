@@ -21,12 +21,13 @@
 set -u
 cd "$(dirname "$0")/.."
 COV=build/coverage
-COV_MIN_LINE=${COV_MIN_LINE:-0}
+COV_MIN_LINE=${COV_MIN_LINE:-94}  # measured 97.4% (docs/coverage.md), minus slack
 list_only=0
 if [ "${1:-}" = "--list" ]; then list_only=1; shift; fi
 # The --coverage builds run 20-25x slower than the regression's (toggle coverage on every bit):
-# by default a subset that finishes in minutes; COV_ALL=1 (or a PATTERN) for the full list.
-COV_DEFAULT='^(core_scene_(shared_edge|fillrule|degenerate|offscreen|edge_cases|zbuffer|mem|regs|simt)|core_random_diff|core_record_replay|core_runaway_kernel_hang|coverage_zequal_replay|sdram_(init|init_cl3|refresh|bankswitch|reset|badtiming|selfcheck)|simt-(matadd|matmul2|matmul4|reduce|clamp|isa-all|div0|pc-wrap|threads-0-40|bases|random-jitter|alt-kernels|mem-kernels|mem-random))$'
+# by default every SDRAM and SIMT test and a subset of the GPU core tests (docs/coverage.md says
+# which and why), about 12 minutes; COV_ALL=1 (or a PATTERN) for the full list.
+COV_DEFAULT='^(core_scene_(shared_edge|fillrule|degenerate|offscreen|edge_cases|zbuffer|mem|regs|simt)|core_random_diff|core_record_replay|core_runaway_kernel_hang|coverage_.*|sdram_.*|simt-.*)$'
 pattern="${1:-$COV_DEFAULT}"
 [ -n "${COV_ALL:-}" ] && pattern=.
 

@@ -10,7 +10,7 @@ COV       := $(BUILD)/coverage
 COV_VFLAGS := --coverage-line --coverage-toggle --coverage-user
 
 .PHONY: coverage coverage-build
-coverage-build: $(COV)/bin/tgpu_tb $(COV)/bin/tb_sdram \
+coverage-build: $(COV)/bin/tgpu_tb $(COV)/bin/test_spi $(COV)/bin/tb_sdram \
                 $(COV)/simt/obj/simt_tb $(COV)/simt/obj_alt/simt_tb $(COV)/simt/obj_mem/simt_tb
 
 coverage:
@@ -60,3 +60,11 @@ $(COV)/simt/obj_alt/simt_tb: $(COV_SIMT_DEPS)
 $(COV)/simt/obj_mem/simt_tb: $(COV_SIMT_DEPS)
 	@mkdir -p $(COV)/simt
 	$(call simt_verilate,$(COV)/simt/obj_mem,$(SIMT_CFG_MEM),$(COV_VFLAGS),simt_mem_top)
+
+# test_spi (SPI protocol corner cases) on its own coverage model of gpu_top
+$(COV)/bin/test_spi: $(CORE_DEPS) $(CORE_BUILD)/c/tests/spi/test_spi.o sim/cov/tgpu_cov.h
+	@mkdir -p $(COV)/bin
+	@rm -f $(COV)/obj_test_spi/test_spi
+	$(VERILATOR) $(CORE_VFLAGS) $(COV_VFLAGS) -LDFLAGS "$(abspath $(CORE_BUILD)/c/tests/spi/test_spi.o) $(abspath $(CORE_LIB)) -lz" \
+	  --Mdir $(COV)/obj_test_spi -o test_spi > $(COV)/obj_test_spi.log 2>&1 || { tail -30 $(COV)/obj_test_spi.log; exit 1; }
+	cp $(COV)/obj_test_spi/test_spi $@

@@ -92,8 +92,15 @@ def main():
             f.write("| " + " | ".join(hdr) + " |\n")
             f.write("|" + "---|" * len(hdr) + "\n")
             for r in rows:
-                f.write("| " + " | ".join(("`%s`" % c if i < 2 and c else ("**%s**" % c if r[0] == "TOTAL" else c))
-                                          for i, c in enumerate(r)) + " |\n")
+                cells = []
+                for i, c in enumerate(r):
+                    c = c.strip()
+                    if i < 2 and c:
+                        c = "`%s`" % c
+                    elif r[0] == "TOTAL" and c not in ("", "-"):
+                        c = "**%s**" % c
+                    cells.append(c)
+                f.write("| " + " | ".join(cells) + " |\n")
     w = [max(len(str(r[i])) for r in rows + [hdr]) for i in range(len(hdr))]
     for r in [hdr] + rows:
         print("  ".join(str(c).ljust(w[i]) for i, c in enumerate(r)))

@@ -3,7 +3,7 @@
 #                        merges, writes build/coverage/html and the per-module table, lists the
 #                        functional bins never hit
 #   make coverage-build  only the coverage builds (build/coverage/bin, build/coverage/simt/obj*)
-#   make coverage COV_ALL=1   every default-tier RTL test (also builds tgpu_tb_sdram; ~1 h)
+#   make coverage COV_ALL=1   every default-tier RTL test (also builds tgpu_tb_sdram; not timed, ~1 h est.)
 #   COV_MIN_LINE=PCT     threshold of the total RTL line coverage (scripts/coverage.sh)
 # The builds are the regression's builds plus COV_VFLAGS, in their own object directories.
 COV       := $(BUILD)/coverage

@@ -8,6 +8,7 @@
 # Verilator: the project is tested with 5.006 (Debian 12). Another 5.x gets a warning on every
 # run; a version before 5 is refused (setup exits 1).
 # Usage: scripts/setup.sh          everything the tests and the demo need
+#        scripts/setup.sh --coverage  also lcov (genhtml), for make coverage only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0; fi
@@ -24,6 +25,7 @@ have valgrind  || need_apt+=(valgrind)
 have ctest     || need_apt+=(cmake)
 have tclsh     || need_apt+=(tcl)
 [ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
+if [ "${1:-}" = --coverage ]; then have genhtml || need_apt+=(lcov); fi
 if have python3 && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   need_apt+=(python3-venv)
 fi

@@ -4,6 +4,7 @@
  * The same source builds tgpu_tb, tgpu_tb_trace, tgpu_tb_sdram and tgpu_tb_sdram_trace.
  * Run with --help for the options; every option value is checked before anything runs. */
 #include "cli.h"
+#include "fcov.h"
 #include "gpu.h"
 #include "gpu_model.h"
 #include "png.h"
@@ -113,6 +114,7 @@ typedef struct {
     int reset_done, reset_bad;
     int corrupt;           /* checker self-test: flip a bit of the RTL's memory before comparing */
     uint64_t corrupt_addr;
+    const char *fcov;      /* --fcov FILE: functional coverage bins added to FILE (sw/model/fcov.h) */
     /* backends */
     gpu_model_t *model;
     vgpu_t *v;
@@ -163,6 +165,7 @@ static void usage(FILE *f, const char *prog)
             "                      every register must read its reset value and the rest must match\n"
             "  --corrupt-rtl ADDR  self-test of the checker: flip bit 0 of the RTL's memory word at ADDR\n"
             "                      after the run, before the comparison (the run must then fail)\n"
+            "  --fcov FILE         add the model's functional coverage bins to FILE (\"name count\" lines)\n"
             "exit status: 0 match, 1 mismatch or check failure, 2 usage error, 3 hang,\n"
             "             4 a requested output (PNG, recording, waveform) could not be written\n",
             prog, SEED_MAX, SEED_MAX, COUNT_MAX, vgpu_build_mems(), CORE_MHZ_MIN, CORE_MHZ_MAX, SCK_MHZ_MIN,
@@ -781,6 +784,7 @@ static int parse_args(tb_t *tb, int argc, char **argv)
     enum { O_SCENE = 256, O_REPLAY, O_RECORD, O_BACKEND, O_SEED, O_COUNT, O_OUT, O_NOPNG, O_MEM, O_CORE, O_SCK,
            O_IGNFULL, O_TIMEOUT, O_TRACE, O_TFROM, O_TTO, O_LIST, O_QUIET, O_HELP, O_CORRUPT, O_RESET };
     static const struct option opts[] = {
+        {"fcov", 1, 0, 'F'},
         {"scene", 1, 0, O_SCENE}, {"replay", 1, 0, O_REPLAY}, {"record", 1, 0, O_RECORD}, {"backend", 1, 0, O_BACKEND},
         {"seed", 1, 0, O_SEED}, {"count", 1, 0, O_COUNT}, {"out", 1, 0, O_OUT}, {"no-png", 0, 0, O_NOPNG},
         {"mem", 1, 0, O_MEM}, {"core-mhz", 1, 0, O_CORE}, {"sck-mhz", 1, 0, O_SCK}, {"ignore-full", 0, 0, O_IGNFULL},
@@ -849,6 +853,7 @@ static int parse_args(tb_t *tb, int argc, char **argv)
             tb->corrupt = 1;
             bad |= cli_uint(P, "--corrupt-rtl", optarg, 0, (32u << 20) - 4, &tb->corrupt_addr) != 0;
             break;
+        case 'F': tb->fcov = optarg; break;
         case O_HELP:
         case 'h': usage(stdout, P); return EXIT_MATCH;
         default:
@@ -1212,6 +1217,10 @@ int main(int argc, char **argv)
             printf("waveform: %s, core cycles %" PRIu64 "..%" PRIu64 "\n", tb.trace, tb.trace_from,
                    tb.trace_to < cyc ? tb.trace_to : cyc);
         }
+    }
+    if (tb.fcov && gpu_model_fcov_write(tb.fcov) != 0) {
+        fprintf(stderr, "%s: cannot write the coverage bins to %s: %s\n", tb.prog, tb.fcov, strerror(errno));
+        out_err = 1;
     }
     const char *res = tb.hang ? "HANG" : (fail ? "FAIL" : (out_err ? "ERROR" : "PASS"));
     if (sc) {

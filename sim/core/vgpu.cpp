@@ -18,6 +18,9 @@ typedef Vgpu_top Vtop;
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
+#if VM_COVERAGE
+#include "../cov/tgpu_cov.h"
+#endif
 
 struct vgpu {
     VerilatedContext *ctx;
@@ -164,6 +167,9 @@ extern "C" void vgpu_free(vgpu_t *v)
     }
     flush_dump(v);
     v->top->final();
+#if VM_COVERAGE
+    tgpu_cov_write(v->ctx, TGPU_SDRAM ? "gpu_sdram_top" : "gpu_top");
+#endif
 #if VM_TRACE
     if (v->tfp) {
         v->tfp->close();

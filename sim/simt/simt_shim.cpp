@@ -18,6 +18,9 @@ typedef Vsimt_top Vtop;
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
+#if VM_COVERAGE
+#include "../cov/tgpu_cov.h"
+#endif
 
 #ifndef SIMT_NUM_CORES
 #error "build with -DSIMT_NUM_CORES=... and the other SIMT_* configuration macros"
@@ -175,6 +178,9 @@ extern "C" void simt_rtl_free(void *h)
 {
     Sim *s = static_cast<Sim *>(h);
     s->top->final();
+#if VM_COVERAGE
+    tgpu_cov_write(&s->ctx, "simt");
+#endif
 #if VM_TRACE
     if (s->fst) {
         s->fst->close();

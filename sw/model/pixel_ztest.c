@@ -1,6 +1,7 @@
 /* pixel_ztest: the depth stage. With Z_TEST the fragment's z >> 1 (24 bits) is compared with
  * zbuf[23:0] by FB_ZBUFFER.Z_COMPARE (a failing fragment stops here); with Z_WRITE a passing
  * fragment writes z >> 1 to its Z word. Mirrors rtl/pixel/pixel_ztest.sv. */
+#include "fcov.h"
 #include "gpu_model_int.h"
 
 static int z_pass(zcmp_e fn, uint32_t zf, uint32_t zb)
@@ -21,15 +22,17 @@ int pixel_ztest(gpu_model_t *m, const pfrag_t *p)
 {
     const uint32_t zaddr = (p->rs.z_base + ((uint32_t)p->y * GPU_FB_W + p->x) * 4u) & GPU_MEM_MASK;
     const uint32_t zf = p->z >> 1;
+    int pass = 1;
     if (p->rs.z_test) {
         uint32_t zb = gpu_model_mem_read(m, zaddr) & 0xFFFFFF;
-        int pass = z_pass(p->rs.z_compare, zf, zb);
+        pass = z_pass(p->rs.z_compare, zf, zb);
         gpu_event_t ev = {.kind = GPU_EV_ZTEST, .addr = zaddr, .data = zb, .prim = p->prim, .z = zf,
                           .pass = (uint8_t)pass, .zfunc = (uint8_t)p->rs.z_compare};
         gpu_model_emit(m, &ev);
-        if (!pass) {
-            return 0;
-        }
+    }
+    gpu_model_fcov_frag(&p->rs, p->rs.z_test, pass);
+    if (!pass) {
+        return 0;
     }
     if (p->rs.z_write) {
         gpu_model_mem_write(m, GPU_UNIT_ZTEST, zaddr, zf, 0xF, p->prim);

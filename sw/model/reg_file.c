@@ -1,6 +1,7 @@
 /* Host register file (INT-010 v5.0): storage with write masks from the generated table,
  * read-only fields, vertex latching and the push trigger, MEM_ADDR/MEM_DATA.
  * Mirrors rtl/host/host_reg_file.sv. */
+#include "fcov.h"
 #include "gpu_model_int.h"
 #include "gpu_regs.h"
 #include <string.h>
@@ -66,6 +67,7 @@ static void submit_triangle(gpu_model_t *m)
     m->st.tris_submitted++;
     setup_t s;
     int drop = raster_setup(&t, &s);
+    gpu_model_fcov_tri(&t, drop);
     if (drop) {
         m->st.tris_dropped++;
         gpu_event_t ev = {.kind = GPU_EV_TRI_DROPPED, .data = (uint32_t)drop, .prim = t.prim};

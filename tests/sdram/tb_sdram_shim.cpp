@@ -8,6 +8,9 @@
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
+#if VM_COVERAGE
+#include "../../sim/cov/tgpu_cov.h"
+#endif
 
 struct tbs {
   std::unique_ptr<VerilatedContext> ctx;
@@ -45,6 +48,9 @@ extern "C" tbs_t *tbs_new(int argc, char **argv) {
 extern "C" void tbs_free(tbs_t *t) {
   if (t != nullptr) {
     t->top->final();
+#if VM_COVERAGE
+    tgpu_cov_write(t->ctx.get(), "tb_sdram");
+#endif
 #if VM_TRACE
     if (t->fst) {
       t->fst->close();

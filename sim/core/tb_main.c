@@ -1168,11 +1168,10 @@ int main(int argc, char **argv)
         }
     }
     if (tb.model && !tb.quiet) {
-        static const char *const zn[8] = {"LESS", "LEQUAL", "EQUAL", "GEQUAL", "GREATER", "NOTEQUAL", "ALWAYS", "NEVER"};
         int any = 0;
         for (int f = 0; f < 8; f++) {
             if (tb.ztests[f]) {
-                printf("%s%s %" PRIu64 "/%" PRIu64, any ? ", " : "depth tests passed per Z function: ", zn[f],
+                printf("%s%s %" PRIu64 "/%" PRIu64, any ? ", " : "depth tests passed per Z function: ", gpu_zfunc_name((unsigned)f),
                        tb.zpasses[f], tb.ztests[f]);
                 any = 1;
             }

@@ -74,3 +74,9 @@ uint32_t gpu_model_vsync(gpu_model_t *m)
 }
 
 uint32_t gpu_model_frame(const gpu_model_t *m) { return m->frame; }
+
+const char *gpu_zfunc_name(unsigned fn)
+{
+    static const char *const names[8] = {"LESS", "LEQUAL", "EQUAL", "GEQUAL", "GREATER", "NOTEQUAL", "ALWAYS", "NEVER"};
+    return names[fn & 7u];
+}

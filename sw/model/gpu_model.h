@@ -80,6 +80,8 @@ void gpu_model_stats(const gpu_model_t *m, gpu_model_stats_t *out);
  * the display controller defines when) ends the current frame: GPU_EV_VSYNC is emitted with the
  * frame's number, which is returned; frames are numbered from 0 after gpu_model_new. */
 uint32_t gpu_model_vsync(gpu_model_t *m);
+/* name of a Z compare function (FB_ZBUFFER.Z_COMPARE 0..7), "LESS" .. "NEVER" */
+const char *gpu_zfunc_name(unsigned fn);
 uint32_t gpu_model_frame(const gpu_model_t *m); /* frames completed */
 
 #endif

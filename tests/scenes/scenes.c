@@ -1,4 +1,5 @@
 /* The scene catalogue. Each scene is written against the driver API only. */
+#include "gpu_model.h"
 #include "scene.h"
 #include "simt_asm.h"
 #include <stdio.h>
@@ -500,7 +501,6 @@ static void scene_random(scene_ctx_t *c)
  * single function may legitimately pass nothing, behind depths an earlier batch wrote). */
 static int check_random(scene_ctx_t *c, const scene_obs_t *o)
 {
-    static const char *const names[8] = {"LESS", "LEQUAL", "EQUAL", "GEQUAL", "GREATER", "NOTEQUAL", "ALWAYS", "NEVER"};
     if (!o->ztests) {
         return 0;
     }
@@ -520,7 +520,7 @@ static int check_random(scene_ctx_t *c, const scene_obs_t *o)
         int bad = (f == 7 && p != 0) || (f == 6 && p != t);
         if (bad) {
             snprintf(c->msg, sizeof(c->msg), "%s: Z function %s passed %llu of %llu depth tests (seed %llu)",
-                     o->backend, names[f], (unsigned long long)p, (unsigned long long)t, (unsigned long long)c->seed);
+                     o->backend, gpu_zfunc_name((unsigned)f), (unsigned long long)p, (unsigned long long)t, (unsigned long long)c->seed);
             return -1;
         }
     }

@@ -19,7 +19,7 @@ CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
 CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt
 # testbench-side SystemVerilog bound into the RTL: the valid/ready contract on every link
 # and the fragment-level monitor that feeds the lockstep comparison (DPI into sim/core/vgpu.cpp)
-CORE_SIM_SV := sim/common/stream_checker.sv sim/core/gpu_links.sv sim/core/gpu_frag_mon.sv
+CORE_SIM_SV := sim/common/stream_checker.sv sim/core/gpu_links.sv sim/core/gpu_frag_mon.sv sim/core/gpu_ds_check.sv
 CORE_OBJS  := $(patsubst %.c,$(CORE_BUILD)/c/%.o,$(CORE_SRCS_C))
 CORE_LIB   := $(CORE_BUILD)/libtgpu.a
 

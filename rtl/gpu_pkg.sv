@@ -1,5 +1,5 @@
 // gpu_pkg: shared types of the GPU core. Field names match the C model structs in
-// sw/model/gpu_model_int.h (vertex_t, rstate_t, triangle_t, setup_t, frag_t).
+// sw/model/gpu_model_int.h (vertex_t, draw_state_t, triangle_t, setup_t, frag_t, pfrag_t).
 package gpu_pkg;
 
   // ---- formats ----
@@ -9,6 +9,7 @@ package gpu_pkg;
   localparam int unsigned  MEM_AW         = 25;  // byte address bits: 32 MiB of GPU memory
   localparam logic [24:0]  SIMT_PROG_WIN  = 25'h1FF0000;  // SIMT program window (16-bit instructions)
   localparam logic [24:0]  SIMT_DATA_WIN  = 25'h1FF8000;  // SIMT data window (bytes), up to the top of memory
+  localparam int unsigned  DS_N           = 4;  // draw-state table entries (a power of two)
   // END memory map
   localparam int unsigned PRIM_W = 16;    // triangle sequence number (debug sideband)
 
@@ -30,7 +31,10 @@ package gpu_pkg;
     ZGreater = 3'd4, ZNotequal = 3'd5, ZAlways = 3'd6, ZNever = 3'd7
   } zcmp_e;
 
-  // Render state captured when a triangle is submitted (fields named as the registers' fields).
+  // Draw state: the render state a triangle is drawn with (fields named as the registers'
+  // fields; C: draw_state_t in sw/model/gpu_model_int.h, same names). Triangles and fragments
+  // carry the id of a draw_state_table entry (rtl/draw/), not the state: the texture units'
+  // state, ALPHA_BLEND and the colour-grading state join here without widening the fragment.
   typedef struct packed {
     logic        z_write;     // TRI_MODE.Z_WRITE
     logic        z_test;      // TRI_MODE.Z_TEST
@@ -39,13 +43,16 @@ package gpu_pkg;
     zcmp_e       z_compare;   // FB_ZBUFFER.Z_COMPARE
     logic [12:0] fb_base;     // FB_DRAW[24:12]
     logic [12:0] z_base;      // FB_ZBUFFER[24:12]
-  } rstate_t;
+  } draw_state_t;
+
+  localparam int unsigned DS_IW = $clog2(DS_N);   // width of a draw-state id (DS_N: memory map block)
+  typedef logic [DS_IW-1:0] ds_id_t;
 
   typedef struct packed {
     vertex_t           v0;
     vertex_t           v1;
     vertex_t           v2;
-    rstate_t           rs;
+    ds_id_t            sid;       // draw state (draw_state_table entry)
     logic [PRIM_W-1:0] prim;
   } triangle_t;
 
@@ -92,7 +99,7 @@ package gpu_pkg;
     setup_attr_t       attr;
     logic              interp_c;    // colour from the R, G, B, A planes (else flat_color)
     rgba8_t            flat_color;  // colour of the first submitted vertex
-    rstate_t           rs;
+    ds_id_t            sid;
     logic [PRIM_W-1:0] prim;
   } setup_t;
 
@@ -103,7 +110,7 @@ package gpu_pkg;
     logic [18:0]       pix;     // y*640 + x, kept incrementally by the walker (derived field)
     z25_t              z;
     rgba8_t            color;
-    rstate_t           rs;
+    ds_id_t            sid;
     logic [PRIM_W-1:0] prim;
   } frag_t;
 
@@ -125,7 +132,7 @@ package gpu_pkg;
     logic [18:0]       pix;     // y*640 + x (from the walker)
     z25_t              z;
     color10_t          color;
-    rstate_t           rs;
+    ds_id_t            sid;
     logic [PRIM_W-1:0] prim;
   } pfrag_t;
 

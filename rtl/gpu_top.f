@@ -10,6 +10,7 @@ rtl/prim/prim_async_fifo.sv
 rtl/prim/prim_arb_rr.sv
 rtl/host/host_spi_slave.sv
 rtl/host/host_reg_file.sv
+rtl/draw/draw_state_table.sv
 rtl/raster/raster_setup.sv
 rtl/raster/raster_interp.sv
 rtl/raster/raster_walk.sv

@@ -1,7 +1,9 @@
 // gpu_top: the GPU core with the pins of INT-010 (seed 001) and one external memory port.
 //
 //   SPI (spi_sck_i domain) -> host_spi_slave -> prim_async_fifo (32 x {addr, data})
-//     -> prim_spill_reg (command register) -> host_reg_file (core) -> raster_setup -> raster_walk -> pixel_color -> pixel_ztest -> pixel_fbwrite -> mem_arbiter -> mem
+//     -> prim_spill_reg (command register) -> host_reg_file (core) -> raster_setup -> raster_walk
+//     -> pixel_color -> pixel_ztest -> pixel_fbwrite -> mem_arbiter -> mem
+//   draw_state_table holds the draw states the triangles and fragments refer to by id.
 //   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA).
 // Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty),
 // VSYNC (the display controller is a later issue: held low), gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses).
@@ -134,6 +136,13 @@ module gpu_top (
     .tri_ready_i     (tri_ready),
     .tri_o           (tri_rec),
     .pipe_busy_i     (pipe_busy),
+    .ds_alloc_valid_o (ds_alloc_valid),
+    .ds_alloc_ready_i (ds_alloc_ready),
+    .ds_alloc_state_o (ds_alloc_state),
+    .ds_alloc_id_i   (ds_alloc_id),
+    .ds_cur_id_i     (ds_cur_id),
+    .ds_acq_o        (ds_acq[0]),
+    .ds_acq_id_o     (ds_acq_id[0]),
     .simt_launch_valid_o (simt_launch_valid),
     .simt_launch_ready_i (simt_launch_ready),
     .simt_threads_o  (simt_threads),
@@ -152,6 +161,27 @@ module gpu_top (
   );
   assign c_req_prim[0] = '0;
 
+  // ---- draw states, by reference (docs/architecture.md) ----
+  // acquire: 0 triangle latched by the register file, 1 fragment pushed by the walker
+  // release: 0 triangle dropped by setup, 1 triangle finished by the walker, 2 fragment failed
+  //          the depth test, 3 fragment taken by pixel_fbwrite (the last stage reading state)
+  logic                 ds_alloc_valid, ds_alloc_ready, ds_busy;
+  gpu_pkg::draw_state_t ds_alloc_state;
+  gpu_pkg::ds_id_t      ds_alloc_id, ds_cur_id;
+  logic [1:0]           ds_acq;
+  gpu_pkg::ds_id_t [1:0] ds_acq_id;
+  logic [3:0]           ds_rel;
+  gpu_pkg::ds_id_t [3:0] ds_rel_id;
+  gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table;
+
+  draw_state_table #(.NumAcq(2), .NumRel(4)) u_ds (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .alloc_valid_i (ds_alloc_valid), .alloc_ready_o (ds_alloc_ready),
+    .alloc_state_i (ds_alloc_state), .alloc_id_o (ds_alloc_id), .cur_id_o (ds_cur_id),
+    .acq_i (ds_acq), .acq_id_i (ds_acq_id), .rel_i (ds_rel), .rel_id_i (ds_rel_id),
+    .table_o (ds_table), .busy_o (ds_busy)
+  );
+
   // ---- raster ----
   logic set_valid, set_ready, setup_busy, walk_busy, pix_busy, arb_busy, drop;
   gpu_pkg::setup_t set_rec;   // setup record (edges, attribute planes, colour, state, prim)
@@ -160,17 +190,22 @@ module gpu_top (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .tri_valid_i (tri_valid), .tri_ready_o (tri_ready), .tri_i (tri_rec),
     .set_valid_o (set_valid), .set_ready_i (set_ready), .set_o (set_rec),
-    .drop_o (drop), .busy_o (setup_busy)
+    .ds_table_i (ds_table), .drop_o (drop), .drop_sid_o (ds_rel_id[0]), .busy_o (setup_busy)
   );
 
   logic frag_valid, frag_ready;
   gpu_pkg::frag_t frag;
+  gpu_pkg::ds_id_t walk_sid;
+  assign ds_rel[0]    = drop;
+  assign ds_acq_id[1] = walk_sid;
+  assign ds_rel_id[1] = walk_sid;
 
   raster_walk u_walk (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .set_valid_i (set_valid), .set_ready_o (set_ready), .set_i (set_rec),
     .frag_valid_o (frag_valid), .frag_ready_i (frag_ready), .frag_o (frag),
-    .busy_o (walk_busy)
+    .busy_o (walk_busy),
+    .frag_push_o (ds_acq[1]), .tri_done_o (ds_rel[1]), .sid_o (walk_sid)
   );
 
   // fragment register between the walker's FIFO and the pixel pipe: the pixel pipe's ready
@@ -202,6 +237,7 @@ module gpu_top (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag),
     .frag_valid_o (zt_valid), .frag_ready_i (zt_ready), .frag_o (zt_frag),
+    .ds_table_i (ds_table), .rel_o (ds_rel[2]), .rel_sid_o (ds_rel_id[2]),
     .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]),
     .mem_req_addr_o (c_req_addr[1]), .mem_req_we_o (c_req_we[1]),
     .mem_req_wdata_o (c_req_wdata[1]), .mem_req_be_o (c_req_be[1]), .mem_req_prim_o (c_req_prim[1]),
@@ -212,6 +248,7 @@ module gpu_top (
   pixel_fbwrite u_fbwrite (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .frag_valid_i (zt_valid), .frag_ready_o (zt_ready), .frag_i (zt_frag),
+    .ds_table_i (ds_table), .rel_o (ds_rel[3]), .rel_sid_o (ds_rel_id[3]),
     .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]),
     .mem_req_addr_o (c_req_addr[2]), .mem_req_we_o (c_req_we[2]),
     .mem_req_wdata_o (c_req_wdata[2]), .mem_req_be_o (c_req_be[2]), .mem_req_prim_o (c_req_prim[2]),
@@ -256,7 +293,7 @@ module gpu_top (
   // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin;
   // done is implied by busy falling
   logic unused_drop;
-  assign unused_drop = drop ^ simt_done;
+  assign unused_drop = drop ^ simt_done ^ ds_busy;
 
   assign cmd_full_o  = (fifo_depth >= ($clog2(FifoDepth)+1)'(FifoDepth - 2));
   assign cmd_empty_o = (cmd_depth == '0);

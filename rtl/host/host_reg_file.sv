@@ -1,8 +1,8 @@
 // host_reg_file: INT-010 v5.0 register file (UNIT-003).
 //
 // Applies register writes from the command FIFO in order, answers SPI reads, latches vertices
-// and submits a triangle record (three vertices + render state captured at submission) on the
-// third VERTEX write, and runs MEM_ADDR / MEM_DATA upload and readback through its own memory
+// and submits a triangle record (three vertices + the id of its draw state) on the third VERTEX
+// write, and runs MEM_ADDR / MEM_DATA upload and readback through its own memory
 // client port. Storage, write masks, read masks and reset values come from the generated
 // gpu_regs_pkg (scripts/regmap.py); only the registers with side effects are written out here.
 //
@@ -16,7 +16,11 @@
 // masked; MEM_ADDR >= 32 MiB drops the access (reads 0) and sets STATUS.MEM_RANGE_ERR.
 // SIMT_LAUNCH (project extension, docs/simt.md) hands {threads, program offset, data offset} to
 // the cluster's valid/ready launch port; a second launch waits until the cluster takes the first.
-// Throughput: one command per cycle, except a third VERTEX while the triangle slot is full and
+// Draw state: the third VERTEX after a write to a draw-state register (TRI_MODE, DITHER_MODE,
+// FB_DRAW, FB_ZBUFFER: gpu_regs_pkg::DRAW_STATE_REGS) allocates the next draw_state_table entry with the current state (waiting while that entry is
+// still referenced); otherwise the triangle refers to the entry allocated last.
+// Throughput: one command per cycle, except a third VERTEX while the triangle slot is full (or
+// no draw-state entry is free) and
 // MEM_* commands waiting for the pipeline to drain.
 module host_reg_file (
   input  logic        clk_i,
@@ -37,6 +41,16 @@ module host_reg_file (
   input  logic        tri_ready_i,
   output gpu_pkg::triangle_t tri_o,
   input  logic        pipe_busy_i,
+
+  // draw-state table (rtl/draw/draw_state_table.sv): a triangle submitted after a write to a
+  // draw-state register allocates a new entry holding the current state
+  output logic                 ds_alloc_valid_o,
+  input  logic                 ds_alloc_ready_i,
+  output gpu_pkg::draw_state_t ds_alloc_state_o,
+  input  gpu_pkg::ds_id_t      ds_alloc_id_i,
+  input  gpu_pkg::ds_id_t      ds_cur_id_i,
+  output logic                 ds_acq_o,          // a triangle was latched: it refers to ...
+  output gpu_pkg::ds_id_t      ds_acq_id_o,       // ... this entry
 
   // SIMT cluster launch (SIMT_LAUNCH register, docs/simt.md)
   output logic        simt_launch_valid_o,
@@ -99,7 +113,9 @@ module host_reg_file (
   logic [63:0] c_data;
   logic        drained, mem_addr_ok, any_tex, reg_we;
   gpu_pkg::vertex_t c_vtx;
-  gpu_pkg::rstate_t cur_rs;
+  gpu_pkg::draw_state_t cur_rs;
+  logic        ds_dirty_q, ds_dirty_d;    // a draw-state register was written since the last
+                                          // allocation (set at reset: no state allocated yet)
 
   assign c_addr = cmd_data_i[70:64];
   assign c_data = cmd_data_i[63:0];
@@ -249,6 +265,10 @@ module host_reg_file (
     launch_arg_d = launch_arg_q;
     cmd_ready_o = 1'b0;
     reg_we = 1'b0;
+    ds_dirty_d = ds_dirty_q;
+    ds_alloc_valid_o = 1'b0;
+    ds_acq_o = 1'b0;
+    ds_acq_id_o = ds_cur_id_i;
 
     if (tri_valid_q && tri_ready_i) tri_valid_d = 1'b0;
     if (launch_q && simt_launch_ready_i) launch_d = 1'b0;
@@ -300,7 +320,9 @@ module host_reg_file (
       // apply one register write from the command FIFO
       unique case (c_addr)
         gpu_regs_pkg::ADDR_VERTEX: begin
-          if (vcnt_q != 2'd2 || !tri_valid_q) begin
+          // the third vertex waits for the triangle slot, and for a free draw-state entry
+          // when the state changed
+          if (vcnt_q != 2'd2 || (!tri_valid_q && (!ds_dirty_q || ds_alloc_ready_i))) begin
             cmd_ready_o = 1'b1;
             unique case (vcnt_q)
               2'd0: begin v0_d = c_vtx; vcnt_d = 2'd1; end
@@ -311,8 +333,12 @@ module host_reg_file (
                 tri_d.v0    = v0_q;
                 tri_d.v1    = v1_q;
                 tri_d.v2    = c_vtx;
-                tri_d.rs    = cur_rs;
+                tri_d.sid   = ds_dirty_q ? ds_alloc_id_i : ds_cur_id_i;
                 tri_d.prim  = prim_q + 1'b1;
+                ds_alloc_valid_o = ds_dirty_q;
+                ds_dirty_d  = 1'b0;
+                ds_acq_o    = 1'b1;
+                ds_acq_id_o = tri_d.sid;
                 tri_valid_d = 1'b1;
               end
             endcase
@@ -359,6 +385,8 @@ module host_reg_file (
 
     // the register write of the head command (masked in g_reg with the register's constant mask)
     if (reg_we) reg_en[c_addr] = 1'b1;
+    // a write to a register the draw state is made of (scripts/regmap.py DRAW_STATE_REGS)
+    if (|(reg_en & gpu_regs_pkg::DRAW_STATE_REGS)) ds_dirty_d = 1'b1;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -369,6 +397,7 @@ module host_reg_file (
       tri_q       <= '0;
       tri_valid_q <= 1'b0;
       prim_q      <= '0;
+      ds_dirty_q  <= 1'b1;
       rd_data_q   <= '0;
       rd_pend_q   <= 1'b0;
       done_pend_q <= 1'b0;
@@ -390,6 +419,7 @@ module host_reg_file (
       tri_q       <= tri_d;
       tri_valid_q <= tri_valid_d;
       prim_q      <= prim_d;
+      ds_dirty_q  <= ds_dirty_d;
       rd_data_q   <= rd_data_d;
       rd_pend_q   <= rd_pend_d;
       done_pend_q <= done_pend_d;
@@ -410,6 +440,7 @@ module host_reg_file (
   assign rd_data_o       = rd_data_q;
   assign tri_valid_o     = tri_valid_q;
   assign tri_o           = tri_q;
+  assign ds_alloc_state_o = cur_rs;
   assign mem_req_valid_o = (mem_st_q == MemWrite) || (mem_st_q == MemPfReq);
   assign mem_req_we_o    = (mem_st_q == MemWrite);
   assign mem_req_addr_o  = {mem_addr_q[gpu_pkg::MEM_AW-1:2], 2'b00};

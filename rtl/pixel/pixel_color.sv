@@ -27,7 +27,7 @@ module pixel_color (
     frag_o.color.g = promote8(frag_i.color[15:8]);
     frag_o.color.b = promote8(frag_i.color[23:16]);
     frag_o.color.a = promote8(frag_i.color[31:24]);
-    frag_o.rs      = frag_i.rs;
+    frag_o.sid     = frag_i.sid;
     frag_o.prim    = frag_i.prim;
   end
 

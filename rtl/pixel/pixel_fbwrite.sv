@@ -19,6 +19,10 @@ module pixel_fbwrite #(
   output logic            frag_ready_o,
   input  gpu_pkg::pfrag_t frag_i,
 
+  input  gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table_i,   // draw states (by frag sid)
+  output logic            rel_o,        // a fragment was taken: the last stage that reads its
+  output gpu_pkg::ds_id_t rel_sid_o,    // draw state is done with it
+
   output logic        mem_req_valid_o,
   input  logic        mem_req_ready_i,
   output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
@@ -48,18 +52,20 @@ module pixel_fbwrite #(
   endfunction
 
   logic [17:0] e;
+  gpu_pkg::draw_state_t ds;
+  assign ds = ds_table_i[frag_i.sid];
   always_comb begin
     logic [9:0] r10, g10, b10;
     r10 = frag_i.color.r;
     g10 = frag_i.color.g;
     b10 = frag_i.color.b;
     e = dither_rom[{frag_i.y[3:0], frag_i.x[3:0]}];
-    if (frag_i.rs.dither_en) begin
+    if (ds.dither_en) begin
       r10 = sat_add10(r10, {e[17:15], 2'b00});
       g10 = sat_add10(g10, {1'b0, e[11:10], 2'b00});
       b10 = sat_add10(b10, {e[5:3], 2'b00});
     end
-    w_d.fb_addr = {frag_i.rs.fb_base, 12'h0} + {4'h0, frag_i.pix, 2'b00};
+    w_d.fb_addr = {ds.fb_base, 12'h0} + {4'h0, frag_i.pix, 2'b00};
     w_d.rgb565  = {r10[9:5], g10[9:4], b10[9:5]};
     w_d.prim    = frag_i.prim;
   end
@@ -89,8 +95,11 @@ module pixel_fbwrite #(
   // inputs this stage does not look at: depth, alpha, the low colour bits the RGB565 cut and
   // the dither entry's low bits drop, the depth part of the render state
   logic unused_bits;
-  assign unused_bits = ^{frag_i.z, frag_i.color.a, e[14:12], e[9:6], e[2:0], frag_i.rs.z_write, frag_i.rs.z_test,
-                         frag_i.rs.gouraud, frag_i.rs.z_compare, frag_i.rs.z_base};
+  assign unused_bits = ^{frag_i.z, frag_i.color.a, e[14:12], e[9:6], e[2:0], ds.z_write, ds.z_test,
+                         ds.gouraud, ds.z_compare, ds.z_base};
+
+  assign rel_o     = take;
+  assign rel_sid_o = frag_i.sid;
 
   assign busy_o = full_q || frag_valid_i;
 endmodule

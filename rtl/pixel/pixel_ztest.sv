@@ -24,6 +24,10 @@ module pixel_ztest (
   input  logic            frag_ready_i,
   output gpu_pkg::pfrag_t frag_o,
 
+  input  gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table_i,   // draw states (by frag sid)
+  output logic            rel_o,        // a fragment failed the test: its draw-state reference
+  output gpu_pkg::ds_id_t rel_sid_o,    // ends here
+
   output logic        mem_req_valid_o,
   input  logic        mem_req_ready_i,
   output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
@@ -49,17 +53,20 @@ module pixel_ztest (
   logic [gpu_pkg::MEM_AW-1:0] z_addr_q, z_addr_d;
   logic                       take, needs_z, pass_through, z_pass;
 
-  assign needs_z = frag_i.rs.z_test | frag_i.rs.z_write;
+  gpu_pkg::draw_state_t ds_in, ds_w;   // the draw states of the incoming and the held fragment
+  assign ds_in = ds_table_i[frag_i.sid];
+  assign ds_w  = ds_table_i[w_q.sid];
+  assign needs_z = ds_in.z_test | ds_in.z_write;
   assign pass_through = (st_q == StEmpty) && frag_valid_i && !needs_z;
   // the Z word of the incoming fragment: Z base + (y*640 + x) * 4
-  assign z_addr_d = {frag_i.rs.z_base, 12'h0} + {4'h0, frag_i.pix, 2'b00};
+  assign z_addr_d = {ds_in.z_base, 12'h0} + {4'h0, frag_i.pix, 2'b00};
 
   // ---- depth compare (z>>1 against zbuf[23:0]) ----
   always_comb begin
     logic [23:0] zb, zf;
     zb = mem_rsp_rdata_i[23:0];
     zf = w_q.z[24:1];
-    unique case (w_q.rs.z_compare)
+    unique case (ds_w.z_compare)
       gpu_pkg::ZLess:     z_pass = zf < zb;
       gpu_pkg::ZLequal:   z_pass = zf <= zb;
       gpu_pkg::ZEqual:    z_pass = zf == zb;
@@ -107,14 +114,14 @@ module pixel_ztest (
       StZWait: begin
         if (mem_rsp_valid_i) begin
           if (!z_pass) st_d = StEmpty;
-          else st_d = w_q.rs.z_write ? StZWrite : StOut;
+          else st_d = ds_w.z_write ? StZWrite : StOut;
         end
       end
       StZWrite: if (mem_req_ready_i) st_d = StOut;
       StOut:    if (frag_ready_i) st_d = StEmpty;
       default:  st_d = StEmpty;
     endcase
-    if (take) st_d = frag_i.rs.z_test ? StZRead : (frag_i.rs.z_write ? StZWrite : StOut);
+    if (take) st_d = ds_in.z_test ? StZRead : (ds_in.z_write ? StZWrite : StOut);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -132,8 +139,14 @@ module pixel_ztest (
     end
   end
 
+  // fields of the draw state this stage does not read
   logic unused_rsp;
-  assign unused_rsp = ^mem_rsp_rdata_i[31:24];
+  assign unused_rsp = ^{mem_rsp_rdata_i[31:24], ds_in.z_write, ds_in.gouraud, ds_in.dither_en,
+                        ds_in.z_compare, ds_in.fb_base, ds_w.z_test, ds_w.gouraud, ds_w.dither_en,
+                        ds_w.fb_base, ds_w.z_base};
+
+  assign rel_o     = (st_q == StZWait) && mem_rsp_valid_i && !z_pass;
+  assign rel_sid_o = w_q.sid;
 
   assign busy_o = (st_q != StEmpty) || frag_valid_i;
 endmodule

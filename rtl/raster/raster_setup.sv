@@ -30,7 +30,10 @@ module raster_setup (
   input  logic               set_ready_i,
   output gpu_pkg::setup_t    set_o,            // setup record
 
+  input  gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table_i,   // draw states (by tri_i.sid)
+
   output logic               drop_o,           // one pulse per dropped triangle
+  output gpu_pkg::ds_id_t    drop_sid_o,       // its draw state (a release of the entry)
   output logic               busy_o
 );
   // The multiplier is a pipeline (operands -> partial products -> middle sum -> product, all
@@ -74,7 +77,8 @@ module raster_setup (
   logic signed [15:0] x_q [3], x_d [3], y_q [3], y_d [3];
   logic [24:0] z_q [3], z_d [3];
   logic [31:0] c_q [3], c_d [3];
-  gpu_pkg::rstate_t rs_q, rs_d;
+  gpu_pkg::ds_id_t sid_q, sid_d;
+  logic        need_z_q, need_z_d, need_c_q, need_c_d;   // mode flags of the draw state
   logic [gpu_pkg::PRIM_W-1:0] prim_q, prim_d;
   logic [31:0] flat_q, flat_d;
 
@@ -190,9 +194,16 @@ module raster_setup (
     endcase
   end
 
+  // the incoming triangle's draw state (a local copy: Yosys cannot select a field of a
+  // variably indexed packed struct array)
+  gpu_pkg::draw_state_t ds_tri;
+  assign ds_tri = ds_table_i[tri_i.sid];
+  logic unused_ds;   // the state setup does not read (the pixel stages do)
+  assign unused_ds = ^{ds_tri.dither_en, ds_tri.z_compare, ds_tri.fb_base, ds_tri.z_base};
+
   logic need_z, need_c;
-  assign need_z = rs_q.z_test | rs_q.z_write;
-  assign need_c = rs_q.gouraud;
+  assign need_z = need_z_q;
+  assign need_c = need_c_q;
 
   function automatic logic attr_needed(input logic [AttrIw-1:0] j, input logic nz, input logic nc);
     attr_needed = (j == AttrIw'(gpu_pkg::ATTR_Z)) ? nz : nc;
@@ -269,7 +280,7 @@ module raster_setup (
       q0_d[i] = q0_q[i]; qx_d[i] = qx_q[i]; qy_d[i] = qy_q[i];
       r0_d[i] = r0_q[i]; rx_d[i] = rx_q[i]; ry_d[i] = ry_q[i];
     end
-    rs_d = rs_q; prim_d = prim_q; flat_d = flat_q;
+    sid_d = sid_q; need_z_d = need_z_q; need_c_d = need_c_q; prim_d = prim_q; flat_d = flat_q;
     t_d = t_q; area_d = area_q; n_d = n_q;
     xmin_d = xmin_q; xmax_d = xmax_q; ymin_d = ymin_q; ymax_d = ymax_q;
     for (int i = 0; i < 3; i++) tl_d[i] = tl_q[i];
@@ -287,7 +298,9 @@ module raster_setup (
           x_d[0] = tri_i.v0.x; y_d[0] = tri_i.v0.y; z_d[0] = tri_i.v0.z; c_d[0] = tri_i.v0.color;
           x_d[1] = tri_i.v1.x; y_d[1] = tri_i.v1.y; z_d[1] = tri_i.v1.z; c_d[1] = tri_i.v1.color;
           x_d[2] = tri_i.v2.x; y_d[2] = tri_i.v2.y; z_d[2] = tri_i.v2.z; c_d[2] = tri_i.v2.color;
-          rs_d = tri_i.rs;
+          sid_d = tri_i.sid;
+          need_z_d = ds_tri.z_test | ds_tri.z_write;
+          need_c_d = ds_tri.gouraud;
           prim_d = tri_i.prim;
           flat_d = tri_i.v0.color;
           st_d = StArea0;
@@ -445,7 +458,7 @@ module raster_setup (
       for (int i = 0; i < AttrN; i++) begin
         q0_q[i] <= '0; qx_q[i] <= '0; qy_q[i] <= '0; r0_q[i] <= '0; rx_q[i] <= '0; ry_q[i] <= '0;
       end
-      rs_q <= '0; prim_q <= '0; flat_q <= '0;
+      sid_q <= '0; need_z_q <= 1'b0; need_c_q <= 1'b0; prim_q <= '0; flat_q <= '0;
       t_q <= '0; area_q <= '0; n_q <= '0; edx_q <= '0; edy_q <= '0;
       ad1_q <= '0; ad2_q <= '0;
       mul_a_q <= '0; mul_b_q <= '0; mul_vld_q <= '0;
@@ -468,7 +481,7 @@ module raster_setup (
         q0_q[i] <= q0_d[i]; qx_q[i] <= qx_d[i]; qy_q[i] <= qy_d[i];
         r0_q[i] <= r0_d[i]; rx_q[i] <= rx_d[i]; ry_q[i] <= ry_d[i];
       end
-      rs_q <= rs_d; prim_q <= prim_d; flat_q <= flat_d;
+      sid_q <= sid_d; need_z_q <= need_z_d; need_c_q <= need_c_d; prim_q <= prim_d; flat_q <= flat_d;
       t_q <= t_d; area_q <= area_d; n_q <= n_d; edx_q <= edx; edy_q <= edy;
       ad1_q <= ad1; ad2_q <= ad2;
       mul_a_q <= mul_a; mul_b_q <= mul_b; mul_vld_q <= {mul_vld_q[MulLat-2:0], mul_issue};
@@ -503,10 +516,11 @@ module raster_setup (
     end
     set_o.interp_c   = need_c;
     set_o.flat_color = flat_q;
-    set_o.rs         = rs_q;
+    set_o.sid        = sid_q;
     set_o.prim       = prim_q;
   end
   assign set_valid_o      = out_valid_q;
   assign drop_o           = drop;
+  assign drop_sid_o       = sid_q;
   assign busy_o           = (st_q != StIdle);
 endmodule

@@ -5,7 +5,7 @@
 // the bias by setup). The attribute planes step exactly in raster_interp (u_interp), driven
 // by the same load, enable and select flip-flops as the position, so its values are always
 // those of the current pixel.
-// Out: fragments {x, y, z, color, render state, prim} through an OutDepth-entry FIFO
+// Out: fragments {x, y, z, color, draw-state id, prim} through an OutDepth-entry FIFO
 // (valid/ready), so the walk keeps stepping over uncovered pixels while the pixel pipe waits.
 // Early row exit: a row ends at the first uncovered pixel after a covered one (coverage of a
 // row is one interval); this skips work without changing which fragments come out or their order.
@@ -33,14 +33,18 @@ module raster_walk #(
   input  logic               frag_ready_i,
   output gpu_pkg::frag_t     frag_o,
 
-  output logic               busy_o
+  output logic               busy_o,
+  // draw-state references: a fragment pushed (acquire), the triangle finished (release)
+  output logic               frag_push_o,
+  output logic               tri_done_o,
+  output gpu_pkg::ds_id_t    sid_o           // the draw state of both
 );
   // latched triangle (the attribute planes live in u_interp)
   logic [2:0][23:0] wx_q, wx_d, wy_q, wy_d;
   logic [9:0]  bx0_q, bx0_d;
   logic        interp_c_q, interp_c_d;
   gpu_pkg::rgba8_t flat_q, flat_d;
-  gpu_pkg::rstate_t rs_q, rs_d;
+  gpu_pkg::ds_id_t sid_q, sid_d;
   logic [gpu_pkg::PRIM_W-1:0] prim_q, prim_d;
   // walk position and running values (current pixel and row start)
   logic        active_q, active_d;
@@ -94,7 +98,7 @@ module raster_walk #(
     cur.y  = y_q;
     cur.pix = pix_q;
     cur.z  = interp_z;
-    cur.rs = rs_q;
+    cur.sid = sid_q;
     cur.prim = prim_q;
     if (interp_c_q) begin
       cur.color = interp_color;
@@ -107,7 +111,7 @@ module raster_walk #(
     wx_d = wx_q; wy_d = wy_q;
     bx0_d = bx0_q; bx1m1_d = bx1m1_q; by1m1_d = by1m1_q; one_col_d = one_col_q;
     x_last_d = x_last_q; y_last_d = y_last_q;
-    interp_c_d = interp_c_q; flat_d = flat_q; rs_d = rs_q; prim_d = prim_q;
+    interp_c_d = interp_c_q; flat_d = flat_q; sid_d = sid_q; prim_d = prim_q;
     active_d = active_q;
     x_d = x_q; y_d = y_q;
     w_d = w_q; wrow_d = wrow_q;
@@ -123,7 +127,7 @@ module raster_walk #(
       bx1m1_d = set_i.edges.bb_x1 - 10'd1;
       by1m1_d = set_i.edges.bb_y1 - 9'd1;
       one_col_d = (set_i.edges.bb_x0 == set_i.edges.bb_x1);
-      interp_c_d = set_i.interp_c; flat_d = set_i.flat_color; rs_d = set_i.rs; prim_d = set_i.prim;
+      interp_c_d = set_i.interp_c; flat_d = set_i.flat_color; sid_d = set_i.sid; prim_d = set_i.prim;
     end
 
     // walk registers: enable en_q (enrow_q for the row starts), update picked by the selects;
@@ -190,7 +194,7 @@ module raster_walk #(
       wx_q <= '0; wy_q <= '0;
       bx0_q <= '0; bx1m1_q <= '0; by1m1_q <= '0; one_col_q <= 1'b0;
       x_last_q <= 1'b0; y_last_q <= 1'b0;
-      interp_c_q <= 1'b0; flat_q <= '0; rs_q <= '0; prim_q <= '0;
+      interp_c_q <= 1'b0; flat_q <= '0; sid_q <= '0; prim_q <= '0;
       active_q <= 1'b0; advance_q <= 1'b0; load_q <= 1'b0;
       en_q <= 1'b0; enrow_q <= 1'b0; sel_row_q <= 1'b0; x_q <= '0; y_q <= '0;
       w_q <= '0; wrow_q <= '0;
@@ -200,7 +204,7 @@ module raster_walk #(
       wx_q <= wx_d; wy_q <= wy_d;
       bx0_q <= bx0_d; bx1m1_q <= bx1m1_d; by1m1_q <= by1m1_d; one_col_q <= one_col_d;
       x_last_q <= x_last_d; y_last_q <= y_last_d;
-      interp_c_q <= interp_c_d; flat_q <= flat_d; rs_q <= rs_d; prim_q <= prim_d;
+      interp_c_q <= interp_c_d; flat_q <= flat_d; sid_q <= sid_d; prim_q <= prim_d;
       active_q <= active_d; advance_q <= advance_d; load_q <= load_d;
       en_q <= en_d; enrow_q <= enrow_d; sel_row_q <= sel_row_d; x_q <= x_d; y_q <= y_d;
       w_q <= w_d; wrow_q <= wrow_d;
@@ -236,4 +240,7 @@ module raster_walk #(
   );
 
   assign busy_o = active_q || (ofifo_count != '0);
+  assign frag_push_o = ofifo_wvalid;
+  assign tri_done_o  = active_q && !active_d;
+  assign sid_o       = sid_q;
 endmodule

@@ -51,6 +51,7 @@ typedef struct {
     uint32_t a, b, c; /* walk: x | y << 16, z, colour; ztest: Z address, depth, Z-buffer word; zwrite, cwrite: address, data */
     uint16_t prim;
     uint8_t pass;
+    uint8_t sid;      /* walk: draw state */
 } lev_t;
 typedef struct {
     lev_t *buf;
@@ -195,7 +196,7 @@ static void lockstep_push(tb_t *tb, ls_stage_e st, const lev_t *e)
 static void model_event(void *ctx, const gpu_event_t *ev)
 {
     tb_t *tb = ctx;
-    lev_t e = {0, 0, 0, ev->prim, 0};
+    lev_t e = {0, 0, 0, ev->prim, 0, 0};
     if (ev->kind == GPU_EV_MEM_WRITE) {
         note_write(tb->wc_model, tb->prim_model, ev->addr, ev->prim);
         if (tb->lockstep && (ev->unit == GPU_UNIT_ZTEST || ev->unit == GPU_UNIT_FBWRITE)) {
@@ -209,6 +210,7 @@ static void model_event(void *ctx, const gpu_event_t *ev)
         e.a = (uint32_t)ev->x | (uint32_t)ev->y << 16;
         e.b = ev->z;
         e.c = ev->data;
+        e.sid = ev->sid;
         lockstep_push(tb, LS_WALK, &e);
     } else if (ev->kind == GPU_EV_ZTEST) {
         tb->ztests[ev->zfunc & 7]++;
@@ -667,8 +669,8 @@ static void describe_lev(const tb_t *tb, ls_stage_e st, const lev_t *e, char *bu
     }
     switch (st) {
     case LS_WALK:
-        snprintf(buf, n, "pixel (%u, %u), z 0x%07X, colour 0x%08X, triangle %u", e->a & 0xFFFF, e->a >> 16, e->b,
-                 e->c, e->prim);
+        snprintf(buf, n, "pixel (%u, %u), z 0x%07X, colour 0x%08X, draw state %u, triangle %u", e->a & 0xFFFF,
+                 e->a >> 16, e->b, e->c, e->sid, e->prim);
         break;
     case LS_ZTEST:
         snprintf(buf, n, "%s: depth 0x%06X vs Z-buffer 0x%06X -> %s, triangle %u", locate(tb, e->a, fb, zb).text, e->b,
@@ -707,13 +709,14 @@ static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
     if (!tb->lockstep || tb->lock_failed) {
         return;
     }
-    lev_t got = {0, 0, 0, (uint16_t)ev->prim, 0};
+    lev_t got = {0, 0, 0, (uint16_t)ev->prim, 0, 0};
     ls_stage_e st;
     if (ev->kind == VGPU_MON_WALK) {
         st = LS_WALK;
         got.a = ev->x | ev->y << 16;
         got.b = ev->z;
         got.c = ev->data;
+        got.sid = (uint8_t)ev->sid;
     } else if (ev->kind == VGPU_MON_ZTEST) {
         st = LS_ZTEST;
         got.a = ev->addr;
@@ -730,7 +733,8 @@ static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
         lockstep_fail(tb, st, cycle, NULL, &got);
         return;
     }
-    if (want.a != got.a || want.b != got.b || want.c != got.c || want.prim != got.prim || want.pass != got.pass) {
+    if (want.a != got.a || want.b != got.b || want.c != got.c || want.prim != got.prim || want.pass != got.pass ||
+        want.sid != got.sid) {
         lockstep_fail(tb, st, cycle, &want, &got);
         return;
     }

@@ -212,7 +212,7 @@ static void mon(const vgpu_mon_ev_t &ev)
     }
 }
 
-void tgpu_mon_walk(int x, int y, int z, int color, int prim)
+void tgpu_mon_walk(int x, int y, int z, int color, int sid, int prim)
 {
     vgpu_mon_ev_t ev = {};
     ev.kind = VGPU_MON_WALK;
@@ -220,6 +220,7 @@ void tgpu_mon_walk(int x, int y, int z, int color, int prim)
     ev.y = (uint32_t)y;
     ev.z = (uint32_t)z;
     ev.data = (uint32_t)color;
+    ev.sid = (uint32_t)sid;
     ev.prim = (uint32_t)prim;
     mon(ev);
 }

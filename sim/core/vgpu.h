@@ -48,6 +48,7 @@ typedef struct {
     uint32_t data;   /* walk: colour RGBA8; ztest: Z-buffer word [23:0]; zwrite, cwrite: data */
     uint32_t addr;   /* ztest: Z word; zwrite, cwrite: byte address */
     int pass;        /* ztest */
+    uint32_t sid;    /* walk: draw state */
     uint32_t prim;   /* triangle */
 } vgpu_mon_ev_t;
 typedef void (*vgpu_mon_fn)(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev);

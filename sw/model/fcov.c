@@ -19,7 +19,7 @@ uint64_t gpu_model_fcov_count(unsigned bin) { return bin < GPU_FCOV_NBINS ? g_bi
 
 const char *gpu_model_fcov_name(unsigned bin) { return bin < GPU_FCOV_NBINS ? k_names[bin] : NULL; }
 
-void gpu_model_fcov_frag(const rstate_t *rs, int z_test, int z_pass)
+void gpu_model_fcov_frag(const draw_state_t *rs, int z_test, int z_pass)
 {
     const int z_write = rs->z_write;
     g_bins[z_test ? GPU_FCOV_Z_TEST_ON : GPU_FCOV_Z_TEST_OFF]++;

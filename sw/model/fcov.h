@@ -74,7 +74,7 @@ enum {
 
 /* hooks of the stage functions */
 void gpu_model_fcov_tri(const triangle_t *t, int setup_rc);
-void gpu_model_fcov_frag(const rstate_t *rs, int z_test, int z_pass);
+void gpu_model_fcov_frag(const draw_state_t *rs, int z_test, int z_pass);
 
 /* results */
 void gpu_model_fcov_reset(void);

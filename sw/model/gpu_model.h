@@ -29,7 +29,7 @@ typedef enum {
     GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads and SIMT kernels), unit */
     GPU_EV_TRI_DRAWN = 2, /* prim: triangle accepted by setup */
     GPU_EV_TRI_DROPPED = 3, /* prim, data = reason (GPU_DROP_*) */
-    GPU_EV_FRAG = 4,      /* raster_walk output: x, y, z (25 bits), data = colour RGBA8, prim */
+    GPU_EV_FRAG = 4,      /* raster_walk output: x, y, z (25 bits), data = colour RGBA8, sid, prim */
     GPU_EV_ZTEST = 5,     /* pixel_ztest: addr = Z word, z = fragment depth >> 1, data = Z-buffer
                              word [23:0], pass, prim (fragments with Z_TEST = 1 only) */
     GPU_EV_VSYNC = 6      /* end of a displayed frame: data = its number (gpu_model_vsync) */
@@ -50,6 +50,7 @@ typedef struct {
     uint32_t z;     /* GPU_EV_FRAG, GPU_EV_ZTEST */
     uint8_t pass;   /* GPU_EV_ZTEST */
     uint8_t zfunc;  /* GPU_EV_ZTEST: the compare function (FB_ZBUFFER.Z_COMPARE) */
+    uint8_t sid;    /* GPU_EV_FRAG: the draw state the fragment refers to (draw-state table entry) */
     gpu_unit_t unit; /* GPU_EV_MEM_WRITE */
 } gpu_event_t;
 

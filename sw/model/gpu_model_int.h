@@ -16,7 +16,11 @@ typedef struct {
 /* Z compare functions (gpu_pkg::zcmp_e, FB_ZBUFFER.Z_COMPARE) */
 typedef enum { Z_LESS, Z_LEQUAL, Z_EQUAL, Z_GEQUAL, Z_GREATER, Z_NOTEQUAL, Z_ALWAYS, Z_NEVER } zcmp_e;
 
-/* Render state captured when the triangle is submitted (gpu_pkg::rstate_t, same field names). */
+/* Draw state: the render state a triangle is drawn with (gpu_pkg::draw_state_t, same field
+ * names). The register file keeps GPU_DS_N of them (draw_state_table in the RTL); triangles and
+ * fragments carry the id of theirs (sid). A triangle submitted after a write to a draw-state
+ * register (GPU_DRAW_STATE_REG) takes the next entry of the ring with the current state;
+ * otherwise it reuses the entry taken last. */
 typedef struct {
     uint8_t z_write;      /* TRI_MODE.Z_WRITE */
     uint8_t z_test;       /* TRI_MODE.Z_TEST */
@@ -25,11 +29,11 @@ typedef struct {
     zcmp_e z_compare;     /* FB_ZBUFFER.Z_COMPARE */
     uint32_t fb_base;     /* FB_DRAW[24:12] << 12 */
     uint32_t z_base;      /* FB_ZBUFFER[24:12] << 12 */
-} rstate_t;
+} draw_state_t;
 
 typedef struct {
     vertex_t v[3];
-    rstate_t rs;
+    uint8_t sid;          /* draw state */
     uint16_t prim;
 } triangle_t;
 
@@ -61,7 +65,7 @@ typedef struct {
     setup_attr_t attr;
     uint8_t interp_c;       /* colour from the R, G, B, A planes (else flat_color) */
     uint32_t flat_color;    /* colour of the first submitted vertex */
-    rstate_t rs;
+    uint8_t sid;
     uint16_t prim;
 } setup_t;
 
@@ -80,6 +84,7 @@ typedef struct {
     uint16_t x, y;          /* the RTL also carries pix = y*640 + x, derived, not modelled */
     uint32_t z;             /* 25-bit */
     uint32_t color;         /* RGBA8, A[31:24] .. R[7:0] */
+    uint8_t sid;            /* draw state */
     uint16_t prim;
 } frag_t;
 
@@ -94,6 +99,9 @@ struct gpu_model {
     unsigned vcount;
     uint16_t prim_seq;
     uint8_t err_fifo_ovf, err_mem_range;
+    draw_state_t ds[GPU_DS_N]; /* the draw-state table */
+    uint8_t ds_cur;            /* the entry taken last */
+    uint8_t ds_dirty;          /* a draw-state register was written since */
     uint32_t frame;       /* frames completed (gpu_model_vsync) */
 };
 
@@ -104,8 +112,8 @@ void gpu_model_emit(gpu_model_t *m, const gpu_event_t *ev);
 void gpu_model_mem_write(gpu_model_t *m, gpu_unit_t unit, uint32_t addr, uint32_t data, uint8_t be, uint16_t prim);
 uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr);
 
-/* raster_setup.c: returns 0 and fills *s, or GPU_DROP_* */
-int raster_setup(const triangle_t *t, setup_t *s);
+/* raster_setup.c: returns 0 and fills *s, or GPU_DROP_*; ds is the triangle's draw state */
+int raster_setup(const triangle_t *t, const draw_state_t *ds, setup_t *s);
 /* raster_walk.c: walks the bbox, calls pixel_path for each covered pixel in walk order */
 void raster_walk(gpu_model_t *m, const setup_t *s);
 /* raster_interp.c: exact (q, r) stepping of the attribute planes, values of the current pixel */
@@ -120,18 +128,18 @@ typedef struct {
     uint16_t x, y;
     uint32_t z;             /* 25-bit */
     color10_t color;
-    rstate_t rs;
+    uint8_t sid;
     uint16_t prim;
 } pfrag_t;
 
 /* The pixel path, one function per RTL stage (rtl/pixel/), called in chain order by
  * pixel_path() for each fragment of the walk: */
-pfrag_t pixel_color(const frag_t *f, const rstate_t *rs);      /* pixel_color.c */
+pfrag_t pixel_color(const frag_t *f);                          /* pixel_color.c */
 int pixel_ztest(gpu_model_t *m, const pfrag_t *p);             /* pixel_ztest.c: 1 = passes on */
 void pixel_fbwrite(gpu_model_t *m, const pfrag_t *p);          /* pixel_fbwrite.c */
-static inline void pixel_path(gpu_model_t *m, const frag_t *f, const rstate_t *rs)
+static inline void pixel_path(gpu_model_t *m, const frag_t *f)
 {
-    pfrag_t p = pixel_color(f, rs);
+    pfrag_t p = pixel_color(f);
     if (pixel_ztest(m, &p)) {
         pixel_fbwrite(m, &p);
     }

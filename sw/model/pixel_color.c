@@ -5,7 +5,7 @@
 
 static uint16_t promote8(uint32_t c8) { return (uint16_t)((c8 << 2) | (c8 >> 6)); }
 
-pfrag_t pixel_color(const frag_t *f, const rstate_t *rs)
+pfrag_t pixel_color(const frag_t *f)
 {
     pfrag_t p;
     p.x = f->x;
@@ -15,7 +15,7 @@ pfrag_t pixel_color(const frag_t *f, const rstate_t *rs)
     p.color.g = promote8((f->color >> 8) & 0xFF);
     p.color.b = promote8((f->color >> 16) & 0xFF);
     p.color.a = promote8((f->color >> 24) & 0xFF);
-    p.rs = *rs;
+    p.sid = f->sid;
     p.prim = f->prim;
     return p;
 }

@@ -25,7 +25,8 @@ uint16_t pixel_rgb565(color10_t c, unsigned x, unsigned y, int dither_en)
 void pixel_fbwrite(gpu_model_t *m, const pfrag_t *p)
 {
     const uint32_t offs = ((uint32_t)p->y * GPU_FB_W + p->x) * 4u;
-    uint16_t c = pixel_rgb565(p->color, p->x, p->y, p->rs.dither_en);
-    gpu_model_mem_write(m, GPU_UNIT_FBWRITE, p->rs.fb_base + offs, c, 0xF, p->prim);
+    const draw_state_t *ds = &m->ds[p->sid];
+    uint16_t c = pixel_rgb565(p->color, p->x, p->y, ds->dither_en);
+    gpu_model_mem_write(m, GPU_UNIT_FBWRITE, ds->fb_base + offs, c, 0xF, p->prim);
     m->st.pixels_written++;
 }

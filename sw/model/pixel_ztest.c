@@ -20,21 +20,22 @@ static int z_pass(zcmp_e fn, uint32_t zf, uint32_t zb)
 
 int pixel_ztest(gpu_model_t *m, const pfrag_t *p)
 {
-    const uint32_t zaddr = (p->rs.z_base + ((uint32_t)p->y * GPU_FB_W + p->x) * 4u) & GPU_MEM_MASK;
+    const draw_state_t *ds = &m->ds[p->sid];
+    const uint32_t zaddr = (ds->z_base + ((uint32_t)p->y * GPU_FB_W + p->x) * 4u) & GPU_MEM_MASK;
     const uint32_t zf = p->z >> 1;
     int pass = 1;
-    if (p->rs.z_test) {
+    if (ds->z_test) {
         uint32_t zb = gpu_model_mem_read(m, zaddr) & 0xFFFFFF;
-        pass = z_pass(p->rs.z_compare, zf, zb);
+        pass = z_pass(ds->z_compare, zf, zb);
         gpu_event_t ev = {.kind = GPU_EV_ZTEST, .addr = zaddr, .data = zb, .prim = p->prim, .z = zf,
-                          .pass = (uint8_t)pass, .zfunc = (uint8_t)p->rs.z_compare};
+                          .pass = (uint8_t)pass, .zfunc = (uint8_t)ds->z_compare};
         gpu_model_emit(m, &ev);
     }
-    gpu_model_fcov_frag(&p->rs, p->rs.z_test, pass);
+    gpu_model_fcov_frag(ds, ds->z_test, pass);
     if (!pass) {
         return 0;
     }
-    if (p->rs.z_write) {
+    if (ds->z_write) {
         gpu_model_mem_write(m, GPU_UNIT_ZTEST, zaddr, zf, 0xF, p->prim);
     }
     return 1;

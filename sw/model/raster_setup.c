@@ -39,7 +39,7 @@ static uint32_t attr_val(const vertex_t *v, int k)
     }
 }
 
-int raster_setup(const triangle_t *t, setup_t *s)
+int raster_setup(const triangle_t *t, const draw_state_t *ds, setup_t *s)
 {
     vertex_t v[3] = {t->v[0], t->v[1], t->v[2]};
     int64_t area = (int64_t)(v[1].x - v[0].x) * (v[2].y - v[0].y) - (int64_t)(v[2].x - v[0].x) * (v[1].y - v[0].y);
@@ -81,10 +81,10 @@ int raster_setup(const triangle_t *t, setup_t *s)
         e->w0[k] = wraw[k] - (top_left ? 0 : 1);
     }
 
-    s->rs = t->rs;
+    s->sid = t->sid;
     s->prim = t->prim;
-    const int interp_z = t->rs.z_test || t->rs.z_write;
-    s->interp_c = t->rs.gouraud != 0;
+    const int interp_z = ds->z_test || ds->z_write;
+    s->interp_c = ds->gouraud != 0;
     s->flat_color = t->v[0].color;              /* the first submitted vertex, never swapped */
     setup_attr_t *p = &s->attr;
     for (int k = 0; k < ATTR_N; k++) {

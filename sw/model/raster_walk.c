@@ -20,12 +20,14 @@ void raster_walk(gpu_model_t *m, const setup_t *s)
                 f.x = (uint16_t)x;
                 f.y = (uint16_t)y;
                 f.prim = s->prim;
+                f.sid = s->sid;
                 f.z = raster_interp_z(&a, p);
                 f.color = s->interp_c ? raster_interp_color(&a, p) : s->flat_color;
                 m->st.fragments++;
-                gpu_event_t ev = {.kind = GPU_EV_FRAG, .data = f.color, .prim = f.prim, .x = f.x, .y = f.y, .z = f.z};
+                gpu_event_t ev = {.kind = GPU_EV_FRAG, .data = f.color, .prim = f.prim, .x = f.x, .y = f.y, .z = f.z,
+                                  .sid = f.sid};
                 gpu_model_emit(m, &ev);
-                pixel_path(m, &f, &s->rs);
+                pixel_path(m, &f);
             }
             for (int k = 0; k < 3; k++) {
                 w[k] += e->wx[k];

@@ -41,11 +41,14 @@ void gpu_model_reset(gpu_model_t *m)
     m->prim_seq = 0;
     m->err_fifo_ovf = 0;
     m->err_mem_range = 0;
+    memset(m->ds, 0, sizeof(m->ds));
+    m->ds_cur = 0;
+    m->ds_dirty = 1; /* no draw state taken yet: the first triangle takes entry 1 */
 }
 
-static rstate_t capture_rstate(const gpu_model_t *m)
+static draw_state_t capture_draw_state(const gpu_model_t *m)
 {
-    rstate_t rs;
+    draw_state_t rs;
 #define FIELD(reg, f) ((m->regs[REG_##reg] >> reg##_##f##_SHIFT) & reg##_##f##_MASK)
     rs.z_write = (uint8_t)FIELD(TRI_MODE, Z_WRITE);
     rs.z_test = (uint8_t)FIELD(TRI_MODE, Z_TEST);
@@ -62,11 +65,18 @@ static void submit_triangle(gpu_model_t *m)
 {
     triangle_t t;
     memcpy(t.v, m->vtx, sizeof(t.v));
-    t.rs = capture_rstate(m);
+    if (m->ds_dirty) {
+        /* the RTL waits here until the entry is no longer referenced; the model has nothing
+         * in flight, so the entry is always free */
+        m->ds_cur = (uint8_t)((m->ds_cur + 1u) % GPU_DS_N);
+        m->ds[m->ds_cur] = capture_draw_state(m);
+        m->ds_dirty = 0;
+    }
+    t.sid = m->ds_cur;
     t.prim = ++m->prim_seq;
     m->st.tris_submitted++;
     setup_t s;
-    int drop = raster_setup(&t, &s);
+    int drop = raster_setup(&t, &m->ds[t.sid], &s);
     gpu_model_fcov_tri(&t, drop);
     if (drop) {
         m->st.tris_dropped++;
@@ -138,6 +148,9 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
         return;
     default:
         m->regs[addr] = data & ri->wmask;
+        if (GPU_DRAW_STATE_REG(addr)) {
+            m->ds_dirty = 1;
+        }
         return;
     }
 }

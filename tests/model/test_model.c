@@ -109,9 +109,67 @@ static void test_rect_coverage(void)
 static uint16_t rgb565_8(uint32_t rgba8, unsigned x, unsigned y, int dither_en)
 {
     frag_t f = {.x = (uint16_t)x, .y = (uint16_t)y, .color = rgba8};
-    rstate_t rs = {.dither_en = (uint8_t)dither_en};
-    pfrag_t p = pixel_color(&f, &rs);
+    pfrag_t p = pixel_color(&f);
     return pixel_rgb565(p.color, x, y, dither_en);
+}
+
+/* Draw states by reference: which entry each triangle's fragments name, and that a reused
+ * entry carries the state of its own triangles. */
+typedef struct {
+    int sid[16];   /* sid of the first fragment of triangle prim (1..15) */
+} sid_log_t;
+static void log_sid(void *ctx, const gpu_event_t *ev)
+{
+    sid_log_t *l = ctx;
+    if (ev->kind == GPU_EV_FRAG && ev->prim < 16 && l->sid[ev->prim] < 0) {
+        l->sid[ev->prim] = ev->sid;
+    }
+}
+static void tri_at(gpu_model_t *m, int px, int py)
+{
+    /* a small triangle covering pixel (px, py) */
+    int x = px * 16, y = py * 16;
+    gpu_model_write(m, REG_VERTEX, ((uint64_t)(uint16_t)y << 16) | (uint16_t)x);
+    gpu_model_write(m, REG_VERTEX, ((uint64_t)(uint16_t)y << 16) | (uint16_t)(x + 32));
+    gpu_model_write(m, REG_VERTEX, ((uint64_t)(uint16_t)(y + 32) << 16) | (uint16_t)x);
+}
+static void test_draw_state(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    sid_log_t l;
+    for (int i = 0; i < 16; i++) {
+        l.sid[i] = -1;
+    }
+    gpu_model_set_event_fn(m, log_sid, &l);
+    gpu_model_write(m, REG_COLOR, 0xFFFFFFFF);
+    tri_at(m, 0, 0);                              /* 1: first triangle after reset: entry 1 */
+    tri_at(m, 4, 0);                              /* 2: no state write: entry 1 again */
+    gpu_model_write(m, REG_COLOR, 0xFF0000FF);    /* COLOR is not draw state */
+    tri_at(m, 8, 0);                              /* 3: entry 1 */
+    gpu_model_write(m, REG_DITHER_MODE, 0);       /* draw state */
+    tri_at(m, 12, 0);                             /* 4: entry 2 */
+    gpu_model_write(m, REG_FB_DRAW, 0x100000);    /* each write makes a new state ... */
+    gpu_model_write(m, REG_FB_DRAW, 0x200000);    /* ... taken at the next triangle only */
+    tri_at(m, 16, 0);                             /* 5: entry 3, drawn at 0x200000 */
+    gpu_model_write(m, REG_TRI_MODE, 0);          /* same value written: still a new state */
+    tri_at(m, 20, 0);                             /* 6: entry 0 (the ring wraps) */
+    gpu_model_write(m, REG_FB_ZBUFFER, 0x300000);
+    tri_at(m, 24, 0);                             /* 7: entry 1, reused */
+    const int want[8] = {-1, 1, 1, 1, 2, 3, 0, 1};
+    int bad = 0;
+    for (int t = 1; t <= 7; t++) {
+        if (l.sid[t] != want[t]) {
+            bad++;
+            printf("  triangle %d: draw state %d, expected %d\n", t, l.sid[t], want[t]);
+        }
+    }
+    CHECK(bad == 0, "draw-state ids follow the allocation rule (%d wrong)", bad);
+    /* triangle 5 drew at FB_DRAW 0x200000, 6 and 7 too; triangle 4 at 0 */
+    CHECK(rd32(m, 0x200000 + (0 * 640 + 16) * 4) != 0 && rd32(m, 0x100000 + (0 * 640 + 16) * 4) == 0,
+          "triangle 5 uses the last FB_DRAW written before it");
+    CHECK(rd32(m, (0 * 640 + 12) * 4) != 0, "triangle 4 draws at the reset FB_DRAW");
+    CHECK(rd32(m, 0x200000 + (0 * 640 + 24) * 4) != 0, "entry 1, reused by triangle 7, holds its own state");
+    gpu_model_free(m);
 }
 
 static void test_colour(void)
@@ -407,6 +465,7 @@ int main(int argc, char **argv)
     test_mem_interface();
     test_rect_coverage();
     test_colour();
+    test_draw_state();
     test_gouraud_exact();
     test_depth();
     test_record_replay();

@@ -1,0 +1,105 @@
+// draw_state_table: the draw states that triangles and fragments refer to by id
+// (docs/architecture.md "Draw state by reference"). C mirror: the ds[] table of
+// sw/model/reg_file.c.
+//
+// What: DsN entries of gpu_pkg::draw_state_t. The register file allocates an entry when a
+//   triangle is submitted after a write to a draw-state register (alloc_*), always the entry
+//   after the last one allocated (a ring), and stamps the triangle with its id; every unit
+//   behind it reads the fields it needs from table_o[id]. An entry is only written by its
+//   allocation, so it stays unchanged for every triangle and fragment that carries its id.
+// References: each entry counts what refers to it: +1 for every acquire event naming it
+//   (triangle latched by the register file, fragment pushed by the walker), -1 for every
+//   release event (triangle dropped by setup or finished by the walker, fragment dropped by
+//   the depth test or consumed by the last stage that reads state). An entry may be allocated
+//   again only when its count is 0; alloc_ready_o says whether the next entry is free, so a
+//   submission waits (back-pressure on the command stream) while all DsN states are in use.
+// Contract: alloc_ready_o is a flip-flop (free flag of the next entry, computed a cycle ahead
+//   from the next-cycle counts); alloc_valid_i may depend on it. Any number of events per
+//   cycle on any entries (NumAcq acquires and NumRel releases). Releasing an entry whose
+//   count is 0 is a caller bug; sim/core/gpu_links.sv checks it never happens, and the count
+//   saturates at 0 here.
+// Reset: entry 0 is the current entry (cur_id_o) with draw_state_t '0, every count 0, so the
+//   first allocation uses entry 1.
+module draw_state_table #(
+  parameter int unsigned NumAcq = 2,
+  parameter int unsigned NumRel = 4,
+  parameter int unsigned RefW   = 6    // bits of a reference count (>= log2 of the entries'
+                                       // largest possible number of holders)
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  input  logic                     alloc_valid_i,
+  output logic                     alloc_ready_o,
+  input  gpu_pkg::draw_state_t     alloc_state_i,
+  output gpu_pkg::ds_id_t          alloc_id_o,     // the entry an allocation now would take
+  output gpu_pkg::ds_id_t          cur_id_o,       // the entry allocated last
+
+  input  logic [NumAcq-1:0]                   acq_i,
+  input  gpu_pkg::ds_id_t [NumAcq-1:0]        acq_id_i,
+  input  logic [NumRel-1:0]                   rel_i,
+  input  gpu_pkg::ds_id_t [NumRel-1:0]        rel_id_i,
+
+  output gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] table_o,
+  output logic                                     busy_o    // some entry is referenced
+);
+  localparam int unsigned N = gpu_pkg::DS_N;
+
+  gpu_pkg::draw_state_t [N-1:0]   state_q;
+  logic [N-1:0][RefW-1:0]         refs_q, refs_d;
+  logic [N-1:0]                   free_q, free_d;
+  gpu_pkg::ds_id_t                cur_q, cur_d, next_id;
+  logic                           alloc;
+
+  assign next_id       = cur_q + 1'b1;    // DS_N is a power of two (gpu_pkg checks)
+  assign alloc_id_o    = next_id;
+  assign cur_id_o      = cur_q;
+  assign alloc_ready_o = free_q[next_id];
+  assign alloc         = alloc_valid_i && alloc_ready_o;
+  assign cur_d         = alloc ? next_id : cur_q;
+  assign table_o       = state_q;
+
+  always_comb begin
+    for (int e = 0; e < N; e++) begin
+      logic [RefW:0] inc, dec;
+      inc = '0;
+      dec = '0;
+      for (int a = 0; a < NumAcq; a++) begin
+        if (acq_i[a] && 32'(acq_id_i[a]) == e) inc = inc + 1'b1;
+      end
+      for (int r = 0; r < NumRel; r++) begin
+        if (rel_i[r] && 32'(rel_id_i[r]) == e) dec = dec + 1'b1;
+      end
+      if ({1'b0, refs_q[e]} + inc < dec) begin
+        refs_d[e] = '0;
+      end else begin
+        refs_d[e] = RefW'({1'b0, refs_q[e]} + inc - dec);
+      end
+      free_d[e] = (refs_d[e] == '0);
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      refs_q <= '0;
+      free_q <= '1;
+      cur_q  <= '0;
+    end else begin
+      refs_q <= refs_d;
+      free_q <= free_d;
+      cur_q  <= cur_d;
+    end
+  end
+
+  for (genvar e = 0; e < N; e++) begin : g_entry
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        state_q[e] <= '0;
+      end else if (alloc && next_id == gpu_pkg::ds_id_t'(e)) begin
+        state_q[e] <= alloc_state_i;
+      end
+    end
+  end
+
+  assign busy_o = !(&free_q);
+endmodule

@@ -29,7 +29,7 @@ BENCH_TARGETS += core-bench
 
 .PHONY: core-build core-lint demo core-bench core-long core-gen-check
 core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model $(BUILD)/bin/test_model_plain \
-            $(BUILD)/bin/test_spi $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_sdram_trace
+            $(BUILD)/bin/test_spi $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_sdram_trace $(BUILD)/bin/tgpu_tb_ds1
 
 # the C dither table is generated from the same data file the RTL ROM loads
 $(CORE_GEN)/dither_table.inc: data/dither_bn16.hex
@@ -45,12 +45,12 @@ $(CORE_LIB): $(CORE_OBJS)
 	ar rcs $@ $^
 
 CORE_VFLAGS = $(VFLAGS) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(CORE_SIM_SV) $(abspath sim/core/vgpu.cpp) \
-	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -O2 -DTGPU_SDRAM=0"
+	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0"
 CORE_DEPS = $(CORE_LIB) $(CORE_RTL) $(CORE_SIM_SV) sim/core/vgpu.cpp sim/core/vgpu.h data/dither_bn16.hex
 # the same harness over sdram_ctrl and the SDRAM device model (top: sim/core/gpu_sdram_top.sv)
 CORE_SDRAM_VFLAGS = $(VFLAGS) --top-module gpu_sdram_top $(CORE_VLT) $(CORE_RTL) rtl/mem/sdram_ctrl.sv \
 	sim/core/gpu_sdram_top.sv $(CORE_SIM_SV) $(abspath sim/core/vgpu.cpp) \
-	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -O2 -DTGPU_SDRAM=1"
+	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=1"
 
 # test programs linked with the Verilated model:
 #   $(call core_exe,name,main.o,mdir,extra verilator flags[,verilator flags instead of CORE_VFLAGS])
@@ -72,6 +72,11 @@ $(BUILD)/bin/tgpu_tb_sdram: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/
 
 $(BUILD)/bin/tgpu_tb_sdram_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv
 	$(call core_exe,tgpu_tb_sdram_trace,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram_trace,--trace-fst --trace-structs,$(CORE_SDRAM_VFLAGS))
+
+# one draw-state entry instead of DS_N: every draw-state change waits for the pipeline to let
+# go of the entry (tests the allocation wait, which DS_N entries make rare)
+$(BUILD)/bin/tgpu_tb_ds1: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
+	$(call core_exe,tgpu_tb_ds1,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_ds1,-GDsEntries=1 -CFLAGS -DVGPU_DS_ENTRIES=1)
 
 $(BUILD)/bin/test_spi: $(CORE_DEPS) $(CORE_BUILD)/c/tests/spi/test_spi.o
 	$(call core_exe,test_spi,$(CORE_BUILD)/c/tests/spi/test_spi.o,obj_spi,)

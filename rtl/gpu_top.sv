@@ -12,7 +12,9 @@
 // Reset: rst_ni asynchronous, released synchronously per domain (prim_rst_sync in the core
 // domain; the SPI side only holds toggles and FIFO pointers, reset asynchronously while SCK is
 // idle).
-module gpu_top (
+module gpu_top #(
+  parameter int unsigned DsEntries = gpu_pkg::DS_N   // draw-state entries in use (tests: fewer)
+) (
   input  logic clk_i,
   input  logic rst_ni,
 
@@ -174,7 +176,7 @@ module gpu_top (
   gpu_pkg::ds_id_t [3:0] ds_rel_id;
   gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table;
 
-  draw_state_table #(.NumAcq(2), .NumRel(4)) u_ds (
+  draw_state_table #(.Entries(DsEntries), .NumAcq(2), .NumRel(4)) u_ds (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .alloc_valid_i (ds_alloc_valid), .alloc_ready_o (ds_alloc_ready),
     .alloc_state_i (ds_alloc_state), .alloc_id_o (ds_alloc_id), .cur_id_o (ds_cur_id),

@@ -2,7 +2,7 @@
 // (docs/architecture.md "Draw state by reference"). C mirror: the ds[] table of
 // sw/model/reg_file.c.
 //
-// What: DsN entries of gpu_pkg::draw_state_t. The register file allocates an entry when a
+// What: Entries (default gpu_pkg::DS_N) entries of gpu_pkg::draw_state_t. The register file allocates an entry when a
 //   triangle is submitted after a write to a draw-state register (alloc_*), always the entry
 //   after the last one allocated (a ring), and stamps the triangle with its id; every unit
 //   behind it reads the fields it needs from table_o[id]. An entry is only written by its
@@ -21,6 +21,8 @@
 // Reset: entry 0 is the current entry (cur_id_o) with draw_state_t '0, every count 0, so the
 //   first allocation uses entry 1.
 module draw_state_table #(
+  parameter int unsigned Entries = gpu_pkg::DS_N,   // entries in use, 1..DS_N (fewer: a test
+                                                    // build that makes allocations wait)
   parameter int unsigned NumAcq = 2,
   parameter int unsigned NumRel = 4,
   parameter int unsigned RefW   = 6    // bits of a reference count (>= log2 of the entries'
@@ -51,7 +53,10 @@ module draw_state_table #(
   gpu_pkg::ds_id_t                cur_q, cur_d, next_id;
   logic                           alloc;
 
-  assign next_id       = cur_q + 1'b1;    // DS_N is a power of two (gpu_pkg checks)
+  if (Entries < 1 || Entries > gpu_pkg::DS_N) begin : g_bad_entries
+    $error("draw_state_table: Entries must be 1..DS_N");
+  end
+  assign next_id       = (32'(cur_q) == Entries - 1) ? '0 : cur_q + 1'b1;
   assign alloc_id_o    = next_id;
   assign cur_id_o      = cur_q;
   assign alloc_ready_o = free_q[next_id];

@@ -322,6 +322,7 @@ module host_reg_file (
         gpu_regs_pkg::ADDR_VERTEX: begin
           // the third vertex waits for the triangle slot, and for a free draw-state entry
           // when the state changed
+          if (vcnt_q == 2'd2 && !tri_valid_q) ds_alloc_valid_o = ds_dirty_q;
           if (vcnt_q != 2'd2 || (!tri_valid_q && (!ds_dirty_q || ds_alloc_ready_i))) begin
             cmd_ready_o = 1'b1;
             unique case (vcnt_q)
@@ -335,7 +336,6 @@ module host_reg_file (
                 tri_d.v2    = c_vtx;
                 tri_d.sid   = ds_dirty_q ? ds_alloc_id_i : ds_cur_id_i;
                 tri_d.prim  = prim_q + 1'b1;
-                ds_alloc_valid_o = ds_dirty_q;
                 ds_dirty_d  = 1'b0;
                 ds_acq_o    = 1'b1;
                 ds_acq_id_o = tri_d.sid;

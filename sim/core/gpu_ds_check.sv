@@ -3,6 +3,9 @@
 //   1. no entry is released more often than it was acquired (its count would go below 0);
 //   2. no count overflows its RefW bits;
 //   3. an entry is only allocated (overwritten) while nothing refers to it.
+// It also counts the cycles a triangle waited for a free entry (alloc_valid_i && !alloc_ready_o)
+// and prints the total at the end of the run when it is not 0 ("draw-state table: N cycles of
+// allocation wait"), so a test can show that the wait path ran.
 // A stage that reads an entry's state after its last release would see a state that may be
 // overwritten: rule 1 is what makes that impossible to miss. Reported with $error (counted by
 // the harness, which stops the run), once per run.
@@ -16,6 +19,8 @@ module gpu_ds_check #(
   input logic clk_i,
   input logic rst_ni,
   input logic alloc,
+  input logic alloc_valid_i,
+  input logic alloc_ready_o,
   input gpu_pkg::ds_id_t next_id,
   input logic [gpu_pkg::DS_N-1:0][RefW-1:0] refs_q,
   input logic [NumAcq-1:0] acq_i,
@@ -24,6 +29,12 @@ module gpu_ds_check #(
   input gpu_pkg::ds_id_t [NumRel-1:0] rel_id_i
 );
   logic told_q;
+  longint unsigned waits_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) waits_q <= '0;
+    else if (alloc_valid_i && !alloc_ready_o) waits_q <= waits_q + 1;
+  end
+  final if (waits_q != 0) $display("draw-state table: %0d cycles of allocation wait", waits_q);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       told_q <= 1'b0;

@@ -1010,6 +1010,12 @@ int main(int argc, char **argv)
         }
         vgpu_set_write_fn(tb.v, rtl_write, &tb);
         vgpu_set_mon_fn(tb.v, rtl_mon, &tb);
+        if (tb.model) {
+            (void)gpu_model_set_ds_entries(tb.model, vgpu_ds_entries()); /* 1..GPU_DS_N by construction */
+        }
+        if (!tb.quiet && vgpu_ds_entries() != GPU_DS_N) {
+            printf("draw-state entries: %u of %u (test build)\n", vgpu_ds_entries(), (unsigned)GPU_DS_N);
+        }
         tb.lockstep = tb.use_model;
         /* offset the SPI edges from the core edges */
         vgpu_run_ps(tb.v, core_ps / 4 + 1);

@@ -1,5 +1,6 @@
 // Thin C++ shim: model lifetime, clocking, pin access, the memory behind the port, tracing.
 #include "vgpu.h"
+#include "gpu_regs.h"
 #include "memsim.h"
 #include "verilated.h"
 #include <cstdio>
@@ -54,6 +55,10 @@ struct vgpu {
 static vgpu_t *g_mon;
 
 extern "C" int vgpu_trace_capable(void) { return VM_TRACE ? 1 : 0; }
+#ifndef VGPU_DS_ENTRIES
+#define VGPU_DS_ENTRIES GPU_DS_N
+#endif
+extern "C" unsigned vgpu_ds_entries(void) { return VGPU_DS_ENTRIES; }
 
 extern "C" const char *vgpu_build_mems(void) { return TGPU_SDRAM ? "sdram" : "ideal, sdr16, jitter"; }
 

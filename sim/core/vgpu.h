@@ -59,6 +59,8 @@ void vgpu_set_mon_fn(vgpu_t *v, vgpu_mon_fn fn, void *ctx);
 vgpu_t *vgpu_new(const vgpu_cfg_t *cfg);
 void vgpu_free(vgpu_t *v);
 int vgpu_trace_capable(void);
+/* draw-state entries of this build's gpu_top (DsEntries; tgpu_tb_ds1 has 1) */
+unsigned vgpu_ds_entries(void);
 const char *vgpu_build_mems(void); /* memories this build offers, e.g. "ideal, sdr16, jitter" */
 void vgpu_set_write_fn(vgpu_t *v, vgpu_write_fn fn, void *ctx);
 /* holds rst_ni low for n core cycles, then releases it (at start-up or in the middle of a run:

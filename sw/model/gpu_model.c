@@ -17,6 +17,7 @@ gpu_model_t *gpu_model_new(void)
         free(m);
         return NULL;
     }
+    m->ds_entries = GPU_DS_N;
     gpu_model_reset(m);
     return m;
 }
@@ -74,6 +75,15 @@ uint32_t gpu_model_vsync(gpu_model_t *m)
 }
 
 uint32_t gpu_model_frame(const gpu_model_t *m) { return m->frame; }
+
+int gpu_model_set_ds_entries(gpu_model_t *m, unsigned n)
+{
+    if (n < 1 || n > GPU_DS_N) {
+        return -1;
+    }
+    m->ds_entries = (uint8_t)n;
+    return 0;
+}
 
 const char *gpu_zfunc_name(unsigned fn)
 {

@@ -84,5 +84,9 @@ uint32_t gpu_model_vsync(gpu_model_t *m);
 /* name of a Z compare function (FB_ZBUFFER.Z_COMPARE 0..7), "LESS" .. "NEVER" */
 const char *gpu_zfunc_name(unsigned fn);
 uint32_t gpu_model_frame(const gpu_model_t *m); /* frames completed */
+/* Draw-state entries in use, 1..GPU_DS_N (default GPU_DS_N): must match the RTL's gpu_top
+ * DsEntries (a test build uses fewer). The ids the model gives triangles wrap at this number.
+ * Returns 0, or -1 for a value out of range (nothing changes). */
+int gpu_model_set_ds_entries(gpu_model_t *m, unsigned n);
 
 #endif

@@ -101,6 +101,7 @@ struct gpu_model {
     uint8_t err_fifo_ovf, err_mem_range;
     draw_state_t ds[GPU_DS_N]; /* the draw-state table */
     uint8_t ds_cur;            /* the entry taken last */
+    uint8_t ds_entries;        /* entries in use (gpu_model_set_ds_entries), survives reset */
     uint8_t ds_dirty;          /* a draw-state register was written since */
     uint32_t frame;       /* frames completed (gpu_model_vsync) */
 };

@@ -68,7 +68,7 @@ static void submit_triangle(gpu_model_t *m)
     if (m->ds_dirty) {
         /* the RTL waits here until the entry is no longer referenced; the model has nothing
          * in flight, so the entry is always free */
-        m->ds_cur = (uint8_t)((m->ds_cur + 1u) % GPU_DS_N);
+        m->ds_cur = (uint8_t)((m->ds_cur + 1u) % m->ds_entries);
         m->ds[m->ds_cur] = capture_draw_state(m);
         m->ds_dirty = 0;
     }

@@ -169,6 +169,15 @@ static void test_draw_state(void)
           "triangle 5 uses the last FB_DRAW written before it");
     CHECK(rd32(m, (0 * 640 + 12) * 4) != 0, "triangle 4 draws at the reset FB_DRAW");
     CHECK(rd32(m, 0x200000 + (0 * 640 + 24) * 4) != 0, "entry 1, reused by triangle 7, holds its own state");
+    /* a build with one entry (tgpu_tb_ds1): every id is 0; out-of-range counts are refused */
+    CHECK(gpu_model_set_ds_entries(m, 0) == -1 && gpu_model_set_ds_entries(m, GPU_DS_N + 1) == -1,
+          "draw-state entries outside 1..GPU_DS_N are refused");
+    CHECK(gpu_model_set_ds_entries(m, 1) == 0, "one draw-state entry accepted");
+    gpu_model_write(m, REG_DITHER_MODE, 1);
+    tri_at(m, 28, 0);                             /* 8 */
+    gpu_model_write(m, REG_DITHER_MODE, 0);
+    tri_at(m, 32, 0);                             /* 9 */
+    CHECK(l.sid[8] == 0 && l.sid[9] == 0, "with one entry every triangle names entry 0 (got %d, %d)", l.sid[8], l.sid[9]);
     gpu_model_free(m);
 }
 

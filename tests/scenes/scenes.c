@@ -189,6 +189,56 @@ static int check_shared_edge(scene_ctx_t *c, const scene_obs_t *o)
     return check_rect_once(c, o, FB_A, g_rect[0], g_rect[1], g_rect[2], g_rect[3]);
 }
 
+/* Draw-state churn: a grid of cells, each a quad (two triangles) drawn into framebuffer A or B
+ * (chosen at random per cell), with a write to a draw-state register before every triangle
+ * (FB_DRAW, then DITHER_MODE or TRI_MODE), so every triangle takes a new draw-state entry and
+ * the table's four entries run out while earlier triangles are still in flight (the register
+ * file waits; the harness prints the wait count). Check, independent of both implementations:
+ * each cell's pixels are written exactly once in its own buffer and never in the other. */
+enum { CHURN_GW = 8, CHURN_GH = 6, CHURN_CELL = 80 };
+static uint8_t g_churn_buf[CHURN_GH][CHURN_GW];
+static void scene_state_churn(scene_ctx_t *c)
+{
+    gpu_write(REG_TRI_MODE, 0);
+    for (int j = 0; j < CHURN_GH; j++) {
+        for (int i = 0; i < CHURN_GW; i++) {
+            int b = (int)(scene_rand(c) & 1);
+            g_churn_buf[j][i] = (uint8_t)b;
+            gpu_write(REG_FB_DRAW, b ? FB_B : FB_A);
+            gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+            int32_t X0 = i * CHURN_CELL * 16, Y0 = j * CHURN_CELL * 16;
+            int32_t X1 = X0 + CHURN_CELL * 16, Y1 = Y0 + CHURN_CELL * 16;
+            scene_tri16(X0, Y0, 0, X1, Y0, 0, X1, Y1, 0);
+            if (scene_rand(c) & 1) {
+                gpu_write(REG_DITHER_MODE, scene_rand(c) & 1);
+            } else {
+                gpu_write(REG_TRI_MODE, (scene_rand(c) & 1) ? TRI_MODE_GOURAUD_MASK << TRI_MODE_GOURAUD_SHIFT : 0u);
+            }
+            scene_tri16(X1, Y1, 0, X0, Y1, 0, X0, Y0, 0);
+        }
+    }
+}
+
+static int check_state_churn(scene_ctx_t *c, const scene_obs_t *o)
+{
+    for (int y = 0; y < CHURN_GH * CHURN_CELL; y++) {
+        for (int x = 0; x < CHURN_GW * CHURN_CELL; x++) {
+            int b = g_churn_buf[y / CHURN_CELL][x / CHURN_CELL];
+            unsigned pix = (unsigned)y * 640 + (unsigned)x;
+            unsigned in_own = o->wcount[((b ? FB_B : FB_A) >> 2) + pix];
+            unsigned in_other = o->wcount[((b ? FB_A : FB_B) >> 2) + pix];
+            if (in_own != 1 || in_other != 0) {
+                snprintf(c->msg, sizeof(c->msg),
+                         "%s: pixel (%d, %d) of a cell drawn into framebuffer %c written %u times there and %u times in "
+                         "the other (expected 1 and 0)",
+                         o->backend, x, y, b ? 'B' : 'A', in_own, in_other);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* A jittered grid mesh over a rectangle: interior vertices move freely inside their cell's
  * neighbourhood, border vertices only along the border, so the union is still the rectangle
  * and every shared edge must be drawn by exactly one of its two triangles. */
@@ -728,6 +778,7 @@ const scene_t g_scenes[] = {
     {"clear", scene_clear, check_clear, "full-screen clear (0,0)-(640,480): every pixel exactly once"},
     {"shared_edge", scene_shared_edge, check_shared_edge, "random rectangle as two triangles: no pixel twice, none missed"},
     {"fillrule", scene_fillrule, check_shared_edge, "fan of triangles with every vertex on a pixel centre: samples exactly on edges, each pixel once"},
+    {"state_churn", scene_state_churn, check_state_churn, "a draw-state write before every triangle, cells drawn into two framebuffers: each cell once, in its own buffer"},
     {"mesh", scene_mesh, check_mesh, "jittered 8x6 grid mesh, 96 triangles sharing edges: every pixel exactly once"},
     {"degenerate", scene_degenerate, check_nothing_written, "zero-area triangles: nothing drawn"},
     {"offscreen", scene_offscreen, check_nothing_written, "triangles entirely off-screen anywhere in 12.4: nothing drawn"},

@@ -136,6 +136,28 @@ package gpu_pkg;
     logic [PRIM_W-1:0] prim;
   } pfrag_t;
 
+  // ---- memory records: every client port, the arbiter and its external port (docs/interfaces.md
+  // "Memory port"; C: sim/core/memsim.h) ----
+  localparam int unsigned MEM_LEN_W = 3;   // burst length field: further beats, 0..7
+  localparam int unsigned MEM_TAG_W = 3;   // client index at the arbiter (up to 8 clients)
+
+  typedef struct packed {
+    logic [MEM_AW-1:0]    addr;    // byte address; [1:0] ignored (word access)
+    logic                 we;      // 1 write, 0 read
+    logic [31:0]          wdata;   // write data, little-endian word
+    logic [3:0]           be;      // byte enables of a write (bit i: byte i); ignored for reads
+    logic [MEM_LEN_W-1:0] len;     // further beats: a read returns len+1 words (wrapping inside
+                                   // its aligned 32-byte block); a write burst is len+1 requests
+                                   // counting len down to 0
+    logic [MEM_TAG_W-1:0] tag;     // client index, written by mem_arbiter (clients drive 0)
+    logic [PRIM_W-1:0]    prim;    // debug sideband: triangle of a pixel write, else 0
+  } mem_req_t;
+
+  typedef struct packed {
+    logic [31:0] rdata;            // read data
+    logic        last;             // the last beat of its read
+  } mem_rsp_t;
+
   // Host link
   localparam int unsigned CMD_FIFO_DEPTH = 32;   // MAX of INT-010; CMD_FULL at >= MAX-2
   localparam int unsigned CMD_W = 7 + 64;        // {addr, data} of a write

@@ -28,14 +28,16 @@ module gpu_top #(
   output logic vsync_o,
   output logic gpu_busy_o,
 
-  output logic                       mem_req_valid_o,
-  input  logic                       mem_req_ready_i,
-  output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
-  output logic                       mem_req_we_o,
-  output logic [31:0]                mem_req_wdata_o,
-  output logic [3:0]                 mem_req_be_o,
-  output logic [1:0]                 mem_req_id_o,
-  output logic [gpu_pkg::PRIM_W-1:0] mem_req_prim_o,
+  // the memory port as pins (one signal per field of gpu_pkg::mem_req_t; docs/interfaces.md)
+  output logic                          mem_req_valid_o,
+  input  logic                          mem_req_ready_i,
+  output logic [gpu_pkg::MEM_AW-1:0]    mem_req_addr_o,
+  output logic                          mem_req_we_o,
+  output logic [31:0]                   mem_req_wdata_o,
+  output logic [3:0]                    mem_req_be_o,
+  output logic [gpu_pkg::MEM_LEN_W-1:0] mem_req_len_o,
+  output logic [gpu_pkg::MEM_TAG_W-1:0] mem_req_id_o,
+  output logic [gpu_pkg::PRIM_W-1:0]    mem_req_prim_o,
   input  logic                       mem_rsp_valid_i,
   input  logic [31:0]                mem_rsp_rdata_i
 );
@@ -110,17 +112,14 @@ module gpu_top #(
   logic tri_valid, tri_ready, pipe_busy, rf_busy;
   gpu_pkg::triangle_t tri_rec;
   // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster
-  localparam int unsigned NCLIENTS = 4;
-  logic [NCLIENTS-1:0]       c_req_valid, c_req_ready, c_req_we, c_rsp_valid;
-  logic [NCLIENTS-1:0][gpu_pkg::MEM_AW-1:0] c_req_addr;
-  logic [NCLIENTS-1:0][31:0] c_req_wdata;
-  logic [NCLIENTS-1:0][3:0]  c_req_be;
-  logic [NCLIENTS-1:0][gpu_pkg::PRIM_W-1:0] c_req_prim;
+  localparam int unsigned NumClients = 4;
+  logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
+  gpu_pkg::mem_req_t [NumClients-1:0] c_req;
+  gpu_pkg::mem_rsp_t                  c_rsp;     // shared by the clients, c_rsp_valid says whose
   logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
   logic [7:0]  simt_threads;
   logic [13:0] simt_prog;
   logic [14:0] simt_data;
-  logic [31:0]      c_rsp_rdata;
 
   host_reg_file u_regs (
     .clk_i           (clk_i),
@@ -153,15 +152,11 @@ module gpu_top #(
     .simt_busy_i     (simt_busy),
     .mem_req_valid_o (c_req_valid[0]),
     .mem_req_ready_i (c_req_ready[0]),
-    .mem_req_addr_o  (c_req_addr[0]),
-    .mem_req_we_o    (c_req_we[0]),
-    .mem_req_wdata_o (c_req_wdata[0]),
-    .mem_req_be_o    (c_req_be[0]),
+    .mem_req_o       (c_req[0]),
     .mem_rsp_valid_i (c_rsp_valid[0]),
-    .mem_rsp_rdata_i (c_rsp_rdata),
+    .mem_rsp_i       (c_rsp),
     .busy_o          (rf_busy)
   );
-  assign c_req_prim[0] = '0;
 
   // ---- draw states, by reference (docs/architecture.md) ----
   // acquire: 0 triangle latched by the register file, 1 fragment pushed by the walker
@@ -240,10 +235,8 @@ module gpu_top #(
     .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag),
     .frag_valid_o (zt_valid), .frag_ready_i (zt_ready), .frag_o (zt_frag),
     .ds_table_i (ds_table), .rel_o (ds_rel[2]), .rel_sid_o (ds_rel_id[2]),
-    .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]),
-    .mem_req_addr_o (c_req_addr[1]), .mem_req_we_o (c_req_we[1]),
-    .mem_req_wdata_o (c_req_wdata[1]), .mem_req_be_o (c_req_be[1]), .mem_req_prim_o (c_req_prim[1]),
-    .mem_rsp_valid_i (c_rsp_valid[1]), .mem_rsp_rdata_i (c_rsp_rdata),
+    .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]), .mem_req_o (c_req[1]),
+    .mem_rsp_valid_i (c_rsp_valid[1]), .mem_rsp_i (c_rsp),
     .busy_o (ztest_busy)
   );
 
@@ -251,41 +244,58 @@ module gpu_top #(
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .frag_valid_i (zt_valid), .frag_ready_o (zt_ready), .frag_i (zt_frag),
     .ds_table_i (ds_table), .rel_o (ds_rel[3]), .rel_sid_o (ds_rel_id[3]),
-    .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]),
-    .mem_req_addr_o (c_req_addr[2]), .mem_req_we_o (c_req_we[2]),
-    .mem_req_wdata_o (c_req_wdata[2]), .mem_req_be_o (c_req_be[2]), .mem_req_prim_o (c_req_prim[2]),
+    .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]), .mem_req_o (c_req[2]),
     .busy_o (fbw_busy)
   );
   assign pix_busy = ztest_busy || fbw_busy;
   logic unused_fbw_rsp;
-  assign unused_fbw_rsp = c_rsp_valid[2];   // colour writes get no responses
+  assign unused_fbw_rsp = c_rsp_valid[2] ^ c_rsp.last;   // colour writes get no responses; no
+                                                          // client reads bursts yet
 
   // ---- SIMT compute cluster (seed 002), program/data windows at the top of memory ----
+  // simt_mem_top keeps its own flat memory port (the cluster is also built and tested without
+  // gpu_pkg); it becomes a mem_req_t here. Single-word requests, no triangle.
+  logic                       simt_req_we;
+  logic [gpu_pkg::MEM_AW-1:0] simt_req_addr;
+  logic [31:0]                simt_req_wdata;
+  logic [3:0]                 simt_req_be;
+  gpu_pkg::mem_req_t          simt_req;   // (Yosys: no field writes into an array element)
+  always_comb begin
+    simt_req       = '0;
+    simt_req.addr  = simt_req_addr;
+    simt_req.we    = simt_req_we;
+    simt_req.wdata = simt_req_wdata;
+    simt_req.be    = simt_req_be;
+  end
+  assign c_req[3] = simt_req;
   simt_mem_top #(.PROG_WIN(gpu_pkg::SIMT_PROG_WIN), .DATA_WIN(gpu_pkg::SIMT_DATA_WIN)) u_simt (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
     .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),
     .busy_o (simt_busy), .done_o (simt_done),
     .mem_req_valid_o (c_req_valid[3]), .mem_req_ready_i (c_req_ready[3]),
-    .mem_req_addr_o (c_req_addr[3]), .mem_req_we_o (c_req_we[3]),
-    .mem_req_wdata_o (c_req_wdata[3]), .mem_req_be_o (c_req_be[3]),
-    .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp_rdata)
+    .mem_req_addr_o (simt_req_addr), .mem_req_we_o (simt_req_we),
+    .mem_req_wdata_o (simt_req_wdata), .mem_req_be_o (simt_req_be),
+    .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp.rdata)
   );
-  assign c_req_prim[3] = '0;
 
   // priority classes: 1 for the depth stage's reads (a fragment waits for them), 0 for the rest
-  mem_arbiter #(.N(NCLIENTS), .Classes(2), .ClassOf({2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 3..0
+  gpu_pkg::mem_req_t mem_req;
+  mem_arbiter #(.N(NumClients), .Classes(2), .ClassOf({2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 3..0
     .clk_i (clk_i), .rst_ni (rst_core_n),
-    .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_addr_i (c_req_addr),
-    .c_req_we_i (c_req_we), .c_req_wdata_i (c_req_wdata), .c_req_be_i (c_req_be),
-    .c_req_prim_i (c_req_prim), .c_rsp_valid_o (c_rsp_valid), .c_rsp_rdata_o (c_rsp_rdata),
-    .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i),
-    .mem_req_addr_o (mem_req_addr_o), .mem_req_we_o (mem_req_we_o),
-    .mem_req_wdata_o (mem_req_wdata_o), .mem_req_be_o (mem_req_be_o),
-    .mem_req_id_o (mem_req_id_o), .mem_req_prim_o (mem_req_prim_o),
+    .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
+    .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),
+    .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req),
     .mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_rdata_i (mem_rsp_rdata_i),
     .busy_o (arb_busy)
   );
+  assign mem_req_addr_o  = mem_req.addr;
+  assign mem_req_we_o    = mem_req.we;
+  assign mem_req_wdata_o = mem_req.wdata;
+  assign mem_req_be_o    = mem_req.be;
+  assign mem_req_len_o   = mem_req.len;
+  assign mem_req_id_o    = mem_req.tag;
+  assign mem_req_prim_o  = mem_req.prim;
 
   // the pixel side is busy while setup, walker, pixel pipe or the arbiter hold pixel work
   // MEM_* accesses wait while this is high: rendering or a SIMT kernel still owns memory

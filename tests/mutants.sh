@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 
 # name | file | sed expression | scene options | exit status wanted | pattern wanted in the output
 MUTANTS=(
-  "payload_change|rtl/pixel/pixel_fbwrite.sv|s/assign mem_req_wdata_o = {16'h0, w_q.rgb565};/assign mem_req_wdata_o = {16'h0, w_q.rgb565 ^ {15'h0, mem_req_ready_i}};/|--scene zbuffer --mem jitter|1|STREAM CONTRACT: link pixel_fbwrite -> mem_arbiter \(memory request\): payload changed while waiting"
-  "one_pixel_colour|rtl/pixel/pixel_fbwrite.sv|s/assign mem_req_wdata_o = {16'h0, w_q.rgb565};/assign mem_req_wdata_o = {16'h0, w_q.rgb565 ^ {15'h0, w_q.fb_addr == 25'h3E990}};/|--scene clear|1|LOCKSTEP: first divergence at stage cwrite .*core cycle"
+  "payload_change|rtl/pixel/pixel_fbwrite.sv|s/    mem_req_o.wdata = {16'h0, w_q.rgb565};/    mem_req_o.wdata = {16'h0, w_q.rgb565 ^ {15'h0, mem_req_ready_i}};/|--scene zbuffer --mem jitter|1|STREAM CONTRACT: link pixel_fbwrite -> mem_arbiter \(memory request\): payload changed while waiting"
+  "one_pixel_colour|rtl/pixel/pixel_fbwrite.sv|s/    mem_req_o.wdata = {16'h0, w_q.rgb565};/    mem_req_o.wdata = {16'h0, w_q.rgb565 ^ {15'h0, w_q.fb_addr == 25'h3E990}};/|--scene clear|1|LOCKSTEP: first divergence at stage cwrite .*core cycle"
   "ds_double_release|rtl/pixel/pixel_ztest.sv|s/assign rel_o     = (st_q == StZWait) \&\& mem_rsp_valid_i \&\& !z_pass;/assign rel_o     = (st_q == StZWait) \&\& mem_rsp_valid_i;/|--scene zbuffer|1|DRAW STATE: entry [0-9] released more often than acquired"
   "valid_waits_for_ready|rtl/pixel/pixel_fbwrite.sv|s/assign mem_req_valid_o = full_q;/assign mem_req_valid_o = full_q \&\& mem_req_ready_i;/|--scene clear --mem jitter --timeout 200000|3|HANG"
 )

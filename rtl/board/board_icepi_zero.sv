@@ -102,6 +102,7 @@ module board_icepi_zero (
     .mem_req_we_o    (cli_req_we),
     .mem_req_wdata_o (cli_req_wdata),
     .mem_req_be_o    (cli_req_be),
+    .mem_req_len_o   (),                // no client issues bursts yet (sdram_ctrl: later)
     .mem_req_id_o    (),                // debug sideband, ignored by memory
     .mem_req_prim_o  (),
     .mem_rsp_valid_i (mem_rsp_valid),

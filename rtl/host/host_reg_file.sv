@@ -60,14 +60,11 @@ module host_reg_file (
   output logic [14:0] simt_data_o,
   input  logic        simt_busy_i,
 
-  output logic        mem_req_valid_o,
-  input  logic        mem_req_ready_i,
-  output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
-  output logic        mem_req_we_o,
-  output logic [31:0] mem_req_wdata_o,
-  output logic [3:0]  mem_req_be_o,
-  input  logic        mem_rsp_valid_i,
-  input  logic [31:0] mem_rsp_rdata_i,
+  output logic              mem_req_valid_o,
+  input  logic              mem_req_ready_i,
+  output gpu_pkg::mem_req_t mem_req_o,
+  input  logic              mem_rsp_valid_i,
+  input  gpu_pkg::mem_rsp_t mem_rsp_i,
 
   output logic        busy_o
 );
@@ -279,7 +276,7 @@ module host_reg_file (
       MemPfReq:  if (mem_req_ready_i) mem_st_d = MemPfWait;
       MemPfWait: if (mem_rsp_valid_i) begin
         mem_st_d   = MemIdle;
-        pf_data_d  = mem_rsp_rdata_i;
+        pf_data_d  = mem_rsp_i.rdata;
         pf_valid_d = 1'b1;
       end
       default: begin
@@ -442,10 +439,13 @@ module host_reg_file (
   assign tri_o           = tri_q;
   assign ds_alloc_state_o = cur_rs;
   assign mem_req_valid_o = (mem_st_q == MemWrite) || (mem_st_q == MemPfReq);
-  assign mem_req_we_o    = (mem_st_q == MemWrite);
-  assign mem_req_addr_o  = {mem_addr_q[gpu_pkg::MEM_AW-1:2], 2'b00};
-  assign mem_req_wdata_o = mem_wdata_q;
-  assign mem_req_be_o    = 4'hF;
+  always_comb begin
+    mem_req_o       = '0;
+    mem_req_o.we    = (mem_st_q == MemWrite);
+    mem_req_o.addr  = {mem_addr_q[gpu_pkg::MEM_AW-1:2], 2'b00};
+    mem_req_o.wdata = mem_wdata_q;
+    mem_req_o.be    = 4'hF;
+  end
   assign busy_o          = busy;
   assign simt_launch_valid_o = launch_q;
   assign simt_threads_o  = r_launch.threads;
@@ -454,7 +454,7 @@ module host_reg_file (
 
   // fields and reserved bits the register file stores but does not look at
   logic unused_bits;
-  assign unused_bits = ^{r_launch.rsvd_63_47, r_launch.rsvd_31_22, r_vertex.rsvd_63_57, r_color,
+  assign unused_bits = ^{mem_rsp_i.last, r_launch.rsvd_63_47, r_launch.rsvd_31_22, r_vertex.rsvd_63_57, r_color,
                          r_tri_mode.rsvd_63_5, r_tri_mode.any_textured, r_tri_mode.rsvd_1_1, r_dither.rsvd_63_4,
                          r_dither.pattern, r_dither.rsvd_1_1, r_fb_draw.rsvd_63_32, r_fb_draw.addr[19:13],
                          r_fb_draw.rsvd_11_0, r_fb_zbuffer.rsvd_63_35, r_fb_zbuffer.addr[19:13],

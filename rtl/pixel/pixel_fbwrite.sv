@@ -23,13 +23,9 @@ module pixel_fbwrite #(
   output logic            rel_o,        // a fragment was taken: the last stage that reads its
   output gpu_pkg::ds_id_t rel_sid_o,    // draw state is done with it
 
-  output logic        mem_req_valid_o,
-  input  logic        mem_req_ready_i,
-  output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
-  output logic        mem_req_we_o,
-  output logic [31:0] mem_req_wdata_o,
-  output logic [3:0]  mem_req_be_o,
-  output logic [gpu_pkg::PRIM_W-1:0] mem_req_prim_o,
+  output logic              mem_req_valid_o,
+  input  logic              mem_req_ready_i,
+  output gpu_pkg::mem_req_t mem_req_o,
 
   output logic        busy_o
 );
@@ -86,11 +82,14 @@ module pixel_fbwrite #(
   end
 
   assign mem_req_valid_o = full_q;
-  assign mem_req_we_o    = 1'b1;
-  assign mem_req_addr_o  = w_q.fb_addr;
-  assign mem_req_wdata_o = {16'h0, w_q.rgb565};
-  assign mem_req_be_o    = 4'hF;
-  assign mem_req_prim_o  = w_q.prim;
+  always_comb begin
+    mem_req_o       = '0;
+    mem_req_o.we    = 1'b1;
+    mem_req_o.addr  = w_q.fb_addr;
+    mem_req_o.wdata = {16'h0, w_q.rgb565};
+    mem_req_o.be    = 4'hF;
+    mem_req_o.prim  = w_q.prim;
+  end
 
   // inputs this stage does not look at: depth, alpha, the low colour bits the RGB565 cut and
   // the dither entry's low bits drop, the depth part of the render state

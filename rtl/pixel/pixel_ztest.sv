@@ -28,15 +28,11 @@ module pixel_ztest (
   output logic            rel_o,        // a fragment failed the test: its draw-state reference
   output gpu_pkg::ds_id_t rel_sid_o,    // ends here
 
-  output logic        mem_req_valid_o,
-  input  logic        mem_req_ready_i,
-  output logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
-  output logic        mem_req_we_o,
-  output logic [31:0] mem_req_wdata_o,
-  output logic [3:0]  mem_req_be_o,
-  output logic [gpu_pkg::PRIM_W-1:0] mem_req_prim_o,
-  input  logic        mem_rsp_valid_i,
-  input  logic [31:0] mem_rsp_rdata_i,
+  output logic              mem_req_valid_o,
+  input  logic              mem_req_ready_i,
+  output gpu_pkg::mem_req_t mem_req_o,
+  input  logic              mem_rsp_valid_i,
+  input  gpu_pkg::mem_rsp_t mem_rsp_i,
 
   output logic        busy_o
 );
@@ -64,7 +60,7 @@ module pixel_ztest (
   // ---- depth compare (z>>1 against zbuf[23:0]) ----
   always_comb begin
     logic [23:0] zb, zf;
-    zb = mem_rsp_rdata_i[23:0];
+    zb = mem_rsp_i.rdata[23:0];
     zf = w_q.z[24:1];
     unique case (ds_w.z_compare)
       gpu_pkg::ZLess:     z_pass = zf < zb;
@@ -93,17 +89,17 @@ module pixel_ztest (
   // ---- requests, from flops ----
   always_comb begin
     mem_req_valid_o = 1'b0;
-    mem_req_we_o    = 1'b0;
+    mem_req_o       = '0;
     unique case (st_q)
       StZRead:  mem_req_valid_o = 1'b1;
-      StZWrite: begin mem_req_valid_o = 1'b1; mem_req_we_o = 1'b1; end
+      StZWrite: begin mem_req_valid_o = 1'b1; mem_req_o.we = 1'b1; end
       default:  ;
     endcase
+    mem_req_o.addr  = z_addr_q;
+    mem_req_o.wdata = {8'h0, w_q.z[24:1]};
+    mem_req_o.be    = 4'hF;
+    mem_req_o.prim  = w_q.prim;
   end
-  assign mem_req_addr_o  = z_addr_q;
-  assign mem_req_wdata_o = {8'h0, w_q.z[24:1]};
-  assign mem_req_be_o    = 4'hF;
-  assign mem_req_prim_o  = w_q.prim;
 
   // ---- state ----
   always_comb begin
@@ -141,7 +137,7 @@ module pixel_ztest (
 
   // fields of the draw state this stage does not read
   logic unused_rsp;
-  assign unused_rsp = ^{mem_rsp_rdata_i[31:24], ds_in.z_write, ds_in.gouraud, ds_in.dither_en,
+  assign unused_rsp = ^{mem_rsp_i.rdata[31:24], mem_rsp_i.last, ds_in.z_write, ds_in.gouraud, ds_in.dither_en,
                         ds_in.z_compare, ds_in.fb_base, ds_w.z_test, ds_w.gouraud, ds_w.dither_en,
                         ds_w.fb_base, ds_w.z_base};
 

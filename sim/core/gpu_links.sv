@@ -28,16 +28,10 @@ module gpu_links (
   input logic [13:0] simt_prog,
   input logic [14:0] simt_data,
   // memory clients and the external port
-  input logic [3:0] c_req_valid, c_req_ready, c_req_we,
-  input logic [3:0][gpu_pkg::MEM_AW-1:0] c_req_addr,
-  input logic [3:0][31:0] c_req_wdata,
-  input logic [3:0][3:0]  c_req_be,
-  input logic [3:0][gpu_pkg::PRIM_W-1:0] c_req_prim,
-  input logic                       mem_req_valid_o, mem_req_ready_i, mem_req_we_o,
-  input logic [gpu_pkg::MEM_AW-1:0] mem_req_addr_o,
-  input logic [31:0]                mem_req_wdata_o,
-  input logic [3:0]                 mem_req_be_o,
-  input logic [gpu_pkg::PRIM_W-1:0] mem_req_prim_o
+  input logic [3:0] c_req_valid, c_req_ready,
+  input gpu_pkg::mem_req_t [3:0] c_req,
+  input logic              mem_req_valid_o, mem_req_ready_i,
+  input gpu_pkg::mem_req_t mem_req
 );
   stream_checker #(.Name("cmd_fifo -> cmd_reg"), .PW(71)) u_fifo (
     .clk_i, .rst_ni(rst_core_n), .valid_i(fifo_rvalid), .ready_i(fifo_rready), .payload_i(fifo_rdata));
@@ -63,11 +57,11 @@ module gpu_links (
                                       "pixel_fbwrite -> mem_arbiter (memory request)",
                                       "simt -> mem_arbiter (memory request)"};
   for (genvar c = 0; c < 4; c++) begin : g_client
-    stream_checker #(.Name(ClientName[c]), .PW(1 + gpu_pkg::MEM_AW + 32 + 4 + gpu_pkg::PRIM_W)) u_req (
+    stream_checker #(.Name(ClientName[c]), .PW($bits(gpu_pkg::mem_req_t))) u_req (
       .clk_i, .rst_ni(rst_core_n), .valid_i(c_req_valid[c]), .ready_i(c_req_ready[c]),
-      .payload_i({c_req_we[c], c_req_addr[c], c_req_wdata[c], c_req_be[c], c_req_prim[c]}));
+      .payload_i(c_req[c]));
   end
-  stream_checker #(.Name("mem_arbiter -> memory port"), .PW(1 + gpu_pkg::MEM_AW + 32 + 4 + gpu_pkg::PRIM_W)) u_mem (
+  stream_checker #(.Name("mem_arbiter -> memory port"), .PW($bits(gpu_pkg::mem_req_t))) u_mem (
     .clk_i, .rst_ni(rst_core_n), .valid_i(mem_req_valid_o), .ready_i(mem_req_ready_i),
-    .payload_i({mem_req_we_o, mem_req_addr_o, mem_req_wdata_o, mem_req_be_o, mem_req_prim_o}));
+    .payload_i(mem_req));
 endmodule

@@ -38,7 +38,8 @@ module gpu_sdram_top #(
   output logic [3:0]  mon_be_o,
   output logic [15:0] mon_prim_o
 );
-  logic        req_valid, req_ready, req_we, rsp_valid, req_id;
+  logic        req_valid, req_ready, req_we, rsp_valid;
+  logic [2:0]  req_id, cli_len, req_len;
   logic [24:0] req_addr;
   logic [31:0] req_wdata, rsp_rdata;
   logic [3:0]  req_be;
@@ -54,15 +55,15 @@ module gpu_sdram_top #(
     .cmd_full_o (cmd_full_o), .cmd_empty_o (cmd_empty_o), .vsync_o (vsync_o), .gpu_busy_o (gpu_busy_o),
     .mem_req_valid_o (cli_valid), .mem_req_ready_i (cli_ready), .mem_req_addr_o (cli_addr),
     .mem_req_we_o (cli_we), .mem_req_wdata_o (cli_wdata), .mem_req_be_o (cli_be),
-    .mem_req_id_o (req_id), .mem_req_prim_o (req_prim),
+    .mem_req_len_o (cli_len), .mem_req_id_o (req_id), .mem_req_prim_o (req_prim),
     .mem_rsp_valid_i (rsp_valid), .mem_rsp_rdata_i (rsp_rdata)
   );
 
   // the register stage the board has in front of sdram_ctrl (rtl/board/board_icepi_zero.sv)
-  prim_spill_reg #(.Width(1 + 25 + 32 + 4)) u_mem_reg (
+  prim_spill_reg #(.Width(1 + 25 + 32 + 4 + 3)) u_mem_reg (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .valid_i (cli_valid), .ready_o (cli_ready), .data_i ({cli_we, cli_addr, cli_wdata, cli_be}),
-    .valid_o (req_valid), .ready_i (req_ready), .data_o ({req_we, req_addr, req_wdata, req_be}),
+    .valid_i (cli_valid), .ready_o (cli_ready), .data_i ({cli_we, cli_addr, cli_wdata, cli_be, cli_len}),
+    .valid_o (req_valid), .ready_i (req_ready), .data_o ({req_we, req_addr, req_wdata, req_be, req_len}),
     .count_o (mem_reg_count)
   );
   logic [1:0] mem_reg_count;
@@ -81,7 +82,7 @@ module gpu_sdram_top #(
   );
 
   logic unused_id;
-  assign unused_id = req_id;
+  assign unused_id = ^{req_id, req_len};   // no client issues bursts yet
 
   assign mon_valid_o = cli_valid;   // the GPU's own port, where prim belongs to the request
   assign mon_ready_o = cli_ready;

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #define MEM_BYTES (32u << 20)
-#define RQ 64
+#define RQ 128 /* read beats in flight: 8 requests x 8 beats in the arbiter, and slack */
 
 struct memsim {
     memsim_cfg_t cfg;
@@ -92,7 +92,7 @@ uint8_t *memsim_mem(memsim_t *m) { return m->mem; }
 
 void memsim_drive(memsim_t *m, memsim_drive_t *d)
 {
-    d->req_ready = (m->cooldown == 0) && (m->rq_count < RQ) && (!m->cfg.jitter || (m->armed && m->wait == 0));
+    d->req_ready = (m->cooldown == 0) && (m->rq_count + 8 <= RQ) && (!m->cfg.jitter || (m->armed && m->wait == 0));
     d->rsp_valid = 0;
     d->rsp_rdata = 0;
     if (m->rq_count && m->rq_due[m->rq_head] <= m->cycle) {
@@ -120,17 +120,22 @@ void memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d)
                 }
             }
         } else {
-            unsigned t = (m->rq_head + m->rq_count) % RQ;
-            m->rq_data[t] = (uint32_t)m->mem[a] | ((uint32_t)m->mem[a + 1] << 8) | ((uint32_t)m->mem[a + 2] << 16) |
-                            ((uint32_t)m->mem[a + 3] << 24);
+            unsigned beats = (r->req_len & 7u) + 1u;
             uint64_t due = m->cycle + m->cfg.read_latency;
             if (m->cfg.jitter) {
                 due += rnd(m, 2 * m->cfg.jitter + 1);
                 due = due < m->last_due ? m->last_due : due;
-                m->last_due = due;
             }
-            m->rq_due[t] = due;
-            m->rq_count++;
+            for (unsigned i = 0; i < beats; i++) {
+                uint32_t w = (a & ~31u) | ((a + 4u * i) & 31u);
+                unsigned t = (m->rq_head + m->rq_count) % RQ;
+                m->rq_data[t] = (uint32_t)m->mem[w] | ((uint32_t)m->mem[w + 1] << 8) |
+                                ((uint32_t)m->mem[w + 2] << 16) | ((uint32_t)m->mem[w + 3] << 24);
+                m->rq_due[t] = due + (uint64_t)i * m->cfg.cycles_per_req;
+                m->rq_count++;
+            }
+            m->last_due = due + (uint64_t)(beats - 1) * m->cfg.cycles_per_req;
+            m->cooldown = beats * m->cfg.cycles_per_req - 1;
         }
     }
     if (m->cfg.jitter) {

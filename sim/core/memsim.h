@@ -10,7 +10,10 @@
  *           at random; read latency 2..10 cycles at random, answers still in order. A producer
  *           whose valid waits for ready never transfers (HANG); a consumer that assumes a fixed
  *           latency reads the wrong word (mismatch). Seeded: the same seed, the same timing.
- * Writes take effect at acceptance; a read returns memory as of its acceptance. */
+ * Writes take effect at acceptance; a read returns memory as of its acceptance.
+ * Bursts (docs/interfaces.md): a read with req_len = n-1 returns n words, of word addresses
+ * addr[4:2] + i mod 8 inside the aligned 32-byte block, one every cycles_per_req cycles after
+ * the first (the request holds the port that long); a write burst is n ordinary writes. */
 #ifndef MEMSIM_H
 #define MEMSIM_H
 
@@ -34,6 +37,7 @@ typedef struct {
     int req_valid, req_we;
     uint32_t req_addr, req_wdata;
     unsigned req_be;
+    unsigned req_len; /* further beats: a read returns req_len + 1 words (wrap in 32 bytes) */
 } memsim_req_t;
 
 typedef struct {

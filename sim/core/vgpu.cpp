@@ -325,6 +325,7 @@ static void toggle(vgpu_t *v)
         r.req_addr = p.addr;
         r.req_wdata = p.wdata;
         r.req_be = p.be;
+        r.req_len = v->top->mem_req_len_o;
         v->top->clk_i = 1;
         v->top->eval();
         memsim_edge(v->mem, &r, &v->drv);

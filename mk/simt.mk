@@ -34,7 +34,9 @@ SIMT_CFG_MEM  := NUM_CORES=2 THREADS=4 PROG_CH=1 DATA_CH=4 IC_LINES=32 PROG_AW=1
 # smallest configuration (simt-long only): one core, one thread per block, one channel each
 SIMT_CFG_MIN  := NUM_CORES=1 THREADS=1 PROG_CH=1 DATA_CH=1 IC_LINES=2 PROG_AW=8 DATA_AW=8
 
-simt_gparams = $(foreach p,$(1),-G$(p))
+# the configurations name the C macros (SIMT_<NAME>); the RTL parameters are UpperCamelCase
+simt_svname  = $(subst NUM_CORES=,NumCores=,$(subst THREADS=,Threads=,$(subst PROG_CH=,ProgCh=,$(subst DATA_CH=,DataCh=,$(subst IC_LINES=,IcLines=,$(subst PROG_AW=,ProgAw=,$(subst DATA_AW=,DataAw=,$(1))))))))
+simt_gparams = $(foreach p,$(1),-G$(call simt_svname,$(p)))
 simt_defines = $(foreach p,$(1),-DSIMT_$(p))
 
 .PHONY: simt-build simt-lint simt-synth simt-bench simt-long simt-tools simt-trace simt-rtl-list

@@ -268,7 +268,7 @@ module gpu_top #(
     simt_req.be    = simt_req_be;
   end
   assign c_req[3] = simt_req;
-  simt_mem_top #(.PROG_WIN(gpu_pkg::SIMT_PROG_WIN), .DATA_WIN(gpu_pkg::SIMT_DATA_WIN)) u_simt (
+  simt_mem_top #(.ProgWin(gpu_pkg::SIMT_PROG_WIN), .DataWin(gpu_pkg::SIMT_DATA_WIN)) u_simt (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
     .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),

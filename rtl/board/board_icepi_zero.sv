@@ -63,9 +63,9 @@ module board_icepi_zero (
   assign arst_core_n = btn_rst_ni && locked_core;
   assign arst_pix_n  = btn_rst_ni && locked_pix;
 
-  prim_rst_sync #(.STAGES(2)) u_rst_core  (.clk_i(clk_core),  .rst_ni(arst_core_n), .rst_no(rst_core_n));
-  prim_rst_sync #(.STAGES(2)) u_rst_pix   (.clk_i(clk_pix),   .rst_ni(arst_pix_n),  .rst_no(rst_pix_n));
-  prim_rst_sync #(.STAGES(2)) u_rst_shift (.clk_i(clk_shift), .rst_ni(arst_pix_n),  .rst_no(rst_shift_n));
+  prim_rst_sync #(.Stages(2)) u_rst_core  (.clk_i(clk_core),  .rst_ni(arst_core_n), .rst_no(rst_core_n));
+  prim_rst_sync #(.Stages(2)) u_rst_pix   (.clk_i(clk_pix),   .rst_ni(arst_pix_n),  .rst_no(rst_pix_n));
+  prim_rst_sync #(.Stages(2)) u_rst_shift (.clk_i(clk_shift), .rst_ni(arst_pix_n),  .rst_no(rst_shift_n));
 
   // ---------------------------------------------------------------------------------------
   // Memory port between the client and the SDRAM controller.
@@ -124,7 +124,7 @@ module board_icepi_zero (
 `else
   logic pix_vsync;
 
-  board_memtest #(.WORDS_LOG2(23)) u_memtest (
+  board_memtest #(.WordsLog2(23)) u_memtest (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_n),
     .start_i         (init_done),
@@ -182,7 +182,7 @@ module board_icepi_zero (
   assign unused_mem_reg_count = ^mem_reg_count;
 
   sdram_ctrl #(
-    .CAS_LATENCY (2)
+    .CasLatency (2)
   ) u_sdram (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_n),

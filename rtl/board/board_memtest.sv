@@ -1,5 +1,5 @@
 // board_memtest: placeholder memory client for the board top until gpu_top exists. Writes a
-// pseudo-random pattern to the first 2**WORDS_LOG2 words, reads it back and compares, then
+// pseudo-random pattern to the first 2**WordsLog2 words, reads it back and compares, then
 // repeats with the next seed. Gives the SDRAM controller a real load for place and route, and
 // is a board bring-up test on its own (LEDs: pass heartbeat, sticky error).
 //
@@ -10,7 +10,7 @@
 // Reset:      rst_ni restarts at seed 1, clears the error flag. Nothing is requested before
 //             start_i (connect the controller's init_done_o).
 module board_memtest #(
-  parameter int unsigned WORDS_LOG2 = 23   // words tested per pass (23 = all 32 MiB)
+  parameter int unsigned WordsLog2 = 23   // words tested per pass (23 = all 32 MiB)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -29,8 +29,8 @@ module board_memtest #(
   output logic        error_o    // sticky: a read returned the wrong data
 );
 
-  if (WORDS_LOG2 < 2 || WORDS_LOG2 > 23) begin : gen_bad_words
-    $error("board_memtest: WORDS_LOG2 must be 2..23");
+  if (WordsLog2 < 2 || WordsLog2 > 23) begin : g_bad_words
+    $error("board_memtest: WordsLog2 must be 2..23");
   end
 
   typedef enum logic [1:0] {
@@ -45,8 +45,8 @@ module board_memtest #(
   endfunction
 
   state_e            state_d, state_q;
-  logic [WORDS_LOG2-1:0] cnt_d, cnt_q;        // request address counter
-  logic [WORDS_LOG2:0]   rsp_cnt_d, rsp_cnt_q; // responses received in this pass
+  logic [WordsLog2-1:0] cnt_d, cnt_q;        // request address counter
+  logic [WordsLog2:0]   rsp_cnt_d, rsp_cnt_q; // responses received in this pass
   logic [31:0]       seed_d, seed_q;
   logic [31:0]       wdat_d, wdat_q;          // pattern for the next request
   logic [31:0]       rdat_d, rdat_q;          // pattern for the next response
@@ -100,7 +100,7 @@ module board_memtest #(
         end
       end
       StDrain: begin
-        if (rsp_cnt_q[WORDS_LOG2]) begin
+        if (rsp_cnt_q[WordsLog2]) begin
           rsp_cnt_d = '0;
           pass_d    = !pass_q;
           seed_d    = seed_q + 32'h9E37_79B9;

@@ -49,7 +49,7 @@ module mem_arbiter #(
 
   output logic                      busy_o
 );
-  localparam int unsigned IW   = (N > 1) ? $clog2(N) : 1;
+  localparam int unsigned Iw   = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned LenW = gpu_pkg::MEM_LEN_W;
   if (N < 2 || N > (1 << gpu_pkg::MEM_TAG_W)) begin : g_bad_n
     $error("mem_arbiter: N must be 2..2^MEM_TAG_W");
@@ -59,11 +59,11 @@ module mem_arbiter #(
   end
 
   typedef struct packed {
-    logic [IW-1:0]   id;
+    logic [Iw-1:0]   id;
     logic [LenW-1:0] len;
   } route_t;
 
-  logic [IW-1:0]     grant, cls_grant;
+  logic [Iw-1:0]     grant, cls_grant;
   logic [N-1:0]      grant_oh, cls_grant_oh;
   logic              any_req, cls_any_req, fifo_wready, fifo_rvalid, accept, out_ready;
   logic [1:0]        out_count;
@@ -75,12 +75,12 @@ module mem_arbiter #(
   logic [LenW-1:0]   beat_q;                 // beats of the head read already answered
   logic              rsp_last;
   logic              lock_q;                 // inside a write burst: the grant stays on lock_id_q
-  logic [IW-1:0]     lock_id_q;
+  logic [Iw-1:0]     lock_id_q;
 
   // one round robin per class (prim_arb_rr: first requester after the last accepted one),
   // then the highest class with a request
   logic [Classes-1:0][N-1:0]  cls_gnt;
-  logic [Classes-1:0][IW-1:0] cls_idx;
+  logic [Classes-1:0][Iw-1:0] cls_idx;
   logic [Classes-1:0]         cls_any;
   logic [$clog2(Classes+1)-1:0] cls_sel;
   for (genvar k = 0; k < Classes; k++) begin : g_class

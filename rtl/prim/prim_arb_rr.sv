@@ -31,7 +31,7 @@ module prim_arb_rr #(
   output logic [((N > 1) ? $clog2(N) : 1)-1:0] idx_o,
   output logic                                 valid_o
 );
-  localparam int unsigned IW = (N > 1) ? $clog2(N) : 1;
+  localparam int unsigned Iw = (N > 1) ? $clog2(N) : 1;
 
   if (N < 1) begin : g_bad_n
     $error("prim_arb_rr: N must be >= 1");
@@ -58,7 +58,7 @@ module prim_arb_rr #(
     idx_o   = '0;
     for (int i = 0; i < int'(N); i++) begin
       if (gnt_o[i]) begin
-        idx_o = idx_o | IW'(i);
+        idx_o = idx_o | Iw'(i);
       end
     end
   end

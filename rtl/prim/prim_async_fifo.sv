@@ -26,8 +26,8 @@ module prim_async_fifo #(
   input  logic             rready_i,
   output logic [$clog2(Depth):0] rdepth_o
 );
-  localparam int unsigned AW = $clog2(Depth);
-  if (Depth != (1 << AW) || Depth < 4) begin : g_bad_depth
+  localparam int unsigned Aw = $clog2(Depth);
+  if (Depth != (1 << Aw) || Depth < 4) begin : g_bad_depth
     $error("prim_async_fifo: Depth must be a power of two >= 4");
   end
 
@@ -37,28 +37,28 @@ module prim_async_fifo #(
   // eats most of a 10 ns core cycle.
   (* ram_style = "distributed" *)
   logic [Width-1:0] mem_q [Depth];
-  logic [AW:0] wbin_q, wgray_q, rbin_q, rgray_q;
-  logic [AW:0] wbin_d, rbin_d;
-  logic [AW:0] rgray_w, wgray_r;       // synchronised gray pointers
-  logic [AW:0] wbin_r;                 // write pointer in binary, read domain
+  logic [Aw:0] wbin_q, wgray_q, rbin_q, rgray_q;
+  logic [Aw:0] wbin_d, rbin_d;
+  logic [Aw:0] rgray_w, wgray_r;       // synchronised gray pointers
+  logic [Aw:0] wbin_r;                 // write pointer in binary, read domain
 
-  function automatic logic [AW:0] bin2gray(input logic [AW:0] b);
+  function automatic logic [Aw:0] bin2gray(input logic [Aw:0] b);
     bin2gray = b ^ (b >> 1);
   endfunction
 
-  function automatic logic [AW:0] gray2bin(input logic [AW:0] g);
-    logic [AW:0] b;
-    b[AW] = g[AW];
-    for (int i = int'(AW) - 1; i >= 0; i--) b[i] = b[i+1] ^ g[i];
+  function automatic logic [Aw:0] gray2bin(input logic [Aw:0] g);
+    logic [Aw:0] b;
+    b[Aw] = g[Aw];
+    for (int i = int'(Aw) - 1; i >= 0; i--) b[i] = b[i+1] ^ g[i];
     gray2bin = b;
   endfunction
 
   // ---- write domain ----
-  prim_sync #(.Width(AW+1)) u_sync_r2w (
+  prim_sync #(.Width(Aw+1)) u_sync_r2w (
     .clk_i (wclk_i), .rst_ni (wrst_ni), .d_i (rgray_q), .q_o (rgray_w)
   );
 
-  assign wfull_o = (wgray_q == {~rgray_w[AW:AW-1], rgray_w[AW-2:0]});
+  assign wfull_o = (wgray_q == {~rgray_w[Aw:Aw-1], rgray_w[Aw-2:0]});
   always_comb begin
     wbin_d = wbin_q;
     if (wvalid_i && !wfull_o) wbin_d = wbin_q + 1'b1;
@@ -75,18 +75,18 @@ module prim_async_fifo #(
   end
 
   always_ff @(posedge wclk_i) begin
-    if (wvalid_i && !wfull_o) mem_q[wbin_q[AW-1:0]] <= wdata_i;
+    if (wvalid_i && !wfull_o) mem_q[wbin_q[Aw-1:0]] <= wdata_i;
   end
 
   // ---- read domain ----
-  prim_sync #(.Width(AW+1)) u_sync_w2r (
+  prim_sync #(.Width(Aw+1)) u_sync_w2r (
     .clk_i (rclk_i), .rst_ni (rrst_ni), .d_i (wgray_q), .q_o (wgray_r)
   );
 
   assign wbin_r   = gray2bin(wgray_r);
   assign rdepth_o = wbin_r - rbin_q;
   assign rvalid_o = (wgray_r != rgray_q);
-  assign rdata_o  = mem_q[rbin_q[AW-1:0]];
+  assign rdata_o  = mem_q[rbin_q[Aw-1:0]];
 
   always_comb begin
     rbin_d = rbin_q;

@@ -15,32 +15,32 @@ module prim_fifo #(
   output logic [Width-1:0] rdata_o,
   output logic [$clog2(Depth+1)-1:0] count_o
 );
-  localparam int unsigned AW = (Depth > 1) ? $clog2(Depth) : 1;
-  localparam int unsigned CW = $clog2(Depth+1);
+  localparam int unsigned Aw = (Depth > 1) ? $clog2(Depth) : 1;
+  localparam int unsigned Cw = $clog2(Depth+1);
   if (Depth < 1) begin : g_bad_depth
     $error("prim_fifo: Depth must be >= 1");
   end
 
   logic [Width-1:0] mem_q [Depth];
-  logic [AW-1:0] wptr_q, wptr_d, rptr_q, rptr_d;
-  logic [CW-1:0] cnt_q, cnt_d;
+  logic [Aw-1:0] wptr_q, wptr_d, rptr_q, rptr_d;
+  logic [Cw-1:0] cnt_q, cnt_d;
   logic push, pop;
 
-  assign wready_o = (cnt_q != CW'(Depth));
+  assign wready_o = (cnt_q != Cw'(Depth));
   assign rvalid_o = (cnt_q != '0);
   assign rdata_o  = mem_q[rptr_q];
   assign count_o  = cnt_q;
   assign push = wvalid_i && wready_o;
   assign pop  = rvalid_o && rready_i;
 
-  function automatic logic [AW-1:0] incr(input logic [AW-1:0] p);
-    incr = (p == AW'(Depth - 1)) ? '0 : p + 1'b1;
+  function automatic logic [Aw-1:0] incr(input logic [Aw-1:0] p);
+    incr = (p == Aw'(Depth - 1)) ? '0 : p + 1'b1;
   endfunction
 
   always_comb begin
     wptr_d = push ? incr(wptr_q) : wptr_q;
     rptr_d = pop ? incr(rptr_q) : rptr_q;
-    cnt_d  = cnt_q + CW'(push) - CW'(pop);
+    cnt_d  = cnt_q + Cw'(push) - Cw'(pop);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

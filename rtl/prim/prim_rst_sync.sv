@@ -2,9 +2,9 @@
 //
 // What:       turns an asynchronous active-low reset into a reset for the clk_i domain that is
 //             asserted asynchronously (immediately, no clock needed) and released synchronously
-//             (STAGES rising edges of clk_i after rst_ni goes high).
+//             (Stages rising edges of clk_i after rst_ni goes high).
 // Latency:    assertion: combinational through the flop's async clear (no clock edge needed);
-//             deassertion: rst_no rises on the STAGES-th rising clk_i edge after rst_ni rises.
+//             deassertion: rst_no rises on the Stages-th rising clk_i edge after rst_ni rises.
 // Throughput: n/a (level signal).
 // Illegal:    none; a reset pulse shorter than one clock period still resets the domain fully
 //             (the chain is cleared asynchronously and must then refill).
@@ -13,7 +13,7 @@
 //             following stages resolve it. Constrain rst_ni as a false path / async input to
 //             the first stage only (its async clear is a recovery/removal check the tools skip).
 module prim_rst_sync #(
-  parameter int unsigned STAGES = 2  // number of flops in the chain, >= 2
+  parameter int unsigned Stages = 2  // number of flops in the chain, >= 2
 ) (
   input  logic clk_i,
   input  logic rst_ni,   // asynchronous reset in, active low
@@ -21,15 +21,15 @@ module prim_rst_sync #(
 );
 
   // Elaboration check.
-  if (STAGES < 2) begin : gen_bad_stages
-    $error("prim_rst_sync: STAGES must be >= 2");
+  if (Stages < 2) begin : g_bad_stages
+    $error("prim_rst_sync: Stages must be >= 2");
   end
 
-  logic [STAGES-1:0] sync_d, sync_q;
+  logic [Stages-1:0] sync_d, sync_q;
 
   // Shift a one in from the bottom; the top bit is the synchronised reset.
   always_comb begin
-    sync_d = {sync_q[STAGES-2:0], 1'b1};
+    sync_d = {sync_q[Stages-2:0], 1'b1};
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -40,6 +40,6 @@ module prim_rst_sync #(
     end
   end
 
-  assign rst_no = sync_q[STAGES-1];
+  assign rst_no = sync_q[Stages-1];
 
 endmodule

@@ -1,4 +1,4 @@
-// simt_core - one SIMT core: the THREADS threads of one block (seed 002, ADDENDUM 7).
+// simt_core - one SIMT core: the Threads threads of one block (seed 002, ADDENDUM 7).
 //
 // What: runs one block at a time. Three pipeline stages:
 //   F  looks up the shared instruction cache at the fetch PC (fpc_q, a register, no mux in
@@ -40,7 +40,7 @@
 //   block start. PCs wrap modulo 256.
 // Latency/throughput: one instruction per cycle on cache hits; a PC change costs 2 or 3
 //   bubbles (above); MUL 2 cycles in E; LDR/STR take the memory round trip + 1 (4 cycles in
-//   E with the origin timing and a free channel); DIV takes 8 / DIV_STEP_BITS + 1 cycles in
+//   E with the origin timing and a free channel); DIV takes 8 / DivStepBits + 1 cycles in
 //   E (5 by default).
 // Interfaces: block start strobe blk_start_i (honoured only while idle_o is high); fetch
 //   port (fetch_pc_o looked up combinationally, fetch_hit_i and fetch_insn_i answer in the
@@ -50,9 +50,9 @@
 //   that never executes RET keeps the core busy forever (as in the origin).
 // Reset: idle, all threads dead, pipeline empty.
 module simt_core #(
-  parameter int unsigned THREADS = 4,   // threads per block, 1..64
-  parameter int unsigned CORE_ID = 0,   // index in the cluster (debug visibility only)
-  parameter int unsigned DIV_STEP_BITS = 2  // quotient bits per cycle of simt_div (1,2,4,8)
+  parameter int unsigned Threads = 4,   // threads per block, 1..64
+  parameter int unsigned CoreId = 0,   // index in the cluster (debug visibility only)
+  parameter int unsigned DivStepBits = 2  // quotient bits per cycle of simt_div (1,2,4,8)
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
@@ -60,26 +60,26 @@ module simt_core #(
   input  logic                              blk_start_i,
   output logic                              idle_o,
   input  logic [7:0]                        blk_idx_i,
-  input  logic [7:0]                        blk_count_i,    // live threads, 1..THREADS
+  input  logic [7:0]                        blk_count_i,    // live threads, 1..Threads
   // fetch port (to simt_icache)
   output logic                              fetch_valid_o,
   output logic [simt_pkg::PCW-1:0]          fetch_pc_o,
   input  logic                              fetch_hit_i,
   input  logic [simt_pkg::IW-1:0]           fetch_insn_i,
   // one data requester per thread (to simt_dmem_ctrl)
-  output logic [THREADS-1:0]                lsu_req_valid_o,
-  output logic [THREADS-1:0]                lsu_req_we_o,
-  output logic [THREADS-1:0][7:0]           lsu_req_addr_o,
-  output logic [THREADS-1:0][7:0]           lsu_req_wdata_o,
-  input  logic [THREADS-1:0]                lsu_req_ready_i,
-  input  logic [THREADS-1:0]                lsu_rsp_valid_i,
-  input  logic [THREADS-1:0][7:0]           lsu_rsp_data_i
+  output logic [Threads-1:0]                lsu_req_valid_o,
+  output logic [Threads-1:0]                lsu_req_we_o,
+  output logic [Threads-1:0][7:0]           lsu_req_addr_o,
+  output logic [Threads-1:0][7:0]           lsu_req_wdata_o,
+  input  logic [Threads-1:0]                lsu_req_ready_i,
+  input  logic [Threads-1:0]                lsu_rsp_valid_i,
+  input  logic [Threads-1:0][7:0]           lsu_rsp_data_i
 );
 
-  localparam int unsigned PCW = simt_pkg::PCW;
+  localparam int unsigned Pcw = simt_pkg::PCW;
 
-  if (THREADS < 1 || THREADS > 64) begin : g_bad_threads
-    $error("simt_core: THREADS must be 1..64");
+  if (Threads < 1 || Threads > 64) begin : g_bad_threads
+    $error("simt_core: Threads must be 1..64");
   end
 
   typedef enum logic {
@@ -90,30 +90,30 @@ module simt_core #(
   core_state_e state_q, state_d;
 
   // threads
-  logic [THREADS-1:0][PCW-1:0] pc_q, pc_d;
-  logic [THREADS-1:0]          live_q, live_d;
-  logic [THREADS-1:0][2:0]     nzp_q, nzp_d;
+  logic [Threads-1:0][Pcw-1:0] pc_q, pc_d;
+  logic [Threads-1:0]          live_q, live_d;
+  logic [Threads-1:0][2:0]     nzp_q, nzp_d;
   logic [7:0]                  blk_idx_q, blk_idx_d;
   // F
-  logic [PCW-1:0]              fpc_q, fpc_d;
+  logic [Pcw-1:0]              fpc_q, fpc_d;
   logic                        resolve_q, resolve_d;   // computing the smallest live PC
   // R
   logic                        r_valid_q, r_valid_d;   // R holds a lookup result for r_pc_q
   logic                        r_hit_q, r_hit_d;       // ... and it was a hit (an instruction)
   logic [simt_pkg::IW-1:0]     r_insn_q, r_insn_d;
-  logic [PCW-1:0]              r_pc_q, r_pc_d;
-  logic [PCW-1:0]              r_seq_q, r_seq_d;       // r_pc_q + 1 (no adder before the BR compares)
+  logic [Pcw-1:0]              r_pc_q, r_pc_d;
+  logic [Pcw-1:0]              r_seq_q, r_seq_d;       // r_pc_q + 1 (no adder before the BR compares)
   // E
   logic                        ir_valid_q, ir_valid_d;
   logic [simt_pkg::IW-1:0]     ir_q, ir_d;
-  logic [PCW-1:0]              ir_pc_q, ir_pc_d;
-  logic [THREADS-1:0]          act_q, act_d;           // threads executing ir_q (0 if empty)
+  logic [Pcw-1:0]              ir_pc_q, ir_pc_d;
+  logic [Threads-1:0]          act_q, act_d;           // threads executing ir_q (0 if empty)
   logic                        br_back_q, br_back_d;   // BR target < PC+1 (backward)
   logic                        br_seq_q, br_seq_d;     // BR target = PC+1
   logic                        e_first_q, e_first_d;   // first cycle of ir_q in E
-  logic [THREADS-1:0][7:0]     prod_q, prod_d;         // rs_val_q * rt_val_q, a cycle late
-  logic [THREADS-1:0][7:0]     rs_val_q, rt_val_q;         // operands (registers)
-  logic [THREADS-1:0][7:0]     rs_val_d, rt_val_d;
+  logic [Threads-1:0][7:0]     prod_q, prod_d;         // rs_val_q * rt_val_q, a cycle late
+  logic [Threads-1:0][7:0]     rs_val_q, rt_val_q;         // operands (registers)
+  logic [Threads-1:0][7:0]     rs_val_d, rt_val_d;
 
   // ---------------------------------------------------------------- decode
   logic [3:0] op, rd, r_op, r_rs, r_rt;
@@ -158,14 +158,14 @@ module simt_core #(
   end
 
   // ---------------------------------------------------------------- per-thread datapath
-  logic [THREADS-1:0][7:0] rf_a, rf_b, alu_res, wb_data, lsu_data, div_q;
-  logic [THREADS-1:0][2:0] alu_nzp;
-  logic [THREADS-1:0]      lsu_done, div_done, act_r, lsu_issue;
+  logic [Threads-1:0][7:0] rf_a, rf_b, alu_res, wb_data, lsu_data, div_q;
+  logic [Threads-1:0][2:0] alu_nzp;
+  logic [Threads-1:0]      lsu_done, div_done, act_r, lsu_issue;
   logic                    commit;     // E retires its instruction this cycle
   logic                    r_adv;      // R moves to E at this edge
   logic                    rf_clear;
 
-  for (genvar t = 0; t < THREADS; t++) begin : g_thread
+  for (genvar t = 0; t < Threads; t++) begin : g_thread
     simt_regfile u_rf (
       .clk_i,
       .rst_ni,
@@ -178,7 +178,7 @@ module simt_core #(
       .rdata_a_o    (rf_a[t]),
       .rdata_b_o    (rf_b[t]),
       .block_idx_i  (blk_idx_q),
-      .block_dim_i  (8'(THREADS)),
+      .block_dim_i  (8'(Threads)),
       .thread_idx_i (8'(t))
     );
 
@@ -197,7 +197,7 @@ module simt_core #(
 
     // DIV: multi-cycle, E holds the instruction until every active thread's quotient is ready
     simt_div #(
-      .STEP_BITS (DIV_STEP_BITS)
+      .StepBits (DivStepBits)
     ) u_div (
       .clk_i,
       .rst_ni,
@@ -234,7 +234,7 @@ module simt_core #(
   // The bypass does not look at commit: when E holds an instruction and does not commit, R
   // does not move, so the bypassed value is only used at the edge where E writes it.
   always_comb begin
-    for (int t = 0; t < THREADS; t++) begin
+    for (int t = 0; t < Threads; t++) begin
       rs_val_d[t] = (ir_valid_q && act_q[t] && is_wb && (rd == r_rs)) ? wb_data[t] : rf_a[t];
       rt_val_d[t] = (ir_valid_q && act_q[t] && is_wb && (rd == r_rt)) ? wb_data[t] : rf_b[t];
       // R only moves while E is empty or commits an instruction that is not BR/JMP/RET, so
@@ -246,17 +246,17 @@ module simt_core #(
 
   // ---------------------------------------------------------------- E: execute / commit
   logic                      mem_ok, div_ok, any_jump, any_seq, converged, flush;
-  logic [THREADS-1:0]        taken, to_seq;
-  logic [THREADS-1:0][8:0]   mkey;       // min-PC keys: {dead, pc}
-  logic [THREADS-1:0]        mwin;       // thread with the smallest key
-  logic [PCW-1:0]            min_pc;
+  logic [Threads-1:0]        taken, to_seq;
+  logic [Threads-1:0][8:0]   mkey;       // min-PC keys: {dead, pc}
+  logic [Threads-1:0]        mwin;       // thread with the smallest key
+  logic [Pcw-1:0]            min_pc;
 
   always_comb begin
     mem_ok    = 1'b1;
     div_ok    = 1'b1;
     any_jump  = 1'b0;
     any_seq   = 1'b0;
-    for (int t = 0; t < THREADS; t++) begin
+    for (int t = 0; t < Threads; t++) begin
       prod_d[t]  = 8'(rs_val_q[t] * rt_val_q[t]);
       wb_data[t] = alu_res[t] | ({8{e_ldr}} & lsu_data[t]) | ({8{is_div}} & div_q[t]);
       taken[t]   = (cond & nzp_q[t]) != 3'b000;
@@ -303,22 +303,22 @@ module simt_core #(
 
   // smallest live PC, from the registers (used in the resolve cycle after a flush): all
   // pairwise compares side by side, then a one-hot select (one compare deep instead of
-  // log2(THREADS) compare-and-mux levels; THREADS*(THREADS-1)/2 compares of 9 bits)
+  // log2(Threads) compare-and-mux levels; Threads*(Threads-1)/2 compares of 9 bits)
   always_comb begin
-    for (int t = 0; t < THREADS; t++) begin
+    for (int t = 0; t < Threads; t++) begin
       mkey[t] = {!live_q[t], pc_q[t]};
     end
-    for (int i = 0; i < THREADS; i++) begin
+    for (int i = 0; i < Threads; i++) begin
       mwin[i] = 1'b1;   // smallest key, lowest index among equal keys
-      for (int j = 0; j < THREADS; j++) begin
+      for (int j = 0; j < Threads; j++) begin
         if ((j < i && !(mkey[i] < mkey[j])) || (j > i && (mkey[j] < mkey[i]))) begin
           mwin[i] = 1'b0;
         end
       end
     end
     min_pc = '0;
-    for (int t = 0; t < THREADS; t++) begin
-      min_pc = min_pc | ({PCW{mwin[t]}} & pc_q[t]);
+    for (int t = 0; t < Threads; t++) begin
+      min_pc = min_pc | ({Pcw{mwin[t]}} & pc_q[t]);
     end
   end
 
@@ -347,7 +347,7 @@ module simt_core #(
     idle_o     = (state_q == StIdle);
 
     if (commit) begin
-      for (int t = 0; t < THREADS; t++) begin
+      for (int t = 0; t < Threads; t++) begin
         if (act_q[t]) begin
           pc_d[t] = ir_pc_q + 1'b1;
           unique case (op)
@@ -377,7 +377,7 @@ module simt_core #(
           r_valid_d  = 1'b0;
           ir_valid_d = 1'b0;
           act_d      = '0;
-          for (int t = 0; t < THREADS; t++) begin
+          for (int t = 0; t < Threads; t++) begin
             pc_d[t]   = '0;
             nzp_d[t]  = 3'b000;
             live_d[t] = (8'(t) < blk_count_i);

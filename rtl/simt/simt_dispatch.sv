@@ -1,13 +1,13 @@
 // simt_dispatch - kernel launch port and block dispatcher of the SIMT cluster.
 //
 // What: accepts a launch (thread count, program base, data base) on a valid/ready port,
-//   then hands blocks 0, 1, ... of up to THREADS threads to idle cores, one block per cycle,
+//   then hands blocks 0, 1, ... of up to Threads threads to idle cores, one block per cycle,
 //   lowest-numbered idle core first (blk_start_o[c] strobes one cycle, only while
-//   core_idle_i[c] is high; blk_idx_o/blk_count_o are valid with the strobe). Block b gets min(THREADS, thread_count - b*THREADS) live
+//   core_idle_i[c] is high; blk_idx_o/blk_count_o are valid with the strobe). Block b gets min(Threads, thread_count - b*Threads) live
 //   threads, so the last block may be partial. The kernel is done when every block has been
 //   handed out and every core is idle again (all its threads executed RET, all its stores
 //   performed).
-// Spec: ADDENDUM 7 (total_blocks = ceil(thread_count / THREADS), partial last block works).
+// Spec: ADDENDUM 7 (total_blocks = ceil(thread_count / Threads), partial last block works).
 // Launch port: launch_ready_o is high while idle. launch_threads_i = 0 finishes at once
 //   (done_o rises on the next cycle, nothing runs). done_o is a level: low from the cycle
 //   after a launch is accepted until the kernel completes, then high until the next launch.
@@ -21,9 +21,9 @@
 // Illegal input: launch_valid_i while busy just waits (ready is low).
 // Reset: idle, done_o low.
 module simt_dispatch #(
-  parameter int unsigned NUM_CORES = 2,
-  parameter int unsigned THREADS   = 4,
-  parameter int unsigned DATA_AW   = 8
+  parameter int unsigned NumCores = 2,
+  parameter int unsigned Threads   = 4,
+  parameter int unsigned DataAw   = 8
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -31,14 +31,14 @@ module simt_dispatch #(
   input  logic                  launch_valid_i,
   output logic                  launch_ready_o,
   input  logic [7:0]            launch_threads_i,
-  input  logic [DATA_AW-1:0]    launch_data_base_i,
+  input  logic [DataAw-1:0]    launch_data_base_i,
   output logic                  busy_o,
   output logic                  done_o,
   output logic                  start_o,
-  output logic [DATA_AW-1:0]    data_base_o,
+  output logic [DataAw-1:0]    data_base_o,
   // block start strobes, one per core (only to idle cores)
-  output logic [NUM_CORES-1:0]  blk_start_o,
-  input  logic [NUM_CORES-1:0]  core_idle_i,
+  output logic [NumCores-1:0]  blk_start_o,
+  input  logic [NumCores-1:0]  core_idle_i,
   output logic [7:0]            blk_idx_o,
   output logic [7:0]            blk_count_o
 );
@@ -51,9 +51,9 @@ module simt_dispatch #(
   disp_state_e        state_q, state_d;
   logic [7:0]         rem_q, rem_d;       // threads not yet handed out
   logic [7:0]         blk_q, blk_d;       // next block index
-  logic [7:0]         cnt_q, cnt_d;       // threads of the next block: min(THREADS, rem_q)
+  logic [7:0]         cnt_q, cnt_d;       // threads of the next block: min(Threads, rem_q)
   logic               done_q, done_d;
-  logic [DATA_AW-1:0] dbase_q, dbase_d;
+  logic [DataAw-1:0] dbase_q, dbase_d;
   logic               granted, all_idle;
 
   always_comb begin
@@ -78,7 +78,7 @@ module simt_dispatch #(
       StIdle: begin
         if (start_o) begin
           rem_d   = launch_threads_i;
-          cnt_d   = (launch_threads_i > 8'(THREADS)) ? 8'(THREADS) : launch_threads_i;
+          cnt_d   = (launch_threads_i > 8'(Threads)) ? 8'(Threads) : launch_threads_i;
           blk_d   = '0;
           dbase_d = launch_data_base_i;
           done_d  = (launch_threads_i == 8'd0);
@@ -87,7 +87,7 @@ module simt_dispatch #(
       end
       StRun: begin
         if (rem_q != 8'd0) begin
-          for (int c = 0; c < NUM_CORES; c++) begin
+          for (int c = 0; c < NumCores; c++) begin
             if (!granted && core_idle_i[c]) begin
               blk_start_o[c] = 1'b1;
               granted        = 1'b1;
@@ -95,7 +95,7 @@ module simt_dispatch #(
           end
           if (granted) begin
             rem_d = rem_q - cnt_q;
-            cnt_d = (rem_d > 8'(THREADS)) ? 8'(THREADS) : rem_d;
+            cnt_d = (rem_d > 8'(Threads)) ? 8'(Threads) : rem_d;
             blk_d = blk_q + 8'd1;
           end
         end else if (all_idle) begin

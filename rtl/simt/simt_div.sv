@@ -1,30 +1,30 @@
 // simt_div - iterative unsigned 8-bit divider of one SIMT thread (seed 002 DIV).
 //
-// What: restoring division a_i / b_i, STEP_BITS quotient bits per cycle, replacing the
+// What: restoring division a_i / b_i, StepBits quotient bits per cycle, replacing the
 //   combinational divider that used to sit in the execute stage (it was the critical path of
 //   the whole GPU). Division by zero returns simt_pkg::DIV0_RESULT (0xFF) for any dividend.
 // Interface: start_i is high for as long as the core's execute stage holds a DIV for this
 //   thread and has not committed it (like the core's LSU wait); a_i/b_i are the execute
 //   stage's operand registers and are only used in the first cycle (start_i high while
-//   idle): that cycle computes the first STEP_BITS steps from them and registers the partial
-//   remainder, quotient and divisor. Every following cycle computes the next STEP_BITS steps
+//   idle): that cycle computes the first StepBits steps from them and registers the partial
+//   remainder, quotient and divisor. Every following cycle computes the next StepBits steps
 //   from the registers, until all 8 quotient bits are in the registers. Then done_o is high
 //   and q_o is the quotient, both straight from registers (q_o = DIV0_RESULT when the
 //   divisor register is 0), held until commit_i returns the unit to idle.
-// Latency: 8 / STEP_BITS + 1 cycles from the first start_i cycle to done_o inclusive (5 with
-//   the default STEP_BITS = 2: the DIV spends 5 cycles in E). Fixed, data independent.
+// Latency: 8 / StepBits + 1 cycles from the first start_i cycle to done_o inclusive (5 with
+//   the default StepBits = 2: the DIV spends 5 cycles in E). Fixed, data independent.
 // Throughput: one division at a time; a new one can start in the cycle after commit_i.
-// Timing: each cycle has at most STEP_BITS 9-bit compare/subtract steps in series, from
+// Timing: each cycle has at most StepBits 9-bit compare/subtract steps in series, from
 //   registers to registers (the first cycle from the core's operand registers); the result
 //   goes to the register-file write port and the core's bypass from registers (100 MHz on
 //   the ECP5: docs/simt.md "Timing"; the result used to be combinational from the last two
 //   steps, which made this the critical path at 72 MHz).
-// Illegal input: STEP_BITS other than 1, 2, 4, 8 stops elaboration. commit_i before done_o
+// Illegal input: StepBits other than 1, 2, 4, 8 stops elaboration. commit_i before done_o
 //   is a core bug; the unit returns to idle anyway. done_o held without commit_i keeps the
 //   result (the registers hold).
 // Reset: idle.
 module simt_div #(
-  parameter int unsigned STEP_BITS = 2   // quotient bits per cycle: 1, 2, 4 or 8
+  parameter int unsigned StepBits = 2   // quotient bits per cycle: 1, 2, 4 or 8
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -36,11 +36,11 @@ module simt_div #(
   output logic [7:0] q_o
 );
 
-  localparam int unsigned ITERS = 8 / STEP_BITS;   // cycles per division
-  localparam int unsigned CW    = (ITERS > 1) ? $clog2(ITERS) : 1;
+  localparam int unsigned Iters = 8 / StepBits;   // cycles per division
+  localparam int unsigned Cw    = (Iters > 1) ? $clog2(Iters) : 1;
 
-  if (STEP_BITS != 1 && STEP_BITS != 2 && STEP_BITS != 4 && STEP_BITS != 8) begin : g_bad_step
-    $error("simt_div: STEP_BITS must be 1, 2, 4 or 8");
+  if (StepBits != 1 && StepBits != 2 && StepBits != 4 && StepBits != 8) begin : g_bad_step
+    $error("simt_div: StepBits must be 1, 2, 4 or 8");
   end
 
   typedef enum logic [1:0] {
@@ -53,9 +53,9 @@ module simt_div #(
   logic [7:0]     rem_q, rem_d;     // partial remainder (< divisor unless divisor = 0)
   logic [7:0]     quo_q, quo_d;     // dividend bits still to shift out | quotient bits in
   logic [7:0]     dvs_q, dvs_d;     // divisor
-  logic [CW-1:0]  cnt_q, cnt_d;     // iterations done
+  logic [Cw-1:0]  cnt_q, cnt_d;     // iterations done
 
-  // STEP_BITS restoring steps from (rem_in, quo_in, dvs_in)
+  // StepBits restoring steps from (rem_in, quo_in, dvs_in)
   logic [7:0] rem_in, quo_in, dvs_in, rem_s, quo_s;
   logic [8:0] sh;     // shifted partial remainder, < 2 * divisor
   logic [8:0] d9;     // {borrow, sh[7:0] - divisor}
@@ -64,7 +64,7 @@ module simt_div #(
 
   always_comb begin
     first  = (state_q == DvIdle);
-    last   = first ? (ITERS == 1) : (32'(cnt_q) == ITERS - 1);
+    last   = first ? (Iters == 1) : (32'(cnt_q) == Iters - 1);
     rem_in = first ? 8'd0 : rem_q;
     quo_in = first ? a_i  : quo_q;
     dvs_in = first ? b_i  : dvs_q;
@@ -73,7 +73,7 @@ module simt_div #(
     sh     = 9'd0;
     d9     = 9'd0;
     ge     = 1'b0;
-    for (int s = 0; s < int'(STEP_BITS); s++) begin
+    for (int s = 0; s < int'(StepBits); s++) begin
       sh    = {rem_s, quo_s[7]};
       d9    = {1'b0, sh[7:0]} - {1'b0, dvs_in};
       ge    = sh[8] || !d9[8];              // 9-bit sh >= 8-bit divisor
@@ -97,7 +97,7 @@ module simt_div #(
           rem_d   = rem_s;
           quo_d   = quo_s;
           dvs_d   = dvs_in;
-          cnt_d   = CW'(1);
+          cnt_d   = Cw'(1);
         end
       end
       DvBusy: begin

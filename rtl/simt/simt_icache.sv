@@ -1,5 +1,5 @@
 // simt_icache - program-memory controller of the SIMT cluster: a shared, direct-mapped
-// instruction cache with a sequential prefetcher in front of PROG_CH program-memory channels.
+// instruction cache with a sequential prefetcher in front of ProgCh program-memory channels.
 //
 // What: every core looks up its fetch PC combinationally (hit + instruction in the same
 //   cycle; the fetch PC is a register in the core). Lines are one instruction. A core whose
@@ -10,7 +10,7 @@
 //   (prefetch), one more per further free channel. The prefetcher walks forward from the
 //   last address it issued and stops at the first line that is already valid (so a prefetch
 //   never evicts a line) or in flight; a demand restarts it. The channel address is
-//   prog_base + PC (PROG_AW bits, wrapping).
+//   prog_base + PC (ProgAw bits, wrapping).
 // Timing: the demand register splits "lookup -> miss -> pick a core" from "candidate ->
 //   line valid / in flight -> channel registers (with the base adder)"; each half is a
 //   cache lookup deep (docs/simt.md "Timing"). Tag and instruction of a line are a memory
@@ -29,64 +29,64 @@
 // Illegal input: none (any PC is a valid address).
 // Reset: all lines invalid, channels idle.
 module simt_icache #(
-  parameter int unsigned NUM_CORES = 2,   // fetch ports
-  parameter int unsigned PROG_CH   = 1,   // program-memory channels, 1..8
-  parameter int unsigned IC_LINES  = 32,  // cache lines (instructions), power of 2, 2..128
-  parameter int unsigned PROG_AW   = 8    // program-memory address width, >= 8
+  parameter int unsigned NumCores = 2,   // fetch ports
+  parameter int unsigned ProgCh   = 1,   // program-memory channels, 1..8
+  parameter int unsigned IcLines  = 32,  // cache lines (instructions), power of 2, 2..128
+  parameter int unsigned ProgAw   = 8    // program-memory address width, >= 8
 ) (
   input  logic                                  clk_i,
   input  logic                                  rst_ni,
   input  logic                                  start_i,
-  input  logic [PROG_AW-1:0]                    prog_base_i,
+  input  logic [ProgAw-1:0]                    prog_base_i,
   input  logic                                  run_i,          // a kernel is running
   // fetch ports
-  input  logic [NUM_CORES-1:0]                  fetch_valid_i,
-  input  logic [NUM_CORES-1:0][7:0]             fetch_pc_i,
-  output logic [NUM_CORES-1:0]                  fetch_hit_o,
-  output logic [NUM_CORES-1:0][15:0]            fetch_insn_o,
+  input  logic [NumCores-1:0]                  fetch_valid_i,
+  input  logic [NumCores-1:0][7:0]             fetch_pc_i,
+  output logic [NumCores-1:0]                  fetch_hit_o,
+  output logic [NumCores-1:0][15:0]            fetch_insn_o,
   // program-memory channels
-  output logic [PROG_CH-1:0]                    pmem_req_valid_o,
-  output logic [PROG_CH-1:0][PROG_AW-1:0]       pmem_req_addr_o,
-  input  logic [PROG_CH-1:0]                    pmem_req_ready_i,
-  input  logic [PROG_CH-1:0][15:0]              pmem_rsp_data_i
+  output logic [ProgCh-1:0]                    pmem_req_valid_o,
+  output logic [ProgCh-1:0][ProgAw-1:0]       pmem_req_addr_o,
+  input  logic [ProgCh-1:0]                    pmem_req_ready_i,
+  input  logic [ProgCh-1:0][15:0]              pmem_rsp_data_i
 );
 
-  localparam int unsigned IDXW = $clog2(IC_LINES);
-  localparam int unsigned TAGW = 8 - IDXW;
+  localparam int unsigned Idxw = $clog2(IcLines);
+  localparam int unsigned Tagw = 8 - Idxw;
 
-  if (IC_LINES < 2 || IC_LINES > 128 || (IC_LINES & (IC_LINES - 1)) != 0) begin : g_bad_lines
-    $error("simt_icache: IC_LINES must be a power of 2 in 2..128");
+  if (IcLines < 2 || IcLines > 128 || (IcLines & (IcLines - 1)) != 0) begin : g_bad_lines
+    $error("simt_icache: IcLines must be a power of 2 in 2..128");
   end
-  if (PROG_CH < 1 || PROG_CH > 8) begin : g_bad_ch
-    $error("simt_icache: PROG_CH must be 1..8");
+  if (ProgCh < 1 || ProgCh > 8) begin : g_bad_ch
+    $error("simt_icache: ProgCh must be 1..8");
   end
-  if (PROG_AW < 8) begin : g_bad_aw
-    $error("simt_icache: PROG_AW must be >= 8");
+  if (ProgAw < 8) begin : g_bad_aw
+    $error("simt_icache: ProgAw must be >= 8");
   end
 
-  logic [IC_LINES-1:0]            valid_q, valid_d;
+  logic [IcLines-1:0]            valid_q, valid_d;
   // tag and instruction of every line: a memory without reset (LUT RAM on the ECP5, one
   // copy per read port; written only at a channel's transfer, read only where valid_q says)
-  logic [TAGW+15:0]               line_q [IC_LINES];
-  logic [NUM_CORES-1:0][TAGW+15:0] fline;              // fetch ports' lines
-  logic [PROG_CH-1:0]             fill;                // channel writes its line this edge
+  logic [Tagw+15:0]               line_q [IcLines];
+  logic [NumCores-1:0][Tagw+15:0] fline;              // fetch ports' lines
+  logic [ProgCh-1:0]             fill;                // channel writes its line this edge
   logic [7:0]                     pf_q, pf_d;          // next address to prefetch
-  logic [PROG_AW-1:0]             base_q, base_d;
-  logic [PROG_CH-1:0]             busy_q, busy_d;      // channel has a request out
-  logic [PROG_CH-1:0]             stale_q, stale_d;    // issued before the last start_i
-  logic [PROG_CH-1:0][7:0]        cpc_q, cpc_d;        // PC of the request
-  logic [PROG_CH-1:0][PROG_AW-1:0] caddr_q, caddr_d;   // address of the request
+  logic [ProgAw-1:0]             base_q, base_d;
+  logic [ProgCh-1:0]             busy_q, busy_d;      // channel has a request out
+  logic [ProgCh-1:0]             stale_q, stale_d;    // issued before the last start_i
+  logic [ProgCh-1:0][7:0]        cpc_q, cpc_d;        // PC of the request
+  logic [ProgCh-1:0][ProgAw-1:0] caddr_q, caddr_d;   // address of the request
   logic                           dem_valid_q, dem_valid_d;  // registered demand miss
   logic [7:0]                     dem_pc_q, dem_pc_d;
 
-  logic [PROG_CH-1:0]   xfer, free;
-  logic [NUM_CORES-1:0] miss, dem_gnt;
+  logic [ProgCh-1:0]   xfer, free;
+  logic [NumCores-1:0] miss, dem_gnt;
   logic                 dem_any;
   logic [7:0]           cand;
   logic                 stop, first, assigned, in_flight, present;
 
   prim_arb_rr #(
-    .N (NUM_CORES)
+    .N (NumCores)
   ) u_dem_arb (
     .clk_i,
     .rst_ni,
@@ -108,15 +108,15 @@ module simt_icache #(
     caddr_d  = caddr_q;
 
     // lookups
-    for (int c = 0; c < NUM_CORES; c++) begin
-      fline[c]        = line_q[fetch_pc_i[c][IDXW-1:0]];
-      fetch_hit_o[c]  = valid_q[fetch_pc_i[c][IDXW-1:0]] &&
-                        (fline[c][TAGW+15:16] == fetch_pc_i[c][7:IDXW]);
+    for (int c = 0; c < NumCores; c++) begin
+      fline[c]        = line_q[fetch_pc_i[c][Idxw-1:0]];
+      fetch_hit_o[c]  = valid_q[fetch_pc_i[c][Idxw-1:0]] &&
+                        (fline[c][Tagw+15:16] == fetch_pc_i[c][7:Idxw]);
       fetch_insn_o[c] = fline[c][15:0];
     end
 
     // completed transfers fill lines (unless issued before the last launch)
-    for (int ch = 0; ch < PROG_CH; ch++) begin
+    for (int ch = 0; ch < ProgCh; ch++) begin
       xfer[ch] = busy_q[ch] && pmem_req_ready_i[ch];
       free[ch] = !busy_q[ch] || xfer[ch];
       fill[ch] = xfer[ch] && !stale_q[ch];
@@ -124,15 +124,15 @@ module simt_icache #(
         busy_d[ch] = 1'b0;
       end
       if (fill[ch]) begin
-        valid_d[cpc_q[ch][IDXW-1:0]] = 1'b1;
+        valid_d[cpc_q[ch][Idxw-1:0]] = 1'b1;
       end
     end
 
     // demand misses: cores whose fetch PC is neither cached nor in flight; one is picked
     // (round robin) and registered
-    for (int c = 0; c < NUM_CORES; c++) begin
+    for (int c = 0; c < NumCores; c++) begin
       in_flight = 1'b0;
-      for (int ch = 0; ch < PROG_CH; ch++) begin
+      for (int ch = 0; ch < ProgCh; ch++) begin
         if (busy_q[ch] && !stale_q[ch] && cpc_q[ch] == fetch_pc_i[c]) begin
           in_flight = 1'b1;
         end
@@ -141,7 +141,7 @@ module simt_icache #(
     end
     dem_valid_d = dem_any && run_i && !start_i;
     dem_pc_d    = '0;
-    for (int c = 0; c < NUM_CORES; c++) begin
+    for (int c = 0; c < NumCores; c++) begin
       dem_pc_d = dem_pc_d | ({8{dem_gnt[c]}} & fetch_pc_i[c]);
     end
 
@@ -153,23 +153,23 @@ module simt_icache #(
     stop     = !run_i || start_i;
     first    = 1'b1;
     assigned = 1'b0;
-    for (int ch = 0; ch < PROG_CH; ch++) begin
+    for (int ch = 0; ch < ProgCh; ch++) begin
       if (free[ch] && !stop) begin
         in_flight = 1'b0;
-        for (int k = 0; k < PROG_CH; k++) begin
+        for (int k = 0; k < ProgCh; k++) begin
           if (busy_q[k] && !stale_q[k] && cpc_q[k] == cand) begin
             in_flight = 1'b1;
           end
         end
-        present = valid_q[cand[IDXW-1:0]] &&
-                  (!(first && dem_valid_q) || line_q[cand[IDXW-1:0]][TAGW+15:16] == cand[7:IDXW]);
+        present = valid_q[cand[Idxw-1:0]] &&
+                  (!(first && dem_valid_q) || line_q[cand[Idxw-1:0]][Tagw+15:16] == cand[7:Idxw]);
         if (in_flight || present) begin
           stop = 1'b1;
         end else begin
           busy_d[ch]  = 1'b1;
           stale_d[ch] = 1'b0;
           cpc_d[ch]   = cand;
-          caddr_d[ch] = base_q + PROG_AW'(cand);
+          caddr_d[ch] = base_q + ProgAw'(cand);
           cand        = cand + 8'd1;
           assigned    = 1'b1;
         end
@@ -220,9 +220,9 @@ module simt_icache #(
   // lines: written at the fill edge (channels in index order, the last one wins, as the
   // valid bits); no reset (LUT RAM)
   always_ff @(posedge clk_i) begin
-    for (int ch = 0; ch < PROG_CH; ch++) begin
+    for (int ch = 0; ch < ProgCh; ch++) begin
       if (fill[ch]) begin
-        line_q[cpc_q[ch][IDXW-1:0]] <= {cpc_q[ch][7:IDXW], pmem_rsp_data_i[ch]};
+        line_q[cpc_q[ch][Idxw-1:0]] <= {cpc_q[ch][7:Idxw], pmem_rsp_data_i[ch]};
       end
     end
   end

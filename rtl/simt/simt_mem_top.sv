@@ -2,27 +2,27 @@
 // This is the top for gpu_top integration (a mem_arbiter client plus the launch port).
 //
 // What: program and data live in the proposed GPU-memory window (docs/simt.md): program word a
-//   at byte PROG_WIN + 2*a, data byte a at DATA_WIN + a; the launch bases are offsets inside
+//   at byte ProgWin + 2*a, data byte a at DataWin + a; the launch bases are offsets inside
 //   those windows (instructions / bytes).
 // Spec: seed 002 / ADDENDUM 7 on the project memory port (docs/interfaces.md).
 // Launch port, done_o, busy_o: as simt_top. Memory port: mem_* client (valid/ready request,
-//   one response per read, in order); the bridge keeps up to MAX_READS reads in flight.
+//   one response per read, in order); the bridge keeps up to MaxReads reads in flight.
 // Latency/throughput: see simt_top and simt_mem_bridge; a channel access costs the memory
 //   latency + 2 cycles, one request per cycle can be in progress.
 // Illegal input: as simt_top.
 // Reset: rst_ni asynchronous active low; idle, done_o low, no memory request.
 module simt_mem_top #(
-  parameter int unsigned NUM_CORES = 2,
-  parameter int unsigned THREADS   = 4,
-  parameter int unsigned PROG_CH   = 1,
-  parameter int unsigned DATA_CH   = 4,
-  parameter int unsigned IC_LINES  = 32,
-  parameter int unsigned PROG_AW   = 14,
-  parameter int unsigned DATA_AW   = 15,
-  parameter int unsigned MEM_AW    = 25,
-  parameter int unsigned MAX_READS = 4,    // bridge: reads in flight on the memory port
-  parameter logic [MEM_AW-1:0] PROG_WIN = 25'h1FF0000,
-  parameter logic [MEM_AW-1:0] DATA_WIN = 25'h1FF8000
+  parameter int unsigned NumCores = 2,
+  parameter int unsigned Threads   = 4,
+  parameter int unsigned ProgCh   = 1,
+  parameter int unsigned DataCh   = 4,
+  parameter int unsigned IcLines  = 32,
+  parameter int unsigned ProgAw   = 14,
+  parameter int unsigned DataAw   = 15,
+  parameter int unsigned MemAw    = 25,
+  parameter int unsigned MaxReads = 4,    // bridge: reads in flight on the memory port
+  parameter logic [MemAw-1:0] ProgWin = 25'h1FF0000,
+  parameter logic [MemAw-1:0] DataWin = 25'h1FF8000
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -30,14 +30,14 @@ module simt_mem_top #(
   input  logic                  launch_valid_i,
   output logic                  launch_ready_o,
   input  logic [7:0]            launch_threads_i,
-  input  logic [PROG_AW-1:0]    launch_prog_base_i,
-  input  logic [DATA_AW-1:0]    launch_data_base_i,
+  input  logic [ProgAw-1:0]    launch_prog_base_i,
+  input  logic [DataAw-1:0]    launch_data_base_i,
   output logic                  busy_o,
   output logic                  done_o,
   // GPU memory client port
   output logic                  mem_req_valid_o,
   input  logic                  mem_req_ready_i,
-  output logic [MEM_AW-1:0]     mem_req_addr_o,
+  output logic [MemAw-1:0]     mem_req_addr_o,
   output logic                  mem_req_we_o,
   output logic [31:0]           mem_req_wdata_o,
   output logic [3:0]            mem_req_be_o,
@@ -45,21 +45,21 @@ module simt_mem_top #(
   input  logic [31:0]           mem_rsp_rdata_i
 );
 
-  logic [PROG_CH-1:0]               pmem_valid, pmem_ready;
-  logic [PROG_CH-1:0][PROG_AW-1:0]  pmem_addr;
-  logic [PROG_CH-1:0][15:0]         pmem_data;
-  logic [DATA_CH-1:0]               dmem_valid, dmem_we, dmem_ready;
-  logic [DATA_CH-1:0][DATA_AW-1:0]  dmem_addr;
-  logic [DATA_CH-1:0][7:0]          dmem_wdata, dmem_rdata;
+  logic [ProgCh-1:0]               pmem_valid, pmem_ready;
+  logic [ProgCh-1:0][ProgAw-1:0]  pmem_addr;
+  logic [ProgCh-1:0][15:0]         pmem_data;
+  logic [DataCh-1:0]               dmem_valid, dmem_we, dmem_ready;
+  logic [DataCh-1:0][DataAw-1:0]  dmem_addr;
+  logic [DataCh-1:0][7:0]          dmem_wdata, dmem_rdata;
 
   simt_top #(
-    .NUM_CORES (NUM_CORES),
-    .THREADS   (THREADS),
-    .PROG_CH   (PROG_CH),
-    .DATA_CH   (DATA_CH),
-    .IC_LINES  (IC_LINES),
-    .PROG_AW   (PROG_AW),
-    .DATA_AW   (DATA_AW)
+    .NumCores (NumCores),
+    .Threads   (Threads),
+    .ProgCh   (ProgCh),
+    .DataCh   (DataCh),
+    .IcLines  (IcLines),
+    .ProgAw   (ProgAw),
+    .DataAw   (DataAw)
   ) u_cluster (
     .clk_i,
     .rst_ni,
@@ -83,14 +83,14 @@ module simt_mem_top #(
   );
 
   simt_mem_bridge #(
-    .PROG_CH  (PROG_CH),
-    .DATA_CH  (DATA_CH),
-    .PROG_AW  (PROG_AW),
-    .DATA_AW  (DATA_AW),
-    .MEM_AW    (MEM_AW),
-    .MAX_READS (MAX_READS),
-    .PROG_WIN (PROG_WIN),
-    .DATA_WIN (DATA_WIN)
+    .ProgCh  (ProgCh),
+    .DataCh  (DataCh),
+    .ProgAw  (ProgAw),
+    .DataAw  (DataAw),
+    .MemAw    (MemAw),
+    .MaxReads (MaxReads),
+    .ProgWin (ProgWin),
+    .DataWin (DataWin)
   ) u_bridge (
     .clk_i,
     .rst_ni,

@@ -1,7 +1,7 @@
 // simt_top - the SIMT compute cluster of seed 002 (ADDENDUM section 7), standalone top.
 //
-// What: dispatcher + NUM_CORES cores of THREADS threads + shared instruction cache in front
-//   of PROG_CH program-memory channels + data-memory controller in front of DATA_CH
+// What: dispatcher + NumCores cores of Threads threads + shared instruction cache in front
+//   of ProgCh program-memory channels + data-memory controller in front of DataCh
 //   data-memory channels. See docs/simt.md for the block diagram and the pipeline.
 // Launch port (valid/ready, docs/interfaces.md contract): launch_threads_i (0..255),
 //   launch_prog_base_i (program address of PC 0), launch_data_base_i (data address of data
@@ -10,20 +10,20 @@
 //   performed), then high until the next launch. busy_o: a kernel is running.
 // Memory channels (origin style): request valid/ready; the read data is valid in the
 //   transfer cycle. Program: 16-bit words at prog_base + PC. Data: bytes at data_base + addr
-//   (widths PROG_AW/DATA_AW, wrapping). Requests hold stable until accepted (registered).
+//   (widths ProgAw/DataAw, wrapping). Requests hold stable until accepted (registered).
 // Latency/throughput: one instruction per core per cycle on instruction-cache hits; see
 //   docs/simt.md for measured cycle counts under the origin's memory timing.
 // Illegal input: see the submodules (reserved opcodes = NOP, writes to R13..R15 dropped,
 //   DIV by zero = 0xFF, PC wraps modulo 256).
 // Reset: rst_ni asynchronous active low; idle, caches invalid, done_o low.
 module simt_top #(
-  parameter int unsigned NUM_CORES = 2,   // cores, 1..16
-  parameter int unsigned THREADS   = 4,   // threads per block (blockDim), 1..64
-  parameter int unsigned PROG_CH   = 1,   // program-memory channels, 1..8
-  parameter int unsigned DATA_CH   = 4,   // data-memory channels, 1..16
-  parameter int unsigned IC_LINES  = 32,  // instruction-cache lines, power of 2, 2..128
-  parameter int unsigned PROG_AW   = 8,   // program-memory address width, >= 8
-  parameter int unsigned DATA_AW   = 8    // data-memory address width, >= 8
+  parameter int unsigned NumCores = 2,   // cores, 1..16
+  parameter int unsigned Threads   = 4,   // threads per block (blockDim), 1..64
+  parameter int unsigned ProgCh   = 1,   // program-memory channels, 1..8
+  parameter int unsigned DataCh   = 4,   // data-memory channels, 1..16
+  parameter int unsigned IcLines  = 32,  // instruction-cache lines, power of 2, 2..128
+  parameter int unsigned ProgAw   = 8,   // program-memory address width, >= 8
+  parameter int unsigned DataAw   = 8    // data-memory address width, >= 8
 ) (
   input  logic                               clk_i,
   input  logic                               rst_ni,
@@ -31,44 +31,44 @@ module simt_top #(
   input  logic                               launch_valid_i,
   output logic                               launch_ready_o,
   input  logic [7:0]                         launch_threads_i,
-  input  logic [PROG_AW-1:0]                 launch_prog_base_i,
-  input  logic [DATA_AW-1:0]                 launch_data_base_i,
+  input  logic [ProgAw-1:0]                 launch_prog_base_i,
+  input  logic [DataAw-1:0]                 launch_data_base_i,
   output logic                               busy_o,
   output logic                               done_o,
   // program-memory channels
-  output logic [PROG_CH-1:0]                 pmem_req_valid_o,
-  output logic [PROG_CH-1:0][PROG_AW-1:0]    pmem_req_addr_o,
-  input  logic [PROG_CH-1:0]                 pmem_req_ready_i,
-  input  logic [PROG_CH-1:0][15:0]           pmem_rsp_data_i,
+  output logic [ProgCh-1:0]                 pmem_req_valid_o,
+  output logic [ProgCh-1:0][ProgAw-1:0]    pmem_req_addr_o,
+  input  logic [ProgCh-1:0]                 pmem_req_ready_i,
+  input  logic [ProgCh-1:0][15:0]           pmem_rsp_data_i,
   // data-memory channels
-  output logic [DATA_CH-1:0]                 dmem_req_valid_o,
-  output logic [DATA_CH-1:0]                 dmem_req_we_o,
-  output logic [DATA_CH-1:0][DATA_AW-1:0]    dmem_req_addr_o,
-  output logic [DATA_CH-1:0][7:0]            dmem_req_wdata_o,
-  input  logic [DATA_CH-1:0]                 dmem_req_ready_i,
-  input  logic [DATA_CH-1:0][7:0]            dmem_rsp_data_i
+  output logic [DataCh-1:0]                 dmem_req_valid_o,
+  output logic [DataCh-1:0]                 dmem_req_we_o,
+  output logic [DataCh-1:0][DataAw-1:0]    dmem_req_addr_o,
+  output logic [DataCh-1:0][7:0]            dmem_req_wdata_o,
+  input  logic [DataCh-1:0]                 dmem_req_ready_i,
+  input  logic [DataCh-1:0][7:0]            dmem_rsp_data_i
 );
 
-  localparam int unsigned NREQ = NUM_CORES * THREADS;
+  localparam int unsigned Nreq = NumCores * Threads;
 
-  if (NUM_CORES < 1 || NUM_CORES > 16) begin : g_bad_cores
-    $error("simt_top: NUM_CORES must be 1..16");
+  if (NumCores < 1 || NumCores > 16) begin : g_bad_cores
+    $error("simt_top: NumCores must be 1..16");
   end
 
   logic                              start;
-  logic [DATA_AW-1:0]                data_base;
-  logic [NUM_CORES-1:0]              blk_start, core_idle;
+  logic [DataAw-1:0]                data_base;
+  logic [NumCores-1:0]              blk_start, core_idle;
   logic [7:0]                        blk_idx, blk_count;
-  logic [NUM_CORES-1:0]              fetch_valid, fetch_hit;
-  logic [NUM_CORES-1:0][7:0]         fetch_pc;
-  logic [NUM_CORES-1:0][15:0]        fetch_insn;
-  logic [NREQ-1:0]                   req_valid, req_we, req_ready, rsp_valid;
-  logic [NREQ-1:0][7:0]              req_addr, req_wdata, rsp_data;
+  logic [NumCores-1:0]              fetch_valid, fetch_hit;
+  logic [NumCores-1:0][7:0]         fetch_pc;
+  logic [NumCores-1:0][15:0]        fetch_insn;
+  logic [Nreq-1:0]                   req_valid, req_we, req_ready, rsp_valid;
+  logic [Nreq-1:0][7:0]              req_addr, req_wdata, rsp_data;
 
   simt_dispatch #(
-    .NUM_CORES (NUM_CORES),
-    .THREADS   (THREADS),
-    .DATA_AW   (DATA_AW)
+    .NumCores (NumCores),
+    .Threads   (Threads),
+    .DataAw   (DataAw)
   ) u_dispatch (
     .clk_i,
     .rst_ni,
@@ -86,10 +86,10 @@ module simt_top #(
     .blk_count_o (blk_count)
   );
 
-  for (genvar c = 0; c < NUM_CORES; c++) begin : g_core
+  for (genvar c = 0; c < NumCores; c++) begin : g_core
     simt_core #(
-      .THREADS (THREADS),
-      .CORE_ID (c)
+      .Threads (Threads),
+      .CoreId (c)
     ) u_core (
       .clk_i,
       .rst_ni,
@@ -101,21 +101,21 @@ module simt_top #(
       .fetch_pc_o      (fetch_pc[c]),
       .fetch_hit_i     (fetch_hit[c]),
       .fetch_insn_i    (fetch_insn[c]),
-      .lsu_req_valid_o (req_valid[c*THREADS +: THREADS]),
-      .lsu_req_we_o    (req_we[c*THREADS +: THREADS]),
-      .lsu_req_addr_o  (req_addr[c*THREADS +: THREADS]),
-      .lsu_req_wdata_o (req_wdata[c*THREADS +: THREADS]),
-      .lsu_req_ready_i (req_ready[c*THREADS +: THREADS]),
-      .lsu_rsp_valid_i (rsp_valid[c*THREADS +: THREADS]),
-      .lsu_rsp_data_i  (rsp_data[c*THREADS +: THREADS])
+      .lsu_req_valid_o (req_valid[c*Threads +: Threads]),
+      .lsu_req_we_o    (req_we[c*Threads +: Threads]),
+      .lsu_req_addr_o  (req_addr[c*Threads +: Threads]),
+      .lsu_req_wdata_o (req_wdata[c*Threads +: Threads]),
+      .lsu_req_ready_i (req_ready[c*Threads +: Threads]),
+      .lsu_rsp_valid_i (rsp_valid[c*Threads +: Threads]),
+      .lsu_rsp_data_i  (rsp_data[c*Threads +: Threads])
     );
   end
 
   simt_icache #(
-    .NUM_CORES (NUM_CORES),
-    .PROG_CH   (PROG_CH),
-    .IC_LINES  (IC_LINES),
-    .PROG_AW   (PROG_AW)
+    .NumCores (NumCores),
+    .ProgCh   (ProgCh),
+    .IcLines  (IcLines),
+    .ProgAw   (ProgAw)
   ) u_icache (
     .clk_i,
     .rst_ni,
@@ -133,9 +133,9 @@ module simt_top #(
   );
 
   simt_dmem_ctrl #(
-    .NREQ    (NREQ),
-    .DATA_CH (DATA_CH),
-    .DATA_AW (DATA_AW)
+    .Nreq    (Nreq),
+    .DataCh (DataCh),
+    .DataAw (DataAw)
   ) u_dmem (
     .clk_i,
     .rst_ni,

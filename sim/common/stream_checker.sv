@@ -9,17 +9,17 @@
 // errors (VerilatedContext::errorCount) and fails the run at the first one's cycle.
 module stream_checker #(
   parameter string       Name = "link",
-  parameter int unsigned PW   = 1      // payload bits
+  parameter int unsigned Pw   = 1      // payload bits
 ) (
   input logic          clk_i,
   input logic          rst_ni,
   input logic          valid_i,
   input logic          ready_i,
-  input logic [PW-1:0] payload_i
+  input logic [Pw-1:0] payload_i
 );
   logic          wait_q;    // valid was high and ready low at the last edge
   logic          told_q;    // a violation was reported: one report per link
-  logic [PW-1:0] held_q;    // the payload at that edge
+  logic [Pw-1:0] held_q;    // the payload at that edge
   longint unsigned cycle_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

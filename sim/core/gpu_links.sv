@@ -33,23 +33,23 @@ module gpu_links (
   input logic              mem_req_valid_o, mem_req_ready_i,
   input gpu_pkg::mem_req_t mem_req
 );
-  stream_checker #(.Name("cmd_fifo -> cmd_reg"), .PW(71)) u_fifo (
+  stream_checker #(.Name("cmd_fifo -> cmd_reg"), .Pw(71)) u_fifo (
     .clk_i, .rst_ni(rst_core_n), .valid_i(fifo_rvalid), .ready_i(fifo_rready), .payload_i(fifo_rdata));
-  stream_checker #(.Name("cmd_reg -> host_reg_file"), .PW(71)) u_cmd (
+  stream_checker #(.Name("cmd_reg -> host_reg_file"), .Pw(71)) u_cmd (
     .clk_i, .rst_ni(rst_core_n), .valid_i(cmd_valid), .ready_i(cmd_ready), .payload_i(cmd_data));
-  stream_checker #(.Name("host_reg_file -> raster_setup (triangle)"), .PW($bits(tri_rec))) u_tri (
+  stream_checker #(.Name("host_reg_file -> raster_setup (triangle)"), .Pw($bits(tri_rec))) u_tri (
     .clk_i, .rst_ni(rst_core_n), .valid_i(tri_valid), .ready_i(tri_ready), .payload_i(tri_rec));
-  stream_checker #(.Name("raster_setup -> raster_walk (setup record)"), .PW($bits(set_rec))) u_set (
+  stream_checker #(.Name("raster_setup -> raster_walk (setup record)"), .Pw($bits(set_rec))) u_set (
     .clk_i, .rst_ni(rst_core_n), .valid_i(set_valid), .ready_i(set_ready), .payload_i(set_rec));
-  stream_checker #(.Name("raster_walk -> frag_reg (fragment)"), .PW($bits(frag))) u_frag (
+  stream_checker #(.Name("raster_walk -> frag_reg (fragment)"), .Pw($bits(frag))) u_frag (
     .clk_i, .rst_ni(rst_core_n), .valid_i(frag_valid), .ready_i(frag_ready), .payload_i(frag));
-  stream_checker #(.Name("frag_reg -> pixel_color (fragment)"), .PW($bits(pix_frag))) u_pix (
+  stream_checker #(.Name("frag_reg -> pixel_color (fragment)"), .Pw($bits(pix_frag))) u_pix (
     .clk_i, .rst_ni(rst_core_n), .valid_i(pix_valid), .ready_i(pix_ready), .payload_i(pix_frag));
-  stream_checker #(.Name("pixel_color -> pixel_ztest (pixel fragment)"), .PW($bits(col_frag))) u_col (
+  stream_checker #(.Name("pixel_color -> pixel_ztest (pixel fragment)"), .Pw($bits(col_frag))) u_col (
     .clk_i, .rst_ni(rst_core_n), .valid_i(col_valid), .ready_i(col_ready), .payload_i(col_frag));
-  stream_checker #(.Name("pixel_ztest -> pixel_fbwrite (pixel fragment)"), .PW($bits(zt_frag))) u_zt (
+  stream_checker #(.Name("pixel_ztest -> pixel_fbwrite (pixel fragment)"), .Pw($bits(zt_frag))) u_zt (
     .clk_i, .rst_ni(rst_core_n), .valid_i(zt_valid), .ready_i(zt_ready), .payload_i(zt_frag));
-  stream_checker #(.Name("host_reg_file -> simt (launch)"), .PW(37)) u_launch (
+  stream_checker #(.Name("host_reg_file -> simt (launch)"), .Pw(37)) u_launch (
     .clk_i, .rst_ni(rst_core_n), .valid_i(simt_launch_valid), .ready_i(simt_launch_ready),
     .payload_i({simt_threads, simt_prog, simt_data}));
   localparam string ClientName[4] = '{"host_reg_file -> mem_arbiter (memory request)",
@@ -57,11 +57,11 @@ module gpu_links (
                                       "pixel_fbwrite -> mem_arbiter (memory request)",
                                       "simt -> mem_arbiter (memory request)"};
   for (genvar c = 0; c < 4; c++) begin : g_client
-    stream_checker #(.Name(ClientName[c]), .PW($bits(gpu_pkg::mem_req_t))) u_req (
+    stream_checker #(.Name(ClientName[c]), .Pw($bits(gpu_pkg::mem_req_t))) u_req (
       .clk_i, .rst_ni(rst_core_n), .valid_i(c_req_valid[c]), .ready_i(c_req_ready[c]),
       .payload_i(c_req[c]));
   end
-  stream_checker #(.Name("mem_arbiter -> memory port"), .PW($bits(gpu_pkg::mem_req_t))) u_mem (
+  stream_checker #(.Name("mem_arbiter -> memory port"), .Pw($bits(gpu_pkg::mem_req_t))) u_mem (
     .clk_i, .rst_ni(rst_core_n), .valid_i(mem_req_valid_o), .ready_i(mem_req_ready_i),
     .payload_i(mem_req));
 endmodule

@@ -4,15 +4,15 @@
 // that PC; the instruction in R is the one after it (the fetch predicts PC+1).
 
 module simt_assert_core #(
-  parameter int unsigned THREADS = 4
+  parameter int unsigned Threads = 4
 ) (
   input logic                     clk_i,
   input logic                     rst_ni,
   input logic                     ir_valid_q,
   input logic [7:0]               ir_pc_q,
-  input logic [THREADS-1:0]       live_q,
-  input logic [THREADS-1:0][7:0]  pc_q,
-  input logic [THREADS-1:0]       act_q,
+  input logic [Threads-1:0]       live_q,
+  input logic [Threads-1:0][7:0]  pc_q,
+  input logic [Threads-1:0]       act_q,
   input logic                     r_valid_q,
   input logic [7:0]               r_pc_q
 );
@@ -21,7 +21,7 @@ module simt_assert_core #(
   always_comb begin
     any    = 1'b0;
     min_pc = 8'hFF;
-    for (int t = 0; t < THREADS; t++) begin
+    for (int t = 0; t < Threads; t++) begin
       if (live_q[t] && (!any || pc_q[t] < min_pc)) begin
         min_pc = pc_q[t];
       end
@@ -31,9 +31,9 @@ module simt_assert_core #(
   a_min_pc: assert property (@(posedge clk_i) disable iff (!rst_ni)
                              ir_valid_q |-> (any && ir_pc_q == min_pc))
     else $error("simt_core: instruction in E is not at the smallest live PC");
-  logic [THREADS-1:0] at_pc;
+  logic [Threads-1:0] at_pc;
   always_comb begin
-    for (int t = 0; t < THREADS; t++) begin
+    for (int t = 0; t < Threads; t++) begin
       at_pc[t] = live_q[t] && (pc_q[t] == ir_pc_q);
     end
   end
@@ -45,7 +45,7 @@ module simt_assert_core #(
     else $error("simt_core: the instruction in R does not follow the one in E");
 endmodule
 
-bind simt_core simt_assert_core #(.THREADS(THREADS)) u_assert_core (
+bind simt_core simt_assert_core #(.Threads(Threads)) u_assert_core (
   .clk_i      (clk_i),
   .rst_ni     (rst_ni),
   .ir_valid_q (ir_valid_q),

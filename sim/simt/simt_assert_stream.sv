@@ -6,23 +6,23 @@
 
 module simt_assert_stream #(
   parameter int unsigned N  = 1,   // links
-  parameter int unsigned PW = 1    // payload bits per link
+  parameter int unsigned Pw = 1    // payload bits per link
 ) (
   input logic               clk_i,
   input logic               rst_ni,
   input logic [N-1:0]       valid,
   input logic [N-1:0]       ready,
-  input logic [N*PW-1:0]    payload
+  input logic [N*Pw-1:0]    payload
 );
   for (genvar i = 0; i < N; i++) begin : g_link
     a_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
                              (valid[i] && !ready[i]) |=> (valid[i] &&
-                             $stable(payload[i*PW +: PW])))
+                             $stable(payload[i*Pw +: Pw])))
       else $error("valid/ready: link %0d dropped or changed a pending request", i);
   end
 endmodule
 
-bind simt_lsu simt_assert_stream #(.N(1), .PW(17)) u_assert_req (
+bind simt_lsu simt_assert_stream #(.N(1), .Pw(17)) u_assert_req (
   .clk_i   (clk_i),
   .rst_ni  (rst_ni),
   .valid   (req_valid_o),
@@ -30,7 +30,7 @@ bind simt_lsu simt_assert_stream #(.N(1), .PW(17)) u_assert_req (
   .payload ({req_we_o, req_addr_o, req_wdata_o})
 );
 
-bind simt_icache simt_assert_stream #(.N(PROG_CH), .PW(PROG_AW)) u_assert_pmem (
+bind simt_icache simt_assert_stream #(.N(ProgCh), .Pw(ProgAw)) u_assert_pmem (
   .clk_i   (clk_i),
   .rst_ni  (rst_ni),
   .valid   (pmem_req_valid_o),
@@ -38,7 +38,7 @@ bind simt_icache simt_assert_stream #(.N(PROG_CH), .PW(PROG_AW)) u_assert_pmem (
   .payload (pmem_req_addr_o)
 );
 
-bind simt_dmem_ctrl simt_assert_stream #(.N(DATA_CH), .PW(DATA_AW)) u_assert_dmem_addr (
+bind simt_dmem_ctrl simt_assert_stream #(.N(DataCh), .Pw(DataAw)) u_assert_dmem_addr (
   .clk_i   (clk_i),
   .rst_ni  (rst_ni),
   .valid   (dmem_req_valid_o),
@@ -46,7 +46,7 @@ bind simt_dmem_ctrl simt_assert_stream #(.N(DATA_CH), .PW(DATA_AW)) u_assert_dme
   .payload (dmem_req_addr_o)
 );
 
-bind simt_dmem_ctrl simt_assert_stream #(.N(DATA_CH), .PW(1)) u_assert_dmem_we (
+bind simt_dmem_ctrl simt_assert_stream #(.N(DataCh), .Pw(1)) u_assert_dmem_we (
   .clk_i   (clk_i),
   .rst_ni  (rst_ni),
   .valid   (dmem_req_valid_o),
@@ -54,7 +54,7 @@ bind simt_dmem_ctrl simt_assert_stream #(.N(DATA_CH), .PW(1)) u_assert_dmem_we (
   .payload (dmem_req_we_o)
 );
 
-bind simt_dmem_ctrl simt_assert_stream #(.N(DATA_CH), .PW(8)) u_assert_dmem_wdata (
+bind simt_dmem_ctrl simt_assert_stream #(.N(DataCh), .Pw(8)) u_assert_dmem_wdata (
   .clk_i   (clk_i),
   .rst_ni  (rst_ni),
   .valid   (dmem_req_valid_o),

@@ -4,23 +4,23 @@
 // register writeback, NZP update, store, RET and the thread's next PC, all sampled from the
 // core's own signals just before the edge.
 module simt_commit_mon #(
-  parameter int unsigned THREADS = 4,
-  parameter int unsigned CORE_ID = 0
+  parameter int unsigned Threads = 4,
+  parameter int unsigned CoreId = 0
 ) (
   input logic                     clk_i,
   input logic                     commit,
-  input logic [THREADS-1:0]       act,
+  input logic [Threads-1:0]       act,
   input logic [7:0]               blk_idx_q,
   input logic [7:0]               ir_pc_q,
   input logic [15:0]              ir_q,
   input logic [3:0]               op,
   input logic [3:0]               rd,
   input logic                     is_wb,
-  input logic [THREADS-1:0][7:0]  wb_data,
-  input logic [THREADS-1:0][2:0]  alu_nzp,
-  input logic [THREADS-1:0][7:0]  rs_val,
-  input logic [THREADS-1:0][7:0]  rt_val,
-  input logic [THREADS-1:0][7:0]  pc_d
+  input logic [Threads-1:0][7:0]  wb_data,
+  input logic [Threads-1:0][2:0]  alu_nzp,
+  input logic [Threads-1:0][7:0]  rs_val,
+  input logic [Threads-1:0][7:0]  rt_val,
+  input logic [Threads-1:0][7:0]  pc_d
 );
 
   import "DPI-C" function void simt_dpi_commit(
@@ -30,9 +30,9 @@ module simt_commit_mon #(
 
   always @(posedge clk_i) begin
     if (commit) begin
-      for (int t = 0; t < THREADS; t++) begin
+      for (int t = 0; t < Threads; t++) begin
         if (act[t]) begin
-          simt_dpi_commit(CORE_ID, int'(blk_idx_q), t, int'(ir_pc_q), int'(ir_q),
+          simt_dpi_commit(CoreId, int'(blk_idx_q), t, int'(ir_pc_q), int'(ir_q),
                           int'(is_wb), int'(rd), int'(wb_data[t]),
                           int'(op == simt_pkg::OP_CMP), int'(alu_nzp[t]),
                           int'(op == simt_pkg::OP_STR), int'(rs_val[t]), int'(rt_val[t]),
@@ -45,8 +45,8 @@ module simt_commit_mon #(
 endmodule
 
 bind simt_core simt_commit_mon #(
-  .THREADS (THREADS),
-  .CORE_ID (CORE_ID)
+  .Threads (Threads),
+  .CoreId (CoreId)
 ) u_commit_mon (
   .clk_i     (clk_i),
   .commit    (commit),

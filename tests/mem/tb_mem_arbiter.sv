@@ -49,10 +49,10 @@ module tb_mem_arbiter (
   );
 
   for (genvar c = 0; c < N; c++) begin : g_chk
-    stream_checker #(.Name($sformatf("client %0d -> mem_arbiter", c)), .PW($bits(gpu_pkg::mem_req_t))) u_chk (
+    stream_checker #(.Name($sformatf("client %0d -> mem_arbiter", c)), .Pw($bits(gpu_pkg::mem_req_t))) u_chk (
       .clk_i, .rst_ni, .valid_i(c_valid[c]), .ready_i(c_ready[c]), .payload_i(c_req[c]));
   end
-  stream_checker #(.Name("mem_arbiter -> memory"), .PW($bits(gpu_pkg::mem_req_t))) u_mchk (
+  stream_checker #(.Name("mem_arbiter -> memory"), .Pw($bits(gpu_pkg::mem_req_t))) u_mchk (
     .clk_i, .rst_ni, .valid_i(m_valid), .ready_i(m_ready), .payload_i(m_req));
 
   int unsigned errors;

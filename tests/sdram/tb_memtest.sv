@@ -26,7 +26,7 @@ module tb_memtest (
   logic [31:0] req_wdata, rsp_rdata;
   logic [3:0]  req_be;
 
-  board_memtest #(.WORDS_LOG2(12)) u_memtest (
+  board_memtest #(.WordsLog2(12)) u_memtest (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .start_i         (init_done_o),

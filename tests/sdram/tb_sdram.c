@@ -22,7 +22,7 @@ static const char *usage =
     "  --seed N      stimulus seed (default 1); printed at start\n"
     "  --ops N       number of requests for random/bankswitch/badtiming (default 100000)\n"
     "  --cl N        CAS latency of the controller under test: 2 (default) or 3\n"
-    "  --no-lookahead  test the controller built with LOOKAHEAD = 0 (CL2 only)\n"
+    "  --no-lookahead  test the controller built with Lookahead = 0 (CL2 only)\n"
     "  --trace FILE  write the device model's command trace to FILE\n"
     "  --fst FILE    write an FST waveform (build/sdram/tb_sdram_trace only, make sdram-trace)\n"
     "  --corrupt     self-check: flip one byte of the device behind the testbench's back\n"

@@ -115,6 +115,10 @@ module gpu_top #(
   localparam int unsigned NumClients = 4;
   logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
   gpu_pkg::mem_req_t [NumClients-1:0] c_req;
+  // one variable per client, packed into c_req below (Yosys leaves an output port connected to
+  // an element of a packed struct array without a driver; docs/synth.md "Yosys traps")
+  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req;
+  assign c_req = {simt_req, fbw_req, ztest_req, regs_req};
   gpu_pkg::mem_rsp_t                  c_rsp;     // shared by the clients, c_rsp_valid says whose
   logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
   logic [7:0]  simt_threads;
@@ -152,7 +156,7 @@ module gpu_top #(
     .simt_busy_i     (simt_busy),
     .mem_req_valid_o (c_req_valid[0]),
     .mem_req_ready_i (c_req_ready[0]),
-    .mem_req_o       (c_req[0]),
+    .mem_req_o       (regs_req),
     .mem_rsp_valid_i (c_rsp_valid[0]),
     .mem_rsp_i       (c_rsp),
     .busy_o          (rf_busy)
@@ -235,7 +239,7 @@ module gpu_top #(
     .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag),
     .frag_valid_o (zt_valid), .frag_ready_i (zt_ready), .frag_o (zt_frag),
     .ds_table_i (ds_table), .rel_o (ds_rel[2]), .rel_sid_o (ds_rel_id[2]),
-    .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]), .mem_req_o (c_req[1]),
+    .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]), .mem_req_o (ztest_req),
     .mem_rsp_valid_i (c_rsp_valid[1]), .mem_rsp_i (c_rsp),
     .busy_o (ztest_busy)
   );
@@ -244,7 +248,7 @@ module gpu_top #(
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .frag_valid_i (zt_valid), .frag_ready_o (zt_ready), .frag_i (zt_frag),
     .ds_table_i (ds_table), .rel_o (ds_rel[3]), .rel_sid_o (ds_rel_id[3]),
-    .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]), .mem_req_o (c_req[2]),
+    .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]), .mem_req_o (fbw_req),
     .busy_o (fbw_busy)
   );
   assign pix_busy = ztest_busy || fbw_busy;
@@ -259,7 +263,6 @@ module gpu_top #(
   logic [gpu_pkg::MEM_AW-1:0] simt_req_addr;
   logic [31:0]                simt_req_wdata;
   logic [3:0]                 simt_req_be;
-  gpu_pkg::mem_req_t          simt_req;   // (Yosys: no field writes into an array element)
   always_comb begin
     simt_req       = '0;
     simt_req.addr  = simt_req_addr;
@@ -267,7 +270,7 @@ module gpu_top #(
     simt_req.wdata = simt_req_wdata;
     simt_req.be    = simt_req_be;
   end
-  assign c_req[3] = simt_req;
+
   simt_mem_top #(.ProgWin(gpu_pkg::SIMT_PROG_WIN), .DataWin(gpu_pkg::SIMT_DATA_WIN)) u_simt (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),

@@ -96,15 +96,20 @@ module draw_state_table #(
     end
   end
 
+  // one flat register per entry (Yosys drops writes to an element of a packed struct array
+  // made inside a generate loop; docs/synth.md "Yosys traps")
+  localparam int unsigned Sw = $bits(alloc_state_i);
+  logic [N-1:0][Sw-1:0] state_flat_q;
   for (genvar e = 0; e < N; e++) begin : g_entry
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        state_q[e] <= '0;
+        state_flat_q[e] <= '0;
       end else if (alloc && next_id == gpu_pkg::ds_id_t'(e)) begin
-        state_q[e] <= alloc_state_i;
+        state_flat_q[e] <= alloc_state_i;
       end
     end
   end
+  assign state_q = state_flat_q;
 
   assign busy_o = !(&free_q);
 endmodule

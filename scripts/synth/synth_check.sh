@@ -34,5 +34,11 @@ if grep -q "is implicitly declared" "$log"; then
   grep "is implicitly declared" "$log" | head -10
   echo "synth_check: $top FAILED: identifiers Yosys did not resolve (log: $log)"; exit 1
 fi
+# A wire that is used but has no driver is RTL that Yosys dropped (for example an output port
+# connected to an element of a packed array of structs): the netlist is not the RTL either.
+if grep -q "is used but has no driver" "$log"; then
+  grep "is used but has no driver" "$log" | sed 's/ \[[0-9]*\]//' | sort | uniq -c | head -10
+  echo "synth_check: $top FAILED: wires without a driver in the netlist (log: $log)"; exit 1
+fi
 cells=$(grep -E "^ +[0-9]+ cells$" "$log" | tail -1 | awk '{print $1}' || true)
 echo "synth_check: $top ok (${cells:-?} cells, no latches, check clean)"

@@ -13,9 +13,17 @@
 //   the depth test or consumed by the last stage that reads state). An entry may be allocated
 //   again only when its count is 0; alloc_ready_o says whether the next entry is free, so a
 //   submission waits (back-pressure on the command stream) while all DsN states are in use.
-// Contract: alloc_ready_o is a flip-flop (free flag of the next entry, computed a cycle ahead
-//   from the next-cycle counts); alloc_valid_i may depend on it. Any number of events per
-//   cycle on any entries (NumAcq acquires and NumRel releases). Releasing an entry whose
+// Contract: alloc_ready_o is a flip-flop (free flag of the next entry); alloc_valid_i may
+//   depend on it. Any number of events per cycle on any entries (NumAcq acquires and NumRel
+//   releases).
+// Timing: the events and the allocation's write come from deep decodes (the register file's
+//   command decode, the depth compare, the arbiter's ready), so all of them are registered
+//   here first: counts move one cycle after the event, the entry is written one cycle after
+//   the allocation and table_o forwards it in that cycle (no reader sees the old state).
+//   Late releases only keep an entry busy one cycle longer. A late acquire cannot let an
+//   entry be reallocated: the triangle's acquire comes with the allocation, and the next
+//   allocation needs three more VERTEX commands; a fragment's acquire is preceded by its
+//   triangle's, whose release (the walker's end) is delayed the same way. Releasing an entry whose
 //   count is 0 is a caller bug; sim/core/gpu_links.sv checks it never happens, and the count
 //   saturates at 0 here.
 // Reset: entry 0 is the current entry (cur_id_o) with draw_state_t '0, every count 0, so the
@@ -47,7 +55,13 @@ module draw_state_table #(
 );
   localparam int unsigned N = gpu_pkg::DS_N;
 
-  gpu_pkg::draw_state_t [N-1:0]   state_q;
+  logic [NumAcq-1:0]              acq_q;
+  gpu_pkg::ds_id_t [NumAcq-1:0]   acq_id_q;
+  logic [NumRel-1:0]              rel_q;
+  gpu_pkg::ds_id_t [NumRel-1:0]   rel_id_q;
+  logic                           wr_q;          // write the entry wr_id_q (allocated last cycle)
+  gpu_pkg::ds_id_t                wr_id_q;
+  gpu_pkg::draw_state_t           wr_state_q;
   logic [N-1:0][RefW-1:0]         refs_q, refs_d;
   logic [N-1:0]                   free_q, free_d;
   gpu_pkg::ds_id_t                cur_q, cur_d, next_id;
@@ -62,7 +76,6 @@ module draw_state_table #(
   assign alloc_ready_o = free_q[next_id];
   assign alloc         = alloc_valid_i && alloc_ready_o;
   assign cur_d         = alloc ? next_id : cur_q;
-  assign table_o       = state_q;
 
   always_comb begin
     for (int e = 0; e < N; e++) begin
@@ -70,10 +83,10 @@ module draw_state_table #(
       inc = '0;
       dec = '0;
       for (int a = 0; a < NumAcq; a++) begin
-        if (acq_i[a] && 32'(acq_id_i[a]) == e) inc = inc + 1'b1;
+        if (acq_q[a] && 32'(acq_id_q[a]) == e) inc = inc + 1'b1;
       end
       for (int r = 0; r < NumRel; r++) begin
-        if (rel_i[r] && 32'(rel_id_i[r]) == e) dec = dec + 1'b1;
+        if (rel_q[r] && 32'(rel_id_q[r]) == e) dec = dec + 1'b1;
       end
       if ({1'b0, refs_q[e]} + inc < dec) begin
         refs_d[e] = '0;
@@ -86,14 +99,29 @@ module draw_state_table #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      refs_q <= '0;
-      free_q <= '1;
-      cur_q  <= '0;
+      refs_q   <= '0;
+      free_q   <= '1;
+      cur_q    <= '0;
+      acq_q    <= '0;
+      acq_id_q <= '0;
+      rel_q    <= '0;
+      rel_id_q <= '0;
+      wr_q     <= 1'b0;
+      wr_id_q  <= '0;
     end else begin
-      refs_q <= refs_d;
-      free_q <= free_d;
-      cur_q  <= cur_d;
+      refs_q   <= refs_d;
+      free_q   <= free_d;
+      cur_q    <= cur_d;
+      acq_q    <= acq_i;
+      acq_id_q <= acq_id_i;
+      rel_q    <= rel_i;
+      rel_id_q <= rel_id_i;
+      wr_q     <= alloc;
+      wr_id_q  <= next_id;
     end
+  end
+  always_ff @(posedge clk_i) begin
+    if (alloc) wr_state_q <= alloc_state_i;
   end
 
   // one flat register per entry (Yosys drops writes to an element of a packed struct array
@@ -104,12 +132,20 @@ module draw_state_table #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         state_flat_q[e] <= '0;
-      end else if (alloc && next_id == gpu_pkg::ds_id_t'(e)) begin
-        state_flat_q[e] <= alloc_state_i;
+      end else if (wr_q && wr_id_q == gpu_pkg::ds_id_t'(e)) begin
+        state_flat_q[e] <= wr_state_q;
       end
     end
   end
-  assign state_q = state_flat_q;
+
+  // the entry written this cycle is forwarded
+  logic [N-1:0][Sw-1:0] table_flat;
+  always_comb begin
+    for (int e = 0; e < N; e++) begin
+      table_flat[e] = (wr_q && 32'(wr_id_q) == e) ? wr_state_q : state_flat_q[e];
+    end
+  end
+  assign table_o = table_flat;
 
   assign busy_o = !(&free_q);
 endmodule

@@ -9,7 +9,9 @@
 // A stage that reads an entry's state after its last release would see a state that may be
 // overwritten: rule 1 is what makes that impossible to miss. Reported with $error (counted by
 // the harness, which stops the run), once per run.
-bind draw_state_table gpu_ds_check #(.NumAcq(NumAcq), .NumRel(NumRel), .RefW(RefW)) u_ds_check (.*);
+bind draw_state_table gpu_ds_check #(.NumAcq(NumAcq), .NumRel(NumRel), .RefW(RefW)) u_ds_check (
+  .clk_i, .rst_ni, .alloc, .alloc_valid_i, .alloc_ready_o, .next_id, .refs_q,
+  .acq_i (acq_q), .acq_id_i (acq_id_q), .rel_i (rel_q), .rel_id_i (rel_id_q));
 
 module gpu_ds_check #(
   parameter int unsigned NumAcq = 2,

@@ -46,6 +46,10 @@ package gpu_pkg;
   } draw_state_t;
 
   localparam int unsigned DS_IW = $clog2(DS_N);   // width of a draw-state id (DS_N: memory map block)
+  // Width of draw_state_t. Arrays of draw states cross ports as flat logic [n][DRAW_STATE_W]
+  // and are cast back per element: Yosys misreads a variably indexed element of a packed
+  // struct array (docs/synth.md "Yosys traps"); draw_state_table checks the width.
+  localparam int unsigned DRAW_STATE_W = 4 + 3 + 13 + 13;
   typedef logic [DS_IW-1:0] ds_id_t;
 
   typedef struct packed {
@@ -152,6 +156,9 @@ package gpu_pkg;
     logic [MEM_TAG_W-1:0] tag;     // client index, written by mem_arbiter (clients drive 0)
     logic [PRIM_W-1:0]    prim;    // debug sideband: triangle of a pixel write, else 0
   } mem_req_t;
+
+  // width of mem_req_t: arrays of requests cross ports flat (see DRAW_STATE_W)
+  localparam int unsigned MEM_REQ_W = MEM_AW + 1 + 32 + 4 + MEM_LEN_W + MEM_TAG_W + PRIM_W;
 
   typedef struct packed {
     logic [31:0] rdata;            // read data

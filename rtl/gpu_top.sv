@@ -114,7 +114,7 @@ module gpu_top #(
   // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster
   localparam int unsigned NumClients = 4;
   logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
-  gpu_pkg::mem_req_t [NumClients-1:0] c_req;
+  logic [NumClients-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req;   // mem_req_t per client, flat
   // one variable per client, packed into c_req below (Yosys leaves an output port connected to
   // an element of a packed struct array without a driver; docs/synth.md "Yosys traps")
   gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req;
@@ -173,7 +173,7 @@ module gpu_top #(
   gpu_pkg::ds_id_t [1:0] ds_acq_id;
   logic [3:0]           ds_rel;
   gpu_pkg::ds_id_t [3:0] ds_rel_id;
-  gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table;
+  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table;   // draw_state_t per entry, flat
 
   draw_state_table #(.Entries(DsEntries), .NumAcq(2), .NumRel(4)) u_ds (
     .clk_i (clk_i), .rst_ni (rst_core_n),

@@ -50,7 +50,7 @@ module draw_state_table #(
   input  logic [NumRel-1:0]                   rel_i,
   input  gpu_pkg::ds_id_t [NumRel-1:0]        rel_id_i,
 
-  output gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] table_o,
+  output logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] table_o,   // flat (gpu_pkg)
   output logic                                     busy_o    // some entry is referenced
 );
   localparam int unsigned N = gpu_pkg::DS_N;
@@ -126,7 +126,10 @@ module draw_state_table #(
 
   // one flat register per entry (Yosys drops writes to an element of a packed struct array
   // made inside a generate loop; docs/synth.md "Yosys traps")
-  localparam int unsigned Sw = $bits(alloc_state_i);
+  localparam int unsigned Sw = gpu_pkg::DRAW_STATE_W;
+  if ($bits(alloc_state_i) != Sw) begin : g_bad_width
+    $error("draw_state_table: gpu_pkg::DRAW_STATE_W does not match draw_state_t");
+  end
   logic [N-1:0][Sw-1:0] state_flat_q;
   for (genvar e = 0; e < N; e++) begin : g_entry
     always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -37,7 +37,7 @@ module mem_arbiter #(
 
   input  logic [N-1:0]              c_req_valid_i,
   output logic [N-1:0]              c_req_ready_o,
-  input  gpu_pkg::mem_req_t [N-1:0] c_req_i,
+  input  logic [N-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req_i,   // mem_req_t per client, flat (gpu_pkg)
   output logic [N-1:0]              c_rsp_valid_o,
   output gpu_pkg::mem_rsp_t         c_rsp_o,        // shared by all clients
 
@@ -53,6 +53,9 @@ module mem_arbiter #(
   localparam int unsigned LenW = gpu_pkg::MEM_LEN_W;
   if (N < 2 || N > (1 << gpu_pkg::MEM_TAG_W)) begin : g_bad_n
     $error("mem_arbiter: N must be 2..2^MEM_TAG_W");
+  end
+  if ($bits(mem_req_o) != gpu_pkg::MEM_REQ_W) begin : g_bad_width
+    $error("mem_arbiter: gpu_pkg::MEM_REQ_W does not match mem_req_t");
   end
   if (Classes < 1 || Classes > 4) begin : g_bad_classes
     $error("mem_arbiter: Classes must be 1..4");
@@ -123,7 +126,7 @@ module mem_arbiter #(
   end
 
   always_comb begin
-    in_req     = c_req_i[grant];
+    in_req     = gpu_pkg::mem_req_t'(c_req_i[grant]);
     in_req.tag = gpu_pkg::MEM_TAG_W'(grant);
     // a read needs a free slot in the response route
     accept = any_req && out_ready && (in_req.we || fifo_wready);

@@ -19,7 +19,7 @@ module pixel_fbwrite #(
   output logic            frag_ready_o,
   input  gpu_pkg::pfrag_t frag_i,
 
-  input  gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table_i,   // draw states (by frag sid)
+  input  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table_i,   // draw states (by frag sid)
   output logic            rel_o,        // a fragment was taken: the last stage that reads its
   output gpu_pkg::ds_id_t rel_sid_o,    // draw state is done with it
 
@@ -49,7 +49,7 @@ module pixel_fbwrite #(
 
   logic [17:0] e;
   gpu_pkg::draw_state_t ds;
-  assign ds = ds_table_i[frag_i.sid];
+  assign ds = gpu_pkg::draw_state_t'(ds_table_i[frag_i.sid]);
   always_comb begin
     logic [9:0] r10, g10, b10;
     r10 = frag_i.color.r;

@@ -24,7 +24,7 @@ module pixel_ztest (
   input  logic            frag_ready_i,
   output gpu_pkg::pfrag_t frag_o,
 
-  input  gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table_i,   // draw states (by frag sid)
+  input  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table_i,   // draw states (by frag sid)
   output logic            rel_o,        // a fragment failed the test: its draw-state reference
   output gpu_pkg::ds_id_t rel_sid_o,    // ends here
 
@@ -50,8 +50,8 @@ module pixel_ztest (
   logic                       take, needs_z, pass_through, z_pass;
 
   gpu_pkg::draw_state_t ds_in, ds_w;   // the draw states of the incoming and the held fragment
-  assign ds_in = ds_table_i[frag_i.sid];
-  assign ds_w  = ds_table_i[w_q.sid];
+  assign ds_in = gpu_pkg::draw_state_t'(ds_table_i[frag_i.sid]);
+  assign ds_w  = gpu_pkg::draw_state_t'(ds_table_i[w_q.sid]);
   assign needs_z = ds_in.z_test | ds_in.z_write;
   assign pass_through = (st_q == StEmpty) && frag_valid_i && !needs_z;
   // the Z word of the incoming fragment: Z base + (y*640 + x) * 4

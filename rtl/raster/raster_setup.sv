@@ -30,7 +30,7 @@ module raster_setup (
   input  logic               set_ready_i,
   output gpu_pkg::setup_t    set_o,            // setup record
 
-  input  gpu_pkg::draw_state_t [gpu_pkg::DS_N-1:0] ds_table_i,   // draw states (by tri_i.sid)
+  input  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table_i,   // draw states (by tri_i.sid)
 
   output logic               drop_o,           // one pulse per dropped triangle
   output gpu_pkg::ds_id_t    drop_sid_o,       // its draw state (a release of the entry)
@@ -197,7 +197,7 @@ module raster_setup (
   // the incoming triangle's draw state (a local copy: Yosys cannot select a field of a
   // variably indexed packed struct array)
   gpu_pkg::draw_state_t ds_tri;
-  assign ds_tri = ds_table_i[tri_i.sid];
+  assign ds_tri = gpu_pkg::draw_state_t'(ds_table_i[tri_i.sid]);
   logic unused_ds;   // the state setup does not read (the pixel stages do)
   assign unused_ds = ^{ds_tri.dither_en, ds_tri.z_compare, ds_tri.fb_base, ds_tri.z_base};
 

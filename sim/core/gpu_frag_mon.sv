@@ -69,12 +69,12 @@ bind gpu_top gpu_frag_mon u_frag_mon (
   .z_buf      (c_rsp.rdata[23:0]),
   .z_pass     (u_ztest.z_pass),
   .z_prim     (u_ztest.w_q.prim),
-  .zw_fire    (c_req_valid[1] && c_req_ready[1] && c_req[1].we),
-  .zw_addr    (c_req[1].addr),
-  .zw_data    (c_req[1].wdata),
-  .zw_prim    (c_req[1].prim),
-  .cw_fire    (c_req_valid[2] && c_req_ready[2] && c_req[2].we),
-  .cw_addr    (c_req[2].addr),
-  .cw_data    (c_req[2].wdata),
-  .cw_prim    (c_req[2].prim)
+  .zw_fire    (c_req_valid[1] && c_req_ready[1] && ztest_req.we),
+  .zw_addr    (ztest_req.addr),
+  .zw_data    (ztest_req.wdata),
+  .zw_prim    (ztest_req.prim),
+  .cw_fire    (c_req_valid[2] && c_req_ready[2] && fbw_req.we),
+  .cw_addr    (fbw_req.addr),
+  .cw_data    (fbw_req.wdata),
+  .cw_prim    (fbw_req.prim)
 );

@@ -29,7 +29,7 @@ module gpu_links (
   input logic [14:0] simt_data,
   // memory clients and the external port
   input logic [3:0] c_req_valid, c_req_ready,
-  input gpu_pkg::mem_req_t [3:0] c_req,
+  input logic [3:0][gpu_pkg::MEM_REQ_W-1:0] c_req,
   input logic              mem_req_valid_o, mem_req_ready_i,
   input gpu_pkg::mem_req_t mem_req
 );

@@ -1,6 +1,8 @@
 # mk/core.mk: the GPU core (gpu_top), its C reference model, driver, harness and scenes.
 #   core-build      build/bin/tgpu_tb (fast) and build/bin/tgpu_tb_trace (FST-capable), the same over
-#                   sdram_ctrl (tgpu_tb_sdram, tgpu_tb_sdram_trace), test_model, test_spi
+#                   sdram_ctrl (tgpu_tb_sdram, tgpu_tb_sdram_trace), test_model, test_spi,
+#                   tgpu_tb_ds1 (one draw-state entry) and tgpu_tb_netlist (Yosys's gate-level
+#                   netlist of gpu_top: post-synthesis simulation, scripts/synth/netlist.sh)
 #   core-lint       verilator --lint-only -Wall on gpu_top
 #   demo            render the demo scene on RTL and model, compare, write out/demo/*.png
 #   core-bench      simulated cycles/s, full-screen clear cycles and fragments/clock, and the
@@ -29,7 +31,8 @@ BENCH_TARGETS += core-bench
 
 .PHONY: core-build core-lint demo core-bench core-long core-gen-check
 core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model $(BUILD)/bin/test_model_plain \
-            $(BUILD)/bin/test_spi $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_sdram_trace $(BUILD)/bin/tgpu_tb_ds1
+            $(BUILD)/bin/test_spi $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_sdram_trace $(BUILD)/bin/tgpu_tb_ds1 \
+            $(BUILD)/bin/tgpu_tb_netlist
 
 # the C dither table is generated from the same data file the RTL ROM loads
 $(CORE_GEN)/dither_table.inc: data/dither_bn16.hex
@@ -77,6 +80,18 @@ $(BUILD)/bin/tgpu_tb_sdram_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.
 # go of the entry (tests the allocation wait, which DS_N entries make rare)
 $(BUILD)/bin/tgpu_tb_ds1: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
 	$(call core_exe,tgpu_tb_ds1,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_ds1,-GDsEntries=1 -CFLAGS -DVGPU_DS_ENTRIES=1)
+
+# post-synthesis simulation: the same harness on Yosys's gate-level netlist of gpu_top
+# (scripts/synth/netlist.sh); no fragment lockstep or link checkers (they bind to RTL
+# internals), the memory compare with the model decides. Catches RTL that Yosys reads
+# differently from Verilator (docs/synth.md "Yosys traps").
+$(BUILD)/netlist/gpu_top.v: $(CORE_RTL) data/dither_bn16.hex scripts/synth/netlist.sh
+	scripts/synth/netlist.sh --out $@
+$(BUILD)/bin/tgpu_tb_netlist: $(CORE_LIB) $(CORE_BUILD)/c/sim/core/tb_main.o $(BUILD)/netlist/gpu_top.v \
+                              sim/core/vgpu.cpp sim/core/vgpu.h
+	$(call core_exe,tgpu_tb_netlist,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_netlist,,$(VFLAGS) --top-module gpu_top \
+	  -Wno-UNUSEDSIGNAL -Wno-DECLFILENAME -Wno-UNOPTFLAT $(abspath $(BUILD)/netlist/gpu_top.v) $(abspath sim/core/vgpu.cpp) \
+	  -CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0 -DVGPU_NETLIST=1")
 
 $(BUILD)/bin/test_spi: $(CORE_DEPS) $(CORE_BUILD)/c/tests/spi/test_spi.o
 	$(call core_exe,test_spi,$(CORE_BUILD)/c/tests/spi/test_spi.o,obj_spi,)

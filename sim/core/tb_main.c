@@ -1016,7 +1016,10 @@ int main(int argc, char **argv)
         if (!tb.quiet && vgpu_ds_entries() != GPU_DS_N) {
             printf("draw-state entries: %u of %u (test build)\n", vgpu_ds_entries(), (unsigned)GPU_DS_N);
         }
-        tb.lockstep = tb.use_model;
+        tb.lockstep = tb.use_model && vgpu_has_monitor();
+        if (tb.use_model && !vgpu_has_monitor() && !tb.quiet) {
+            printf("gate-level netlist build: no fragment lockstep; the memory compare decides\n");
+        }
         /* offset the SPI edges from the core edges */
         vgpu_run_ps(tb.v, core_ps / 4 + 1);
         vgpu_reset(tb.v, 8);

@@ -13,9 +13,17 @@
 typedef Vgpu_sdram_top Vtop;
 #else
 #include "Vgpu_top.h"
+#if !VGPU_NETLIST
 #include "Vgpu_top__Dpi.h"
+#endif
 typedef Vgpu_top Vtop;
 #endif
+// VGPU_NETLIST: the model is Yosys's gate-level netlist of gpu_top (tgpu_tb_netlist): no
+// fragment monitor, no link checkers, no draw-state check (they bind to RTL internals)
+#ifndef VGPU_NETLIST
+#define VGPU_NETLIST 0
+#endif
+extern "C" int vgpu_has_monitor(void) { return !VGPU_NETLIST; }
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
@@ -217,6 +225,7 @@ static void mon(const vgpu_mon_ev_t &ev)
     }
 }
 
+#if !VGPU_NETLIST
 void tgpu_mon_walk(int x, int y, int z, int color, int sid, int prim)
 {
     vgpu_mon_ev_t ev = {};
@@ -251,6 +260,9 @@ void tgpu_mon_write(int unit, int addr, int data, int prim)
     ev.prim = (uint32_t)prim;
     mon(ev);
 }
+#else
+static inline void unused_mon(void) { (void)mon; }
+#endif
 
 // the GPU's memory port as seen just before a rising edge
 struct port_t {

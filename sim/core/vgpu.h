@@ -61,6 +61,8 @@ void vgpu_free(vgpu_t *v);
 int vgpu_trace_capable(void);
 /* draw-state entries of this build's gpu_top (DsEntries; tgpu_tb_ds1 has 1) */
 unsigned vgpu_ds_entries(void);
+/* 1 when the build has the fragment monitor (the RTL); 0 for the gate-level netlist build */
+int vgpu_has_monitor(void);
 const char *vgpu_build_mems(void); /* memories this build offers, e.g. "ideal, sdr16, jitter" */
 void vgpu_set_write_fn(vgpu_t *v, vgpu_write_fn fn, void *ctx);
 /* holds rst_ni low for n core cycles, then releases it (at start-up or in the middle of a run:

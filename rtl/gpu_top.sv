@@ -173,14 +173,15 @@ module gpu_top #(
   gpu_pkg::ds_id_t [1:0] ds_acq_id;
   logic [3:0]           ds_rel;
   gpu_pkg::ds_id_t [3:0] ds_rel_id;
-  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table;   // draw_state_t per entry, flat
+  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table;       // draw_state_t per entry, flat
+  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table_fwd;   // (with the entry written now)
 
   draw_state_table #(.Entries(DsEntries), .NumAcq(2), .NumRel(4)) u_ds (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .alloc_valid_i (ds_alloc_valid), .alloc_ready_o (ds_alloc_ready),
     .alloc_state_i (ds_alloc_state), .alloc_id_o (ds_alloc_id), .cur_id_o (ds_cur_id),
     .acq_i (ds_acq), .acq_id_i (ds_acq_id), .rel_i (ds_rel), .rel_id_i (ds_rel_id),
-    .table_o (ds_table), .busy_o (ds_busy)
+    .table_o (ds_table), .table_fwd_o (ds_table_fwd), .busy_o (ds_busy)
   );
 
   // ---- raster ----
@@ -191,7 +192,7 @@ module gpu_top #(
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .tri_valid_i (tri_valid), .tri_ready_o (tri_ready), .tri_i (tri_rec),
     .set_valid_o (set_valid), .set_ready_i (set_ready), .set_o (set_rec),
-    .ds_table_i (ds_table), .drop_o (drop), .drop_sid_o (ds_rel_id[0]), .busy_o (setup_busy)
+    .ds_table_i (ds_table_fwd), .drop_o (drop), .drop_sid_o (ds_rel_id[0]), .busy_o (setup_busy)
   );
 
   logic frag_valid, frag_ready;

@@ -19,7 +19,10 @@
 // Timing: the events and the allocation's write come from deep decodes (the register file's
 //   command decode, the depth compare, the arbiter's ready), so all of them are registered
 //   here first: counts move one cycle after the event, the entry is written one cycle after
-//   the allocation and table_o forwards it in that cycle (no reader sees the old state).
+//   the allocation. table_fwd_o forwards it in that cycle, for raster_setup, which may take
+//   the triangle then; table_o comes straight from the entry registers, for the pixel
+//   stages: a fragment naming an entry exists only after setup worked on its triangle, many
+//   cycles after the write (so their lookup is one multiplexer shorter: timing).
 //   Late releases only keep an entry busy one cycle longer. A late acquire cannot let an
 //   entry be reallocated: the triangle's acquire comes with the allocation, and the next
 //   allocation needs three more VERTEX commands; a fragment's acquire is preceded by its
@@ -50,7 +53,9 @@ module draw_state_table #(
   input  logic [NumRel-1:0]                   rel_i,
   input  gpu_pkg::ds_id_t [NumRel-1:0]        rel_id_i,
 
-  output logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] table_o,   // flat (gpu_pkg)
+  output logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] table_o,      // flat (gpu_pkg)
+  output logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] table_fwd_o,  // with the entry
+                                                                            // being written
   output logic                                     busy_o    // some entry is referenced
 );
   localparam int unsigned N = gpu_pkg::DS_N;
@@ -148,7 +153,8 @@ module draw_state_table #(
       table_flat[e] = (wr_q && 32'(wr_id_q) == e) ? wr_state_q : state_flat_q[e];
     end
   end
-  assign table_o = table_flat;
+  assign table_fwd_o = table_flat;
+  assign table_o     = state_flat_q;
 
   assign busy_o = !(&free_q);
 endmodule

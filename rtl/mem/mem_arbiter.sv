@@ -20,7 +20,7 @@
 // writes the client's index into mem_req_t.tag (clients drive 0).
 // Responses: a FIFO of {client, len} (one entry per outstanding read request, MaxReads deep,
 // counted from acceptance) routes each read response back to its client, in order, counting
-// the beats of a burst. Reads stall while the FIFO is full. The response is registered once
+// the beats of a burst. Requests (writes too: timing) stall while the FIFO is full. The response is registered once
 // here (rsp_valid_q / rsp_data_q).
 // Latency: request +1 cycle (spill register), response +1 cycle. Throughput: 1 request/cycle.
 // Clients should not depend on mem_req_ready for their valid (contract), and neither does
@@ -86,6 +86,16 @@ module mem_arbiter #(
   logic [Classes-1:0][Iw-1:0] cls_idx;
   logic [Classes-1:0]         cls_any;
   logic [$clog2(Classes+1)-1:0] cls_sel;
+  // a write burst in progress keeps the grant on its client: the other requests are masked
+  // (from flops, merged with the class membership: no multiplexer after the arbiters)
+  logic [N-1:0] req_m;
+  always_comb begin
+    req_m = c_req_valid_i;
+    if (lock_q) begin
+      req_m = '0;
+      req_m[lock_id_q] = c_req_valid_i[lock_id_q];
+    end
+  end
   for (genvar k = 0; k < Classes; k++) begin : g_class
     logic [N-1:0] member;
     for (genvar c = 0; c < N; c++) begin : g_member
@@ -94,7 +104,7 @@ module mem_arbiter #(
     prim_arb_rr #(.N(N)) u_rr (
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
-      .req_i     (c_req_valid_i & member),
+      .req_i     (req_m & member),
       .advance_i (accept && !lock_q && 32'(cls_sel) == k),
       .gnt_o     (cls_gnt[k]),
       .idx_o     (cls_idx[k]),
@@ -111,25 +121,17 @@ module mem_arbiter #(
     cls_any_req  = |cls_any;
   end
 
-  // a write burst in progress keeps the grant on its client
-  always_comb begin
-    if (lock_q) begin
-      grant    = lock_id_q;
-      grant_oh = '0;
-      grant_oh[lock_id_q] = c_req_valid_i[lock_id_q];
-      any_req  = c_req_valid_i[lock_id_q];
-    end else begin
-      grant    = cls_grant;
-      grant_oh = cls_grant_oh;
-      any_req  = cls_any_req;
-    end
-  end
+  assign grant    = cls_grant;
+  assign grant_oh = cls_grant_oh;
+  assign any_req  = cls_any_req;
 
   always_comb begin
     in_req     = gpu_pkg::mem_req_t'(c_req_i[grant]);
     in_req.tag = gpu_pkg::MEM_TAG_W'(grant);
-    // a read needs a free slot in the response route
-    accept = any_req && out_ready && (in_req.we || fifo_wready);
+    // a read needs a free slot in the response route; a write waits for one too, so that the
+    // accept does not depend on the granted request's payload (timing: docs/synth.md; the
+    // route holds MaxReads reads, which only the jitter memory ever fills)
+    accept = any_req && out_ready && fifo_wready;
     c_req_ready_o = grant_oh & {N{accept}};
   end
 

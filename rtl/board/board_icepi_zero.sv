@@ -191,6 +191,7 @@ module board_icepi_zero (
     .mem_req_we_i    (mem_req_we),
     .mem_req_wdata_i (mem_req_wdata),
     .mem_req_be_i    (mem_req_be),
+    .mem_req_len_i   ('0),              // gpu_top's burst length: connected by the integrator
     .mem_rsp_valid_o (mem_rsp_valid),
     .mem_rsp_rdata_o (mem_rsp_rdata),
     .init_done_o     (init_done),

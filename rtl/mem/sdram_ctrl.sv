@@ -1,8 +1,9 @@
 // sdram_ctrl: SDR SDRAM controller for a 16-bit, 4-bank, 8192-row, 512-column part
 // (Winbond W9825G6KH class, 32 MiB) behind the project's memory port (docs/interfaces.md).
 //
-// What:       serves 32-bit word reads and writes with byte enables (be -> DQM) in request
-//             order. Each word is one READ/WRITE command with burst length 2 (two 16-bit beats).
+// What:       serves 32-bit word reads (single or wrapping bursts of up to 8 words) and writes
+//             with byte enables (be -> DQM) in request order. Each word is one READ/WRITE command
+//             with SDRAM burst length 2 (two 16-bit beats).
 //             Open-page policy: a row stays open until a request to another row of the same
 //             bank (PRECHARGE + ACTIVE) or the next refresh (PRECHARGE ALL + AUTO REFRESH).
 //             Power-up: T_INIT_PS of NOP with DQM high, PRECHARGE ALL, INIT_REFRESHES auto
@@ -19,8 +20,14 @@
 //             idle (ACTIVE first),
 //             +4 or more on a row conflict (PRECHARGE, ACTIVE), plus up to one refresh
 //             (about 10 cycles) when the refresh timer expires. docs/sdram.md gives the bound.
-// Throughput: one request every 2 cycles on row hits (the data bus peak: 2 beats per word);
+// Throughput: one word every 2 cycles on row hits (the data bus peak: 2 beats per word);
 //             a read following a write needs 2 cycles, a write following a read CL+3 cycles.
+// Bursts:     mem_req_len_i = n-1 on a READ asks for n words (n = 1..8): beat i reads byte
+//             address {a[24:5], (a[4:2] + i) mod 8, 2'b00} (wrapping inside the aligned
+//             32-byte block, so one row). The beats are n back-to-back column READs of the
+//             head, one response each, in order; the request leaves the queue with its last
+//             READ. On a WRITE len is only the arbiter's grouping hint (each beat of a write
+//             burst is its own request) and is ignored.
 // Lookahead:  with LOOKAHEAD (default) two requests are held, head and next. READ/WRITE are
 //             only ever issued for the head (strict order); in a cycle where the head issues
 //             nothing, the next request's bank may be precharged/activated if it is not the
@@ -68,6 +75,7 @@ module sdram_ctrl #(
   input  logic              mem_req_we_i,
   input  logic [31:0]       mem_req_wdata_i,
   input  logic [3:0]        mem_req_be_i,
+  input  logic [2:0]        mem_req_len_i,    // reads: further words of a burst (0 = single)
   output logic              mem_rsp_valid_o,
   output logic [31:0]       mem_rsp_rdata_o,
 
@@ -217,12 +225,16 @@ module sdram_ctrl #(
   // load only on accept): rd_ptr_q points at the head, wr_ptr_q at the slot the next accepted
   // request goes to. q_boh_q is the one-hot bank and q_match_q[e][b] = (row_q[b] == entry
   // row), decoded on accept and kept up to date by every ACTIVE; same_row_q = (row of entry 0
-  // == row of entry 1).
+  // == row of entry 1). A read burst keeps its entry while its beats issue: each beat's READ
+  // steps the entry's word index (address bits [4:2], mod 8) and counts q_len down; q_last
+  // (q_len == 0) marks the entry's last READ/WRITE, which retires it.
   logic [1:0]                    q_valid_d, q_valid_q;
   logic [1:0]                    q_we_d, q_we_q;
   logic [1:0][MEM_AW-1:2]        q_addr_d, q_addr_q;
   logic [1:0][31:0]              q_wdata_d, q_wdata_q;
   logic [1:0][3:0]               q_be_d, q_be_q;
+  logic [1:0][2:0]               q_len_d, q_len_q;     // further beats (0 for writes)
+  logic [1:0]                    q_last_d, q_last_q;   // q_len == 0
   logic [1:0][NBANKS-1:0]        q_boh_d, q_boh_q;
   logic [1:0][NBANKS-1:0]        q_match_d, q_match_q;
   logic                          same_row_d, same_row_q;
@@ -250,7 +262,8 @@ module sdram_ctrl #(
   logic              dq_oe_d, dq_oe_q;
 
   // Views of the head (h), the next (n) and the incoming (i) request.
-  logic              h_valid, h_we, n_valid;
+  logic              h_valid, h_we, h_last, n_valid;
+  logic [2:0]        h_len;
   logic [MEM_AW-1:2] h_addr;
   logic [MEM_AW-1:10] n_rowbank;                    // next: row and bank
   logic [ROW_W-1:0]  o_row;                          // row of the slot not written next
@@ -263,6 +276,8 @@ module sdram_ctrl #(
   always_comb begin
     h_valid = rd_ptr_q ? q_valid_q[1] : q_valid_q[0];
     h_we    = rd_ptr_q ? q_we_q[1]    : q_we_q[0];
+    h_last  = rd_ptr_q ? q_last_q[1]  : q_last_q[0];
+    h_len   = rd_ptr_q ? q_len_q[1]   : q_len_q[0];
     h_addr  = rd_ptr_q ? q_addr_q[1]  : q_addr_q[0];
     h_wdata = rd_ptr_q ? q_wdata_q[1] : q_wdata_q[0];
     h_be    = rd_ptr_q ? q_be_q[1]    : q_be_q[0];
@@ -341,6 +356,8 @@ module sdram_ctrl #(
     q_addr_d    = q_addr_q;
     q_wdata_d   = q_wdata_q;
     q_be_d      = q_be_q;
+    q_len_d     = q_len_q;
+    q_last_d    = q_last_q;
     q_boh_d     = q_boh_q;
     q_match_d   = q_match_q;
     same_row_d  = same_row_q;
@@ -471,7 +488,14 @@ module sdram_ctrl #(
         end
       end
     end
-    retire = issue_rd || issue_wr;
+    // A READ that is not the last beat of its burst steps the head to its next word (the
+    // word index wraps inside the 32-byte block); the last READ/WRITE retires the head.
+    retire = issue_wr || (issue_rd && h_last);
+    if (issue_rd && !h_last) begin
+      q_addr_d[rd_ptr_q][4:2] = h_addr[4:2] + 3'd1;
+      q_len_d[rd_ptr_q]       = h_len - 3'd1;
+      q_last_d[rd_ptr_q]      = (h_len == 3'd1);
+    end
     if (retire) begin
       q_valid_d[rd_ptr_q] = 1'b0;
       rd_ptr_d            = !rd_ptr_q;
@@ -488,6 +512,8 @@ module sdram_ctrl #(
       q_addr_d[wr_ptr_q]  = mem_req_addr_i[MEM_AW-1:2];
       q_wdata_d[wr_ptr_q] = mem_req_wdata_i;
       q_be_d[wr_ptr_q]    = mem_req_be_i;
+      q_len_d[wr_ptr_q]   = mem_req_we_i ? 3'd0 : mem_req_len_i;
+      q_last_d[wr_ptr_q]  = mem_req_we_i || (mem_req_len_i == 3'd0);
       for (int b = 0; b < NBANKS; b++) begin
         q_boh_d[wr_ptr_q][b]   = (i_bank == 2'(b));
         q_match_d[wr_ptr_q][b] = act_oh[b] ? eq_o : (row_q[b] == i_row);
@@ -689,6 +715,8 @@ module sdram_ctrl #(
     q_addr_q    <= q_addr_d;
     q_wdata_q   <= q_wdata_d;
     q_be_q      <= q_be_d;
+    q_len_q     <= q_len_d;
+    q_last_q    <= q_last_d;
     q_boh_q     <= q_boh_d;
     q_match_q   <= q_match_d;
     same_row_q  <= same_row_d;

@@ -181,7 +181,7 @@ module board_icepi_zero (
   assign unused_mem_reg_count = ^mem_reg_count;
 
   sdram_ctrl #(
-    .CAS_LATENCY (2)
+    .CasLatency (2)
   ) u_sdram (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_n),

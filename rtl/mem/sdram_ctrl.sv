@@ -6,17 +6,17 @@
 //             with SDRAM burst length 2 (two 16-bit beats).
 //             Open-page policy: a row stays open until a request to another row of the same
 //             bank (PRECHARGE + ACTIVE) or the next refresh (PRECHARGE ALL + AUTO REFRESH).
-//             Power-up: T_INIT_PS of NOP with DQM high, PRECHARGE ALL, INIT_REFRESHES auto
-//             refreshes, MODE REGISTER SET (BL=2, sequential, CL=CAS_LATENCY, burst writes).
+//             Power-up: TInitPs of NOP with DQM high, PRECHARGE ALL, InitRefreshes auto
+//             refreshes, MODE REGISTER SET (BL 2, sequential, CL = CasLatency, burst writes).
 //             Theory of operation and measured numbers: docs/sdram.md.
 // Address:    byte address -> row = a[24:12], column = {a[9:2], 1'b0},
-//             bank = a[11:10] ^ a[15:14] (BANK_XOR = 1, default) or a[11:10] (BANK_XOR = 0);
+//             bank = a[11:10] ^ a[15:14] (BankXor = 1, default) or a[11:10] (BankXor = 0);
 //             a[1:0] is ignored (word access). One SDRAM row holds 256 words (1 KiB). The XOR
 //             puts the same offset of two buffers whose distance is a multiple of 16 KiB but
 //             not of 64 KiB (framebuffers, Z-buffer, textures of the default layout) in
 //             different banks (docs/sdram.md).
 // Latency:    request accepted at edge A (valid & ready) into an empty queue: response
-//             visible CAS_LATENCY+4 cycles later on a row hit (6 at CL2), +2 when the bank is
+//             visible CasLatency+4 cycles later on a row hit (6 at CL2), +2 when the bank is
 //             idle (ACTIVE first),
 //             +4 or more on a row conflict (PRECHARGE, ACTIVE), plus up to one refresh
 //             (about 10 cycles) when the refresh timer expires. docs/sdram.md gives the bound.
@@ -28,16 +28,16 @@
 //             head, one response each, in order; the request leaves the queue with its last
 //             READ. On a WRITE len is only the arbiter's grouping hint (each beat of a write
 //             burst is its own request) and is ignored.
-// Lookahead:  with LOOKAHEAD (default) two requests are held, head and next. READ/WRITE are
+// Lookahead:  with Lookahead (default) two requests are held, head and next. READ/WRITE are
 //             only ever issued for the head (strict order); in a cycle where the head issues
 //             nothing, the next request's bank may be precharged/activated if it is not the
-//             head's bank. LOOKAHEAD = 0 holds one request (lower worst-case latency behind
+//             head's bank. Lookahead = 0 holds one request (lower worst-case latency behind
 //             the arbiter, less random-access bandwidth).
 // Ordering:   READ/WRITE commands in request order, so a read after a write to the same
 //             address always sees the written data; responses in order.
 // Ready:      mem_req_ready_o is a register output: high when a request slot is free,
 //             low during reset.
-// Illegal:    none at the port; address bits above MEM_AW do not exist, bits [1:0] are ignored.
+// Illegal:    none at the port; address bits above MemAw do not exist, bits [1:0] are ignored.
 // Reset:      rst_ni (asynchronous, released synchronously by prim_rst_sync outside) returns
 //             every control register to its reset value: command INHIBIT, no request held,
 //             then the full power-up sequence runs again. Memory contents are not touched by
@@ -46,24 +46,24 @@
 //             registered once here; the board top adds a falling-edge capture flop in front
 //             (docs/sdram.md "IO timing"), the simulation drives it straight from the model.
 module sdram_ctrl #(
-  parameter int unsigned MEM_AW         = 25,           // byte address width (32 MiB)
-  parameter int unsigned CLK_PERIOD_PS  = 10_000,       // core clock period (100 MHz)
-  parameter int unsigned CAS_LATENCY    = 2,            // 2 or 3
-  parameter int unsigned T_INIT_PS      = 200_000_000,  // power-up pause (200 us)
-  parameter int unsigned T_RCD_PS       = 15_000,       // ACTIVE to READ/WRITE
-  parameter int unsigned T_RP_PS        = 15_000,       // PRECHARGE to ACTIVE/REFRESH
-  parameter int unsigned T_RAS_PS       = 42_000,       // ACTIVE to PRECHARGE (min)
-  parameter int unsigned T_RC_PS        = 60_000,       // ACTIVE to ACTIVE/REFRESH, same bank
-  parameter int unsigned T_RFC_PS       = 60_000,       // REFRESH to any command (= tRC on SDR)
-  parameter int unsigned T_REFI_PS      = 7_812_500,    // 64 ms / 8192 rows
-  parameter int unsigned T_WR_CK        = 2,            // write recovery, cycles after last beat
-  parameter int unsigned T_RRD_CK       = 2,            // ACTIVE to ACTIVE, different banks
-  parameter int unsigned T_MRD_CK       = 2,            // MODE REGISTER SET to any command (tRSC)
-  parameter int unsigned INIT_REFRESHES = 8,            // auto refreshes during power-up
-  parameter int unsigned REF_SLACK      = 24,           // refresh timer margin, cycles
-  parameter bit          LOOKAHEAD      = 1'b1,         // 2-entry queue: open the next
-                                                        // request's bank early
-  parameter bit          BANK_XOR       = 1'b1          // bank = a[11:10] ^ a[15:14]
+  parameter int unsigned MemAw         = 25,          // byte address width (32 MiB)
+  parameter int unsigned ClkPeriodPs   = 10_000,      // core clock period (100 MHz)
+  parameter int unsigned CasLatency    = 2,           // 2 or 3
+  parameter int unsigned TInitPs       = 200_000_000, // power-up pause (200 us)
+  parameter int unsigned TRcdPs        = 15_000,      // ACTIVE to READ/WRITE
+  parameter int unsigned TRpPs         = 15_000,      // PRECHARGE to ACTIVE/REFRESH
+  parameter int unsigned TRasPs        = 42_000,      // ACTIVE to PRECHARGE (min)
+  parameter int unsigned TRcPs         = 60_000,      // ACTIVE to ACTIVE/REFRESH, same bank
+  parameter int unsigned TRfcPs        = 60_000,      // REFRESH to any command (= tRC on SDR)
+  parameter int unsigned TRefiPs       = 7_812_500,   // 64 ms / 8192 rows
+  parameter int unsigned TWrCk         = 2,           // write recovery, cycles after last beat
+  parameter int unsigned TRrdCk        = 2,           // ACTIVE to ACTIVE, different banks
+  parameter int unsigned TMrdCk        = 2,           // MODE REGISTER SET to any command (tRSC)
+  parameter int unsigned InitRefreshes = 8,           // auto refreshes during power-up
+  parameter int unsigned RefSlack      = 24,          // refresh timer margin, cycles
+  parameter bit          Lookahead     = 1'b1,        // 2-entry queue: open the next
+                                                      // request's bank early
+  parameter bit          BankXor       = 1'b1         // bank = a[11:10] ^ a[15:14]
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -71,7 +71,7 @@ module sdram_ctrl #(
   // Memory port (docs/interfaces.md), client side is the arbiter.
   input  logic              mem_req_valid_i,
   output logic              mem_req_ready_o,
-  input  logic [MEM_AW-1:0] mem_req_addr_i,
+  input  logic [MemAw-1:0]  mem_req_addr_i,
   input  logic              mem_req_we_i,
   input  logic [31:0]       mem_req_wdata_i,
   input  logic [3:0]        mem_req_be_i,
@@ -98,56 +98,56 @@ module sdram_ctrl #(
   // ---------------------------------------------------------------------------------------
   // Derived timing in clock cycles (rounded up).
   // ---------------------------------------------------------------------------------------
-  localparam int unsigned NBANKS   = 4;
-  localparam int unsigned ROW_W    = 13;
-  localparam int unsigned BL       = 2;   // burst length programmed in the mode register
-  localparam int unsigned TW       = 5;   // width of the small spacing timers
+  localparam int unsigned NumBanks = 4;
+  localparam int unsigned RowW     = 13;
+  localparam int unsigned Bl       = 2;  // burst length programmed in the mode register
+  localparam int unsigned Tw       = 5;  // width of the small spacing timers
 
-  localparam int unsigned RCD_CYC  = (T_RCD_PS + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
-  localparam int unsigned RP_CYC   = (T_RP_PS  + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
-  localparam int unsigned RAS_CYC  = (T_RAS_PS + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
-  localparam int unsigned RC_CYC   = (T_RC_PS  + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
-  localparam int unsigned RFC_CYC  = (T_RFC_PS + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS;
-  localparam int unsigned INIT_CYC = (T_INIT_PS + CLK_PERIOD_PS - 1) / CLK_PERIOD_PS + 1;
-  localparam int unsigned REFI_CYC = T_REFI_PS / CLK_PERIOD_PS;   // rounded down
-  localparam int unsigned REF_PERIOD = REFI_CYC - REF_SLACK;      // REFRESH to REFRESH target
+  localparam int unsigned RcdCyc    = (TRcdPs + ClkPeriodPs - 1) / ClkPeriodPs;
+  localparam int unsigned RpCyc     = (TRpPs  + ClkPeriodPs - 1) / ClkPeriodPs;
+  localparam int unsigned RasCyc    = (TRasPs + ClkPeriodPs - 1) / ClkPeriodPs;
+  localparam int unsigned RcCyc     = (TRcPs  + ClkPeriodPs - 1) / ClkPeriodPs;
+  localparam int unsigned RfcCyc    = (TRfcPs + ClkPeriodPs - 1) / ClkPeriodPs;
+  localparam int unsigned InitCyc   = (TInitPs + ClkPeriodPs - 1) / ClkPeriodPs + 1;
+  localparam int unsigned RefiCyc   = TRefiPs / ClkPeriodPs;  // rounded down
+  localparam int unsigned RefPeriod = RefiCyc - RefSlack;     // REFRESH to REFRESH target
   // Command spacings (minimum cycles between the two commands).
-  localparam int unsigned RD2RD    = BL;                  // data bus busy for BL beats
-  localparam int unsigned WR2WR    = BL;
-  localparam int unsigned WR2RD    = BL;                  // write data done before read issue
-  localparam int unsigned RD2WR    = CAS_LATENCY + BL + 1; // read data off the bus + 1 idle
-  localparam int unsigned RD2PRE   = BL;                  // do not truncate the read burst
-  localparam int unsigned WR2PRE   = BL - 1 + T_WR_CK;    // tWR after the last data beat
+  localparam int unsigned Rd2Rd  = Bl;                  // data bus busy for BL beats
+  localparam int unsigned Wr2Wr  = Bl;
+  localparam int unsigned Wr2Rd  = Bl;                  // write data done before read issue
+  localparam int unsigned Rd2Wr  = CasLatency + Bl + 1; // read data off the bus + 1 idle
+  localparam int unsigned Rd2Pre = Bl;                  // do not truncate the read burst
+  localparam int unsigned Wr2Pre = Bl - 1 + TWrCk;      // tWR after the last data beat
 
-  localparam int unsigned INIT_W   = $clog2(INIT_CYC + 1);
-  localparam int unsigned REF_W    = $clog2(REFI_CYC + 1);
-  localparam int unsigned IREF_W   = $clog2(INIT_REFRESHES + 1);
-  localparam int unsigned RSH_W    = CAS_LATENCY + 3;     // read return shift register
+  localparam int unsigned InitW = $clog2(InitCyc + 1);
+  localparam int unsigned RefW  = $clog2(RefiCyc + 1);
+  localparam int unsigned IrefW = $clog2(InitRefreshes + 1);
+  localparam int unsigned RshW  = CasLatency + 3;  // read return shift register
 
   // Mode register: A12..A10 = 0, A9 = 0 burst write, A8..A7 = 00, A6..A4 = CL,
   // A3 = 0 sequential, A2..A0 = 001 burst length 2.
-  localparam logic [12:0] MODE_REG = {3'b000, 1'b0, 2'b00, 3'(CAS_LATENCY), 1'b0, 3'b001};
+  localparam logic [12:0] ModeReg = {3'b000, 1'b0, 2'b00, 3'(CasLatency), 1'b0, 3'b001};
 
   // Elaboration checks.
-  if (CAS_LATENCY != 2 && CAS_LATENCY != 3) begin : gen_bad_cl
-    $error("sdram_ctrl: CAS_LATENCY must be 2 or 3");
+  if (CasLatency != 2 && CasLatency != 3) begin : g_bad_cl
+    $error("sdram_ctrl: CasLatency must be 2 or 3");
   end
-  if (MEM_AW != 25) begin : gen_bad_aw
-    $error("sdram_ctrl: MEM_AW must be 25 (row 13 + bank 2 + column 9 + byte 1)");
+  if (MemAw != 25) begin : g_bad_aw
+    $error("sdram_ctrl: MemAw must be 25 (row 13 + bank 2 + column 9 + byte 1)");
   end
-  if (RCD_CYC < 1 || RP_CYC < 1 || RAS_CYC < 1 || RC_CYC < 1 || RFC_CYC < 1) begin : gen_bad_t
+  if (RcdCyc < 1 || RpCyc < 1 || RasCyc < 1 || RcCyc < 1 || RfcCyc < 1) begin : g_bad_t
     $error("sdram_ctrl: every ns timing must be at least one cycle");
   end
-  if (RC_CYC >= (1 << TW) || RFC_CYC >= (1 << TW) || RAS_CYC >= (1 << TW) ||
-      T_WR_CK + BL >= (1 << TW) || T_RRD_CK >= (1 << TW) || T_MRD_CK >= (1 << TW))
-  begin : gen_bad_tw
-    $error("sdram_ctrl: a timing does not fit the TW-bit spacing timers");
+  if (RcCyc >= (1 << Tw) || RfcCyc >= (1 << Tw) || RasCyc >= (1 << Tw) ||
+      TWrCk + Bl >= (1 << Tw) || TRrdCk >= (1 << Tw) || TMrdCk >= (1 << Tw))
+  begin : g_bad_tw
+    $error("sdram_ctrl: a timing does not fit the Tw-bit spacing timers");
   end
-  if (T_RRD_CK < 1 || T_MRD_CK < 1 || T_WR_CK < 1 || INIT_REFRESHES < 2) begin : gen_bad_ck
-    $error("sdram_ctrl: tRRD, tMRD, tWR must be >= 1 cycle and INIT_REFRESHES >= 2");
+  if (TRrdCk < 1 || TMrdCk < 1 || TWrCk < 1 || InitRefreshes < 2) begin : g_bad_ck
+    $error("sdram_ctrl: tRRD, tMRD, tWR must be >= 1 cycle and InitRefreshes >= 2");
   end
-  if (REFI_CYC <= REF_SLACK + 32) begin : gen_bad_refi
-    $error("sdram_ctrl: T_REFI_PS too short for REF_SLACK");
+  if (RefiCyc <= RefSlack + 32) begin : g_bad_refi
+    $error("sdram_ctrl: TRefiPs too short for RefSlack");
   end
 
   // SDRAM commands {cs_n, ras_n, cas_n, we_n}.
@@ -162,64 +162,64 @@ module sdram_ctrl #(
 
   typedef enum logic [2:0] {
     StInitWait,  // power-up pause: NOP, DQM high, until init_cnt_q runs out
-    StInitRef,   // INIT_REFRESHES auto refreshes after the initial PRECHARGE ALL, then MRS
+    StInitRef,   // InitRefreshes auto refreshes after the initial PRECHARGE ALL, then MRS
     StRun,       // normal operation: serve the held request, one command per cycle
     StRefresh    // refresh due: PRECHARGE ALL (when allowed), then AUTO REFRESH
   } state_e;
 
   // Saturating helpers.
-  function automatic logic [TW-1:0] tdec(input logic [TW-1:0] t);
+  function automatic logic [Tw-1:0] tdec(input logic [Tw-1:0] t);
     tdec = (t != '0) ? t - 1'b1 : t;
   endfunction
 
-  // Timer loads (spacing - 1), as TW-bit constants. Every timer is loaded with a plain
+  // Timer loads (spacing - 1), as Tw-bit constants. Every timer is loaded with a plain
   // assignment, never a max(): each one is either loaded only when it is already zero, or
   // always with its largest value (t_rp, t_rd, t_wr), or its loads are ordered so that the
   // later one never shortens the earlier requirement (t_rwp: WRITE 2 then READ 1 two cycles
   // later). The device model checks the resulting command stream.
-  localparam logic [TW-1:0] LdRcd   = TW'(RCD_CYC - 1);
-  localparam logic [TW-1:0] LdRp    = TW'(RP_CYC - 1);
-  localparam logic [TW-1:0] LdRas   = TW'(RAS_CYC - 1);
-  localparam logic [TW-1:0] LdRc    = TW'(RC_CYC - 1);
-  localparam logic [TW-1:0] LdRfc   = TW'(RFC_CYC - 1);
-  localparam logic [TW-1:0] LdRrd   = TW'(T_RRD_CK - 1);
-  localparam logic [TW-1:0] LdMrd   = TW'(T_MRD_CK - 1);
-  localparam logic [TW-1:0] LdRd2Rd = TW'(RD2RD - 1);
-  localparam logic [TW-1:0] LdWr2Wr = TW'(WR2WR - 1);
-  localparam logic [TW-1:0] LdWr2Rd = TW'(WR2RD - 1);
-  localparam logic [TW-1:0] LdRd2Wr = TW'(RD2WR - 1);
-  localparam logic [TW-1:0] LdRd2Pr = TW'(RD2PRE - 1);
-  localparam logic [TW-1:0] LdWr2Pr = TW'(WR2PRE - 1);
+  localparam logic [Tw-1:0] LdRcd   = Tw'(RcdCyc - 1);
+  localparam logic [Tw-1:0] LdRp    = Tw'(RpCyc - 1);
+  localparam logic [Tw-1:0] LdRas   = Tw'(RasCyc - 1);
+  localparam logic [Tw-1:0] LdRc    = Tw'(RcCyc - 1);
+  localparam logic [Tw-1:0] LdRfc   = Tw'(RfcCyc - 1);
+  localparam logic [Tw-1:0] LdRrd   = Tw'(TRrdCk - 1);
+  localparam logic [Tw-1:0] LdMrd   = Tw'(TMrdCk - 1);
+  localparam logic [Tw-1:0] LdRd2Rd = Tw'(Rd2Rd - 1);
+  localparam logic [Tw-1:0] LdWr2Wr = Tw'(Wr2Wr - 1);
+  localparam logic [Tw-1:0] LdWr2Rd = Tw'(Wr2Rd - 1);
+  localparam logic [Tw-1:0] LdRd2Wr = Tw'(Rd2Wr - 1);
+  localparam logic [Tw-1:0] LdRd2Pr = Tw'(Rd2Pre - 1);
+  localparam logic [Tw-1:0] LdWr2Pr = Tw'(Wr2Pre - 1);
 
   // ---------------------------------------------------------------------------------------
   // State.
   // ---------------------------------------------------------------------------------------
-  state_e state_d, state_q;
-  logic [INIT_W-1:0] init_cnt_d, init_cnt_q;     // power-up pause counter
-  logic              init_end_d, init_end_q;     // init_cnt_q has reached 0
-  logic [IREF_W-1:0] init_ref_d, init_ref_q;     // init refreshes still to issue
-  logic [REF_W-1:0]  ref_timer_d, ref_timer_q;   // cycles until the next refresh is due
-  logic              ref_due_d, ref_due_q;       // ref_timer_q is 0
-  logic              init_done_d, init_done_q;
+  state_e           state_d, state_q;
+  logic [InitW-1:0] init_cnt_d, init_cnt_q;     // power-up pause counter
+  logic             init_end_d, init_end_q;     // init_cnt_q has reached 0
+  logic [IrefW-1:0] init_ref_d, init_ref_q;     // init refreshes still to issue
+  logic [RefW-1:0]  ref_timer_d, ref_timer_q;   // cycles until the next refresh is due
+  logic             ref_due_d, ref_due_q;       // ref_timer_q is 0
+  logic             init_done_d, init_done_q;
 
   // Spacing timers (cycles until the command is allowed) and, registered beside each, the flag
   // "timer is zero" so that the command decision does not wait for a compare.
-  logic [TW-1:0]                wait_d, wait_q;   // no command at all (tRFC, tMRD)
-  logic [NBANKS-1:0][TW-1:0]    t_rp_d, t_rp_q;   // ACTIVE / REFRESH after PRECHARGE (tRP)
-  logic [NBANKS-1:0][TW-1:0]    t_rc_d, t_rc_q;   // ACTIVE / REFRESH after ACTIVE (tRC)
-  logic [NBANKS-1:0][TW-1:0]    t_ras_d, t_ras_q; // PRECHARGE after ACTIVE (tRAS)
-  logic [NBANKS-1:0][TW-1:0]    t_rwp_d, t_rwp_q; // PRECHARGE after READ/WRITE (burst, tWR)
-  logic [NBANKS-1:0][TW-1:0]    t_rw_d, t_rw_q;   // READ/WRITE (tRCD)
-  logic [TW-1:0]                t_rrd_d, t_rrd_q; // ACTIVE on any bank (tRRD)
-  logic [TW-1:0]                t_rd_d, t_rd_q;   // READ (data bus)
-  logic [TW-1:0]                t_wr_d, t_wr_q;   // WRITE (data bus, turnaround)
+  logic [Tw-1:0]                wait_d, wait_q;     // no command at all (tRFC, tMRD)
+  logic [NumBanks-1:0][Tw-1:0]  t_rp_d, t_rp_q;     // ACTIVE / REFRESH after PRECHARGE (tRP)
+  logic [NumBanks-1:0][Tw-1:0]  t_rc_d, t_rc_q;     // ACTIVE / REFRESH after ACTIVE (tRC)
+  logic [NumBanks-1:0][Tw-1:0]  t_ras_d, t_ras_q;   // PRECHARGE after ACTIVE (tRAS)
+  logic [NumBanks-1:0][Tw-1:0]  t_rwp_d, t_rwp_q;   // PRECHARGE after READ/WRITE (burst, tWR)
+  logic [NumBanks-1:0][Tw-1:0]  t_rw_d, t_rw_q;     // READ/WRITE (tRCD)
+  logic [Tw-1:0]                t_rrd_d, t_rrd_q;   // ACTIVE on any bank (tRRD)
+  logic [Tw-1:0]                t_rd_d, t_rd_q;     // READ (data bus)
+  logic [Tw-1:0]                t_wr_d, t_wr_q;     // WRITE (data bus, turnaround)
   logic                         wait_ok_d, wait_ok_q;
-  logic [NBANKS-1:0]            act_ok_d, act_ok_q, pre_ok_d, pre_ok_q, rw_ok_d, rw_ok_q;
+  logic [NumBanks-1:0]          act_ok_d, act_ok_q, pre_ok_d, pre_ok_q, rw_ok_d, rw_ok_q;
   logic                         rrd_ok_d, rrd_ok_q, rd_ok_d, rd_ok_q, wr_ok_d, wr_ok_q;
 
   // Bank state.
-  logic [NBANKS-1:0]            open_d, open_q;   // bank has an open row
-  logic [NBANKS-1:0][ROW_W-1:0] row_d, row_q;     // open row per bank
+  logic [NumBanks-1:0]            open_d, open_q;   // bank has an open row
+  logic [NumBanks-1:0][RowW-1:0]  row_d, row_q;     // open row per bank
 
   // Request queue: two entries used as a ring (entries never move, so the wide data registers
   // load only on accept): rd_ptr_q points at the head, wr_ptr_q at the slot the next accepted
@@ -230,16 +230,16 @@ module sdram_ctrl #(
   // (q_len == 0) marks the entry's last READ/WRITE, which retires it.
   logic [1:0]                    q_valid_d, q_valid_q;
   logic [1:0]                    q_we_d, q_we_q;
-  logic [1:0][MEM_AW-1:2]        q_addr_d, q_addr_q;
+  logic [1:0][MemAw-1:2]         q_addr_d, q_addr_q;
   logic [1:0][31:0]              q_wdata_d, q_wdata_q;
   logic [1:0][3:0]               q_be_d, q_be_q;
   logic [1:0][2:0]               q_len_d, q_len_q;     // further beats (0 for writes)
   logic [1:0]                    q_last_d, q_last_q;   // q_len == 0
-  logic [1:0][NBANKS-1:0]        q_boh_d, q_boh_q;
-  logic [1:0][NBANKS-1:0]        q_match_d, q_match_q;
+  logic [1:0][NumBanks-1:0]      q_boh_d, q_boh_q;
+  logic [1:0][NumBanks-1:0]      q_match_d, q_match_q;
   logic                          same_row_d, same_row_q;
   logic                          rd_ptr_d, rd_ptr_q, wr_ptr_d, wr_ptr_q;
-  logic                          ready_d, ready_q;   // a slot is free (low during reset)
+  logic                          ready_d, ready_q;     // a slot is free (low during reset)
 
   // Write second beat.
   logic              wr_hi_d, wr_hi_q;
@@ -247,7 +247,7 @@ module sdram_ctrl #(
   logic [1:0]        be_hi_d, be_hi_q;
 
   // Read return.
-  logic [RSH_W-1:0]  rd_shift_d, rd_shift_q;     // bit k: a READ left the pins k cycles ago
+  logic [RshW-1:0]   rd_shift_d, rd_shift_q;    // bit k: a READ left the pins k cycles ago
   logic [15:0]       dq_in_d, dq_in_q;
   logic [15:0]       rd_lo_d, rd_lo_q;
   logic              rsp_valid_d, rsp_valid_q;
@@ -262,17 +262,17 @@ module sdram_ctrl #(
   logic              dq_oe_d, dq_oe_q;
 
   // Views of the head (h), the next (n) and the incoming (i) request.
-  logic              h_valid, h_we, h_last, n_valid;
-  logic [2:0]        h_len;
-  logic [MEM_AW-1:2] h_addr;
-  logic [MEM_AW-1:10] n_rowbank;                    // next: row and bank
-  logic [ROW_W-1:0]  o_row;                          // row of the slot not written next
-  logic [31:0]       h_wdata;
-  logic [3:0]        h_be;
-  logic [NBANKS-1:0] h_boh, h_match, n_boh, n_match;
-  logic [1:0]        h_bank, n_bank;
-  logic [ROW_W-1:0]  h_row, n_row, i_row;
-  logic [7:0]        h_col;
+  logic                h_valid, h_we, h_last, n_valid;
+  logic [2:0]          h_len;
+  logic [MemAw-1:2]    h_addr;
+  logic [MemAw-1:10]   n_rowbank;                  // next: row and bank
+  logic [RowW-1:0]     o_row;                      // row of the slot not written next
+  logic [31:0]         h_wdata;
+  logic [3:0]          h_be;
+  logic [NumBanks-1:0] h_boh, h_match, n_boh, n_match;
+  logic [1:0]          h_bank, n_bank;
+  logic [RowW-1:0]     h_row, n_row, i_row;
+  logic [7:0]          h_col;
   always_comb begin
     h_valid = rd_ptr_q ? q_valid_q[1] : q_valid_q[0];
     h_we    = rd_ptr_q ? q_we_q[1]    : q_we_q[0];
@@ -284,14 +284,14 @@ module sdram_ctrl #(
     h_boh   = rd_ptr_q ? q_boh_q[1]   : q_boh_q[0];
     h_match = rd_ptr_q ? q_match_q[1] : q_match_q[0];
     n_valid = rd_ptr_q ? q_valid_q[0] : q_valid_q[1];
-    n_rowbank = rd_ptr_q ? q_addr_q[0][MEM_AW-1:10] : q_addr_q[1][MEM_AW-1:10];
+    n_rowbank = rd_ptr_q ? q_addr_q[0][MemAw-1:10] : q_addr_q[1][MemAw-1:10];
     n_boh   = rd_ptr_q ? q_boh_q[0]   : q_boh_q[1];
     n_match = rd_ptr_q ? q_match_q[0] : q_match_q[1];
     o_row   = wr_ptr_q ? q_addr_q[0][24:12] : q_addr_q[1][24:12];
   end
   // Bank of a byte address from its bits [11:10] and [15:14].
   function automatic logic [1:0] bank_of(input logic [1:0] a11_10, input logic [1:0] a15_14);
-    bank_of = a11_10 ^ (BANK_XOR ? a15_14 : 2'b00);
+    bank_of = a11_10 ^ (BankXor ? a15_14 : 2'b00);
   endfunction
 
   logic [1:0]        i_bank;
@@ -313,12 +313,12 @@ module sdram_ctrl #(
   logic hit, b_open, b_rw_ok, b_pre_ok, b_act_ok;
   logic n_hit, n_open, n_pre_ok, n_act_ok, n_other;
   logic issue_rd, issue_wr, issue_pre, issue_act, issue_pre_n, issue_act_n;
-  logic [NBANKS-1:0] act_oh;       // bank receiving an ACTIVE this cycle
+  logic [NumBanks-1:0] act_oh;       // bank receiving an ACTIVE this cycle
   // "timer loaded with a non-zero value this cycle": the zero flags of the next cycle are
   // (not loaded) && (timer <= 1), which keeps the arithmetic out of the decision path.
-  logic              lnz_wait, lnz_rrd, lnz_rd, lnz_wr, ref_ld;
-  logic [NBANKS-1:0] lnz_rp, lnz_rc, lnz_ras, lnz_rwp, lnz_rw;
-  logic [ROW_W-1:0]  act_row;
+  logic                lnz_wait, lnz_rrd, lnz_rd, lnz_wr, ref_ld;
+  logic [NumBanks-1:0] lnz_rp, lnz_rc, lnz_ras, lnz_rwp, lnz_rw;
+  logic [RowW-1:0]     act_row;
 
   always_comb begin
     // Defaults: timers count down, pins idle.
@@ -330,7 +330,7 @@ module sdram_ctrl #(
     init_done_d = init_done_q;
     open_d      = open_q;
     row_d       = row_q;
-    for (int b = 0; b < NBANKS; b++) begin
+    for (int b = 0; b < NumBanks; b++) begin
       t_rp_d[b]  = tdec(t_rp_q[b]);
       t_rc_d[b]  = tdec(t_rc_q[b]);
       t_ras_d[b] = tdec(t_ras_q[b]);
@@ -392,7 +392,7 @@ module sdram_ctrl #(
     h_any     = issue_wr || issue_rd || issue_pre || issue_act;
 
     // Next: PRECHARGE / ACTIVE only, only on another bank, only when the head is idle.
-    serve_n     = LOOKAHEAD && serve && n_valid && !h_any;
+    serve_n     = Lookahead && serve && n_valid && !h_any;
     n_other     = !(|(n_boh & h_boh));
     n_hit       = |(n_boh & open_q & n_match);
     n_open      = |(n_boh & open_q);
@@ -450,7 +450,7 @@ module sdram_ctrl #(
 
     act_oh  = (issue_act ? h_boh : '0) | (issue_act_n ? n_boh : '0);
     act_row = issue_act ? h_row : n_row;
-    for (int b = 0; b < NBANKS; b++) begin
+    for (int b = 0; b < NumBanks; b++) begin
       if (h_boh[b]) begin
         if (issue_wr) begin
           t_rwp_d[b] = LdWr2Pr;
@@ -482,7 +482,7 @@ module sdram_ctrl #(
     // its bank, the other one matches that bank if it has the same row.
     act_by_1 = issue_act ? rd_ptr_q : !rd_ptr_q;     // entry that issued the ACTIVE
     for (int e = 0; e < 2; e++) begin
-      for (int b = 0; b < NBANKS; b++) begin
+      for (int b = 0; b < NumBanks; b++) begin
         if (act_oh[b]) begin
           q_match_d[e][b] = (act_by_1 == e[0]) ? 1'b1 : same_row_q;
         end
@@ -509,12 +509,12 @@ module sdram_ctrl #(
     if (accept) begin
       q_valid_d[wr_ptr_q] = 1'b1;
       q_we_d[wr_ptr_q]    = mem_req_we_i;
-      q_addr_d[wr_ptr_q]  = mem_req_addr_i[MEM_AW-1:2];
+      q_addr_d[wr_ptr_q]  = mem_req_addr_i[MemAw-1:2];
       q_wdata_d[wr_ptr_q] = mem_req_wdata_i;
       q_be_d[wr_ptr_q]    = mem_req_be_i;
       q_len_d[wr_ptr_q]   = mem_req_we_i ? 3'd0 : mem_req_len_i;
       q_last_d[wr_ptr_q]  = mem_req_we_i || (mem_req_len_i == 3'd0);
-      for (int b = 0; b < NBANKS; b++) begin
+      for (int b = 0; b < NumBanks; b++) begin
         q_boh_d[wr_ptr_q][b]   = (i_bank == 2'(b));
         q_match_d[wr_ptr_q][b] = act_oh[b] ? eq_o : (row_q[b] == i_row);
       end
@@ -535,11 +535,11 @@ module sdram_ctrl #(
         if (init_end_q) begin
           cmd_d      = CmdPre;
           a_d[10]    = 1'b1;                       // all banks
-          for (int b = 0; b < NBANKS; b++) begin
+          for (int b = 0; b < NumBanks; b++) begin
             t_rp_d[b] = LdRp;
             lnz_rp[b] = lnz_rp[b] || (LdRp != '0);
           end
-          init_ref_d = IREF_W'(INIT_REFRESHES);
+          init_ref_d = IrefW'(InitRefreshes);
           state_d    = StInitRef;
         end
       end
@@ -550,12 +550,12 @@ module sdram_ctrl #(
             cmd_d       = CmdRefresh;
             wait_d = LdRfc;
             lnz_wait = lnz_wait || (LdRfc != '0);
-            ref_timer_d = REF_W'(REF_PERIOD);
+            ref_timer_d = RefW'(RefPeriod);
             ref_ld = 1'b1;
             init_ref_d  = init_ref_q - 1'b1;
           end else begin
             cmd_d       = CmdMrs;
-            a_d         = MODE_REG;
+            a_d         = ModeReg;
             wait_d = LdMrd;
             lnz_wait = lnz_wait || (LdMrd != '0);
             init_done_d = 1'b1;
@@ -577,7 +577,7 @@ module sdram_ctrl #(
               cmd_d   = CmdPre;
               a_d[10] = 1'b1;
               open_d  = '0;
-              for (int b = 0; b < NBANKS; b++) begin
+              for (int b = 0; b < NumBanks; b++) begin
                 t_rp_d[b] = LdRp;
                 lnz_rp[b] = lnz_rp[b] || (LdRp != '0);
               end
@@ -586,7 +586,7 @@ module sdram_ctrl #(
             cmd_d       = CmdRefresh;
             wait_d = LdRfc;
             lnz_wait = lnz_wait || (LdRfc != '0);
-            ref_timer_d = REF_W'(REF_PERIOD);
+            ref_timer_d = RefW'(RefPeriod);
             ref_ld = 1'b1;
             state_d     = StRun;
           end
@@ -601,29 +601,29 @@ module sdram_ctrl #(
     // Zero flags of the next timer values: a timer that is not loaded reaches zero when it is
     // 1 now (or stays 0). A load with the value 0 reports "not zero" for one cycle (only a
     // 1-cycle spacing parameter does that; conservative).
-    init_end_d = (init_cnt_q[INIT_W-1:1] == '0);
-    ref_due_d  = !ref_ld && (ref_timer_q[REF_W-1:1] == '0);
-    wait_ok_d  = !lnz_wait && (wait_q[TW-1:1] == '0);
-    for (int b = 0; b < NBANKS; b++) begin
-      act_ok_d[b] = !lnz_rp[b] && (t_rp_q[b][TW-1:1] == '0) &&
-                    !lnz_rc[b] && (t_rc_q[b][TW-1:1] == '0);
-      pre_ok_d[b] = !lnz_ras[b] && (t_ras_q[b][TW-1:1] == '0) &&
-                    !lnz_rwp[b] && (t_rwp_q[b][TW-1:1] == '0);
-      rw_ok_d[b]  = !lnz_rw[b] && (t_rw_q[b][TW-1:1] == '0);
+    init_end_d = (init_cnt_q[InitW-1:1] == '0);
+    ref_due_d  = !ref_ld && (ref_timer_q[RefW-1:1] == '0);
+    wait_ok_d  = !lnz_wait && (wait_q[Tw-1:1] == '0);
+    for (int b = 0; b < NumBanks; b++) begin
+      act_ok_d[b] = !lnz_rp[b] && (t_rp_q[b][Tw-1:1] == '0) &&
+                    !lnz_rc[b] && (t_rc_q[b][Tw-1:1] == '0);
+      pre_ok_d[b] = !lnz_ras[b] && (t_ras_q[b][Tw-1:1] == '0) &&
+                    !lnz_rwp[b] && (t_rwp_q[b][Tw-1:1] == '0);
+      rw_ok_d[b]  = !lnz_rw[b] && (t_rw_q[b][Tw-1:1] == '0);
     end
-    rrd_ok_d = !lnz_rrd && (t_rrd_q[TW-1:1] == '0);
-    rd_ok_d  = !lnz_rd && (t_rd_q[TW-1:1] == '0);
-    wr_ok_d  = !lnz_wr && (t_wr_q[TW-1:1] == '0);
+    rrd_ok_d = !lnz_rrd && (t_rrd_q[Tw-1:1] == '0);
+    rd_ok_d  = !lnz_rd && (t_rd_q[Tw-1:1] == '0);
+    wr_ok_d  = !lnz_wr && (t_wr_q[Tw-1:1] == '0);
 
-    ready_d = LOOKAHEAD ? !(q_valid_d[0] && q_valid_d[1]) : !(q_valid_d[0] || q_valid_d[1]);
+    ready_d = Lookahead ? !(q_valid_d[0] && q_valid_d[1]) : !(q_valid_d[0] || q_valid_d[1]);
 
     // Read return: beat 0 reaches dq_in_q CL+1 cycles after the READ left the pins, beat 1
     // one cycle later; the response register is loaded with both the cycle after that.
-    rd_shift_d  = {rd_shift_q[RSH_W-2:0], issue_rd};
+    rd_shift_d  = {rd_shift_q[RshW-2:0], issue_rd};
     dq_in_d     = sdram_dq_i;
-    rd_lo_d     = rd_shift_q[CAS_LATENCY+1] ? dq_in_q : rd_lo_q;
-    rsp_valid_d = rd_shift_q[CAS_LATENCY+2];
-    rsp_data_d  = rd_shift_q[CAS_LATENCY+2] ? {dq_in_q, rd_lo_q} : rsp_data_q;
+    rd_lo_d     = rd_shift_q[CasLatency+1] ? dq_in_q : rd_lo_q;
+    rsp_valid_d = rd_shift_q[CasLatency+2];
+    rsp_data_d  = rd_shift_q[CasLatency+2] ? {dq_in_q, rd_lo_q} : rsp_data_q;
   end
 
   // ---------------------------------------------------------------------------------------
@@ -632,10 +632,10 @@ module sdram_ctrl #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q     <= StInitWait;
-      init_cnt_q  <= INIT_W'(INIT_CYC);
+      init_cnt_q  <= InitW'(InitCyc);
       init_end_q  <= 1'b0;
       init_ref_q  <= '0;
-      ref_timer_q <= REF_W'(REF_PERIOD);
+      ref_timer_q <= RefW'(RefPeriod);
       ref_due_q   <= 1'b0;
       init_done_q <= 1'b0;
       wait_q      <= '0;

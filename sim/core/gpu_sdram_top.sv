@@ -4,7 +4,7 @@
 // The gpu_top memory port is also brought out (mon_*) so the harness monitor can attribute
 // every write to its triangle, exactly as with the functional memory model.
 module gpu_sdram_top #(
-  parameter int unsigned T_INIT_PS = 200_000_000
+  parameter int unsigned TInitPs = 200_000_000
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -69,7 +69,7 @@ module gpu_sdram_top #(
   logic       unused_mem_reg_count;
   assign unused_mem_reg_count = ^mem_reg_count;
 
-  sdram_ctrl #(.CAS_LATENCY(2), .T_INIT_PS(T_INIT_PS)) u_sdram (
+  sdram_ctrl #(.CasLatency(2), .TInitPs(TInitPs)) u_sdram (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .mem_req_valid_i (req_valid), .mem_req_ready_o (req_ready), .mem_req_addr_i (req_addr),
     .mem_req_we_i (req_we), .mem_req_wdata_i (req_wdata), .mem_req_be_i (req_be),

@@ -19,7 +19,7 @@
  * sdram_dev_violations() is not zero. The checks are listed in docs/sdram.md.
  *
  * Address map of the backdoor (the controller's): row = a[24:12], column = a[9:1],
- * bank = a[11:10] ^ a[15:14] (params.bank_xor = 1, sdram_ctrl BANK_XOR = 1, the default) or
+ * bank = a[11:10] ^ a[15:14] (params.bank_xor = 1, sdram_ctrl BankXor = 1, the default) or
  * a[11:10] (bank_xor = 0). The backdoor functions take the project's linear byte address
  * (little-endian, byte 0 = DQ[7:0] of the even column). The array itself is stored in
  * physical order, word index = row<<11 | bank<<9 | column (sdram_dev_index() converts).

@@ -26,7 +26,7 @@ static const char *usage =
     "  --burst-pct P random: percentage of requests that start a burst (read burst of random\n"
     "                length, or a write burst) in every chunk (default: chosen per chunk)\n"
     "  --cl N        CAS latency of the controller under test: 2 (default) or 3\n"
-    "  --no-lookahead  test the controller built with LOOKAHEAD = 0 (CL2 only)\n"
+    "  --no-lookahead  test the controller built with Lookahead = 0 (CL2 only)\n"
     "  --trace FILE  write the device model's command trace to FILE\n"
     "  --fst FILE    write an FST waveform (build/sdram/tb_sdram_trace only, make sdram-trace)\n"
     "  --corrupt     self-check: flip one byte of the device (0x123451) behind the testbench's\n"

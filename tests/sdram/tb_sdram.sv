@@ -3,7 +3,7 @@
 //   sel_i = 0  CAS latency 2 (the board configuration)
 //   sel_i = 1  CAS latency 3
 //   sel_i = 2  deliberately wrong tRCD (5 ns -> 1 cycle): the device model must flag it
-//   sel_i = 3  CAS latency 2 without the lookahead queue (LOOKAHEAD = 0)
+//   sel_i = 3  CAS latency 2 without the lookahead queue (Lookahead = 0)
 // The unselected controllers are held in reset. arst_ni is the raw asynchronous reset;
 // rst_sync_no is the synchronised reset the controllers see (checked by the reset test).
 module tb_sdram (
@@ -51,13 +51,13 @@ module tb_sdram (
   logic [N-1:0][15:0] dq_o;
 
   for (genvar i = 0; i < N; i++) begin : gen_ctrl
-    localparam int unsigned CL   = (i == 1) ? 3 : 2;
-    localparam int unsigned TRCD = (i == 2) ? 5000 : 15000;
-    localparam bit          LA   = (i != 3);
+    localparam int unsigned Cl   = (i == 1) ? 3 : 2;
+    localparam int unsigned Trcd = (i == 2) ? 5000 : 15000;
+    localparam bit          La   = (i != 3);
     sdram_ctrl #(
-      .CAS_LATENCY (CL),
-      .T_RCD_PS    (TRCD),
-      .LOOKAHEAD   (LA)
+      .CasLatency (Cl),
+      .TRcdPs     (Trcd),
+      .Lookahead  (La)
     ) u_ctrl (
       .clk_i           (clk_i),
       .rst_ni          (rst_sync_no && (sel_i == 2'(i))),

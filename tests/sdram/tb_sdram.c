@@ -577,8 +577,13 @@ static void test_reset(tb_t *t) {
         tb_cycle(t);
       }
     } else {
+      /* Idle reset: let every held request reach the device first (a write can wait behind
+       * a refresh and a row change for more than 10 cycles), plus its second data beat. */
       drain(t);
-      for (int i = 0; i < 10; i++) { /* let a held write reach the device */
+      for (int i = 0; i < 100 && t->hq_head != t->hq_tail; i++) {
+        tb_cycle(t);
+      }
+      for (int i = 0; i < 4; i++) {
         tb_cycle(t);
       }
     }

@@ -83,7 +83,7 @@ sdram-lint:
 sdram-bench: $(SDRAM_BUILD)/tb_sdram
 	@echo "== SDRAM controller benchmark; $$(scripts/tool_versions.sh verilator) =="
 	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 +verilator+seed+1
-	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,15p'
+	$(SDRAM_BUILD)/tb_sdram --test bench --seed 1 --cl 3 +verilator+seed+1 | sed -n '2,20p'
 
 # the soak is in tests/sdram.list (sdram_long_seed*, tier long)
 sdram-long: $(SDRAM_BUILD)/tb_sdram

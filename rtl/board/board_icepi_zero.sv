@@ -74,11 +74,13 @@ module board_icepi_zero (
   logic [24:0] mem_req_addr;
   logic [31:0] mem_req_wdata, mem_rsp_rdata;
   logic [3:0]  mem_req_be;
+  logic [2:0]  mem_req_len;
   // the client's request (GPU or memory test) before the register stage in front of sdram_ctrl
   logic        cli_req_valid, cli_req_ready, cli_req_we;
   logic [24:0] cli_req_addr;
   logic [31:0] cli_req_wdata;
   logic [3:0]  cli_req_be;
+  logic [2:0]  cli_req_len;       // burst length (docs/interfaces.md); the memory test sends none
   logic [9:0]  pix_tmds0, pix_tmds1, pix_tmds2;
   logic        status_a, status_b;
 
@@ -102,7 +104,7 @@ module board_icepi_zero (
     .mem_req_we_o    (cli_req_we),
     .mem_req_wdata_o (cli_req_wdata),
     .mem_req_be_o    (cli_req_be),
-    .mem_req_len_o   (),                // no client issues bursts yet (sdram_ctrl: later)
+    .mem_req_len_o   (cli_req_len),
     .mem_req_id_o    (),                // debug sideband, ignored by memory
     .mem_req_prim_o  (),
     .mem_rsp_valid_i (mem_rsp_valid),
@@ -124,6 +126,7 @@ module board_icepi_zero (
 `else
   logic pix_vsync;
 
+  assign cli_req_len = '0;
   board_memtest #(.WordsLog2(23)) u_memtest (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_n),
@@ -166,15 +169,15 @@ module board_icepi_zero (
   // compare and queue loads read the request from flops the placer can keep beside it, and the
   // client's port from a spill register anywhere (core clock closure, docs/synth.md). +1 cycle
   // of request latency; one request per cycle as before. gpu_sdram_top (simulation) has the same.
-  prim_spill_reg #(.Width(1 + 25 + 32 + 4)) u_mem_reg (
+  prim_spill_reg #(.Width(1 + 25 + 32 + 4 + 3)) u_mem_reg (
     .clk_i   (clk_core),
     .rst_ni  (rst_core_n),
     .valid_i (cli_req_valid),
     .ready_o (cli_req_ready),
-    .data_i  ({cli_req_we, cli_req_addr, cli_req_wdata, cli_req_be}),
+    .data_i  ({cli_req_we, cli_req_addr, cli_req_wdata, cli_req_be, cli_req_len}),
     .valid_o (mem_req_valid),
     .ready_i (mem_req_ready),
-    .data_o  ({mem_req_we, mem_req_addr, mem_req_wdata, mem_req_be}),
+    .data_o  ({mem_req_we, mem_req_addr, mem_req_wdata, mem_req_be, mem_req_len}),
     .count_o (mem_reg_count)
   );
   logic [1:0] mem_reg_count;
@@ -192,6 +195,7 @@ module board_icepi_zero (
     .mem_req_we_i    (mem_req_we),
     .mem_req_wdata_i (mem_req_wdata),
     .mem_req_be_i    (mem_req_be),
+    .mem_req_len_i   (mem_req_len),
     .mem_rsp_valid_o (mem_rsp_valid),
     .mem_rsp_rdata_o (mem_rsp_rdata),
     .init_done_o     (init_done),

@@ -74,6 +74,7 @@ module gpu_sdram_top #(
     .clk_i (clk_i), .rst_ni (rst_ni),
     .mem_req_valid_i (req_valid), .mem_req_ready_o (req_ready), .mem_req_addr_i (req_addr),
     .mem_req_we_i (req_we), .mem_req_wdata_i (req_wdata), .mem_req_be_i (req_be),
+    .mem_req_len_i (req_len),
     .mem_rsp_valid_o (rsp_valid), .mem_rsp_rdata_o (rsp_rdata), .init_done_o (init_done_o),
     .sdram_cke_o (sdram_cke_o), .sdram_cs_no (sdram_cs_no), .sdram_ras_no (sdram_ras_no),
     .sdram_cas_no (sdram_cas_no), .sdram_we_no (sdram_we_no), .sdram_ba_o (sdram_ba_o),
@@ -82,7 +83,7 @@ module gpu_sdram_top #(
   );
 
   logic unused_id;
-  assign unused_id = ^{req_id, req_len};   // no client issues bursts yet
+  assign unused_id = ^req_id;
 
   assign mon_valid_o = cli_valid;   // the GPU's own port, where prim belongs to the request
   assign mon_ready_o = cli_ready;

@@ -51,6 +51,7 @@ module tb_memtest (
     .mem_req_we_i    (req_we),
     .mem_req_wdata_i (req_wdata),
     .mem_req_be_i    (req_be),
+    .mem_req_len_i   ('0),
     .mem_rsp_valid_o (rsp_valid),
     .mem_rsp_rdata_o (rsp_rdata),
     .init_done_o     (init_done_o),

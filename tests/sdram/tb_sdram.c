@@ -4,6 +4,8 @@
  *
  * Every read response is compared with a shadow memory kept by the testbench (updated when a
  * write is accepted); at the end the whole 32 MiB of the device is compared with the shadow.
+ * A read burst (mem_req_len_i = n-1) expects n responses, beat i from the word
+ * {addr[24:5], (addr[4:2] + i) mod 8} as the shadow holds it when the burst is accepted.
  * Any device-model timing violation fails the test (except in the badtiming test, which must
  * see violations). */
 #include <inttypes.h>
@@ -21,12 +23,15 @@ static const char *usage =
     "  --test NAME   init | refresh | random | bankswitch | reset | badtiming | bench\n"
     "  --seed N      stimulus seed (default 1); printed at start\n"
     "  --ops N       number of requests for random/bankswitch/badtiming (default 100000)\n"
+    "  --burst-pct P random: percentage of requests that start a burst (read burst of random\n"
+    "                length, or a write burst) in every chunk (default: chosen per chunk)\n"
     "  --cl N        CAS latency of the controller under test: 2 (default) or 3\n"
     "  --no-lookahead  test the controller built with Lookahead = 0 (CL2 only)\n"
     "  --trace FILE  write the device model's command trace to FILE\n"
     "  --fst FILE    write an FST waveform (build/sdram/tb_sdram_trace only, make sdram-trace)\n"
-    "  --corrupt     self-check: flip one byte of the device behind the testbench's back\n"
-    "                (the run must then FAIL: tests/sdram.list runs it under '!')\n"
+    "  --corrupt     self-check: flip one byte of the device (0x123451) behind the testbench's\n"
+    "                back; the final compare is told, so only a read response can catch it\n"
+    "                (the init and burst tests read it; tests/sdram.list runs them under '!')\n"
     "  --quiet       less output\n"
     "  --help        this text\n"
     "Tests:\n"
@@ -34,19 +39,27 @@ static const char *usage =
     "  refresh     continuous traffic over many refresh periods, refresh count and max gap\n"
     "  random      seeded random reads/writes, random byte enables and address patterns\n"
     "  bankswitch  back-to-back bank switches and same-bank row conflicts\n"
+    "  burst       read bursts: every start word x length, command count and beat spacing,\n"
+    "              write bursts then read bursts of the same block, lookahead across a burst,\n"
+    "              sequential burst throughput\n"
     "  reset       asynchronous reset assert / synchronous release, re-initialisation, data kept\n"
     "  badtiming   a controller built with tRCD = 1 cycle: the model must report violations\n"
     "  bench       sustained bandwidth and latency for sequential and random traffic\n"
     "Exit status 0 = pass.\n";
 
-enum addr_mode { AM_SEQ, AM_RAND, AM_LOCAL, AM_BANKSW, AM_CONFLICT, AM_ZC, AM_MIX, AM_COUNT };
+enum addr_mode {
+  AM_SEQ, AM_RAND, AM_LOCAL, AM_BANKSW, AM_CONFLICT, AM_ZC, AM_BLOCK, AM_MIX, AM_COUNT
+};
 enum op_mode { OP_READ, OP_WRITE, OP_RANDOM, OP_ALTERNATE, OP_ZC };
 
 typedef struct {
   uint32_t addr, data;
   uint64_t t_acc;
   uint64_t t_due; /* scanout-like client: cycle the word was wanted (0 = other client) */
+  int first;      /* first beat of its read (latency statistics count first beats) */
 } exp_t;
+
+#define HQ_CAP 16 /* requests the testbench tracks as held by the controller (limit 2) */
 
 typedef struct {
   tbs_t *m;
@@ -62,7 +75,11 @@ typedef struct {
   int quiet;
   int dev_on; /* tick the device model (off until the first reset has been applied) */
   int depth;  /* requests the controller may hold (2 with lookahead, 1 without) */
-  uint64_t accepted, rw_base; /* for the queue-depth check */
+  /* queue-depth check: READ/WRITE commands still owed to each accepted request, in order
+   * (1 per write, len+1 per read); rw_base + rw_seen = device READ + WRITE count consumed */
+  uint8_t hq[HQ_CAP];
+  size_t hq_head, hq_tail;
+  uint64_t rw_base, rw_seen;
   uint64_t max_held;
   /* results */
   uint64_t errors;
@@ -70,8 +87,17 @@ typedef struct {
   uint64_t lat_min, lat_max, lat_sum, lat_n;
   uint64_t first_acc, last_done;
   /* generator state */
-  uint32_t seq_addr;
+  uint32_t seq_addr, seq_step; /* AM_SEQ: next address = seq_addr + seq_step (4 by default) */
   uint64_t gen_i;
+  unsigned burst_pct;   /* percentage of requests that start a burst (0: none) */
+  int burst_len;        /* read bursts: fixed len (0..7), or -1 = random */
+  int write_bursts;     /* a write that starts a burst starts a write burst */
+  unsigned wb_left;     /* beats of the current write burst still to present */
+  int wb_seq;           /* its beats: sequential words (wrapping) or random words of the block */
+  uint32_t wb_addr;     /* address of its last beat */
+  /* response cycles (directed burst test) */
+  uint64_t rsp_cyc[64];
+  unsigned rsp_n;
   /* scanout-like client: the request on the port is one of its words, wanted since t_due */
   uint64_t cur_due;
   uint64_t scan_n, scan_lat_min, scan_lat_max, scan_lat_sum;
@@ -95,7 +121,7 @@ static void error(tb_t *t, const char *msg, uint32_t addr, uint32_t got, uint32_
   }
 }
 
-static void q_push(tb_t *t, uint32_t addr, uint32_t data) {
+static void q_push(tb_t *t, uint32_t addr, uint32_t data, int first) {
   size_t n = (t->qtail - t->qhead);
   if (n == t->qcap) {
     fprintf(stderr, "internal: expected-queue overflow\n");
@@ -106,6 +132,7 @@ static void q_push(tb_t *t, uint32_t addr, uint32_t data) {
   e->data = data;
   e->t_acc = t->cycle;
   e->t_due = t->cur_due;
+  e->first = first;
   t->qtail++;
 }
 
@@ -150,14 +177,27 @@ static int tb_cycle(tb_t *t) {
   t->cycle++;
 
   if (fire) {
-    t->accepted++;
+    if (t->hq_tail - t->hq_head == HQ_CAP) {
+      fprintf(stderr, "ERROR cycle %" PRIu64 ": %d requests accepted whose READ/WRITE commands "
+              "never reached the device\n", t->cycle, HQ_CAP);
+      exit(1);
+    }
+    t->hq[t->hq_tail++ % HQ_CAP] = (uint8_t)(t->in.req_we ? 1u : t->in.req_len + 1u);
   }
-  /* Queue depth: requests accepted but whose READ/WRITE the device has not seen yet. (The
+  /* Queue depth: requests accepted whose last READ/WRITE the device has not seen yet. (The
    * command reaches the device one edge after the decision, but ready is registered too.) */
   if (t->dev_on) {
     sdram_stats_t st;
     sdram_dev_get_stats(t->dev, &st);
-    uint64_t held = t->accepted - (st.n_read + st.n_write - t->rw_base);
+    while (t->rw_seen < st.n_read + st.n_write - t->rw_base) {
+      t->rw_seen++;
+      if (t->hq_head == t->hq_tail) {
+        error(t, "READ/WRITE command without a request held", 0, 0, 0);
+      } else if (--t->hq[t->hq_head % HQ_CAP] == 0) {
+        t->hq_head++;
+      }
+    }
+    uint64_t held = t->hq_tail - t->hq_head;
     if (held > t->max_held) {
       t->max_held = held;
     }
@@ -175,11 +215,19 @@ static int tb_cycle(tb_t *t) {
       t->writes++;
       t->last_done = t->cycle;
     } else {
-      q_push(t, t->in.req_addr, shadow_read(t, t->in.req_addr));
+      /* a read burst: beat i reads word (addr[4:2] + i) mod 8 of the aligned 32-byte block */
+      for (unsigned i = 0; i <= t->in.req_len; i++) {
+        uint32_t a = (t->in.req_addr & ~0x1Fu) | ((((t->in.req_addr >> 2) + i) & 7u) << 2);
+        q_push(t, a, shadow_read(t, a), i == 0);
+      }
     }
     t->in.req_valid = 0;
+    t->in.req_len = 0;
   }
   if (t->out.rsp_valid) {
+    if (t->rsp_n < 64) {
+      t->rsp_cyc[t->rsp_n++] = t->cycle;
+    }
     if (t->qhead == t->qtail) {
       error(t, "response without a read outstanding", 0, t->out.rsp_rdata, 0);
     } else {
@@ -200,14 +248,16 @@ static int tb_cycle(tb_t *t) {
         t->scan_n++;
       }
       uint64_t lat = t->cycle - e->t_acc;
-      if (t->lat_n == 0 || lat < t->lat_min) {
-        t->lat_min = lat;
+      if (e->first) {
+        if (t->lat_n == 0 || lat < t->lat_min) {
+          t->lat_min = lat;
+        }
+        if (lat > t->lat_max) {
+          t->lat_max = lat;
+        }
+        t->lat_sum += lat;
+        t->lat_n++;
       }
-      if (lat > t->lat_max) {
-        t->lat_max = lat;
-      }
-      t->lat_sum += lat;
-      t->lat_n++;
       t->reads++;
       t->last_done = t->cycle;
     }
@@ -226,7 +276,7 @@ static uint32_t gen_addr(tb_t *t, enum addr_mode am) {
   uint64_t i = t->gen_i++;
   switch (am) {
   case AM_SEQ:
-    t->seq_addr = (t->seq_addr + 4u) & (SHADOW_BYTES - 1u);
+    t->seq_addr = (t->seq_addr + t->seq_step) & (SHADOW_BYTES - 1u);
     return t->seq_addr;
   case AM_RAND:
     return (uint32_t)rnd(t) & (SHADOW_BYTES - 1u); /* bits [1:0] random: must be ignored */
@@ -248,6 +298,11 @@ static uint32_t gen_addr(tb_t *t, enum addr_mode am) {
     return sdram_dev_addr(t->dev, bank, row, col * 2u);
   case AM_ZC: /* pixel pipeline: Z read, Z write, colour write per pixel (default layout) */
     return (uint32_t)((i % 3u) < 2u ? 0x258000u : 0u) + (uint32_t)(i / 3u) * 4u;
+  case AM_BLOCK: /* six 32-byte blocks in two banks and rows: bursts and writes overlap */
+    bank = rnd_below(t, 2) ? 3u : 0u;
+    row = 0x200u + rnd_below(t, 2);
+    col = (rnd_below(t, 3) == 0 ? 31u : rnd_below(t, 2) * 5u) * 8u + rnd_below(t, 8);
+    return sdram_dev_addr(t->dev, bank, row, col * 2u) + rnd_below(t, 4);
   case AM_MIX:
   case AM_COUNT:
   default:
@@ -265,9 +320,25 @@ static unsigned gen_be(tb_t *t) {
   }
 }
 
-/* Put one request on the inputs. */
+/* Put one request on the inputs: the next beat of a write burst in progress, else a new
+ * request of the mode, which starts a burst with probability burst_pct (a read burst of
+ * burst_len or random length, or a write burst of 1..8 beats in one 32-byte block). */
 static void gen_req(tb_t *t, enum addr_mode am, enum op_mode om) {
   int we;
+  unsigned len = 0;
+  if (t->wb_left > 0) {
+    uint32_t blk = t->wb_addr & ~0x1Fu;
+    uint32_t w = t->wb_seq ? ((t->wb_addr >> 2) + 1u) & 7u : rnd_below(t, 8);
+    t->wb_left--;
+    t->wb_addr = blk | (w << 2);
+    t->in.req_valid = 1;
+    t->in.req_we = 1;
+    t->in.req_addr = t->wb_addr | rnd_below(t, 4);
+    t->in.req_wdata = (uint32_t)rnd(t);
+    t->in.req_be = (uint8_t)gen_be(t);
+    t->in.req_len = (uint8_t)t->wb_left;
+    return;
+  }
   switch (om) {
   case OP_READ:
     we = 0;
@@ -291,11 +362,22 @@ static void gen_req(tb_t *t, enum addr_mode am, enum op_mode om) {
   t->in.req_addr = gen_addr(t, am);
   t->in.req_wdata = (uint32_t)rnd(t);
   t->in.req_be = (uint8_t)(we ? gen_be(t) : rnd_below(t, 16)); /* be ignored on reads */
+  if (t->burst_pct != 0 && rnd_below(t, 100) < t->burst_pct) {
+    if (!we) {
+      len = t->burst_len >= 0 ? (unsigned)t->burst_len : rnd_below(t, 8);
+    } else if (t->write_bursts) {
+      len = rnd_below(t, 8);
+      t->wb_left = len;
+      t->wb_seq = (int)rnd_below(t, 2);
+      t->wb_addr = t->in.req_addr & ~3u;
+    }
+  }
+  t->in.req_len = (uint8_t)len;
 }
 
 /* Drain outstanding reads (bounded). */
 static int drain(tb_t *t) {
-  for (int i = 0; i < 200 && (t->qhead != t->qtail || t->in.req_valid); i++) {
+  for (int i = 0; i < 300 && (t->qhead != t->qtail || t->in.req_valid); i++) {
     tb_cycle(t);
   }
   if (t->qhead != t->qtail) {
@@ -312,7 +394,7 @@ static uint64_t traffic(tb_t *t, uint64_t n, enum addr_mode am, enum op_mode om,
                         unsigned p_valid_256) {
   uint64_t issued = 0, c0 = t->cycle;
   uint64_t limit = t->cycle + n * 64 + 10000;
-  while (issued < n && t->cycle < limit) {
+  while ((issued < n || t->wb_left > 0) && t->cycle < limit) {
     if (!t->in.req_valid && rnd_below(t, 256) < p_valid_256) {
       gen_req(t, am, om);
     }
@@ -447,7 +529,7 @@ static void test_refresh(tb_t *t) {
   }
 }
 
-static void test_random(tb_t *t, uint64_t ops) {
+static void test_random(tb_t *t, uint64_t ops, int burst_pct) {
   wait_init(t);
   uint64_t done = 0;
   while (done < ops) {
@@ -458,9 +540,16 @@ static void test_random(tb_t *t, uint64_t ops) {
     enum addr_mode am = (enum addr_mode)rnd_below(t, AM_COUNT);
     enum op_mode om = (enum op_mode)rnd_below(t, 4);
     unsigned pv = rnd_below(t, 4) == 0 ? 16 + rnd_below(t, 64) : 256;
+    /* bursts: none, some (read bursts of random length, write bursts), all, or all reads as
+     * bursts of 8 (or --burst-pct for every chunk) */
+    unsigned bm = rnd_below(t, 4);
+    t->burst_pct = burst_pct >= 0 ? (unsigned)burst_pct : (bm == 0 ? 0u : bm == 1 ? 30u : 100u);
+    t->burst_len = bm == 3 ? 7 : -1;
+    t->write_bursts = bm != 3;
     traffic(t, n, am, om, pv);
     done += n;
   }
+  t->burst_pct = 0;
   print_lat(t, "random");
 }
 
@@ -488,8 +577,13 @@ static void test_reset(tb_t *t) {
         tb_cycle(t);
       }
     } else {
+      /* Idle reset: let every held request reach the device first (a write can wait behind
+       * a refresh and a row change for more than 10 cycles), plus its second data beat. */
       drain(t);
-      for (int i = 0; i < 10; i++) { /* let a held write reach the device */
+      for (int i = 0; i < 100 && t->hq_head != t->hq_tail; i++) {
+        tb_cycle(t);
+      }
+      for (int i = 0; i < 4; i++) {
         tb_cycle(t);
       }
     }
@@ -501,15 +595,19 @@ static void test_reset(tb_t *t) {
       error(t, "asynchronous reset assertion not immediate", 0, t->out.rst_sync_n, 0);
     }
     t->in.req_valid = 0;
-    /* Whatever was in flight is lost: forget expected reads, and the device gets a
-     * power cycle (the board reset also restarts the SDRAM init). */
+    t->in.req_len = 0;
+    /* Whatever was in flight is lost: forget expected reads and held requests (a write burst
+     * in progress is abandoned), and the device gets a power cycle (the board reset also
+     * restarts the SDRAM init). */
     int mid_traffic = t->qhead != t->qtail || round < 3;
     t->qhead = t->qtail;
+    t->wb_left = 0;
     {
       sdram_stats_t st;
       sdram_dev_get_stats(t->dev, &st);
-      t->accepted = 0;
+      t->hq_head = t->hq_tail;
       t->rw_base = st.n_read + st.n_write;
+      t->rw_seen = 0;
     }
     for (int i = 0; i < 1 + (int)rnd_below(t, 5); i++) {
       tb_cycle(t);
@@ -539,32 +637,181 @@ static void test_reset(tb_t *t) {
   printf("6 resets (3 during traffic, 3 idle), synchroniser released at edge 2 each time\n");
 }
 
+/* Present one request and run until it is accepted (bounded). */
+static void send(tb_t *t, int we, uint32_t addr, uint32_t data, unsigned be, unsigned len) {
+  t->in.req_valid = 1;
+  t->in.req_we = (uint8_t)we;
+  t->in.req_addr = addr;
+  t->in.req_wdata = data;
+  t->in.req_be = (uint8_t)be;
+  t->in.req_len = (uint8_t)len;
+  for (int i = 0; i < 300 && t->in.req_valid; i++) {
+    tb_cycle(t);
+  }
+  if (t->in.req_valid) {
+    error(t, "request not accepted", addr, 0, 0);
+    t->in.req_valid = 0;
+  }
+}
+
+/* Read bursts, directed. The shadow checker compares every beat's data; this test adds the
+ * command count, the beat spacing, lookahead across a burst and the throughput. */
+static void test_burst(tb_t *t, int lookahead) {
+  sdram_stats_t s0, s1;
+  wait_init(t);
+
+  /* A: every start word x every length on one block, each burst alone: exactly len+1 READ
+   * commands and responses, and (unless a refresh came in between) one response every 2
+   * cycles. The first burst starts at word 5 with len 7: its last, wrapped beat reads word 4
+   * (byte 0x123450, the --corrupt byte). */
+  const uint32_t blk = 0x123440u;
+  unsigned spaced = 0;
+  for (unsigned k = 0; k < 64; k++) {
+    unsigned start = (k + 5u) & 7u, len = 7u - k / 8u;
+    sdram_dev_get_stats(t->dev, &s0);
+    t->rsp_n = 0;
+    send(t, 0, blk + start * 4u + (k & 3u), 0, 0xF, len);
+    drain(t);
+    sdram_dev_get_stats(t->dev, &s1);
+    if (s1.n_read - s0.n_read != len + 1 || t->rsp_n != len + 1) {
+      error(t, "READ commands / responses of a burst (got READs, want len+1)", blk + start * 4u,
+            (uint32_t)(s1.n_read - s0.n_read), len + 1);
+    }
+    if (s1.n_ref == s0.n_ref) {
+      spaced++;
+      for (unsigned i = 1; i < t->rsp_n; i++) {
+        if (t->rsp_cyc[i] - t->rsp_cyc[i - 1] != 2) {
+          error(t, "beats of a burst not 2 cycles apart (gap)", blk + start * 4u,
+                (uint32_t)(t->rsp_cyc[i] - t->rsp_cyc[i - 1]), 2);
+        }
+      }
+    }
+  }
+  printf("A: 64 bursts (8 start words x 8 lengths), %u without a refresh: beats 2 cycles apart\n",
+         spaced);
+
+  /* B: write bursts (len n-1 .. 0, own address/data/be per beat) followed at once by read
+   * bursts of the same block, single writes into a block between two bursts of it; blocks in
+   * rotating banks and rows. */
+  for (unsigned r = 0; r < 48; r++) {
+    uint32_t b = 0x200000u + r * 0x1460u; /* moves row, bank and column block */
+    b &= ~0x1Fu;
+    unsigned n = 1u + r % 8u, w0 = rnd_below(t, 8);
+    for (unsigned i = 0; i < n; i++) {
+      uint32_t w = (r & 1u) ? (w0 + i) & 7u : rnd_below(t, 8);
+      send(t, 1, b + w * 4u, (uint32_t)rnd(t), gen_be(t), n - 1u - i);
+    }
+    send(t, 0, b + rnd_below(t, 8) * 4u, 0, 0xF, 7);
+    send(t, 1, b + rnd_below(t, 8) * 4u, (uint32_t)rnd(t), 0xF, 0);
+    send(t, 0, b + rnd_below(t, 8) * 4u, 0, 0xF, rnd_below(t, 8));
+    send(t, 0, b + rnd_below(t, 8) * 4u + 0x400u, 0, 0xF, 7); /* next bank, same row bits */
+  }
+  drain(t);
+  printf("B: 48 write bursts, each followed by read bursts and a write of the same block\n");
+
+  /* C: lookahead across a burst. Banks 0 and 1 open (rows 0x100), then a burst of 8 on bank 0
+   * (row hit) followed by a read of bank 1, row 0x101 (a conflict). With the lookahead its
+   * PRECHARGE and ACTIVE use the burst's idle command slots: its response comes 2 cycles after
+   * the burst's last one. Without, they start after the burst. Repeated if a refresh falls in. */
+  {
+    uint64_t gap = 0;
+    for (int attempt = 0; attempt < 4; attempt++) {
+      uint32_t x = sdram_dev_addr(t->dev, 0, 0x100, 64);
+      uint32_t y0 = sdram_dev_addr(t->dev, 1, 0x100, 64);
+      uint32_t y1 = sdram_dev_addr(t->dev, 1, 0x101, 64);
+      send(t, 0, x, 0, 0xF, 0);
+      send(t, 0, y0, 0, 0xF, 0);
+      drain(t);
+      for (int i = 0; i < 12; i++) { /* tRAS of the opened rows */
+        tb_cycle(t);
+      }
+      sdram_dev_get_stats(t->dev, &s0);
+      t->rsp_n = 0;
+      send(t, 0, x, 0, 0xF, 7);
+      send(t, 0, y1, 0, 0xF, 0);
+      drain(t);
+      sdram_dev_get_stats(t->dev, &s1);
+      if (s1.n_ref != s0.n_ref) {
+        continue;
+      }
+      gap = t->rsp_n == 9 ? t->rsp_cyc[8] - t->rsp_cyc[7] : 0;
+      break;
+    }
+    printf("C: read after a burst, other bank, row conflict: %" PRIu64
+           " cycles after the burst's last word (lookahead %s)\n",
+           gap, lookahead ? "on: expect 2" : "off: expect >= 6");
+    if (lookahead ? gap != 2 : gap < 6) {
+      error(t, "lookahead across a burst: response gap", 0, (uint32_t)gap, lookahead ? 2 : 6);
+    }
+  }
+
+  /* D: throughput, bursts of 8 sequential words back to back (the data bus peak is 0.5
+   * words/cycle; refresh and a bank change every 1 KiB cost the rest). */
+  {
+    reset_stats(t);
+    t->seq_addr = 0x300000u - 32u;
+    t->seq_step = 32;
+    t->burst_pct = 100;
+    t->burst_len = 7;
+    t->write_bursts = 0;
+    uint64_t c0 = t->cycle;
+    traffic(t, 1024, AM_SEQ, OP_READ, 256);
+    t->burst_pct = 0;
+    t->seq_step = 4;
+    double wpc = (double)t->reads / (double)(t->last_done - c0);
+    printf("D: 1024 sequential bursts of 8: %.3f words/cycle (must be >= 0.45)\n", wpc);
+    if (t->reads != 8192 || wpc < 0.45) {
+      error(t, "sequential burst throughput (words/cycle x 1000)", 0, (uint32_t)(wpc * 1000.0),
+            450);
+    }
+  }
+}
+
 typedef struct {
   const char *name;
   enum addr_mode am;
   enum op_mode om;
+  int len;        /* reads: burst len (further words), -1 = random 0..7 */
+  uint32_t step;  /* AM_SEQ address step in bytes */
 } bench_t;
 
 static void bench(tb_t *t, int cl) {
   static const bench_t b[] = {
-      {"sequential read", AM_SEQ, OP_READ},     {"sequential write", AM_SEQ, OP_WRITE},
-      {"sequential read/write alt", AM_SEQ, OP_ALTERNATE},
-      {"random read", AM_RAND, OP_READ},        {"random write", AM_RAND, OP_WRITE},
-      {"random read/write mix", AM_RAND, OP_RANDOM},
-      {"bank rotation r/w", AM_BANKSW, OP_RANDOM}, {"same-bank conflicts r/w", AM_CONFLICT, OP_RANDOM},
-      {"pixels: Z rd, Z wr, colour wr", AM_ZC, OP_ZC},
+      {"sequential read", AM_SEQ, OP_READ, 0, 4},
+      {"sequential write", AM_SEQ, OP_WRITE, 0, 4},
+      {"sequential read/write alt", AM_SEQ, OP_ALTERNATE, 0, 4},
+      {"random read", AM_RAND, OP_READ, 0, 4},
+      {"random write", AM_RAND, OP_WRITE, 0, 4},
+      {"random read/write mix", AM_RAND, OP_RANDOM, 0, 4},
+      {"bank rotation r/w", AM_BANKSW, OP_RANDOM, 0, 4},
+      {"same-bank conflicts r/w", AM_CONFLICT, OP_RANDOM, 0, 4},
+      {"pixels: Z rd, Z wr, colour wr", AM_ZC, OP_ZC, 0, 4},
+      {"burst 8 sequential read", AM_SEQ, OP_READ, 7, 32},
+      {"burst 8 random read", AM_RAND, OP_READ, 7, 4},
+      {"burst 4 random read", AM_RAND, OP_READ, 3, 4},
+      {"burst 1-8 random read", AM_RAND, OP_READ, -1, 4},
+      {"burst 8 rd + 1-word wr mix", AM_RAND, OP_RANDOM, 7, 4},
   };
   wait_init(t);
-  printf("bench: CL%d, 100 MHz, one 32-bit word per request, client always valid\n", cl);
+  printf("bench: CL%d, 100 MHz, 32-bit words (read bursts: len+1 words per request), client "
+         "always valid; read latency to the first word\n", cl);
   printf("%-28s %10s %8s %10s %s\n", "pattern", "words/cyc", "MB/s", "cycles", "read latency min/avg/max");
   for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
-    const uint64_t n = 20000;
+    /* about 20,000 words per pattern */
+    const uint64_t n = b[i].len < 0 ? 20000 / 4 : b[i].len > 0 ? 20000 / (uint64_t)(b[i].len + 1)
+                                                                : 20000;
     reset_stats(t);
-    t->seq_addr = 0x400000u - 4u;
+    t->seq_addr = 0x400000u - b[i].step;
+    t->seq_step = b[i].step;
+    t->burst_pct = b[i].len != 0 ? 100u : 0u;
+    t->burst_len = b[i].len;
+    t->write_bursts = 0;
     uint64_t c0 = t->cycle;
     traffic(t, n, b[i].am, b[i].om, 256);
+    t->burst_pct = 0;
+    t->seq_step = 4;
     uint64_t cyc = t->last_done - c0;
-    double wpc = (double)n / (double)cyc;
+    double wpc = (double)(t->reads + t->writes) / (double)cyc;
     if (t->lat_n) {
       printf("%-28s %10.3f %8.1f %10" PRIu64 " %3" PRIu64 " / %5.2f / %3" PRIu64 "\n", b[i].name,
              wpc, wpc * 400.0, cyc, t->lat_min, (double)t->lat_sum / (double)t->lat_n,
@@ -646,7 +893,7 @@ static void bench(tb_t *t, int cl) {
 int main(int argc, char **argv) {
   const char *test = "random";
   uint64_t seed = 1, ops = 100000;
-  int cl = 2, quiet = 0, no_la = 0, corrupt = 0;
+  int cl = 2, quiet = 0, no_la = 0, corrupt = 0, burst_pct = -1;
   const char *trace = NULL, *fst = NULL;
   const char *vseed = "(default)";
 
@@ -660,6 +907,8 @@ int main(int argc, char **argv) {
       seed = strtoull(argv[++i], NULL, 0);
     } else if (!strcmp(argv[i], "--ops") && i + 1 < argc) {
       ops = strtoull(argv[++i], NULL, 0);
+    } else if (!strcmp(argv[i], "--burst-pct") && i + 1 < argc) {
+      burst_pct = atoi(argv[++i]);
     } else if (!strcmp(argv[i], "--cl") && i + 1 < argc) {
       cl = atoi(argv[++i]);
     } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
@@ -685,6 +934,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tb_sdram: --cl must be 2 or 3 (2 with --no-lookahead)\n");
     return 2;
   }
+  if (burst_pct > 100) {
+    fprintf(stderr, "tb_sdram: --burst-pct must be 0..100\n");
+    return 2;
+  }
   int bad = !strcmp(test, "badtiming");
   printf("tb_sdram: test %s, seed %" PRIu64 ", verilator seed %s, CL%d%s\n", test, seed, vseed,
          cl, no_la ? ", no lookahead" : "");
@@ -692,6 +945,7 @@ int main(int argc, char **argv) {
   tb_t tb;
   memset(&tb, 0, sizeof(tb));
   tb.quiet = quiet;
+  tb.seq_step = 4;
   tb.depth = no_la ? 1 : 2;
   tb.rng = seed * 0x9E3779B97F4A7C15ull + 1;
   tb.qcap = 64;
@@ -738,9 +992,11 @@ int main(int argc, char **argv) {
   } else if (!strcmp(test, "refresh")) {
     test_refresh(&tb);
   } else if (!strcmp(test, "random")) {
-    test_random(&tb, ops);
+    test_random(&tb, ops, burst_pct);
   } else if (!strcmp(test, "bankswitch")) {
     test_bankswitch(&tb, ops);
+  } else if (!strcmp(test, "burst")) {
+    test_burst(&tb, !no_la);
   } else if (!strcmp(test, "reset")) {
     test_reset(&tb);
   } else if (!strcmp(test, "badtiming")) {
@@ -757,6 +1013,10 @@ int main(int argc, char **argv) {
     tb_cycle(&tb);
   }
   sdram_dev_finish(tb.dev);
+  if (corrupt) {
+    /* the final compare is told about the flipped byte: only a read can have caught it */
+    tb.shadow[0x123451] = sdram_dev_read8(tb.dev, 0x123451);
+  }
   compare_all(&tb);
 
   sdram_stats_t s;

@@ -18,6 +18,7 @@ module tb_sdram (
   input  logic        mem_req_we_i,
   input  logic [31:0] mem_req_wdata_i,
   input  logic [3:0]  mem_req_be_i,
+  input  logic [2:0]  mem_req_len_i,
   output logic        mem_rsp_valid_o,
   output logic [31:0] mem_rsp_rdata_o,
   output logic        init_done_o,
@@ -55,8 +56,8 @@ module tb_sdram (
     localparam bit          La   = (i != 3);
     sdram_ctrl #(
       .CasLatency (Cl),
-      .TRcdPs    (Trcd),
-      .Lookahead   (La)
+      .TRcdPs     (Trcd),
+      .Lookahead  (La)
     ) u_ctrl (
       .clk_i           (clk_i),
       .rst_ni          (rst_sync_no && (sel_i == 2'(i))),
@@ -66,6 +67,7 @@ module tb_sdram (
       .mem_req_we_i    (mem_req_we_i),
       .mem_req_wdata_i (mem_req_wdata_i),
       .mem_req_be_i    (mem_req_be_i),
+      .mem_req_len_i   (mem_req_len_i),
       .mem_rsp_valid_o (rsp_valid[i]),
       .mem_rsp_rdata_o (rdata[i]),
       .init_done_o     (init_done[i]),

@@ -70,6 +70,7 @@ extern "C" void tbs_eval(tbs_t *t, const tbs_in_t *in, tbs_out_t *out) {
   m->mem_req_we_i = in->req_we;
   m->mem_req_wdata_i = in->req_wdata;
   m->mem_req_be_i = in->req_be;
+  m->mem_req_len_i = in->req_len;
   m->sdram_dq_i = in->dq_i;
   m->eval();
   t->time += 5;  // two evaluations per 10 ns cycle

@@ -12,7 +12,7 @@ typedef struct tbs tbs_t;
 
 typedef struct {
   uint8_t clk, arst_n, sel;
-  uint8_t req_valid, req_we, req_be;
+  uint8_t req_valid, req_we, req_be, req_len;
   uint32_t req_addr, req_wdata;
   uint16_t dq_i;
 } tbs_in_t;

@@ -22,7 +22,7 @@ $(MEM_BUILD)/tb_mem_arbiter: $(MEM_TB_SRCS) tests/mem/tb_mem_arbiter.cpp
 
 # the functional memory model's bursts (sim/core/memsim.c), with AddressSanitizer and UBSan
 mem-build: $(MEM_BUILD)/test_memsim
-$(MEM_BUILD)/test_memsim: tests/mem/test_memsim.c sim/core/memsim.c sim/core/memsim.h
+$(MEM_BUILD)/test_memsim: tests/mem/test_memsim.c sim/core/memsim.c sim/core/memsim.h tests/common/check.h
 	@mkdir -p $(MEM_BUILD)
-	$(CC) $(CFLAGS_COMMON) -fsanitize=address,undefined -fno-sanitize-recover=all -Isim/core \
+	$(CC) $(CFLAGS_COMMON) -fsanitize=address,undefined -fno-sanitize-recover=all -Isim/core -Itests/common \
 	  tests/mem/test_memsim.c sim/core/memsim.c -o $@

@@ -3,20 +3,11 @@
  * every cycles_per_req cycles; the request holds the port for that long; writes are single.
  * Built with AddressSanitizer and UBSan. */
 #include "memsim.h"
+#include "check.h"
 #include <stdio.h>
 #include <string.h>
 
 static int g_fail, g_checks;
-#define CHECK(c, ...)                                                                                               \
-    do {                                                                                                            \
-        g_checks++;                                                                                                 \
-        if (!(c)) {                                                                                                 \
-            g_fail++;                                                                                               \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                             \
-            printf(__VA_ARGS__);                                                                                    \
-            printf("\n");                                                                                           \
-        }                                                                                                           \
-    } while (0)
 
 /* one clock edge with request r; returns the response of this edge in *rsp (-1 if none) */
 static int edge(memsim_t *m, const memsim_req_t *r, int *accepted, long long *rsp)

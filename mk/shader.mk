@@ -9,7 +9,7 @@ SHD_SW_H    := $(wildcard sw/shader/*.h) sw/tools/cli.h
 SHD_CFLAGS  := $(CFLAGS_COMMON) -Isw/shader -Isw/tools
 SHD_ASAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SHD_TOOLS   := shader-as shader-dis shader-sim shader-gen
-SHD_TESTS   := test_shader_isa
+SHD_TESTS   := test_shader_isa test_shader_kernels
 
 .PHONY: shader-build shader-tools shader-long
 TEST_BUILD  += shader-build

@@ -52,6 +52,7 @@ void shd_tile_launch(shd_tile_t *t, uint32_t entry, uint32_t arg_base, uint32_t 
     t->retired = 0;
     t->steps = 0;
     t->faulted = false;
+    t->time_fixed = false;
     memset(&t->fault, 0, sizeof t->fault);
     for (unsigned i = 0; i < SHD_MAX_CORES; i++) {
         shd_core_t *c = &t->core[i];
@@ -110,8 +111,8 @@ unsigned shd_tile_step(shd_tile_t *t, unsigned core, shd_ret_t *r)
     } else {
         const uint8_t *m = t->mem + c->pc;
         uint32_t w = (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
-        shd_ctx_t x = {t->mem, core, t->ncores, t->arg_base, t->tile_offset, (uint32_t)t->retired,
-                       false, false};
+        shd_ctx_t x = {t->mem, core, t->ncores, t->arg_base, t->tile_offset,
+                       t->time_fixed ? t->time_val : (uint32_t)t->retired, false, false};
         r->insn = w;
         if (shd_execute(&x, c, w, r) == 0) {
             const shd_op_t *op = shd_decode(w);

@@ -32,6 +32,8 @@ typedef struct {
     uint64_t steps;     /* shd_tile_step calls since the launch (records, faults included) */
     bool faulted;
     shd_ret_t fault;    /* the faulting record when faulted */
+    bool time_fixed;    /* TIME reads return time_val (the lockstep copies the RTL's cycles) */
+    uint32_t time_val;
     FILE *trace;        /* non-NULL: one line per record (shd_ret_str) */
     shd_ret_fn on_ret;  /* non-NULL: called with every record */
     void *on_ret_ctx;

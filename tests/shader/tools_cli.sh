@@ -14,7 +14,7 @@ if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
 fi
 [ $# -eq 0 ] || { echo "tools_cli.sh: no arguments allowed (got '$1'); see --help" >&2; exit 2; }
 B=${SHD_BIN:-build/shader/bin}
-for f in shader-as shader-dis shader-sim shader-gen; do
+for f in shader-as shader-dis shader-sim shader-gen shader-pkg; do
   [ -x "$B/$f" ] || { echo "FAIL: $B/$f missing; run make shader-build first" >&2; exit 1; }
 done
 T=$(mktemp -d "${TMPDIR:-/tmp}/shader_cli.XXXXXX")
@@ -151,4 +151,34 @@ full "$B/shader-gen" --seed 2
 "$B/shader-gen" --seed 9 >"$T/g.s" && "$B/shader-sim" "$T/g.s" --arg-base 0x1010000 >"$T/g.out" \
   || { echo "FAIL a generated program does not run in shader-sim"; cat "$T/g.out"; exit 1; }
 n=$((n+1))
+
+echo "== shader-pkg"
+check 0 out 'usage' '--check' -- "$B/shader-pkg" --help
+check 2 err 'bogus' -- "$B/shader-pkg" --bogus
+check 2 err 'exclude' -- "$B/shader-pkg" -o "$T/p.sv" --check "$T/p.sv"
+check 0 out 'package shader_pkg' -- "$B/shader-pkg"
+printf 'package shader_pkg;\nendpackage\n' >"$T/stale.sv"
+check 1 err 'not what the decode table generates' -- "$B/shader-pkg" --check "$T/stale.sv"
+check 1 err 'cannot read' -- "$B/shader-pkg" --check "$T/nonexistent.sv"
+full "$B/shader-pkg"
+
+echo "== shader_tb"
+TB=${SHD_TB:-build/shader/obj/shader_tb}
+if [ -x "$TB" ]; then
+  check 0 out 'usage' '--random' '--jitter' -- "$TB" --help
+  check 2 err 'exactly one' -- "$TB"
+  check 2 err 'exactly one' -- "$TB" --asm "$T/good.s" --random 3
+  check 2 err '--jitter' "'17'" -- "$TB" --random 1 --jitter 17
+  check 2 err '--random' "'0'" -- "$TB" --random 0
+  check 2 err '--vseed' "'0'" -- "$TB" --random 1 --vseed 0
+  check 2 err '--ipc-min' "'2'" -- "$TB" --asm "$T/good.s" --ipc-min 2
+  check 2 err '--fill' 'past the end' -- "$TB" --asm "$T/good.s" --fill 0x1ffffff:2
+  check 2 err 'bogus' -- "$TB" --bogus 1
+  check 1 err 'line 2' -- "$TB" --asm "$T/bad.s"
+  check 0 out 'PASS' 'IPC' -- "$TB" --asm "$T/good.s"
+  check 1 out 'FAIL: IPC' -- "$TB" --asm "$T/good.s" --ipc-min 1
+  check 1 out 'HANG' -- "$TB" --asm "$T/loop.s" --max-cycles 1000
+else
+  echo "FAIL: $TB missing; run make shader-build"; exit 1
+fi
 echo "tools_cli.sh: $n checks passed"

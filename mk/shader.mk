@@ -1,0 +1,95 @@
+# mk/shader.mk - shader cores (seed 000, issue 16; docs/shader.md). Included by the top Makefile.
+#   make shader-build   tools and C tests (build/shader/bin), plain and under ASan/UBSan
+#   make shader-tools   shader-as, shader-dis, shader-sim, shader-gen (build/shader/bin)
+#   make shader-long    10^5 random programs (tests/shader.list, tier long; not in make test)
+#   make shader-lint    verilator --lint-only -Wall on shader_core
+#   make shader-pkg     regenerate rtl/shader/shader_pkg.sv from the decode table
+#   make shader-trace   testbench with FST waveform support (build/shader/obj_trace/shader_tb)
+#   make shader-bench   cycles and IPC of the kernels on one shader_core (lockstep testbench)
+#   make shader-rtl-list  the RTL file list in order (used by tests/shader/synth.sh)
+SHD_B       := $(BUILD)/shader
+SHD_SW      := sw/shader/shader_isa.c sw/shader/shader_asm.c sw/shader/shader_iss.c \
+               sw/shader/shader_gen.c sw/tools/cli.c
+SHD_SW_H    := $(wildcard sw/shader/*.h) sw/tools/cli.h
+SHD_CFLAGS  := $(CFLAGS_COMMON) -Isw/shader -Isw/tools
+SHD_ASAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SHD_TOOLS   := shader-as shader-dis shader-sim shader-gen shader-pkg
+# RTL in dependency order
+SHD_RTL     := rtl/shader/shader_pkg.sv rtl/shader/shader_ctl_pkg.sv rtl/shader/shader_alu.sv \
+               rtl/shader/shader_regfile.sv rtl/shader/shader_fetch.sv rtl/shader/shader_lsu.sv \
+               rtl/shader/shader_core.sv
+SHD_VLT     := rtl/shader/shader_lint.vlt
+# the testbench's core: one core (NCORES = 1), lockstep with a one-core ISS tile
+SHD_TB_G    := -GCoreId=0 -GNumCores=1
+SHD_TESTS   := test_shader_isa test_shader_kernels
+
+.PHONY: shader-build shader-tools shader-long shader-lint shader-pkg shader-trace shader-bench \
+        shader-rtl-list
+TEST_BUILD  += shader-build
+LINT_TARGETS += shader-lint
+BENCH_TARGETS += shader-bench
+
+shader-tools: $(addprefix $(SHD_B)/bin/,$(SHD_TOOLS))
+shader-build: shader-tools $(addprefix $(SHD_B)/bin/,$(SHD_TESTS)) \
+              $(addsuffix _asan,$(addprefix $(SHD_B)/bin/,$(SHD_TESTS))) $(SHD_B)/bin/shader-gen_asan \
+              $(SHD_B)/obj/shader_tb
+
+$(SHD_B)/bin/shader-%: sw/shader/shader_%_main.c $(SHD_SW) $(SHD_SW_H)
+	@mkdir -p $(@D)
+	$(CC) $(SHD_CFLAGS) -o $@ $< $(SHD_SW)
+
+$(SHD_B)/bin/shader-gen_asan: sw/shader/shader_gen_main.c $(SHD_SW) $(SHD_SW_H)
+	@mkdir -p $(@D)
+	$(CC) $(SHD_CFLAGS) $(SHD_ASAN) -o $@ $< $(SHD_SW)
+
+$(SHD_B)/bin/test_shader_%: tests/shader/test_shader_%.c $(SHD_SW) $(SHD_SW_H)
+	@mkdir -p $(@D)
+	$(CC) $(SHD_CFLAGS) -o $@ $< $(SHD_SW)
+
+$(SHD_B)/bin/test_shader_%_asan: tests/shader/test_shader_%.c $(SHD_SW) $(SHD_SW_H)
+	@mkdir -p $(@D)
+	$(CC) $(SHD_CFLAGS) $(SHD_ASAN) -o $@ $< $(SHD_SW)
+
+# the sweeps are in tests/shader.list (shader-long-*, tier long)
+shader-long: shader-build
+	@scripts/run_tests.sh --tier long '^shader-long-'
+
+# the C side of the testbench as a static library (main is in sim/shader/shader_tb.c)
+$(SHD_B)/libshader_tb.a: $(SHD_SW) sim/shader/shader_tb.c $(SHD_SW_H) sim/shader/shader_rtl.h
+	@mkdir -p $(SHD_B)/tbobj
+	cd $(SHD_B)/tbobj && for f in $(SHD_SW) sim/shader/shader_tb.c; do \
+	  $(CC) $(CFLAGS_COMMON) -I$(CURDIR)/sw/shader -I$(CURDIR)/sw/tools -I$(CURDIR)/sim/shader \
+	    -c $(CURDIR)/$$f -o $$(basename $$f .c).o || exit 1; done
+	rm -f $@ && ar rcs $@ $(SHD_B)/tbobj/*.o
+
+# $(1) = obj dir, $(2) = extra Verilator flags
+define shd_verilate
+	rm -f $(1)/shader_tb
+	$(VERILATOR) $(VFLAGS) $(2) --top-module shader_core -Mdir $(1) $(SHD_TB_G) \
+	  $(SHD_VLT) $(SHD_RTL) $(CURDIR)/sim/shader/shader_shim.cpp \
+	  -CFLAGS "-I$(CURDIR)/sim/shader" -LDFLAGS "$(CURDIR)/$(SHD_B)/libshader_tb.a" \
+	  -o shader_tb > $(1).log 2>&1 || { cat $(1).log; exit 1; }
+endef
+
+$(SHD_B)/obj/shader_tb: $(SHD_RTL) $(SHD_VLT) sim/shader/shader_shim.cpp sim/shader/shader_rtl.h $(SHD_B)/libshader_tb.a
+	@mkdir -p $(SHD_B)
+	$(call shd_verilate,$(SHD_B)/obj,)
+
+shader-trace: $(SHD_B)/obj_trace/shader_tb
+$(SHD_B)/obj_trace/shader_tb: $(SHD_RTL) $(SHD_VLT) sim/shader/shader_shim.cpp sim/shader/shader_rtl.h $(SHD_B)/libshader_tb.a
+	@mkdir -p $(SHD_B)
+	$(call shd_verilate,$(SHD_B)/obj_trace,--trace-fst)
+
+shader-lint:
+	$(VERILATOR) --lint-only -Wall --top-module shader_core $(SHD_VLT) $(SHD_RTL)
+	@echo "shader-lint: clean"
+
+shader-pkg: $(SHD_B)/bin/shader-pkg
+	$(SHD_B)/bin/shader-pkg -o rtl/shader/shader_pkg.sv
+
+shader-rtl-list:
+	@echo $(SHD_RTL)
+
+shader-bench: $(SHD_B)/obj/shader_tb
+	@echo "== shader_core (one core, 1-cycle memory): kernels in lockstep with the ISS =="
+	@tests/shader/rtl_kernels.sh --bench

@@ -1,0 +1,158 @@
+// shader_fetch - instruction fetch of one shader core: the F stage and the queue that feeds D.
+//
+// What: fetches sequentially from pc_q (predict pc + 4) through a fixed-latency instruction
+//   port and queues the words (with their pc) in a 3-entry queue whose head is the D stage.
+//   A request is made only while the queue has room for every word in flight (count +
+//   pending < 3), so nothing is ever dropped and the queue sustains one word per clock.
+//   redirect_i (a taken branch or jump in X) flushes the queue, discards the response still
+//   in flight and fetches from target_i; halt_i (fault, WFI or tile stop) flushes and stops.
+//   A pc with bit 0 or 1 set, or at or above 32 MiB, is not fetched: a fault token
+//   (insn 0, trap FETCH_MISALIGNED / FETCH_RANGE, D12) is queued instead and fetching stops.
+// Instruction port: if_req_o/if_addr_o (from flops) and if_gnt_i; the word of a granted
+//   request is on if_rdata_i in the next cycle (fixed latency 1, e.g. an instruction cache
+//   that grants only hits).
+// Latency: a word reaches D one cycle after its grant; a redirect costs 2 cycles before the
+//   target reaches D.
+// Reset: stopped, queue empty.
+module shader_fetch (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        start_i,     // launch: fetch from entry_i
+  input  logic [31:0] entry_i,
+  input  logic        redirect_i,
+  input  logic [31:0] target_i,
+  input  logic        halt_i,
+  // instruction port
+  output logic        if_req_o,
+  output logic [31:0] if_addr_o,
+  input  logic        if_gnt_i,
+  input  logic [31:0] if_rdata_i,
+  // D stage (queue head)
+  output logic        d_valid_o,
+  output logic [31:0] d_insn_o,
+  output logic [31:0] d_pc_o,
+  output shader_pkg::trap_e d_trap_o,
+  input  logic        d_pop_i
+);
+
+  localparam int unsigned Depth = 3;
+
+  logic [31:0]       pc_q, pc_d;
+  logic              on_q, on_d;
+  logic              pend_q, pend_d, kill_q, kill_d;
+  logic [31:0]       q_insn_q [Depth];
+  logic [31:0]       q_pc_q [Depth];
+  shader_pkg::trap_e q_trap_q [Depth];
+  logic [1:0]        rptr_q, rptr_d, wptr_q, wptr_d, cnt_q, cnt_d;
+  logic              bad, room, push, pop, flush;
+  logic [31:0]       push_insn, push_pc;
+  shader_pkg::trap_e bad_trap, push_trap;
+
+  assign bad      = (pc_q[1:0] != 2'd0) || (pc_q[31:25] != 7'd0);
+  assign bad_trap = (pc_q[1:0] != 2'd0) ? shader_pkg::TrapFetchMisaligned
+                                        : shader_pkg::TrapFetchRange;
+  assign room     = (2'(cnt_q) + 2'(pend_q)) < 2'(Depth);
+  assign flush    = redirect_i || halt_i;
+
+  assign if_req_o  = on_q && !bad && room;
+  assign if_addr_o = pc_q;
+
+  assign d_valid_o = cnt_q != 2'd0;
+  assign d_insn_o  = q_insn_q[rptr_q];
+  assign d_pc_o    = q_pc_q[rptr_q];
+  assign d_trap_o  = q_trap_q[rptr_q];
+  assign pop       = d_valid_o && d_pop_i;
+
+  function automatic logic [1:0] incr(logic [1:0] p);
+    incr = (p == 2'(Depth - 1)) ? 2'd0 : p + 2'd1;
+  endfunction
+
+  always_comb begin
+    pc_d      = pc_q;
+    on_d      = on_q;
+    pend_d    = if_req_o && if_gnt_i;
+    kill_d    = 1'b0;
+    push      = 1'b0;
+    push_insn = if_rdata_i;
+    push_pc   = pc_q - 32'd4;
+    push_trap = shader_pkg::TrapNone;
+    // the response of last cycle's grant (the pc it was fetched from is pc_q - 4: pc_q moved on
+    // at the grant and nothing else changed it unless a redirect killed the response)
+    if (pend_q && !kill_q) begin
+      push = 1'b1;
+    end else if (on_q && bad && !pend_q && room) begin
+      push      = 1'b1; // fault token: fetching stops here
+      push_insn = 32'd0;
+      push_pc   = pc_q;
+      push_trap = bad_trap;
+      on_d      = 1'b0;
+    end
+    if (if_req_o && if_gnt_i) begin
+      pc_d = pc_q + 32'd4;
+    end
+    if (redirect_i) begin
+      pc_d   = target_i;
+      kill_d = if_req_o && if_gnt_i; // the word granted now is from the old path
+      push   = 1'b0;
+      on_d   = on_q;
+    end
+    if (halt_i) begin
+      on_d   = 1'b0;
+      kill_d = if_req_o && if_gnt_i;
+      push   = 1'b0;
+    end
+    if (start_i) begin
+      pc_d   = entry_i;
+      on_d   = 1'b1;
+      kill_d = 1'b0;
+    end
+  end
+
+  always_comb begin
+    rptr_d = rptr_q;
+    wptr_d = wptr_q;
+    cnt_d  = cnt_q;
+    if (flush || start_i) begin
+      rptr_d = 2'd0;
+      wptr_d = 2'd0;
+      cnt_d  = 2'd0;
+    end else begin
+      if (push) begin
+        wptr_d = incr(wptr_q);
+      end
+      if (pop) begin
+        rptr_d = incr(rptr_q);
+      end
+      cnt_d = cnt_q + 2'(push) - 2'(pop);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (push && !flush) begin
+      q_insn_q[wptr_q] <= push_insn;
+      q_pc_q[wptr_q]   <= push_pc;
+      q_trap_q[wptr_q] <= push_trap;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pc_q   <= 32'd0;
+      on_q   <= 1'b0;
+      pend_q <= 1'b0;
+      kill_q <= 1'b0;
+      rptr_q <= 2'd0;
+      wptr_q <= 2'd0;
+      cnt_q  <= 2'd0;
+    end else begin
+      pc_q   <= pc_d;
+      on_q   <= on_d;
+      pend_q <= pend_d;
+      kill_q <= kill_d;
+      rptr_q <= rptr_d;
+      wptr_q <= wptr_d;
+      cnt_q  <= cnt_d;
+    end
+  end
+
+endmodule

@@ -51,11 +51,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, T ": --base needs an address (see --help)\n");
                 return 2;
             }
-            if (cli_uint(T, a, argv[++i], 0, 0x1FFFFFC, &base)) {
-                return 2;
-            }
-            if (base & 3u) {
-                fprintf(stderr, T ": --base '%s' is not a multiple of 4\n", argv[i]);
+            if (cli_aligned(T, a, argv[++i], 0, 0x1FFFFFC, 4, &base)) {
                 return 2;
             }
         } else if (!in && a[0] != '-' && a[0] != 0) {

@@ -73,11 +73,7 @@ int main(int argc, char **argv)
             usage(stdout);
             return cli_finish(T, "standard output", stdout) ? 1 : 0;
         } else if (strcmp(a, "--base") == 0) {
-            if (need(argc, argv, i, "an address") || cli_uint(T, a, argv[++i], 0, 0x1FFFFFC, &base)) {
-                return 2;
-            }
-            if (base & 3u) {
-                fprintf(stderr, T ": --base '%s' is not a multiple of 4\n", argv[i]);
+            if (need(argc, argv, i, "an address") || cli_aligned(T, a, argv[++i], 0, 0x1FFFFFC, 4, &base)) {
                 return 2;
             }
         } else if (strcmp(a, "--arg-base") == 0) {

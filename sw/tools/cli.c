@@ -74,6 +74,21 @@ int cli_uint(const char *tool, const char *opt, const char *s, uint64_t lo, uint
     return 0;
 }
 
+int cli_aligned(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t align,
+                uint64_t *out)
+{
+    uint64_t v;
+    if (cli_uint(tool, opt, s, lo, hi, &v)) {
+        return -1;
+    }
+    if (align > 1 && v % align) {
+        fprintf(stderr, "%s: %s '%s' is not a multiple of %llu\n", tool, opt, s, (unsigned long long)align);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 int cli_range(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi,
                    uint64_t *a, uint64_t *b)
 {

@@ -17,6 +17,9 @@
 const char *cli_basename(const char *argv0);
 /* one number in lo..hi */
 int cli_uint(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* one number in lo..hi that is a multiple of align (a word address: align 4) */
+int cli_aligned(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t align,
+                uint64_t *out);
 /* "A:B", both in lo..hi and A <= B (an empty range is an error) */
 int cli_range(const char *tool, const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *a, uint64_t *b);
 /* a finite real number in lo..hi */

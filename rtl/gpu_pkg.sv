@@ -174,6 +174,14 @@ package gpu_pkg;
   // C: sw/model/color108.h, same names). A channel is unsigned 10.8 in 18 bits; 1023.0 is one.
   localparam logic [17:0] C108_ONE = 18'd261888;
 
+  // one colour of the pixel path, four 10.8 channels (C: color108_t)
+  typedef struct packed {
+    logic [17:0] a;
+    logic [17:0] b;
+    logic [17:0] g;
+    logic [17:0] r;
+  } color108_t;
+
   function automatic logic [17:0] c108_from8(input logic [7:0] c8);
     return {c8, c8[7:6], 8'h00};
   endfunction

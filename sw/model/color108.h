@@ -7,6 +7,11 @@
 
 #include <stdint.h>
 
+/* one colour of the pixel path, four 10.8 channels (gpu_pkg::color108_t) */
+typedef struct {
+    uint32_t r, g, b, a;
+} color108_t;
+
 #define C108_ONE 261888u              /* 1023.0 */
 #define C108_MAX ((1u << 18) - 1u)    /* 1023.996: the largest value a channel holds */
 

@@ -183,7 +183,7 @@ package gpu_pkg;
   } color108_t;
 
   function automatic logic [17:0] c108_from8(input logic [7:0] c8);
-    return {c8, c8[7:6], 8'h00};
+    c108_from8 = {c8, c8[7:6], 8'h00};
   endfunction
 
   // t = x*y; (t + t>>10 + t>>20 + 2^17) >> 18, saturated (one 18x18 multiplier)
@@ -192,21 +192,21 @@ package gpu_pkg;
     logic [18:0] z;
     t = 36'(x) * 36'(y);
     z = 19'((37'(t) + 37'(t[35:10]) + 37'(t[35:20]) + 37'(1 << 17)) >> 18);
-    return z[18] ? 18'h3FFFF : z[17:0];
+    c108_mul = z[18] ? 18'h3FFFF : z[17:0];
   endfunction
 
   function automatic logic [17:0] c108_add(input logic [17:0] x, input logic [17:0] y);
     logic [18:0] s;
     s = 19'(x) + 19'(y);
-    return s[18] ? 18'h3FFFF : s[17:0];
+    c108_add = s[18] ? 18'h3FFFF : s[17:0];
   endfunction
 
   function automatic logic [17:0] c108_sub(input logic [17:0] x, input logic [17:0] y);
-    return (x > y) ? x - y : 18'h0;
+    c108_sub = (x > y) ? x - y : 18'h0;
   endfunction
 
   function automatic logic [17:0] c108_inv(input logic [17:0] x);
-    return c108_sub(C108_ONE, x);
+    c108_inv = c108_sub(C108_ONE, x);
   endfunction
 
 endpackage

@@ -8,7 +8,11 @@
 //
 // Ordering: a MEM_DATA write, and the prefetch that serves MEM_DATA reads, wait until every
 // earlier triangle has left the pixel pipeline (pipe_busy_i low, no triangle pending), so memory
-// accesses through MEM_* observe FIFO order exactly as the C model does.
+// accesses through MEM_* observe FIFO order exactly as the C model does. A MEM_DATA write is
+// taken from the FIFO at once and waits in MemDrain (later register writes go on; a later third
+// VERTEX, MEM_* or SIMT_LAUNCH waits for it): cmd_ready_o is a function of this module's flops,
+// the head command and the draw-state table's free flag only, never of pipe_busy_i, so the
+// command register's enable stays short (100 MHz, docs/synth.md).
 // Reads: answered from the register state when rd_req_i pulses (rd_addr_i is quasi-static);
 // MEM_DATA answers from the prefetch buffer (the word at MEM_ADDR). Side effects of a read
 // (MEM_ADDR += 4, STATUS error flags clear) happen on rd_done_i, i.e. only for completed reads.
@@ -95,8 +99,9 @@ module host_reg_file (
   logic        launch_q, launch_d;          // a SIMT launch waits for the cluster
   logic [46:0] launch_arg_q, launch_arg_d;
 
-  typedef enum logic [1:0] {
+  typedef enum logic [2:0] {
     MemIdle,     // no memory operation in flight
+    MemDrain,    // MEM_DATA write taken from the FIFO, waiting for the pipeline to drain
     MemWrite,    // MEM_DATA write request waiting for acceptance
     MemPfReq,    // prefetch read request waiting for acceptance
     MemPfWait    // prefetch read waiting for its response
@@ -108,7 +113,10 @@ module host_reg_file (
   // ---- decode of the head command ----
   logic [6:0]  c_addr;
   logic [63:0] c_data;
-  logic        drained, mem_addr_ok, any_tex, reg_we;
+  logic        drained, any_tex, reg_we;
+  logic        mem_addr_ok_q, mem_addr_ok_d;   // MEM_ADDR < 32 MiB, kept next to the register
+  localparam logic [63:0] MemAddrWMask = gpu_regs_pkg::reg_wmask(gpu_regs_pkg::ADDR_MEM_ADDR);
+  localparam logic [63:0] MemAddrReset = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_MEM_ADDR);
   gpu_pkg::vertex_t c_vtx;
   gpu_pkg::draw_state_t cur_rs;
   logic        ds_dirty_q, ds_dirty_d;    // a draw-state register was written since the last
@@ -117,7 +125,6 @@ module host_reg_file (
   assign c_addr = cmd_data_i[70:64];
   assign c_data = cmd_data_i[63:0];
   assign drained = !pipe_busy_i && !tri_valid_q;
-  assign mem_addr_ok = (regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:gpu_pkg::MEM_AW] == '0);
   gpu_regs_pkg::reg_tex0_fmt_t r_tex0_fmt, r_tex1_fmt, r_tex2_fmt, r_tex3_fmt;  // (no arrays of structs: Yosys)
   assign r_tex0_fmt = regs_v[gpu_regs_pkg::ADDR_TEX0_FMT];
   assign r_tex1_fmt = regs_v[gpu_regs_pkg::ADDR_TEX1_FMT];
@@ -228,8 +235,8 @@ module host_reg_file (
       gpu_regs_pkg::ADDR_TRI_MODE:
         rd_value = tri_mode_rd;
       gpu_regs_pkg::ADDR_MEM_DATA: begin
-        rd_value = {32'h0, mem_addr_ok ? pf_data_q : 32'h0};
-        rd_can_answer = pf_valid_q || !mem_addr_ok;
+        rd_value = {32'h0, mem_addr_ok_q ? pf_data_q : 32'h0};
+        rd_can_answer = pf_valid_q || !mem_addr_ok_q;
       end
       default:
         rd_value = regs_rd[rd_addr_i];
@@ -272,6 +279,7 @@ module host_reg_file (
 
     // memory operations
     unique case (mem_st_q)
+      MemDrain:  if (drained) mem_st_d = MemWrite;
       MemWrite:  if (mem_req_ready_i) mem_st_d = MemIdle;
       MemPfReq:  if (mem_req_ready_i) mem_st_d = MemPfWait;
       MemPfWait: if (mem_rsp_valid_i) begin
@@ -282,7 +290,7 @@ module host_reg_file (
       default: begin
         if (pf_want_q && drained) begin
           pf_want_d = 1'b0;
-          if (mem_addr_ok) begin
+          if (mem_addr_ok_q) begin
             mem_st_d   = MemPfReq;
             mem_addr_d = regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
           end else begin
@@ -306,7 +314,7 @@ module host_reg_file (
         err_range_d = err_range_q & ~reported_q[1];
       end
       if (rd_addr_i == gpu_regs_pkg::ADDR_MEM_DATA) begin
-        if (!mem_addr_ok) err_range_d = 1'b1;
+        if (!mem_addr_ok_q) err_range_d = 1'b1;
         reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
         reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
         pf_valid_d = 1'b0;
@@ -317,10 +325,12 @@ module host_reg_file (
       // apply one register write from the command FIFO
       unique case (c_addr)
         gpu_regs_pkg::ADDR_VERTEX: begin
-          // the third vertex waits for the triangle slot, and for a free draw-state entry
-          // when the state changed
-          if (vcnt_q == 2'd2 && !tri_valid_q) ds_alloc_valid_o = ds_dirty_q;
-          if (vcnt_q != 2'd2 || (!tri_valid_q && (!ds_dirty_q || ds_alloc_ready_i))) begin
+          // the third vertex waits for the triangle slot, for an earlier MEM_DATA write that
+          // waits for the pipeline to drain (FIFO order), and for a free draw-state entry when
+          // the state changed
+          if (vcnt_q == 2'd2 && !tri_valid_q && mem_st_q != MemDrain) ds_alloc_valid_o = ds_dirty_q;
+          if (vcnt_q != 2'd2 ||
+              (!tri_valid_q && mem_st_q != MemDrain && (!ds_dirty_q || ds_alloc_ready_i))) begin
             cmd_ready_o = 1'b1;
             unique case (vcnt_q)
               2'd0: begin v0_d = c_vtx; vcnt_d = 2'd1; end
@@ -342,17 +352,19 @@ module host_reg_file (
           end
         end
         gpu_regs_pkg::ADDR_MEM_DATA: begin
-          if (mem_st_q == MemIdle && drained && !pf_want_q) begin
+          // taken at once; the write itself waits in MemDrain until the pipeline has drained
+          // (the FIFO side never looks at pipe_busy_i: 100 MHz, docs/synth.md)
+          if (mem_st_q == MemIdle && !pf_want_q) begin
             cmd_ready_o = 1'b1;
-            if (mem_addr_ok) begin
-              mem_st_d    = MemWrite;
+            if (mem_addr_ok_q) begin
+              mem_st_d    = drained ? MemWrite : MemDrain;
               mem_addr_d  = regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
               mem_wdata_d = c_data[31:0];
             end else begin
               err_range_d = 1'b1;
             end
             reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
-        reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+            reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
             pf_valid_d = 1'b0;
             pf_want_d  = 1'b1;
           end
@@ -382,6 +394,11 @@ module host_reg_file (
 
     // the register write of the head command (masked in g_reg with the register's constant mask)
     if (reg_we) reg_en[c_addr] = 1'b1;
+    // MEM_ADDR's range check, registered beside the register (regs_v of the next cycle)
+    mem_addr_ok_d = mem_addr_ok_q;
+    if (reg_en[gpu_regs_pkg::ADDR_MEM_ADDR]) begin
+      mem_addr_ok_d = (reg_wdata[31:gpu_pkg::MEM_AW] & MemAddrWMask[31:gpu_pkg::MEM_AW]) == '0;
+    end
     // a write to a register the draw state is made of (scripts/regmap.py DRAW_STATE_REGS)
     if (|(reg_en & gpu_regs_pkg::DRAW_STATE_REGS)) ds_dirty_d = 1'b1;
   end
@@ -407,6 +424,7 @@ module host_reg_file (
       mem_st_q    <= MemIdle;
       mem_wdata_q <= '0;
       mem_addr_q  <= '0;
+      mem_addr_ok_q <= (MemAddrReset[31:gpu_pkg::MEM_AW] == '0);
       launch_q    <= 1'b0;
       launch_arg_q <= '0;
     end else begin
@@ -429,6 +447,7 @@ module host_reg_file (
       mem_st_q    <= mem_st_d;
       mem_wdata_q <= mem_wdata_d;
       mem_addr_q  <= mem_addr_d;
+      mem_addr_ok_q <= mem_addr_ok_d;
       launch_q    <= launch_d;
       launch_arg_q <= launch_arg_d;
     end

@@ -203,8 +203,9 @@ module simt_core #(
       .rst_ni,
       .start_i  (ir_valid_q && is_div && act_q[t]),
       .commit_i (commit),
-      .a_i      (rs_val_q[t]),
-      .b_i      (rt_val_q[t]),
+      .load_i   (r_adv),
+      .a_i      (rs_val_d[t]),
+      .b_i      (rt_val_d[t]),
       .done_o   (div_done[t]),
       .q_o      (div_q[t])
     );

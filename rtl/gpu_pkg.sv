@@ -168,6 +168,16 @@ package gpu_pkg;
   // Host link
   localparam int unsigned CMD_FIFO_DEPTH = 32;   // MAX of INT-010; CMD_FULL at >= MAX-2
   localparam int unsigned CMD_W = 7 + 64;        // {addr, data} of a write
+  // The registers with side effects, decoded from the address in front of the command
+  // register (u_cmd_reg), so the register file's acceptance starts at flip-flops (100 MHz).
+  // At most one bit is set; none for a plain register write.
+  typedef struct packed {
+    logic simt_launch;
+    logic mem_addr;
+    logic mem_data;
+    logic vertex;
+  } cmd_kind_t;
+  localparam int unsigned CMD_KIND_W = 4;
 
 
   // ---- colour arithmetic of the pixel path (docs/spec-decisions.md "Colour arithmetic";

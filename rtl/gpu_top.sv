@@ -86,19 +86,28 @@ module gpu_top #(
 
   // command register between the FIFO's read port (LUT RAM) and the register file's decode:
   // all of the register file's inputs from the FIFO come from flops (100 MHz, docs/synth.md)
+  // and the kind of the command (gpu_pkg::cmd_kind_t) is decoded before the register
   logic        cmd_valid, cmd_ready;
   logic [gpu_pkg::CMD_W-1:0] cmd_data;
+  gpu_pkg::cmd_kind_t fifo_kind, cmd_kind;
   logic [1:0]  cmd_stage_count;
   logic [5:0]  cmd_depth;
-  prim_spill_reg #(.Width(gpu_pkg::CMD_W)) u_cmd_reg (
+  always_comb begin
+    fifo_kind             = '0;
+    fifo_kind.vertex      = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_VERTEX);
+    fifo_kind.mem_data    = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_MEM_DATA);
+    fifo_kind.mem_addr    = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_MEM_ADDR);
+    fifo_kind.simt_launch = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_SIMT_LAUNCH);
+  end
+  prim_spill_reg #(.Width(gpu_pkg::CMD_KIND_W + gpu_pkg::CMD_W)) u_cmd_reg (
     .clk_i   (clk_i),
     .rst_ni  (rst_core_n),
     .valid_i (fifo_rvalid),
     .ready_o (fifo_rready),
-    .data_i  (fifo_rdata),
+    .data_i  ({fifo_kind, fifo_rdata}),
     .valid_o (cmd_valid),
     .ready_i (cmd_ready),
-    .data_o  (cmd_data),
+    .data_o  ({cmd_kind, cmd_data}),
     .count_o (cmd_stage_count)
   );
   // STATUS.FIFO_DEPTH and CMD_EMPTY count the commands in the stage too
@@ -130,6 +139,7 @@ module gpu_top #(
     .rst_ni          (rst_core_n),
     .cmd_valid_i     (cmd_valid),
     .cmd_data_i      (cmd_data),
+    .cmd_kind_i      (cmd_kind),
     .cmd_ready_o     (cmd_ready),
     .cmd_depth_i     (cmd_depth),
     .rd_req_i        (rd_req_p),

@@ -32,6 +32,7 @@ module host_reg_file (
 
   input  logic        cmd_valid_i,
   input  logic [70:0] cmd_data_i,         // {addr[6:0], data[63:0]}
+  input  gpu_pkg::cmd_kind_t cmd_kind_i,  // the side-effect registers, decoded from addr
   output logic        cmd_ready_o,
   input  logic [5:0]  cmd_depth_i,
 
@@ -323,73 +324,68 @@ module host_reg_file (
       reported_d = 2'b00;
     end else if (cmd_valid_i && !done_pend_q) begin
       // apply one register write from the command FIFO
-      unique case (c_addr)
-        gpu_regs_pkg::ADDR_VERTEX: begin
-          // the third vertex waits for the triangle slot, for an earlier MEM_DATA write that
-          // waits for the pipeline to drain (FIFO order), and for a free draw-state entry when
-          // the state changed
-          if (vcnt_q == 2'd2 && !tri_valid_q && mem_st_q != MemDrain) ds_alloc_valid_o = ds_dirty_q;
-          if (vcnt_q != 2'd2 ||
-              (!tri_valid_q && mem_st_q != MemDrain && (!ds_dirty_q || ds_alloc_ready_i))) begin
-            cmd_ready_o = 1'b1;
-            unique case (vcnt_q)
-              2'd0: begin v0_d = c_vtx; vcnt_d = 2'd1; end
-              2'd1: begin v1_d = c_vtx; vcnt_d = 2'd2; end
-              default: begin
-                vcnt_d      = 2'd0;
-                prim_d      = prim_q + 1'b1;
-                tri_d.v0    = v0_q;
-                tri_d.v1    = v1_q;
-                tri_d.v2    = c_vtx;
-                tri_d.sid   = ds_dirty_q ? ds_alloc_id_i : ds_cur_id_i;
-                tri_d.prim  = prim_q + 1'b1;
-                ds_dirty_d  = 1'b0;
-                ds_acq_o    = 1'b1;
-                ds_acq_id_o = tri_d.sid;
-                tri_valid_d = 1'b1;
-              end
-            endcase
-          end
-        end
-        gpu_regs_pkg::ADDR_MEM_DATA: begin
-          // taken at once; the write itself waits in MemDrain until the pipeline has drained
-          // (the FIFO side never looks at pipe_busy_i: 100 MHz, docs/synth.md)
-          if (mem_st_q == MemIdle && !pf_want_q) begin
-            cmd_ready_o = 1'b1;
-            if (mem_addr_ok_q) begin
-              mem_st_d    = drained ? MemWrite : MemDrain;
-              mem_addr_d  = regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
-              mem_wdata_d = c_data[31:0];
-            end else begin
-              err_range_d = 1'b1;
+      // the side-effect registers by their pre-decoded kind (gpu_top, before u_cmd_reg)
+      if (cmd_kind_i.vertex) begin
+        // the third vertex waits for the triangle slot, for an earlier MEM_DATA write that
+        // waits for the pipeline to drain (FIFO order), and for a free draw-state entry when
+        // the state changed
+        if (vcnt_q == 2'd2 && !tri_valid_q && mem_st_q != MemDrain) ds_alloc_valid_o = ds_dirty_q;
+        if (vcnt_q != 2'd2 ||
+            (!tri_valid_q && mem_st_q != MemDrain && (!ds_dirty_q || ds_alloc_ready_i))) begin
+          cmd_ready_o = 1'b1;
+          unique case (vcnt_q)
+            2'd0: begin v0_d = c_vtx; vcnt_d = 2'd1; end
+            2'd1: begin v1_d = c_vtx; vcnt_d = 2'd2; end
+            default: begin
+              vcnt_d      = 2'd0;
+              prim_d      = prim_q + 1'b1;
+              tri_d.v0    = v0_q;
+              tri_d.v1    = v1_q;
+              tri_d.v2    = c_vtx;
+              tri_d.sid   = ds_dirty_q ? ds_alloc_id_i : ds_cur_id_i;
+              tri_d.prim  = prim_q + 1'b1;
+              ds_dirty_d  = 1'b0;
+              ds_acq_o    = 1'b1;
+              ds_acq_id_o = tri_d.sid;
+              tri_valid_d = 1'b1;
             end
-            reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
-            reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
-            pf_valid_d = 1'b0;
-            pf_want_d  = 1'b1;
-          end
+          endcase
         end
-        gpu_regs_pkg::ADDR_SIMT_LAUNCH: begin
-          // earlier MEM_DATA writes must have reached memory before the kernel starts
-          if (!launch_q && mem_st_q == MemIdle) begin
-            cmd_ready_o  = 1'b1;
-            launch_d     = 1'b1;
-            launch_arg_d = c_data[46:0];
+      end else if (cmd_kind_i.mem_data) begin
+        // taken at once; the write itself waits in MemDrain until the pipeline has drained
+        // (the FIFO side never looks at pipe_busy_i: 100 MHz, docs/synth.md)
+        if (mem_st_q == MemIdle && !pf_want_q) begin
+          cmd_ready_o = 1'b1;
+          if (mem_addr_ok_q) begin
+            mem_st_d    = drained ? MemWrite : MemDrain;
+            mem_addr_d  = regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
+            mem_wdata_d = c_data[31:0];
+          end else begin
+            err_range_d = 1'b1;
           end
+          reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
+          reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+          pf_valid_d = 1'b0;
+          pf_want_d  = 1'b1;
         end
-        gpu_regs_pkg::ADDR_MEM_ADDR: begin
-          if (mem_st_q == MemIdle) begin
-            cmd_ready_o = 1'b1;
-            reg_we = 1'b1;
-            pf_valid_d = 1'b0;
-            pf_want_d  = 1'b1;
-          end
+      end else if (cmd_kind_i.simt_launch) begin
+        // earlier MEM_DATA writes must have reached memory before the kernel starts
+        if (!launch_q && mem_st_q == MemIdle) begin
+          cmd_ready_o  = 1'b1;
+          launch_d     = 1'b1;
+          launch_arg_d = c_data[46:0];
         end
-        default: begin
+      end else if (cmd_kind_i.mem_addr) begin
+        if (mem_st_q == MemIdle) begin
           cmd_ready_o = 1'b1;
           reg_we = 1'b1;
+          pf_valid_d = 1'b0;
+          pf_want_d  = 1'b1;
         end
-      endcase
+      end else begin
+        cmd_ready_o = 1'b1;
+        reg_we = 1'b1;
+      end
     end
 
     // the register write of the head command (masked in g_reg with the register's constant mask)

@@ -118,14 +118,14 @@ package gpu_pkg;
     logic [PRIM_W-1:0] prim;
   } frag_t;
 
-  // Colour inside the pixel path: the integer part (0..1023) of ADDENDUM 4's 10.8 channels;
-  // the 8 fraction bits join when texture filtering and blending produce them.
+  // Colour inside the pixel path: four unsigned 10.8 channels (ADDENDUM 4; 1023.0 is full
+  // intensity; docs/spec-decisions.md "Colour arithmetic"; C: color108_t in sw/model/color108.h)
   typedef struct packed {
-    logic [9:0] a;
-    logic [9:0] b;
-    logic [9:0] g;
-    logic [9:0] r;
-  } color10_t;
+    logic [17:0] a;
+    logic [17:0] b;
+    logic [17:0] g;
+    logic [17:0] r;
+  } color108_t;
 
   // Pixel fragment: the record every stage of the pixel path takes and gives on its
   // frag_valid/frag_ready/frag ports (pixel_color -> [tmu_*] -> pixel_ztest -> [pixel_blend]
@@ -135,7 +135,7 @@ package gpu_pkg;
     logic [8:0]        y;
     logic [18:0]       pix;     // y*640 + x (from the walker)
     z25_t              z;
-    color10_t          color;
+    color108_t         color;
     ds_id_t            sid;
     logic [PRIM_W-1:0] prim;
   } pfrag_t;
@@ -174,13 +174,7 @@ package gpu_pkg;
   // C: sw/model/color108.h, same names). A channel is unsigned 10.8 in 18 bits; 1023.0 is one.
   localparam logic [17:0] C108_ONE = 18'd261888;
 
-  // one colour of the pixel path, four 10.8 channels (C: color108_t)
-  typedef struct packed {
-    logic [17:0] a;
-    logic [17:0] b;
-    logic [17:0] g;
-    logic [17:0] r;
-  } color108_t;
+  // (color108_t, one colour of the pixel path, is declared with the pixel fragment above)
 
   function automatic logic [17:0] c108_from8(input logic [7:0] c8);
     c108_from8 = {c8, c8[7:6], 8'h00};

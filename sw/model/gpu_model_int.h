@@ -2,6 +2,7 @@
 #ifndef GPU_MODEL_INT_H
 #define GPU_MODEL_INT_H
 
+#include "color108.h"
 #include "gpu_model.h"
 #include <stdint.h>
 
@@ -69,11 +70,6 @@ typedef struct {
     uint16_t prim;
 } setup_t;
 
-/* Colour inside the pixel path: the 10-bit integer part of 10.8 channels (gpu_pkg::color10_t) */
-typedef struct {
-    uint16_t r, g, b, a;
-} color10_t;
-
 /* Running attribute values of raster_interp (one pixel or one row start): q[i], r[i] of plane i. */
 typedef struct {
     int64_t q[ATTR_N], r[ATTR_N];
@@ -128,7 +124,7 @@ uint32_t raster_interp_color(const interp_t *v, const setup_attr_t *p);
 typedef struct {
     uint16_t x, y;
     uint32_t z;             /* 25-bit */
-    color10_t color;
+    color108_t color;       /* four 10.8 channels (color108.h) */
     uint8_t sid;
     uint16_t prim;
 } pfrag_t;
@@ -146,8 +142,8 @@ static inline void pixel_path(gpu_model_t *m, const frag_t *f)
     }
 }
 
-/* RGB565 of a 10-bit colour at (x, y), with the ordered dither when dither_en */
-uint16_t pixel_rgb565(color10_t c, unsigned x, unsigned y, int dither_en);
+/* RGB565 of a 10.8 colour at (x, y) (integer parts), with the ordered dither when dither_en */
+uint16_t pixel_rgb565(color108_t c, unsigned x, unsigned y, int dither_en);
 /* simt_launch.c: runs a kernel to completion; 0 ok, -1 if a thread never returns */
 int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);
 

@@ -180,13 +180,17 @@ package gpu_pkg;
     c108_from8 = {c8, c8[7:6], 8'h00};
   endfunction
 
-  // t = x*y; (t + t>>10 + t>>20 + 2^17) >> 18, saturated (one 18x18 multiplier)
-  function automatic logic [17:0] c108_mul(input logic [17:0] x, input logic [17:0] y);
-    logic [35:0] t;
+  // the rounding of a product t = x*y: (t + t>>10 + t>>20 + 2^17) >> 18, saturated (a stage
+  // may register t between its multiplier and this)
+  function automatic logic [17:0] c108_round(input logic [35:0] t);
     logic [18:0] z;
-    t = 36'(x) * 36'(y);
     z = 19'((37'(t) + 37'(t[35:10]) + 37'(t[35:20]) + 37'(1 << 17)) >> 18);
-    c108_mul = z[18] ? 18'h3FFFF : z[17:0];
+    c108_round = z[18] ? 18'h3FFFF : z[17:0];
+  endfunction
+
+  // t = x*y; c108_round(t) (one 18x18 multiplier)
+  function automatic logic [17:0] c108_mul(input logic [17:0] x, input logic [17:0] y);
+    c108_mul = c108_round(36'(x) * 36'(y));
   endfunction
 
   function automatic logic [17:0] c108_add(input logic [17:0] x, input logic [17:0] y);

@@ -31,6 +31,11 @@ package gpu_pkg;
     ZGreater = 3'd4, ZNotequal = 3'd5, ZAlways = 3'd6, ZNever = 3'd7
   } zcmp_e;
 
+  // Framebuffer blend modes (ALPHA_BLEND.MODE; docs/spec-decisions.md "Alpha blending").
+  typedef enum logic [1:0] {
+    BlendDisabled = 2'd0, BlendAdd = 2'd1, BlendSubtract = 2'd2, BlendAlpha = 2'd3
+  } blend_e;
+
   // Draw state: the render state a triangle is drawn with (fields named as the registers'
   // fields; C: draw_state_t in sw/model/gpu_model_int.h, same names). Triangles and fragments
   // carry the id of a draw_state_table entry (rtl/draw/), not the state: the texture units'
@@ -43,13 +48,14 @@ package gpu_pkg;
     zcmp_e       z_compare;   // FB_ZBUFFER.Z_COMPARE
     logic [12:0] fb_base;     // FB_DRAW[24:12]
     logic [12:0] z_base;      // FB_ZBUFFER[24:12]
+    blend_e      alpha_blend; // ALPHA_BLEND.MODE
   } draw_state_t;
 
   localparam int unsigned DS_IW = $clog2(DS_N);   // width of a draw-state id (DS_N: memory map block)
   // Width of draw_state_t. Arrays of draw states cross ports as flat logic [n][DRAW_STATE_W]
   // and are cast back per element: Yosys misreads a variably indexed element of a packed
   // struct array (docs/synth.md "Yosys traps"); draw_state_table checks the width.
-  localparam int unsigned DRAW_STATE_W = 4 + 3 + 13 + 13;
+  localparam int unsigned DRAW_STATE_W = 4 + 3 + 13 + 13 + 2;
   typedef logic [DS_IW-1:0] ds_id_t;
 
   typedef struct packed {

@@ -93,11 +93,12 @@ module pixel_fbwrite #(
   end
 
   // inputs this stage does not look at: depth, alpha, the fraction bits, the low colour bits
-  // the RGB565 cut and the dither entry's low bits drop, the depth part of the render state
+  // the RGB565 cut and the dither entry's low bits drop, the depth and blend part of the
+  // render state
   logic unused_bits;
   assign unused_bits = ^{frag_i.z, frag_i.color.a, frag_i.color.r[7:0], frag_i.color.g[7:0],
                          frag_i.color.b[7:0], e[14:12], e[9:6], e[2:0], ds.z_write, ds.z_test,
-                         ds.gouraud, ds.z_compare, ds.z_base};
+                         ds.gouraud, ds.z_compare, ds.z_base, ds.alpha_blend};
 
   assign rel_o     = take;
   assign rel_sid_o = frag_i.sid;

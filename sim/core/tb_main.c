@@ -1193,8 +1193,9 @@ int main(int argc, char **argv)
         fail |= compare(&tb, fb, zb, argc, argv, !tb.no_png && png_dir_ok ? outdir : NULL, &out_err);
     }
     if (sc && sc->check && !tb.hang && !tb.reset_done) { /* a reset cuts the scene short of its check */
-        scene_obs_t obsv[2] = {{"reference", tb.wc_model, tb.model_dropped, tb.ztests, tb.zpasses},
-                               {"rtl", tb.wc_rtl, (uint32_t)-1, NULL, NULL}};
+        scene_obs_t obsv[2] = {{"reference", tb.wc_model, tb.model_dropped, tb.ztests, tb.zpasses,
+                                tb.model ? gpu_model_mem(tb.model) : NULL},
+                               {"rtl", tb.wc_rtl, (uint32_t)-1, NULL, NULL, tb.rtl_img}};
         for (int i = 0; i < 2; i++) {
             if ((i == 0 && !tb.model) || (i == 1 && !tb.v)) {
                 continue;

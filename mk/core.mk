@@ -1,6 +1,6 @@
 # mk/core.mk: the GPU core (gpu_top), its C reference model, driver, harness and scenes.
 #   core-build      build/bin/tgpu_tb (fast) and build/bin/tgpu_tb_trace (FST-capable), the same over
-#                   sdram_ctrl (tgpu_tb_sdram, tgpu_tb_sdram_trace), test_model, test_spi,
+#                   sdram_ctrl (tgpu_tb_sdram, tgpu_tb_sdram_trace), test_model, test_spi, test_c108,
 #                   tgpu_tb_ds1 (one draw-state entry) and tgpu_tb_netlist (Yosys's gate-level
 #                   netlist of gpu_top: post-synthesis simulation, scripts/synth/netlist.sh)
 #   core-lint       verilator --lint-only -Wall on gpu_top
@@ -31,7 +31,7 @@ BENCH_TARGETS += core-bench
 
 .PHONY: core-build core-lint demo core-bench core-long core-gen-check
 core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model $(BUILD)/bin/test_model_plain \
-            $(BUILD)/bin/test_spi $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_sdram_trace $(BUILD)/bin/tgpu_tb_ds1 \
+            $(BUILD)/bin/test_spi $(BUILD)/bin/test_c108 $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_sdram_trace $(BUILD)/bin/tgpu_tb_ds1 \
             $(BUILD)/bin/tgpu_tb_netlist
 
 # the C dither table is generated from the same data file the RTL ROM loads
@@ -95,6 +95,14 @@ $(BUILD)/bin/tgpu_tb_netlist: $(CORE_LIB) $(CORE_BUILD)/c/sim/core/tb_main.o $(B
 
 $(BUILD)/bin/test_spi: $(CORE_DEPS) $(CORE_BUILD)/c/tests/spi/test_spi.o
 	$(call core_exe,test_spi,$(CORE_BUILD)/c/tests/spi/test_spi.o,obj_spi,)
+
+# the colour functions of gpu_pkg (through tests/core/c108_wrap.sv) against sw/model/color108.h
+$(BUILD)/bin/test_c108: rtl/gpu_pkg.sv tests/core/c108_wrap.sv tests/core/test_c108.cpp sw/model/color108.h
+	@mkdir -p $(BUILD)/bin $(CORE_BUILD)
+	$(VERILATOR) $(VFLAGS) --top-module c108_wrap rtl/gpu_pkg.sv tests/core/c108_wrap.sv $(abspath tests/core/test_c108.cpp) \
+	  -Wno-UNUSEDPARAM -CFLAGS "-I$(abspath sw/model)" --Mdir $(CORE_BUILD)/obj_c108 -o test_c108 > $(CORE_BUILD)/obj_c108.log 2>&1 \
+	  || { tail -30 $(CORE_BUILD)/obj_c108.log; exit 1; }
+	cp $(CORE_BUILD)/obj_c108/test_c108 $(BUILD)/bin/test_c108
 
 # model unit tests, built with AddressSanitizer and UBSan
 TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c \

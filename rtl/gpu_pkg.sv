@@ -31,6 +31,11 @@ package gpu_pkg;
     ZGreater = 3'd4, ZNotequal = 3'd5, ZAlways = 3'd6, ZNever = 3'd7
   } zcmp_e;
 
+  // Framebuffer blend modes (ALPHA_BLEND.MODE; docs/spec-decisions.md "Alpha blending").
+  typedef enum logic [1:0] {
+    BlendDisabled = 2'd0, BlendAdd = 2'd1, BlendSubtract = 2'd2, BlendAlpha = 2'd3
+  } blend_e;
+
   // Draw state: the render state a triangle is drawn with (fields named as the registers'
   // fields; C: draw_state_t in sw/model/gpu_model_int.h, same names). Triangles and fragments
   // carry the id of a draw_state_table entry (rtl/draw/), not the state: the texture units'
@@ -43,13 +48,14 @@ package gpu_pkg;
     zcmp_e       z_compare;   // FB_ZBUFFER.Z_COMPARE
     logic [12:0] fb_base;     // FB_DRAW[24:12]
     logic [12:0] z_base;      // FB_ZBUFFER[24:12]
+    blend_e      alpha_blend; // ALPHA_BLEND.MODE
   } draw_state_t;
 
   localparam int unsigned DS_IW = $clog2(DS_N);   // width of a draw-state id (DS_N: memory map block)
   // Width of draw_state_t. Arrays of draw states cross ports as flat logic [n][DRAW_STATE_W]
   // and are cast back per element: Yosys misreads a variably indexed element of a packed
   // struct array (docs/synth.md "Yosys traps"); draw_state_table checks the width.
-  localparam int unsigned DRAW_STATE_W = 4 + 3 + 13 + 13;
+  localparam int unsigned DRAW_STATE_W = 4 + 3 + 13 + 13 + 2;
   typedef logic [DS_IW-1:0] ds_id_t;
 
   typedef struct packed {
@@ -118,14 +124,14 @@ package gpu_pkg;
     logic [PRIM_W-1:0] prim;
   } frag_t;
 
-  // Colour inside the pixel path: the integer part (0..1023) of ADDENDUM 4's 10.8 channels;
-  // the 8 fraction bits join when texture filtering and blending produce them.
+  // Colour inside the pixel path: four unsigned 10.8 channels (ADDENDUM 4; 1023.0 is full
+  // intensity; docs/spec-decisions.md "Colour arithmetic"; C: color108_t in sw/model/color108.h)
   typedef struct packed {
-    logic [9:0] a;
-    logic [9:0] b;
-    logic [9:0] g;
-    logic [9:0] r;
-  } color10_t;
+    logic [17:0] a;
+    logic [17:0] b;
+    logic [17:0] g;
+    logic [17:0] r;
+  } color108_t;
 
   // Pixel fragment: the record every stage of the pixel path takes and gives on its
   // frag_valid/frag_ready/frag ports (pixel_color -> [tmu_*] -> pixel_ztest -> [pixel_blend]
@@ -135,7 +141,7 @@ package gpu_pkg;
     logic [8:0]        y;
     logic [18:0]       pix;     // y*640 + x (from the walker)
     z25_t              z;
-    color10_t          color;
+    color108_t         color;
     ds_id_t            sid;
     logic [PRIM_W-1:0] prim;
   } pfrag_t;
@@ -184,25 +190,23 @@ package gpu_pkg;
   // C: sw/model/color108.h, same names). A channel is unsigned 10.8 in 18 bits; 1023.0 is one.
   localparam logic [17:0] C108_ONE = 18'd261888;
 
-  // one colour of the pixel path, four 10.8 channels (C: color108_t)
-  typedef struct packed {
-    logic [17:0] a;
-    logic [17:0] b;
-    logic [17:0] g;
-    logic [17:0] r;
-  } color108_t;
+  // (color108_t, one colour of the pixel path, is declared with the pixel fragment above)
 
   function automatic logic [17:0] c108_from8(input logic [7:0] c8);
     c108_from8 = {c8, c8[7:6], 8'h00};
   endfunction
 
-  // t = x*y; (t + t>>10 + t>>20 + 2^17) >> 18, saturated (one 18x18 multiplier)
-  function automatic logic [17:0] c108_mul(input logic [17:0] x, input logic [17:0] y);
-    logic [35:0] t;
+  // the rounding of a product t = x*y: (t + t>>10 + t>>20 + 2^17) >> 18, saturated (a stage
+  // may register t between its multiplier and this)
+  function automatic logic [17:0] c108_round(input logic [35:0] t);
     logic [18:0] z;
-    t = 36'(x) * 36'(y);
     z = 19'((37'(t) + 37'(t[35:10]) + 37'(t[35:20]) + 37'(1 << 17)) >> 18);
-    c108_mul = z[18] ? 18'h3FFFF : z[17:0];
+    c108_round = z[18] ? 18'h3FFFF : z[17:0];
+  endfunction
+
+  // t = x*y; c108_round(t) (one 18x18 multiplier)
+  function automatic logic [17:0] c108_mul(input logic [17:0] x, input logic [17:0] y);
+    c108_mul = c108_round(36'(x) * 36'(y));
   endfunction
 
   function automatic logic [17:0] c108_add(input logic [17:0] x, input logic [17:0] y);

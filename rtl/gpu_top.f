@@ -16,6 +16,7 @@ rtl/raster/raster_interp.sv
 rtl/raster/raster_walk.sv
 rtl/pixel/pixel_color.sv
 rtl/pixel/pixel_ztest.sv
+rtl/pixel/pixel_blend.sv
 rtl/pixel/pixel_fbwrite.sv
 rtl/mem/mem_arbiter.sv
 rtl/simt/simt_pkg.sv

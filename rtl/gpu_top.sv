@@ -2,7 +2,7 @@
 //
 //   SPI (spi_sck_i domain) -> host_spi_slave -> prim_async_fifo (32 x {addr, data})
 //     -> prim_spill_reg (command register) -> host_reg_file (core) -> raster_setup -> raster_walk
-//     -> pixel_color -> pixel_ztest -> pixel_fbwrite -> mem_arbiter -> mem
+//     -> pixel_color -> pixel_ztest -> pixel_blend -> pixel_fbwrite -> mem_arbiter -> mem
 //   draw_state_table holds the draw states the triangles and fragments refer to by id.
 //   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA).
 // Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty),
@@ -120,14 +120,15 @@ module gpu_top #(
   // ---- register file ----
   logic tri_valid, tri_ready, pipe_busy, rf_busy;
   gpu_pkg::triangle_t tri_rec;
-  // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster
-  localparam int unsigned NumClients = 4;
+  // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster,
+  // 4 pixel_blend (destination reads)
+  localparam int unsigned NumClients = 5;
   logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
   logic [NumClients-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req;   // mem_req_t per client, flat
   // one variable per client, packed into c_req below (Yosys leaves an output port connected to
   // an element of a packed struct array without a driver; docs/synth.md "Yosys traps")
-  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req;
-  assign c_req = {simt_req, fbw_req, ztest_req, regs_req};
+  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req;
+  assign c_req = {blend_req, simt_req, fbw_req, ztest_req, regs_req};
   gpu_pkg::mem_rsp_t                  c_rsp;     // shared by the clients, c_rsp_valid says whose
   logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
   logic [7:0]  simt_threads;
@@ -235,10 +236,10 @@ module gpu_top #(
   );
 
   // ---- pixel path: a chain of stages with identical frag_* valid/ready ports ----
-  //   pixel_color -> [tmu_0..3: texture units, issue 12] -> pixel_ztest -> [pixel_blend: alpha
-  //   blending, issue 12] -> pixel_fbwrite
-  logic col_valid, col_ready, zt_valid, zt_ready, ztest_busy, fbw_busy;
-  gpu_pkg::pfrag_t col_frag, zt_frag;
+  //   pixel_color -> [tmu_0..3: texture units, issue 12] -> pixel_ztest -> pixel_blend ->
+  //   pixel_fbwrite
+  logic col_valid, col_ready, zt_valid, zt_ready, bl_valid, bl_ready, ztest_busy, blend_busy, fbw_busy;
+  gpu_pkg::pfrag_t col_frag, zt_frag, bl_frag;
 
   pixel_color u_color (
     .frag_valid_i (pix_valid), .frag_ready_o (pix_ready), .frag_i (pix_frag),
@@ -255,14 +256,26 @@ module gpu_top #(
     .busy_o (ztest_busy)
   );
 
-  pixel_fbwrite u_fbwrite (
+  // the blend stage's destination read waits until every colour write of an earlier fragment
+  // has been accepted here (wr_done: pixel_fbwrite's request handshake; docs/interfaces.md)
+  pixel_blend u_blend (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .frag_valid_i (zt_valid), .frag_ready_o (zt_ready), .frag_i (zt_frag),
+    .frag_valid_o (bl_valid), .frag_ready_i (bl_ready), .frag_o (bl_frag),
+    .ds_table_i (ds_table), .wr_done_i (c_req_valid[2] && c_req_ready[2]),
+    .mem_req_valid_o (c_req_valid[4]), .mem_req_ready_i (c_req_ready[4]), .mem_req_o (blend_req),
+    .mem_rsp_valid_i (c_rsp_valid[4]), .mem_rsp_i (c_rsp),
+    .busy_o (blend_busy)
+  );
+
+  pixel_fbwrite u_fbwrite (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .frag_valid_i (bl_valid), .frag_ready_o (bl_ready), .frag_i (bl_frag),
     .ds_table_i (ds_table), .rel_o (ds_rel[3]), .rel_sid_o (ds_rel_id[3]),
     .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]), .mem_req_o (fbw_req),
     .busy_o (fbw_busy)
   );
-  assign pix_busy = ztest_busy || fbw_busy;
+  assign pix_busy = ztest_busy || blend_busy || fbw_busy;
   logic unused_fbw_rsp;
   assign unused_fbw_rsp = c_rsp_valid[2] ^ c_rsp.last;   // colour writes get no responses; no
                                                           // client reads bursts yet
@@ -293,9 +306,11 @@ module gpu_top #(
     .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp.rdata)
   );
 
-  // priority classes: 1 for the depth stage's reads (a fragment waits for them), 0 for the rest
+  // priority classes: 1 for the reads a fragment waits for (depth, destination colour), 0 for
+  // the rest. A destination read never overtakes a colour write it depends on: pixel_blend
+  // requests it only when no colour write is waiting here (docs/interfaces.md).
   gpu_pkg::mem_req_t mem_req;
-  mem_arbiter #(.N(NumClients), .Classes(2), .ClassOf({2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 3..0
+  mem_arbiter #(.N(NumClients), .Classes(2), .ClassOf({2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 4..0
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
     .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),

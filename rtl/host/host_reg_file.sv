@@ -20,7 +20,7 @@
 // masked; MEM_ADDR >= 32 MiB drops the access (reads 0) and sets STATUS.MEM_RANGE_ERR.
 // SIMT_LAUNCH (project extension, docs/simt.md) hands {threads, program offset, data offset} to
 // the cluster's valid/ready launch port; a second launch waits until the cluster takes the first.
-// Draw state: the third VERTEX after a write to a draw-state register (TRI_MODE, DITHER_MODE,
+// Draw state: the third VERTEX after a write to a draw-state register (TRI_MODE, ALPHA_BLEND, DITHER_MODE,
 // FB_DRAW, FB_ZBUFFER: gpu_regs_pkg::DRAW_STATE_REGS) allocates the next draw_state_table entry with the current state (waiting while that entry is
 // still referenced); otherwise the triangle refers to the entry allocated last.
 // Throughput: one command per cycle, except a third VERTEX while the triangle slot is full (or
@@ -138,6 +138,7 @@ module host_reg_file (
   gpu_regs_pkg::reg_color_t       r_color;
   gpu_regs_pkg::reg_tri_mode_t    r_tri_mode;
   gpu_regs_pkg::reg_dither_mode_t r_dither;
+  gpu_regs_pkg::reg_alpha_blend_t r_alpha_blend;
   gpu_regs_pkg::reg_fb_draw_t     r_fb_draw;
   gpu_regs_pkg::reg_fb_zbuffer_t  r_fb_zbuffer;
   gpu_regs_pkg::reg_simt_launch_t r_launch;
@@ -146,6 +147,7 @@ module host_reg_file (
   assign r_color      = regs_v[gpu_regs_pkg::ADDR_COLOR];
   assign r_tri_mode   = regs_v[gpu_regs_pkg::ADDR_TRI_MODE];
   assign r_dither     = regs_v[gpu_regs_pkg::ADDR_DITHER_MODE];
+  assign r_alpha_blend = regs_v[gpu_regs_pkg::ADDR_ALPHA_BLEND];
   assign r_fb_draw    = regs_v[gpu_regs_pkg::ADDR_FB_DRAW];
   assign r_fb_zbuffer = regs_v[gpu_regs_pkg::ADDR_FB_ZBUFFER];
   assign r_launch     = {17'h0, launch_arg_q};
@@ -162,6 +164,7 @@ module host_reg_file (
     cur_rs.z_compare = gpu_pkg::zcmp_e'(r_fb_zbuffer.z_compare);
     cur_rs.fb_base   = r_fb_draw.addr[12:0];      // FB_DRAW[24:12]: the 32 MiB address space
     cur_rs.z_base    = r_fb_zbuffer.addr[12:0];
+    cur_rs.alpha_blend = gpu_pkg::blend_e'(r_alpha_blend.mode);
   end
 
   // ---- storage and read view ----
@@ -471,7 +474,7 @@ module host_reg_file (
   logic unused_bits;
   assign unused_bits = ^{mem_rsp_i.last, r_launch.rsvd_63_47, r_launch.rsvd_31_22, r_vertex.rsvd_63_57, r_color,
                          r_tri_mode.rsvd_63_5, r_tri_mode.any_textured, r_tri_mode.rsvd_1_1, r_dither.rsvd_63_4,
-                         r_dither.pattern, r_dither.rsvd_1_1, r_fb_draw.rsvd_63_32, r_fb_draw.addr[19:13],
+                         r_dither.pattern, r_dither.rsvd_1_1, r_alpha_blend.rsvd_63_2, r_fb_draw.rsvd_63_32, r_fb_draw.addr[19:13],
                          r_fb_draw.rsvd_11_0, r_fb_zbuffer.rsvd_63_35, r_fb_zbuffer.addr[19:13],
                          r_fb_zbuffer.rsvd_11_0, r_tex0_fmt[63:1], r_tex1_fmt[63:1], r_tex2_fmt[63:1],
                          r_tex3_fmt[63:1]};

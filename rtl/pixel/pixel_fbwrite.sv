@@ -4,7 +4,8 @@
 // Ordered dither (DITHER_MODE.ENABLE): the 16x16 blue-noise table of data/dither_bn16.hex
 // (the file the C table is generated from), indexed {y[3:0], x[3:0]}; R and B add the top 3
 // bits of their 6-bit entry, G the top 2, at the bit below the RGB565 cut (<< 2 in 10 bits),
-// saturating at 1023. Then R5 = R[9:5], G6 = G[9:4], B5 = B[9:5]; the framebuffer word is
+// saturating at 1023, on the integer part of each 10.8 channel (the fraction bits are dropped
+// first). Then R5 = R[9:5], G6 = G[9:4], B5 = B[9:5]; the framebuffer word is
 // RGB565 in [15:0], zero above, at FB_DRAW + (y*640 + x)*4.
 // The word and address are computed at input and registered (w_q): the write request comes
 // from flops. A fragment is taken when the stage is empty or in the cycle its predecessor's
@@ -52,9 +53,9 @@ module pixel_fbwrite #(
   assign ds = gpu_pkg::draw_state_t'(ds_table_i[frag_i.sid]);
   always_comb begin
     logic [9:0] r10, g10, b10;
-    r10 = frag_i.color.r;
-    g10 = frag_i.color.g;
-    b10 = frag_i.color.b;
+    r10 = frag_i.color.r[17:8];   // integer parts of the 10.8 channels
+    g10 = frag_i.color.g[17:8];
+    b10 = frag_i.color.b[17:8];
     e = dither_rom[{frag_i.y[3:0], frag_i.x[3:0]}];
     if (ds.dither_en) begin
       r10 = sat_add10(r10, {e[17:15], 2'b00});
@@ -91,11 +92,13 @@ module pixel_fbwrite #(
     mem_req_o.prim  = w_q.prim;
   end
 
-  // inputs this stage does not look at: depth, alpha, the low colour bits the RGB565 cut and
-  // the dither entry's low bits drop, the depth part of the render state
+  // inputs this stage does not look at: depth, alpha, the fraction bits, the low colour bits
+  // the RGB565 cut and the dither entry's low bits drop, the depth and blend part of the
+  // render state
   logic unused_bits;
-  assign unused_bits = ^{frag_i.z, frag_i.color.a, e[14:12], e[9:6], e[2:0], ds.z_write, ds.z_test,
-                         ds.gouraud, ds.z_compare, ds.z_base};
+  assign unused_bits = ^{frag_i.z, frag_i.color.a, frag_i.color.r[7:0], frag_i.color.g[7:0],
+                         frag_i.color.b[7:0], e[14:12], e[9:6], e[2:0], ds.z_write, ds.z_test,
+                         ds.gouraud, ds.z_compare, ds.z_base, ds.alpha_blend};
 
   assign rel_o     = take;
   assign rel_sid_o = frag_i.sid;

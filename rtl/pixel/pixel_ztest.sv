@@ -139,7 +139,7 @@ module pixel_ztest (
   logic unused_rsp;
   assign unused_rsp = ^{mem_rsp_i.rdata[31:24], mem_rsp_i.last, ds_in.z_write, ds_in.gouraud, ds_in.dither_en,
                         ds_in.z_compare, ds_in.fb_base, ds_w.z_test, ds_w.gouraud, ds_w.dither_en,
-                        ds_w.fb_base, ds_w.z_base};
+                        ds_w.fb_base, ds_w.z_base, ds_in.alpha_blend, ds_w.alpha_blend};
 
   assign rel_o     = (st_q == StZWait) && mem_rsp_valid_i && !z_pass;
   assign rel_sid_o = w_q.sid;

@@ -199,7 +199,7 @@ module raster_setup (
   gpu_pkg::draw_state_t ds_tri;
   assign ds_tri = gpu_pkg::draw_state_t'(ds_table_i[tri_i.sid]);
   logic unused_ds;   // the state setup does not read (the pixel stages do)
-  assign unused_ds = ^{ds_tri.dither_en, ds_tri.z_compare, ds_tri.fb_base, ds_tri.z_base};
+  assign unused_ds = ^{ds_tri.dither_en, ds_tri.z_compare, ds_tri.fb_base, ds_tri.z_base, ds_tri.alpha_blend};
 
   logic need_z, need_c;
   assign need_z = need_z_q;

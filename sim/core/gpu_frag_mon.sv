@@ -4,9 +4,14 @@
 //   walk   a covered pixel leaving raster_walk: x, y, z, colour, draw state, triangle
 //   ztest  a depth test in the pixel pipe: Z word address, fragment depth, Z-buffer word, result
 //   zwrite a Z write of pixel_ztest accepted by the arbiter: address, data, triangle
+//   blend  a blended fragment leaving pixel_blend: pixel, mode, destination word, source and
+//          result colour (10.8 channels), triangle (fragments with ALPHA_BLEND != DISABLED only)
 //   cwrite a colour write of pixel_fbwrite accepted by the arbiter: address, data, triangle
 // The harness compares each with the model's next event of the same stage as it arrives and
 // stops at the first divergence (docs/debugging.md).
+// It also checks the blend stage's hazard rule directly: a destination read accepted by the
+// arbiter while pixel_fbwrite's colour write to the same word still waits there is a $error
+// ("BLEND HAZARD"), whether or not the stale word happens to equal the fresh one.
 module gpu_frag_mon (
   input logic        clk_i,
   input logic        rst_ni,
@@ -30,6 +35,20 @@ module gpu_frag_mon (
   input logic [24:0] zw_addr,
   input logic [31:0] zw_data,
   input logic [15:0] zw_prim,
+  // blend
+  input logic        bl_fire,
+  input logic [9:0]  bl_x,
+  input logic [8:0]  bl_y,
+  input logic [1:0]  bl_mode,
+  input logic [15:0] bl_dst,
+  input gpu_pkg::color108_t bl_src,
+  input gpu_pkg::color108_t bl_res,
+  input logic [15:0] bl_prim,
+  // hazard: destination read accepted, colour write waiting at the arbiter
+  input logic        dr_fire,
+  input logic [24:0] dr_addr,
+  input logic        cw_wait,
+  input logic [24:0] cw_wait_addr,
   // cwrite
   input logic        cw_fire,
   input logic [24:0] cw_addr,
@@ -39,6 +58,9 @@ module gpu_frag_mon (
   import "DPI-C" function void tgpu_mon_walk(input int x, input int y, input int z, input int color, input int sid, input int prim);
   import "DPI-C" function void tgpu_mon_ztest(input int addr, input int zf, input int zb, input int pass, input int prim);
   import "DPI-C" function void tgpu_mon_write(input int unit, input int addr, input int data, input int prim);
+  import "DPI-C" function void tgpu_mon_blend(input int x, input int y, input int mode, input int dst,
+                                              input int sr, input int sg, input int sb, input int sa,
+                                              input int r, input int g, input int b, input int a, input int prim);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -49,6 +71,12 @@ module gpu_frag_mon (
       if (z_fire) tgpu_mon_ztest(32'(z_addr), 32'(z_frag), 32'(z_buf), 32'(z_pass), 32'(z_prim));
       if (zw_fire) tgpu_mon_write(1, 32'(zw_addr), zw_data, 32'(zw_prim));
       if (cw_fire) tgpu_mon_write(2, 32'(cw_addr), cw_data, 32'(cw_prim));
+      if (bl_fire) tgpu_mon_blend(32'(bl_x), 32'(bl_y), 32'(bl_mode), 32'(bl_dst), 32'(bl_src.r), 32'(bl_src.g),
+                                  32'(bl_src.b), 32'(bl_src.a), 32'(bl_res.r), 32'(bl_res.g), 32'(bl_res.b),
+                                  32'(bl_res.a), 32'(bl_prim));
+      if (dr_fire && cw_wait && dr_addr[24:2] == cw_wait_addr[24:2])
+        $error("BLEND HAZARD: destination read of 0x%07X accepted while pixel_fbwrite's colour write to it waits",
+               dr_addr);
     end
   end
 endmodule
@@ -73,6 +101,19 @@ bind gpu_top gpu_frag_mon u_frag_mon (
   .zw_addr    (ztest_req.addr),
   .zw_data    (ztest_req.wdata),
   .zw_prim    (ztest_req.prim),
+  .bl_fire    (bl_valid && bl_ready && u_blend.st_q == u_blend.StOut &&
+               u_blend.ds_w.alpha_blend != gpu_pkg::BlendDisabled),
+  .bl_x       (u_blend.w_q.x),
+  .bl_y       (u_blend.w_q.y),
+  .bl_mode    (u_blend.ds_w.alpha_blend),
+  .bl_dst     (u_blend.dst_q),
+  .bl_src     (u_blend.w_q.color),
+  .bl_res     (u_blend.res_q),
+  .bl_prim    (u_blend.w_q.prim),
+  .dr_fire    (c_req_valid[4] && c_req_ready[4]),
+  .dr_addr    (blend_req.addr),
+  .cw_wait    (c_req_valid[2]),
+  .cw_wait_addr (fbw_req.addr),
   .cw_fire    (c_req_valid[2] && c_req_ready[2] && fbw_req.we),
   .cw_addr    (fbw_req.addr),
   .cw_data    (fbw_req.wdata),

@@ -20,16 +20,16 @@ module gpu_links (
   input gpu_pkg::frag_t frag,
   input logic pix_valid, pix_ready,
   input gpu_pkg::frag_t pix_frag,
-  input logic col_valid, col_ready, zt_valid, zt_ready,
-  input gpu_pkg::pfrag_t col_frag, zt_frag,
+  input logic col_valid, col_ready, zt_valid, zt_ready, bl_valid, bl_ready,
+  input gpu_pkg::pfrag_t col_frag, zt_frag, bl_frag,
   // SIMT launch
   input logic        simt_launch_valid, simt_launch_ready,
   input logic [7:0]  simt_threads,
   input logic [13:0] simt_prog,
   input logic [14:0] simt_data,
   // memory clients and the external port
-  input logic [3:0] c_req_valid, c_req_ready,
-  input logic [3:0][gpu_pkg::MEM_REQ_W-1:0] c_req,
+  input logic [4:0] c_req_valid, c_req_ready,
+  input logic [4:0][gpu_pkg::MEM_REQ_W-1:0] c_req,
   input logic              mem_req_valid_o, mem_req_ready_i,
   input gpu_pkg::mem_req_t mem_req
 );
@@ -47,16 +47,19 @@ module gpu_links (
     .clk_i, .rst_ni(rst_core_n), .valid_i(pix_valid), .ready_i(pix_ready), .payload_i(pix_frag));
   stream_checker #(.Name("pixel_color -> pixel_ztest (pixel fragment)"), .Pw($bits(col_frag))) u_col (
     .clk_i, .rst_ni(rst_core_n), .valid_i(col_valid), .ready_i(col_ready), .payload_i(col_frag));
-  stream_checker #(.Name("pixel_ztest -> pixel_fbwrite (pixel fragment)"), .Pw($bits(zt_frag))) u_zt (
+  stream_checker #(.Name("pixel_ztest -> pixel_blend (pixel fragment)"), .Pw($bits(zt_frag))) u_zt (
     .clk_i, .rst_ni(rst_core_n), .valid_i(zt_valid), .ready_i(zt_ready), .payload_i(zt_frag));
+  stream_checker #(.Name("pixel_blend -> pixel_fbwrite (pixel fragment)"), .Pw($bits(bl_frag))) u_bl (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(bl_valid), .ready_i(bl_ready), .payload_i(bl_frag));
   stream_checker #(.Name("host_reg_file -> simt (launch)"), .Pw(37)) u_launch (
     .clk_i, .rst_ni(rst_core_n), .valid_i(simt_launch_valid), .ready_i(simt_launch_ready),
     .payload_i({simt_threads, simt_prog, simt_data}));
-  localparam string ClientName[4] = '{"host_reg_file -> mem_arbiter (memory request)",
+  localparam string ClientName[5] = '{"host_reg_file -> mem_arbiter (memory request)",
                                       "pixel_ztest -> mem_arbiter (memory request)",
                                       "pixel_fbwrite -> mem_arbiter (memory request)",
-                                      "simt -> mem_arbiter (memory request)"};
-  for (genvar c = 0; c < 4; c++) begin : g_client
+                                      "simt -> mem_arbiter (memory request)",
+                                      "pixel_blend -> mem_arbiter (memory request)"};
+  for (genvar c = 0; c < 5; c++) begin : g_client
     stream_checker #(.Name(ClientName[c]), .Pw($bits(gpu_pkg::mem_req_t))) u_req (
       .clk_i, .rst_ni(rst_core_n), .valid_i(c_req_valid[c]), .ready_i(c_req_ready[c]),
       .payload_i(c_req[c]));

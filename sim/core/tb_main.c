@@ -42,16 +42,19 @@ enum { EXIT_MATCH = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_HANG = 3, EXIT_OUTPUT
 
 /* Fragment-level lockstep: the model's events of each stage wait in a queue until the RTL's
  * monitor reports the same stage's next event; the two are compared field by field. */
-typedef enum { LS_WALK, LS_ZTEST, LS_ZWRITE, LS_CWRITE, LS_N } ls_stage_e;
+typedef enum { LS_WALK, LS_ZTEST, LS_ZWRITE, LS_BLEND, LS_CWRITE, LS_N } ls_stage_e;
 static const char *const k_stage_name[LS_N] = {"walk (raster_walk -> pixel_color: covered pixel)",
                                                 "ztest (pixel_ztest: depth test)",
                                                 "zwrite (pixel_ztest -> memory: Z write)",
+                                                "blend (pixel_blend -> pixel_fbwrite: blended fragment)",
                                                 "cwrite (pixel_fbwrite -> memory: colour write)"};
 typedef struct {
-    uint32_t a, b, c; /* walk: x | y << 16, z, colour; ztest: Z address, depth, Z-buffer word; zwrite, cwrite: address, data */
+    uint32_t a, b, c; /* walk: x | y << 16, z, colour; ztest: Z address, depth, Z-buffer word; zwrite, cwrite: address,
+                         data; blend: x | y << 16, destination RGB565, mode */
     uint16_t prim;
     uint8_t pass;
     uint8_t sid;      /* walk: draw state */
+    uint32_t col[8];  /* blend: source r, g, b, a, result r, g, b, a (10.8) */
 } lev_t;
 typedef struct {
     lev_t *buf;
@@ -196,7 +199,7 @@ static void lockstep_push(tb_t *tb, ls_stage_e st, const lev_t *e)
 static void model_event(void *ctx, const gpu_event_t *ev)
 {
     tb_t *tb = ctx;
-    lev_t e = {0, 0, 0, ev->prim, 0, 0};
+    lev_t e = {.prim = ev->prim};
     if (ev->kind == GPU_EV_MEM_WRITE) {
         note_write(tb->wc_model, tb->prim_model, ev->addr, ev->prim);
         if (tb->lockstep && (ev->unit == GPU_UNIT_ZTEST || ev->unit == GPU_UNIT_FBWRITE)) {
@@ -212,6 +215,15 @@ static void model_event(void *ctx, const gpu_event_t *ev)
         e.c = ev->data;
         e.sid = ev->sid;
         lockstep_push(tb, LS_WALK, &e);
+    } else if (ev->kind == GPU_EV_BLEND && tb->lockstep) {
+        e.a = (uint32_t)ev->x | (uint32_t)ev->y << 16;
+        e.b = ev->data;
+        e.c = ev->mode;
+        for (int i = 0; i < 4; i++) {
+            e.col[i] = ev->src[i];
+            e.col[4 + i] = ev->rgba[i];
+        }
+        lockstep_push(tb, LS_BLEND, &e);
     } else if (ev->kind == GPU_EV_ZTEST) {
         tb->ztests[ev->zfunc & 7]++;
         tb->zpasses[ev->zfunc & 7] += ev->pass != 0;
@@ -676,6 +688,15 @@ static void describe_lev(const tb_t *tb, ls_stage_e st, const lev_t *e, char *bu
         snprintf(buf, n, "%s: depth 0x%06X vs Z-buffer 0x%06X -> %s, triangle %u", locate(tb, e->a, fb, zb).text, e->b,
                  e->c, e->pass ? "pass" : "fail", e->prim);
         break;
+    case LS_BLEND: {
+        static const char *const modes[4] = {"DISABLED", "ADD", "SUBTRACT", "ALPHA_BLEND"};
+        snprintf(buf, n,
+                 "pixel (%u, %u), %s, destination 0x%04X, source rgba (0x%05X 0x%05X 0x%05X 0x%05X) -> "
+                 "(0x%05X 0x%05X 0x%05X 0x%05X) (10.8), triangle %u",
+                 e->a & 0xFFFF, e->a >> 16, modes[e->c & 3], e->b, e->col[0], e->col[1], e->col[2], e->col[3], e->col[4],
+                 e->col[5], e->col[6], e->col[7], e->prim);
+        break;
+    }
     default:
         snprintf(buf, n, "%s: data 0x%08X, triangle %u", locate(tb, e->a, fb, zb).text, e->b, e->prim);
         break;
@@ -709,7 +730,7 @@ static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
     if (!tb->lockstep || tb->lock_failed) {
         return;
     }
-    lev_t got = {0, 0, 0, (uint16_t)ev->prim, 0, 0};
+    lev_t got = {.prim = (uint16_t)ev->prim};
     ls_stage_e st;
     if (ev->kind == VGPU_MON_WALK) {
         st = LS_WALK;
@@ -723,6 +744,15 @@ static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
         got.b = ev->z;
         got.c = ev->data;
         got.pass = (uint8_t)(ev->pass != 0);
+    } else if (ev->kind == VGPU_MON_BLEND) {
+        st = LS_BLEND;
+        got.a = ev->x | ev->y << 16;
+        got.b = ev->data;
+        got.c = ev->mode;
+        for (int i = 0; i < 4; i++) {
+            got.col[i] = ev->src[i];
+            got.col[4 + i] = ev->rgba[i];
+        }
     } else {
         st = ev->kind == VGPU_MON_ZWRITE ? LS_ZWRITE : LS_CWRITE;
         got.a = ev->addr & ((32u << 20) - 4);
@@ -734,7 +764,7 @@ static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
         return;
     }
     if (want.a != got.a || want.b != got.b || want.c != got.c || want.prim != got.prim || want.pass != got.pass ||
-        want.sid != got.sid) {
+        want.sid != got.sid || memcmp(want.col, got.col, sizeof(want.col)) != 0) {
         lockstep_fail(tb, st, cycle, &want, &got);
         return;
     }
@@ -751,10 +781,10 @@ static void lockstep_finish(tb_t *tb)
         }
     }
     if (!tb->quiet && !tb->lock_failed) {
-        printf("lockstep: %" PRIu64 " walk, %" PRIu64 " ztest, %" PRIu64 " zwrite, %" PRIu64
+        printf("lockstep: %" PRIu64 " walk, %" PRIu64 " ztest, %" PRIu64 " zwrite, %" PRIu64 " blend, %" PRIu64
                " cwrite events of RTL and model identical\n",
                tb->lq[LS_WALK].compared, tb->lq[LS_ZTEST].compared, tb->lq[LS_ZWRITE].compared,
-               tb->lq[LS_CWRITE].compared);
+               tb->lq[LS_BLEND].compared, tb->lq[LS_CWRITE].compared);
     }
 }
 
@@ -1163,8 +1193,9 @@ int main(int argc, char **argv)
         fail |= compare(&tb, fb, zb, argc, argv, !tb.no_png && png_dir_ok ? outdir : NULL, &out_err);
     }
     if (sc && sc->check && !tb.hang && !tb.reset_done) { /* a reset cuts the scene short of its check */
-        scene_obs_t obsv[2] = {{"reference", tb.wc_model, tb.model_dropped, tb.ztests, tb.zpasses},
-                               {"rtl", tb.wc_rtl, (uint32_t)-1, NULL, NULL}};
+        scene_obs_t obsv[2] = {{"reference", tb.wc_model, tb.model_dropped, tb.ztests, tb.zpasses,
+                                tb.model ? gpu_model_mem(tb.model) : NULL},
+                               {"rtl", tb.wc_rtl, (uint32_t)-1, NULL, NULL, tb.rtl_img}};
         for (int i = 0; i < 2; i++) {
             if ((i == 0 && !tb.model) || (i == 1 && !tb.v)) {
                 continue;

@@ -260,6 +260,27 @@ void tgpu_mon_write(int unit, int addr, int data, int prim)
     ev.prim = (uint32_t)prim;
     mon(ev);
 }
+
+void tgpu_mon_blend(int x, int y, int mode, int dst, int sr, int sg, int sb, int sa, int r, int g, int b, int a,
+                    int prim)
+{
+    vgpu_mon_ev_t ev = {};
+    ev.kind = VGPU_MON_BLEND;
+    ev.x = (uint32_t)x;
+    ev.y = (uint32_t)y;
+    ev.mode = (uint32_t)mode;
+    ev.data = (uint32_t)dst;
+    ev.src[0] = (uint32_t)sr;
+    ev.src[1] = (uint32_t)sg;
+    ev.src[2] = (uint32_t)sb;
+    ev.src[3] = (uint32_t)sa;
+    ev.rgba[0] = (uint32_t)r;
+    ev.rgba[1] = (uint32_t)g;
+    ev.rgba[2] = (uint32_t)b;
+    ev.rgba[3] = (uint32_t)a;
+    ev.prim = (uint32_t)prim;
+    mon(ev);
+}
 #else
 static inline void unused_mon(void) { (void)mon; }
 #endif

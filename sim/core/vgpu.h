@@ -38,17 +38,20 @@ typedef struct {
 typedef void (*vgpu_write_fn)(void *ctx, uint64_t cycle, const vgpu_write_t *wr);
 
 /* fragment-level monitor (sim/core/gpu_frag_mon.sv): the graphics path's events as the RTL
- * makes them, in the model's event terms (gpu_model.h: GPU_EV_FRAG, GPU_EV_ZTEST, and the memory
- * writes of pixel_ztest and pixel_fbwrite) */
-typedef enum { VGPU_MON_WALK = 1, VGPU_MON_ZTEST = 2, VGPU_MON_ZWRITE = 3, VGPU_MON_CWRITE = 4 } vgpu_mon_kind_t;
+ * makes them, in the model's event terms (gpu_model.h: GPU_EV_FRAG, GPU_EV_ZTEST, GPU_EV_BLEND, and
+ * the memory writes of pixel_ztest and pixel_fbwrite) */
+typedef enum { VGPU_MON_WALK = 1, VGPU_MON_ZTEST = 2, VGPU_MON_ZWRITE = 3, VGPU_MON_CWRITE = 4, VGPU_MON_BLEND = 5 } vgpu_mon_kind_t;
 typedef struct {
     vgpu_mon_kind_t kind;
-    uint32_t x, y;   /* walk */
+    uint32_t x, y;   /* walk, blend */
     uint32_t z;      /* walk: 25-bit depth; ztest: fragment depth >> 1 */
-    uint32_t data;   /* walk: colour RGBA8; ztest: Z-buffer word [23:0]; zwrite, cwrite: data */
+    uint32_t data;   /* walk: colour RGBA8; ztest: Z-buffer word [23:0]; zwrite, cwrite: data;
+                        blend: the destination RGB565 word */
     uint32_t addr;   /* ztest: Z word; zwrite, cwrite: byte address */
     int pass;        /* ztest */
     uint32_t sid;    /* walk: draw state */
+    uint32_t mode;   /* blend: ALPHA_BLEND.MODE */
+    uint32_t src[4], rgba[4]; /* blend: source and result colour, 10.8 channels r, g, b, a */
     uint32_t prim;   /* triangle */
 } vgpu_mon_ev_t;
 typedef void (*vgpu_mon_fn)(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev);

@@ -11,7 +11,7 @@
 #define GPU_DS_N                   4 /* draw-state table entries (a power of two) */
 #define GPU_MEM_BYTES              (1u << GPU_MEM_AW)
 /* registers of the draw state: a write starts a new draw state */
-#define GPU_DRAW_STATE_REG(a) ((a) == REG_TRI_MODE || (a) == REG_DITHER_MODE || (a) == REG_FB_DRAW || (a) == REG_FB_ZBUFFER)
+#define GPU_DRAW_STATE_REG(a) ((a) == REG_TRI_MODE || (a) == REG_ALPHA_BLEND || (a) == REG_DITHER_MODE || (a) == REG_FB_DRAW || (a) == REG_FB_ZBUFFER)
 
 #define REG_COLOR                  0x00u
 #define REG_UV0                    0x01u

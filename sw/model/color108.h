@@ -22,14 +22,21 @@ static inline uint32_t c108_from8(uint32_t c8)
     return ((c8 << 2) | (c8 >> 6)) << 8;
 }
 
-/* product of two channels with 1023.0 as one: t = x*y, (t + t>>10 + t>>20 + 2^17) >> 18,
- * saturated at C108_MAX. Within 0.5002 (in 1/256) of round(x*y / 261888); x*C108_ONE == x
- * and x*0 == 0 exactly for every x. One 18x18 multiplier and three adds in the RTL. */
-static inline uint32_t c108_mul(uint32_t x, uint32_t y)
+/* the rounding of a product t = x*y (36 bits): (t + t>>10 + t>>20 + 2^17) >> 18, saturated at
+ * C108_MAX (the RTL may register t between its multiplier and this) */
+static inline uint32_t c108_round(uint64_t t)
 {
-    uint64_t t = (uint64_t)(x & C108_MAX) * (uint64_t)(y & C108_MAX);
+    t &= (1ull << 36) - 1u;
     uint64_t z = (t + (t >> 10) + (t >> 20) + (1u << 17)) >> 18;
     return z > C108_MAX ? C108_MAX : (uint32_t)z;
+}
+
+/* product of two channels with 1023.0 as one: c108_round(x*y). Within 0.5002 (in 1/256) of
+ * round(x*y / 261888); x*C108_ONE == x and x*0 == 0 exactly for every x. One 18x18
+ * multiplier and three adds in the RTL. */
+static inline uint32_t c108_mul(uint32_t x, uint32_t y)
+{
+    return c108_round((uint64_t)(x & C108_MAX) * (uint64_t)(y & C108_MAX));
 }
 
 /* saturating sum and clamped differences */

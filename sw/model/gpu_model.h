@@ -5,8 +5,9 @@
  *   reg_file.c      host register file, vertex latching, triangle submission (rtl/host/host_reg_file.sv)
  *   raster_setup.c  triangle setup: orientation, edge functions, bbox, attribute planes (rtl/raster/raster_setup.sv)
  *   raster_walk.c   bounding-box walk, coverage, exact attribute stepping (rtl/raster/raster_walk.sv)
- *   pixel_color.c   8-bit -> 10-bit colour promotion (rtl/pixel/pixel_color.sv)
+ *   pixel_color.c   8-bit -> 10.8 colour promotion (rtl/pixel/pixel_color.sv)
  *   pixel_ztest.c   depth test and Z write (rtl/pixel/pixel_ztest.sv)
+ *   pixel_blend.c   framebuffer blend, ALPHA_BLEND (rtl/pixel/pixel_blend.sv)
  *   pixel_fbwrite.c ordered dither, RGB565 framebuffer write (rtl/pixel/pixel_fbwrite.sv)
  * It is bit-exact with the RTL at every architectural boundary, but not cycle-accurate:
  * commands complete instantly, so STATUS reads FIFO_DEPTH = 0 and BUSY = 0.
@@ -32,7 +33,10 @@ typedef enum {
     GPU_EV_FRAG = 4,      /* raster_walk output: x, y, z (25 bits), data = colour RGBA8, sid, prim */
     GPU_EV_ZTEST = 5,     /* pixel_ztest: addr = Z word, z = fragment depth >> 1, data = Z-buffer
                              word [23:0], pass, prim (fragments with Z_TEST = 1 only) */
-    GPU_EV_VSYNC = 6      /* end of a displayed frame: data = its number (gpu_model_vsync) */
+    GPU_EV_VSYNC = 6,     /* end of a displayed frame: data = its number (gpu_model_vsync) */
+    GPU_EV_BLEND = 7      /* pixel_blend, fragments with ALPHA_BLEND != DISABLED only: x, y, addr =
+                             colour word, data = its RGB565 destination, mode, src = source colour,
+                             rgba = result (10.8 channels r, g, b, a), prim */
 } gpu_event_kind_t;
 
 enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };
@@ -51,6 +55,8 @@ typedef struct {
     uint8_t pass;   /* GPU_EV_ZTEST */
     uint8_t zfunc;  /* GPU_EV_ZTEST: the compare function (FB_ZBUFFER.Z_COMPARE) */
     uint8_t sid;    /* GPU_EV_FRAG: the draw state the fragment refers to (draw-state table entry) */
+    uint8_t mode;   /* GPU_EV_BLEND: ALPHA_BLEND.MODE */
+    uint32_t src[4], rgba[4]; /* GPU_EV_BLEND: source and result colour, 10.8 channels r, g, b, a */
     gpu_unit_t unit; /* GPU_EV_MEM_WRITE */
 } gpu_event_t;
 

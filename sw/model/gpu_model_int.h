@@ -2,6 +2,7 @@
 #ifndef GPU_MODEL_INT_H
 #define GPU_MODEL_INT_H
 
+#include "color108.h"
 #include "gpu_model.h"
 #include <stdint.h>
 
@@ -16,6 +17,9 @@ typedef struct {
 /* Z compare functions (gpu_pkg::zcmp_e, FB_ZBUFFER.Z_COMPARE) */
 typedef enum { Z_LESS, Z_LEQUAL, Z_EQUAL, Z_GEQUAL, Z_GREATER, Z_NOTEQUAL, Z_ALWAYS, Z_NEVER } zcmp_e;
 
+/* Framebuffer blend modes (gpu_pkg::blend_e, ALPHA_BLEND.MODE) */
+typedef enum { BLEND_DISABLED, BLEND_ADD, BLEND_SUBTRACT, BLEND_ALPHA } blend_e;
+
 /* Draw state: the render state a triangle is drawn with (gpu_pkg::draw_state_t, same field
  * names). The register file keeps GPU_DS_N of them (draw_state_table in the RTL); triangles and
  * fragments carry the id of theirs (sid). A triangle submitted after a write to a draw-state
@@ -29,6 +33,7 @@ typedef struct {
     zcmp_e z_compare;     /* FB_ZBUFFER.Z_COMPARE */
     uint32_t fb_base;     /* FB_DRAW[24:12] << 12 */
     uint32_t z_base;      /* FB_ZBUFFER[24:12] << 12 */
+    blend_e alpha_blend;  /* ALPHA_BLEND.MODE */
 } draw_state_t;
 
 typedef struct {
@@ -68,11 +73,6 @@ typedef struct {
     uint8_t sid;
     uint16_t prim;
 } setup_t;
-
-/* Colour inside the pixel path: the 10-bit integer part of 10.8 channels (gpu_pkg::color10_t) */
-typedef struct {
-    uint16_t r, g, b, a;
-} color10_t;
 
 /* Running attribute values of raster_interp (one pixel or one row start): q[i], r[i] of plane i. */
 typedef struct {
@@ -128,7 +128,7 @@ uint32_t raster_interp_color(const interp_t *v, const setup_attr_t *p);
 typedef struct {
     uint16_t x, y;
     uint32_t z;             /* 25-bit */
-    color10_t color;
+    color108_t color;       /* four 10.8 channels (color108.h) */
     uint8_t sid;
     uint16_t prim;
 } pfrag_t;
@@ -137,17 +137,21 @@ typedef struct {
  * pixel_path() for each fragment of the walk: */
 pfrag_t pixel_color(const frag_t *f);                          /* pixel_color.c */
 int pixel_ztest(gpu_model_t *m, const pfrag_t *p);             /* pixel_ztest.c: 1 = passes on */
+void pixel_blend(gpu_model_t *m, pfrag_t *p);                  /* pixel_blend.c: colour blended in place */
 void pixel_fbwrite(gpu_model_t *m, const pfrag_t *p);          /* pixel_fbwrite.c */
 static inline void pixel_path(gpu_model_t *m, const frag_t *f)
 {
     pfrag_t p = pixel_color(f);
     if (pixel_ztest(m, &p)) {
+        pixel_blend(m, &p);
         pixel_fbwrite(m, &p);
     }
 }
 
-/* RGB565 of a 10-bit colour at (x, y), with the ordered dither when dither_en */
-uint16_t pixel_rgb565(color10_t c, unsigned x, unsigned y, int dither_en);
+/* RGB565 of a 10.8 colour at (x, y) (integer parts), with the ordered dither when dither_en */
+uint16_t pixel_rgb565(color108_t c, unsigned x, unsigned y, int dither_en);
+/* blend of a source colour with a destination RGB565 word (pixel_blend.c; ALPHA_BLEND modes) */
+color108_t pixel_blend_color(blend_e mode, color108_t src, uint16_t dst565);
 /* simt_launch.c: runs a kernel to completion; 0 ok, -1 if a thread never returns */
 int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);
 

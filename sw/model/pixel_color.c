@@ -1,9 +1,7 @@
 /* pixel_color: the walker's fragment becomes the pixel fragment of the stage chain; each
- * 8-bit channel promotes to the 10-bit integer part of the 10.8 pipeline by bit replication,
- * c10 = c8 << 2 | c8 >> 6 (ADDENDUM 4). Mirrors rtl/pixel/pixel_color.sv. */
+ * 8-bit channel promotes to a 10.8 channel by bit replication of the integer part,
+ * c10 = c8 << 2 | c8 >> 6, fraction 0 (c108_from8, ADDENDUM 4). Mirrors rtl/pixel/pixel_color.sv. */
 #include "gpu_model_int.h"
-
-static uint16_t promote8(uint32_t c8) { return (uint16_t)((c8 << 2) | (c8 >> 6)); }
 
 pfrag_t pixel_color(const frag_t *f)
 {
@@ -11,10 +9,10 @@ pfrag_t pixel_color(const frag_t *f)
     p.x = f->x;
     p.y = f->y;
     p.z = f->z;
-    p.color.r = promote8(f->color & 0xFF);
-    p.color.g = promote8((f->color >> 8) & 0xFF);
-    p.color.b = promote8((f->color >> 16) & 0xFF);
-    p.color.a = promote8((f->color >> 24) & 0xFF);
+    p.color.r = c108_from8(f->color & 0xFF);
+    p.color.g = c108_from8((f->color >> 8) & 0xFF);
+    p.color.b = c108_from8((f->color >> 16) & 0xFF);
+    p.color.a = c108_from8((f->color >> 24) & 0xFF);
     p.sid = f->sid;
     p.prim = f->prim;
     return p;

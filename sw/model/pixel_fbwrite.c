@@ -1,6 +1,7 @@
 /* pixel_fbwrite: ordered dither (DITHER_MODE.ENABLE: R, B += (entry[5:3] of their 6-bit
- * entry) << 2, G += (entry[5:4]) << 2, saturating at 1023; table from data/dither_bn16.hex),
- * then R5 = R[9:5], G6 = G[9:4], B5 = B[9:5]; the framebuffer word is RGB565 in [15:0], 0
+ * entry) << 2, G += (entry[5:4]) << 2, saturating at 1023; table from data/dither_bn16.hex) on
+ * the integer part of each 10.8 channel, then R5 = R[9:5], G6 = G[9:4], B5 = B[9:5]; the
+ * framebuffer word is RGB565 in [15:0], 0
  * above, at FB_DRAW + (y*640 + x)*4. Mirrors rtl/pixel/pixel_fbwrite.sv. */
 #include "gpu_model_int.h"
 
@@ -10,9 +11,9 @@ static const uint32_t k_dither[256] = {
 
 static uint32_t sat_add10(uint32_t c10, uint32_t d) { return (c10 + d > 1023u) ? 1023u : c10 + d; }
 
-uint16_t pixel_rgb565(color10_t c, unsigned x, unsigned y, int dither_en)
+uint16_t pixel_rgb565(color108_t c, unsigned x, unsigned y, int dither_en)
 {
-    uint32_t r = c.r, g = c.g, b = c.b;
+    uint32_t r = (c.r >> 8) & 1023u, g = (c.g >> 8) & 1023u, b = (c.b >> 8) & 1023u; /* integer parts */
     if (dither_en) {
         uint32_t e = k_dither[((y & 15u) << 4) | (x & 15u)];
         r = sat_add10(r, ((e >> 15) & 7u) << 2);

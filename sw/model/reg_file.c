@@ -57,6 +57,7 @@ static draw_state_t capture_draw_state(const gpu_model_t *m)
     rs.z_compare = (zcmp_e)FIELD(FB_ZBUFFER, Z_COMPARE);
     rs.fb_base = (uint32_t)(FIELD(FB_DRAW, ADDR) << FB_DRAW_ADDR_SHIFT) & GPU_MEM_MASK;
     rs.z_base = (uint32_t)(FIELD(FB_ZBUFFER, ADDR) << FB_ZBUFFER_ADDR_SHIFT) & GPU_MEM_MASK;
+    rs.alpha_blend = (blend_e)FIELD(ALPHA_BLEND, MODE);
 #undef FIELD
     return rs;
 }

@@ -442,7 +442,7 @@ static void test_scenes_on_model(void)
         c.mem_load = model_mem_load;
         g_scenes[i].run(&c);
         if (g_scenes[i].check) {
-            scene_obs_t ob = {"model", o.wc, o.dropped, o.ztests, o.zpasses};
+            scene_obs_t ob = {"model", o.wc, o.dropped, o.ztests, o.zpasses, gpu_model_mem(o.m)};
             int rc = g_scenes[i].check(&c, &ob);
             if (rc != 0) {
                 printf("  scene %s: %s\n", g_scenes[i].name, c.msg);

@@ -24,6 +24,7 @@ typedef struct {
     /* depth tests per Z compare function (FB_ZBUFFER.Z_COMPARE 0..7) and how many passed;
      * NULL when the backend cannot tell (the RTL's depth tests are checked by the lockstep) */
     const uint64_t *ztests, *zpasses;
+    const uint8_t *mem;     /* the backend's 32 MiB at the end (little-endian words); NULL if unknown */
 } scene_obs_t;
 
 typedef struct {

@@ -517,10 +517,15 @@ static void scene_random(scene_ctx_t *c)
     random_zbuffer(c);
     gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
     uint32_t mode = 0, zfn = 6;
+    /* ALPHA_BLEND from a stream of its own, so the triangles and modes of a seed stay those of
+     * the scene before blending (half the batches blend: ADD, SUBTRACT, ALPHA_BLEND x2) */
+    scene_ctx_t blend_rng = {.rng = c->seed * 0xD1B54A32D192ED03ull + 7};
+    static const uint64_t k_blend_pick[8] = {0, 0, 0, 0, 1, 2, 3, 3};
     for (int i = 0; i < n; i++) {
         if (i % 8 == 0) {
             mode = scene_rand(c) & 0xF; /* GOURAUD, reserved bit 1, Z_TEST, Z_WRITE */
             zfn = scene_rand(c) & 7;
+            gpu_write(REG_ALPHA_BLEND, k_blend_pick[scene_rand(&blend_rng) & 7]);
             gpu_write(REG_TRI_MODE, mode);
             gpu_write(REG_DITHER_MODE, scene_rand(c) & 1);
             gpu_write(REG_FB_ZBUFFER, ((uint64_t)zfn << 32) | ZBUF);
@@ -727,6 +732,332 @@ static int check_scene_msg(scene_ctx_t *c, const scene_obs_t *o)
     return c->msg[0] ? -1 : 0;
 }
 
+/* ---------------------------------------------------------------- alpha blending */
+
+/* Expected framebuffer words in these scenes' checks are worked out by hand from the formulas of
+ * docs/spec-decisions.md "Alpha blending" (written out below), not by the model's code: 10.8
+ * channels, c8 -> c10 = c8<<2 | c8>>6; destination RGB565 -> R5, B5 as {c5, c5}, G6 as
+ * {g6, g6[5:2]}; ADD saturates, SUBTRACT = src - dst clamped at 0, ALPHA = src*A + dst*(1-A)
+ * with each product (t + t>>10 + t>>20 + 2^17) >> 18 of t = x*y; RGB565 from the integer part
+ * (R[9:5], G[9:4], B[9:5]) without dither. */
+
+/* the RGB565 word at pixel (x, y) of the framebuffer at fb */
+static uint16_t fb_word(const scene_obs_t *o, uint32_t fb, int x, int y)
+{
+    const uint8_t *p = o->mem + fb + ((uint32_t)y * 640u + (uint32_t)x) * 4u;
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
+/* every pixel of [x0, x1) x [y0, y1) holds want; the first that does not is reported */
+static int check_box(scene_ctx_t *c, const scene_obs_t *o, const char *what, int x0, int y0, int x1, int y1,
+                     uint16_t want)
+{
+    for (int y = y0; y < y1; y++) {
+        for (int x = x0; x < x1; x++) {
+            uint16_t got = fb_word(o, FB_A, x, y);
+            if (got != want) {
+                snprintf(c->msg, sizeof(c->msg), "%s: %s: pixel (%d, %d) is 0x%04X, want 0x%04X", o->backend, what, x, y,
+                         got, want);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* an axis-aligned rectangle of whole pixels [x0, x1) x [y0, y1) as two triangles */
+static void rect_px(int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t z)
+{
+    scene_tri16(x0 * 16, y0 * 16, z, x1 * 16, y0 * 16, z, x1 * 16, y1 * 16, z);
+    scene_tri16(x0 * 16, y0 * 16, z, x1 * 16, y1 * 16, z, x0 * 16, y1 * 16, z);
+}
+
+/* background of the blend scenes: RGBA8 (0x30, 0x90, 0xC0) -> c10 (192, 578, 771) -> RGB565
+ * (6, 36, 24) = 0x3498; read back as a destination it is (198, 585, 792) */
+#define BLEND_BG PACK_RGBA(0x30, 0x90, 0xC0, 0xFF)
+#define BLEND_BG_565 0x3498u
+
+static void blend_background(void)
+{
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_COLOR, BLEND_BG);
+    rect_px(0, 0, 640, 480, 0);
+}
+
+/* One 64x48 box per case, flat colour over the background. The expected words, by hand:
+ *  ADD   (0x80,0x40,0x20): src c10 (514, 257, 128) + dst (198, 585, 792) = (712, 842, 920)
+ *        -> (22, 52, 28) = 0xB69C
+ *  SUB   (0xF0,0xF0,0x10): src (963, 963, 64) - dst = (765, 378, 0) -> (23, 23, 0) = 0xBAE0
+ *  ALPHA (0x80,0x40,0x20, A=0x60): A = 385.0, 1-A = 638.0; R 514*385/1023 = 193.44 plus
+ *        198*638/1023 = 123.48 -> 316.9 -> R5 9; G 257*385/1023 + 585*638/1023 = 96.72 +
+ *        364.84 = 461.6 -> G6 28; B 128*385/1023 + 792*638/1023 = 48.17 + 493.93 = 542.1 ->
+ *        B5 16 -> 0x4B90 (the roundings of each product are 1/256 and do not reach the cut)
+ *  ALPHA, A = 0xFF: the source exactly, (0x12,0x34,0x56) -> (72, 208, 345) -> 0x11AA
+ *  ALPHA, A = 0x00: the destination exactly, 0x3498
+ *  ADD of white: saturated, 0xFFFF
+ *  SUB of black: clamped at 0, 0x0000 */
+static const struct {
+    int mode;
+    uint32_t rgba;
+    uint16_t want;
+    const char *name;
+} k_blend_cases[] = {
+    {1, PACK_RGBA(0x80, 0x40, 0x20, 0x60), 0xB69C, "ADD"},
+    {2, PACK_RGBA(0xF0, 0xF0, 0x10, 0x60), 0xBAE0, "SUBTRACT"},
+    {3, PACK_RGBA(0x80, 0x40, 0x20, 0x60), 0x4B90, "ALPHA_BLEND A=0x60"},
+    {3, PACK_RGBA(0x12, 0x34, 0x56, 0xFF), 0x11AA, "ALPHA_BLEND A=0xFF"},
+    {3, PACK_RGBA(0x12, 0x34, 0x56, 0x00), BLEND_BG_565, "ALPHA_BLEND A=0x00"},
+    {1, PACK_RGBA(0xFF, 0xFF, 0xFF, 0xFF), 0xFFFF, "ADD saturating"},
+    {2, PACK_RGBA(0x00, 0x00, 0x00, 0xFF), 0x0000, "SUBTRACT clamping"},
+};
+#define BLEND_NCASES (int)(sizeof(k_blend_cases) / sizeof(k_blend_cases[0]))
+
+static void scene_blend_modes(scene_ctx_t *c)
+{
+    (void)c;
+    blend_background();
+    for (int i = 0; i < BLEND_NCASES; i++) {
+        gpu_write(REG_ALPHA_BLEND, (uint64_t)k_blend_cases[i].mode);
+        gpu_write(REG_COLOR, k_blend_cases[i].rgba);
+        int x = 16 + (i % 4) * 160, y = 40 + (i / 4) * 200;
+        rect_px(x, y, x + 64, y + 48, 0);
+    }
+    /* Gouraud triangles in every mode across the bottom, checked against the model only */
+    gpu_write(REG_TRI_MODE, 1);
+    for (int m = 0; m < 4; m++) {
+        gpu_write(REG_ALPHA_BLEND, (uint64_t)m);
+        gpu_write(REG_COLOR, PACK_RGBA(255, 0, 40, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(m * 160 + 4, 330, 0));
+        gpu_write(REG_COLOR, PACK_RGBA(0, 255, 90, 128));
+        gpu_write(REG_VERTEX, PACK_XYZ(m * 160 + 156, 350, 0));
+        gpu_write(REG_COLOR, PACK_RGBA(30, 60, 255, 255));
+        gpu_write(REG_VERTEX, PACK_XYZ(m * 160 + 60, 476, 0));
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+}
+
+static int check_blend_modes(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (int i = 0; i < BLEND_NCASES; i++) {
+        int x = 16 + (i % 4) * 160, y = 40 + (i / 4) * 200;
+        if (check_box(c, o, k_blend_cases[i].name, x, y, x + 64, y + 48, k_blend_cases[i].want) != 0 ||
+            check_box(c, o, "background beside the box", x + 64, y, x + 80, y + 48, BLEND_BG_565) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Read-after-write hazards: layers of ADD with (8, 4, 8) over black. Each layer adds exactly one
+ * step per channel: a destination R5 = k reads back as 33k, plus 32 is 33k + 32 -> R5 k + 1
+ * (k < 31); G6 = k reads back as 16k + k/4, plus 16 -> G6 k + 1 (k < 63). So after K layers a
+ * pixel is (K, K, K) as long as every read saw the layer before it, and less where one did not.
+ * The hazard is a fragment whose predecessor in the pipeline wrote the same pixel: a blended
+ * 48x48 rectangle first (about 25,000 cycles of blending, while the host queues the next
+ * triangles), then triangles that walk in a few cycles each, so their fragments follow each
+ * other through the pixel pipe back to back:
+ *   A  8 one-pixel triangles on (20, 20), three times: 24 layers;
+ *   B  a chain of 8 one-row triangles of 8 pixels along row 30 from x = 60, each starting on the
+ *      pixel the one before ended on (the last fragment of one triangle and the first of the
+ *      next are the same pixel; each triangle is long enough for setup to have the next one
+ *      ready), three times: 6 layers on the 7 shared pixels, 3 on the others;
+ * with the Z test (ALWAYS, Z write on) in the second of the three rounds. Then 24 layers of
+ * 6x6 quads, strips redrawn pass after pass, and a region where every other layer fails LESS
+ * against nearer depth (12 of 24 layers count). The expected values come from layer counts. */
+enum { STACK_K = 24 };
+#define STACK_COLOUR PACK_RGBA(8, 4, 8, 255)
+static uint16_t stack565(unsigned k) { return (uint16_t)((k << 11) | (k << 5) | k); }
+
+static void scene_blend_stack(scene_ctx_t *c)
+{
+    (void)c;
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0xC); /* Z test and write: the clear lays depth 0x800000 down */
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_COLOR, PACK_RGBA(0, 0, 0, 255));
+    rect_px(0, 0, 640, 480, 0x1000000);
+    gpu_write(REG_ALPHA_BLEND, 1);
+    gpu_write(REG_COLOR, STACK_COLOUR);
+    for (int round = 0; round < 3; round++) {
+        gpu_write(REG_TRI_MODE, round == 1 ? 0xC : 0); /* Z ALWAYS with write in round 1 */
+        rect_px(400, 300, 448, 348, 0);
+        for (int k = 0; k < 8; k++) { /* A: the sample (20.5, 20.5) only */
+            scene_tri16(20 * 16 + 4, 20 * 16 + 4, 0, 21 * 16 + 4, 20 * 16 + 4, 0, 20 * 16 + 4, 21 * 16 + 4, 0);
+        }
+        rect_px(400, 360, 448, 408, 0);
+        for (int k = 0; k < 8; k++) { /* B: the samples (x + 0.5 .. x + 7.5, 30.5), x = 60 + 7k */
+            int32_t x = (60 + 7 * k) * 16, y = 30 * 16;
+            scene_tri16(x - 3, y + 6, 0, x + 131, y + 6, 0, x + 64, y + 22, 0);
+        }
+    }
+    for (unsigned k = 0; k < STACK_K; k++) {
+        gpu_write(REG_TRI_MODE, (k & 1) ? 0xC : 0);
+        for (int j = 0; j < 4; j++) { /* 6x6 quads at (40 + 8j, 60) */
+            rect_px(40 + 8 * j, 60, 46 + 8 * j, 66, 0);
+        }
+    }
+    /* strips: [100,260) x [60,100) as 4 strips of 40 px, in passes that each redraw the pixels
+     * the pass before just wrote (Z write on every third pass): every pixel gets STACK_K layers */
+    for (unsigned k = 0; k < STACK_K; k += 3) {
+        for (int pass = 0; pass < 3; pass++) {
+            gpu_write(REG_TRI_MODE, pass == 1 ? 0xC : 0);
+            for (int sx = 0; sx < 4; sx++) {
+                rect_px(100 + 40 * sx, 60, 140 + 40 * sx, 100, 0);
+            }
+        }
+    }
+    /* depth: LESS with Z write; layer k at depth 0x0F00000 - k*0x10000 (nearer each time) passes,
+     * and between them a layer at the far 0x1800000 fails: STACK_K/2 steps */
+    gpu_write(REG_FB_ZBUFFER, (0ULL << 32) | ZBUF);
+    for (unsigned k = 0; k < STACK_K; k++) {
+        gpu_write(REG_TRI_MODE, 0xC);
+        uint32_t z = (k & 1) ? 0x1800000u : 0x0F00000u - k * 0x10000u;
+        rect_px(300, 60, 340, 100, z);
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+}
+
+static int check_blend_stack(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    if (check_box(c, o, "A: 1-pixel triangles stacked", 20, 20, 21, 21, stack565(STACK_K)) != 0 ||
+        check_box(c, o, "beside the 1-pixel triangle", 21, 20, 22, 21, 0) != 0 ||
+        check_box(c, o, "B: row below the chain", 59, 31, 118, 32, 0) != 0 ||
+        check_box(c, o, "B: before the chain", 59, 30, 60, 31, 0) != 0 ||
+        check_box(c, o, "B: after the chain", 117, 30, 118, 31, 0) != 0 ||
+        check_box(c, o, "rectangles before A and B", 400, 300, 448, 348, stack565(3)) != 0 ||
+        check_box(c, o, "rectangles before A and B", 400, 360, 448, 408, stack565(3)) != 0 ||
+        check_box(c, o, "strips stacked", 100, 60, 260, 100, stack565(STACK_K)) != 0 ||
+        check_box(c, o, "half the layers behind", 300, 60, 340, 100, stack565(STACK_K / 2)) != 0) {
+        return -1;
+    }
+    for (int j = 0; j < 4; j++) {
+        if (check_box(c, o, "6x6 quads stacked", 40 + 8 * j, 60, 46 + 8 * j, 66, stack565(STACK_K)) != 0) {
+            return -1;
+        }
+    }
+    for (int x = 60; x <= 116; x++) { /* B: pixel 60 + 7k (k = 1..7) is shared by two triangles */
+        int shared = x > 60 && x < 116 && (x - 60) % 7 == 0;
+        if (check_box(c, o, shared ? "B: chain, pixel shared by two triangles" : "B: chain", x, 30, x + 1, 31,
+                      stack565(shared ? 6 : 3)) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* INT-010 "Example 4: Alpha Blending for Transparency", verbatim, drawn for six particles over a
+ * background and an opaque occluder (the seed's fragment, wrapped by the setup it assumes: a
+ * Z-buffer cleared to far, dither off). A white particle at alpha 128 (A = 514.0, 1 - A =
+ * 509.0) over the background gives per channel 1023*514/1023 + d*509/1023: R 514 + 198*0.4976
+ * = 612.5 -> R5 19, G 514 + 585*0.4976 = 805.1 -> G6 50, B 514 + 792*0.4976 = 908.1 -> B5 28:
+ * 0x9E5C. Particles behind the occluder (depth 0x0800000, green (0x20, 0x60, 0x20) = 0x2304)
+ * fail the Z test and leave it unchanged; those in front blend over it: R 514 + 33*0.4976,
+ * G6 24 -> 514 + 387*0.4976, B5 4 -> 514 + 132*0.4976: (530.4, 706.6, 579.7) -> 0x9592. */
+static void scene_blend_particles(scene_ctx_t *c)
+{
+    (void)c;
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, 0xC);
+    gpu_write(REG_COLOR, BLEND_BG);
+    rect_px(0, 0, 640, 480, 0x1FFFFFF);
+    gpu_write(REG_FB_ZBUFFER, (1ULL << 32) | ZBUF); /* LEQUAL */
+    gpu_write(REG_COLOR, PACK_RGBA(0x20, 0x60, 0x20, 0xFF));
+    rect_px(0, 200, 640, 300, 0x0800000);
+    for (int i = 0; i < 6; i++) {
+        /* particle i: a triangle around (60 + 100i, 250), in front of the occluder for even i */
+        double cx = 60 + 100 * i, cy = 250;
+        double x0 = cx - 40, y0 = cy - 90, x1 = cx + 40, y1 = cy - 90, x2 = cx, y2 = cy + 90;
+        uint32_t z0 = (i & 1) ? 0x1000000 : 0x0400000, z1 = z0, z2 = z0;
+// Enable standard alpha blend mode
+gpu_write(REG_ALPHA_BLEND, 0x03);  // Mode 11: alpha blend
+
+// Configure rendering (no Z-write for transparent objects)
+gpu_write(REG_TRI_MODE,
+    (0 << 3) |  // Z_WRITE: no
+    (1 << 2) |  // Z_TEST: yes (still test depth)
+    (1 << 0)    // GOURAUD: yes
+);
+
+// Draw particle with alpha=0.5 (semi-transparent)
+gpu_write(REG_COLOR, 0x80FFFFFF);  // RGBA: white, alpha=128
+gpu_write(REG_VERTEX, PACK_XYZ(x0, y0, z0));
+gpu_write(REG_VERTEX, PACK_XYZ(x1, y1, z1));
+gpu_write(REG_VERTEX, PACK_XYZ(x2, y2, z2));
+
+// After rendering transparent objects, disable alpha blend
+gpu_write(REG_ALPHA_BLEND, 0x00);  // DISABLED
+    }
+}
+
+static int check_blend_particles(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (int i = 0; i < 6; i++) {
+        int cx = 60 + 100 * i;
+        /* above the occluder: over the background; inside it: in front (even) or behind (odd) */
+        if (check_box(c, o, "particle over the background", cx - 4, 170, cx + 4, 190, 0x9E5C) != 0 ||
+            check_box(c, o, (i & 1) ? "particle behind the occluder" : "particle in front of the occluder", cx - 4,
+                      230, cx + 4, 270, (i & 1) ? 0x2304 : 0x9592) != 0 ||
+            check_box(c, o, "background between particles", cx + 46, 170, cx + 54, 190, BLEND_BG_565) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Overlapping blended Gouraud triangles in every mode with varying alpha, the ordered dither on
+ * and off, with and without the Z test, over a dithered gradient: RTL against the model
+ * fragment by fragment (the blend stage's records) and word by word. */
+static void scene_blend_overlap(scene_ctx_t *c)
+{
+    int n = c->count ? (int)c->count : 48;
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_DITHER_MODE, 1);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, 0xD);
+    gpu_write(REG_COLOR, PACK_RGBA(20, 40, 90, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0x1FFFFFF));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0x1FFFFFF));
+    gpu_write(REG_COLOR, PACK_RGBA(200, 120, 30, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0x1FFFFFF));
+    gpu_write(REG_COLOR, PACK_RGBA(20, 40, 90, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0x1FFFFFF));
+    gpu_write(REG_COLOR, PACK_RGBA(200, 120, 30, 255));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0x1FFFFFF));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 480, 0x1FFFFFF));
+    for (int i = 0; i < n; i++) {
+        if (i % 4 == 0) {
+            gpu_write(REG_ALPHA_BLEND, scene_rand(c) & 3);
+            gpu_write(REG_DITHER_MODE, scene_rand(c) & 1);
+            gpu_write(REG_TRI_MODE, 1 | (scene_rand(c) & 0xC));
+            gpu_write(REG_FB_ZBUFFER, ((uint64_t)(scene_rand(c) % 2 ? 1 : 6) << 32) | ZBUF);
+        }
+        int32_t cx = scene_rand_range(c, 40 * 16, 600 * 16), cy = scene_rand_range(c, 40 * 16, 440 * 16);
+        for (int k = 0; k < 3; k++) {
+            gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c)));
+            gpu_write(REG_VERTEX, xyz16(cx + scene_rand_range(c, -90 * 16, 90 * 16),
+                                        cy + scene_rand_range(c, -90 * 16, 90 * 16), scene_rand(c) & 0x1FFFFFF));
+        }
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -783,11 +1114,15 @@ const scene_t g_scenes[] = {
     {"degenerate", scene_degenerate, check_nothing_written, "zero-area triangles: nothing drawn"},
     {"offscreen", scene_offscreen, check_nothing_written, "triangles entirely off-screen anywhere in 12.4: nothing drawn"},
     {"edge_cases", scene_edge_cases, NULL, "slivers, sub-pixel, huge and clipped triangles, both windings"},
-    {"random", scene_random, check_random, "seeded random triangles over a seeded Z-buffer: colours, modes, Z functions, two framebuffers"},
+    {"random", scene_random, check_random, "seeded random triangles over a seeded Z-buffer: colours, modes, Z functions, alpha blend modes, two framebuffers"},
     {"zbuffer", scene_zbuffer, NULL, "every Z compare function on overlapping Gouraud triangles"},
     {"mem", scene_mem, NULL, "MEM_ADDR/MEM_DATA upload, readback, out-of-range, ordering with rendering, backdoor"},
     {"regs", scene_regs, NULL, "write and read back every register address"},
     {"simt", scene_simt, check_scene_msg, "SIMT kernels (seed 002) uploaded, launched and read back through the register interface"},
+    {"blend_modes", scene_blend_modes, check_blend_modes, "ALPHA_BLEND: every mode over a known background, hand-computed words; Gouraud in every mode"},
+    {"blend_stack", scene_blend_stack, check_blend_stack, "ALPHA_BLEND hazards: back-to-back fragments on one pixel, chained triangles, stacked quads and strips, with Z: (K, K, K) per pixel"},
+    {"blend_particles", scene_blend_particles, check_blend_particles, "INT-010 Example 4 (alpha particles) verbatim, in front of and behind an occluder"},
+    {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };
 const unsigned g_nscenes = sizeof(g_scenes) / sizeof(g_scenes[0]);
 

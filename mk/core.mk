@@ -38,8 +38,13 @@ core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_mo
 $(CORE_GEN)/dither_table.inc: data/dither_bn16.hex
 	@mkdir -p $(@D)
 	grep -v '^//' $< | sed 's/^\(.*\)$$/0x\1u,/' > $@
+# and the texture units' reciprocal table (scripts/gen_tex_recip.py) the same way
+$(CORE_GEN)/tex_recip_table.inc: data/tex_recip.hex
+	@mkdir -p $(@D)
+	grep -v '^//' $< | sed 's/^\(.*\)$$/0x\1u,/' > $@
+CORE_GEN_INC := $(CORE_GEN)/dither_table.inc $(CORE_GEN)/tex_recip_table.inc
 
-$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h tests/scenes/*.h tests/common/*.h sw/simt/*.h sim/sdram/*.h)
+$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h tests/scenes/*.h tests/common/*.h sw/simt/*.h sim/sdram/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(CORE_INC) -c $< -o $@
 
@@ -107,12 +112,12 @@ $(BUILD)/bin/test_c108: rtl/gpu_pkg.sv tests/core/c108_wrap.sv tests/core/test_c
 # model unit tests, built with AddressSanitizer and UBSan
 TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tools/png.c tests/scenes/scenes.c \
                    sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
-$(BUILD)/bin/test_model: $(TEST_MODEL_SRCS) $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
+$(BUILD)/bin/test_model: $(TEST_MODEL_SRCS) $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -fsanitize=address,undefined -fno-sanitize-recover=all $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
 
 # the same tests without sanitizers, for valgrind
-$(BUILD)/bin/test_model_plain: $(TEST_MODEL_SRCS) $(CORE_GEN)/dither_table.inc $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
+$(BUILD)/bin/test_model_plain: $(TEST_MODEL_SRCS) $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
 
@@ -131,4 +136,4 @@ core-long: core-build
 	@scripts/run_tests.sh --tier long '^core_long_'
 
 core-gen-check:
-	@python3 scripts/regmap.py --check && python3 scripts/gen_dither.py --check
+	@python3 scripts/regmap.py --check && python3 scripts/gen_dither.py --check && python3 scripts/gen_tex_recip.py --check

@@ -495,6 +495,6 @@ package gpu_regs_pkg;
   endfunction
 
   // registers of the draw state (bit a: address a); a write starts a new draw state
-  localparam logic [127:0] DRAW_STATE_REGS = 128'h00000000000000050007000000000000;
+  localparam logic [127:0] DRAW_STATE_REGS = 128'h000000000000000500071F1F1F1F0000;
 
 endpackage

@@ -82,6 +82,8 @@ typedef struct {
     uint64_t pixels_written;
 } gpu_model_stats_t;
 void gpu_model_stats(const gpu_model_t *m, gpu_model_stats_t *out);
+/* texture cache lookups of unit 0..3 since gpu_model_new (hits and misses; 0 for another unit) */
+void gpu_model_tex_stats(const gpu_model_t *m, unsigned unit, uint64_t *hits, uint64_t *misses);
 
 /* Frames: the display's vertical sync. The caller (the testbench, in step with the RTL's VSYNC;
  * the display controller defines when) ends the current frame: GPU_EV_VSYNC is emitted with the

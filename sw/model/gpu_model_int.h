@@ -4,6 +4,7 @@
 
 #include "color108.h"
 #include "gpu_model.h"
+#include "tmu.h"
 #include <stdint.h>
 
 /* Vertex as latched by the register file (gpu_pkg::vertex_t). */
@@ -34,6 +35,7 @@ typedef struct {
     uint32_t fb_base;     /* FB_DRAW[24:12] << 12 */
     uint32_t z_base;      /* FB_ZBUFFER[24:12] << 12 */
     blend_e alpha_blend;  /* ALPHA_BLEND.MODE */
+    tex_state_t tex[TMU_UNITS]; /* TEXn_BASE/FMT/BLEND/MIP_BIAS/WRAP (tmu.h; model only so far) */
 } draw_state_t;
 
 typedef struct {
@@ -70,6 +72,7 @@ typedef struct {
     setup_attr_t attr;
     uint8_t interp_c;       /* colour from the R, G, B, A planes (else flat_color) */
     uint32_t flat_color;    /* colour of the first submitted vertex */
+    tex_planes_t tex;       /* texture planes of the enabled units (tmu_setup.c) */
     uint8_t sid;
     uint16_t prim;
 } setup_t;
@@ -104,6 +107,7 @@ struct gpu_model {
     uint8_t ds_entries;        /* entries in use (gpu_model_set_ds_entries), survives reset */
     uint8_t ds_dirty;          /* a draw-state register was written since */
     uint32_t frame;       /* frames completed (gpu_model_vsync) */
+    tmu_cache_t tcache[TMU_UNITS]; /* texture caches, one per unit (tmu_cache.c) */
 };
 
 /* reg_file.c: builds the register table from the generated GPU_REG_TABLE (idempotent) */
@@ -139,9 +143,11 @@ pfrag_t pixel_color(const frag_t *f);                          /* pixel_color.c 
 int pixel_ztest(gpu_model_t *m, const pfrag_t *p);             /* pixel_ztest.c: 1 = passes on */
 void pixel_blend(gpu_model_t *m, pfrag_t *p);                  /* pixel_blend.c: colour blended in place */
 void pixel_fbwrite(gpu_model_t *m, const pfrag_t *p);          /* pixel_fbwrite.c */
-static inline void pixel_path(gpu_model_t *m, const frag_t *f)
+void tmu_pfrag(gpu_model_t *m, pfrag_t *p, const setup_t *s);  /* tmu.c: texture units, colour in place */
+static inline void pixel_path(gpu_model_t *m, const frag_t *f, const setup_t *s)
 {
     pfrag_t p = pixel_color(f);
+    tmu_pfrag(m, &p, s);
     if (pixel_ztest(m, &p)) {
         pixel_blend(m, &p);
         pixel_fbwrite(m, &p);
@@ -152,6 +158,18 @@ static inline void pixel_path(gpu_model_t *m, const frag_t *f)
 uint16_t pixel_rgb565(color108_t c, unsigned x, unsigned y, int dither_en);
 /* blend of a source colour with a destination RGB565 word (pixel_blend.c; ALPHA_BLEND modes) */
 color108_t pixel_blend_color(blend_e mode, color108_t src, uint16_t dst565);
+/* texture units (tmu_*.c; tmu.h): setup planes of the enabled units from the oriented vertices,
+ * the unbiased edge values at the bbox origin and the edge steps */
+void tmu_setup(const vertex_t v[3], const int64_t wraw[3], const setup_edge_t *e, const draw_state_t *ds,
+               tex_planes_t *tp);
+/* texel of unit n at (X, Y) from the bbox origin (RGBA8 after swizzle; 0 when zeroed) */
+uint32_t tmu_sample(gpu_model_t *m, unsigned n, const tex_state_t *ts, const tex_unit_planes_t *u, unsigned X,
+                    unsigned Y);
+/* colour of a fragment at (x, y) with vertex colour vcolor: the blend chain of the enabled units,
+ * then the GOURAUD modulation; vcolor when no unit is enabled */
+color108_t tmu_fragment(gpu_model_t *m, const draw_state_t *ds, const tex_planes_t *tp, unsigned x, unsigned y,
+                        int16_t bb_x0, int16_t bb_y0, color108_t vcolor);
+
 /* simt_launch.c: runs a kernel to completion; 0 ok, -1 if a thread never returns */
 int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);
 

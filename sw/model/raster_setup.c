@@ -101,5 +101,6 @@ int raster_setup(const triangle_t *t, const draw_state_t *ds, setup_t *s)
         floor_divmod(d1 * e->wx[1] + d2 * e->wx[2], area, &p->qx[k], &p->rx[k]);
         floor_divmod(d1 * e->wy[1] + d2 * e->wy[2], area, &p->qy[k], &p->ry[k]);
     }
+    tmu_setup(v, wraw, e, ds, &s->tex);
     return 0;
 }

@@ -27,7 +27,7 @@ void raster_walk(gpu_model_t *m, const setup_t *s)
                 gpu_event_t ev = {.kind = GPU_EV_FRAG, .data = f.color, .prim = f.prim, .x = f.x, .y = f.y, .z = f.z,
                                   .sid = f.sid};
                 gpu_model_emit(m, &ev);
-                pixel_path(m, &f);
+                pixel_path(m, &f, s);
             }
             for (int k = 0; k < 3; k++) {
                 w[k] += e->wx[k];

@@ -43,6 +43,9 @@ void gpu_model_reset(gpu_model_t *m)
     m->err_mem_range = 0;
     memset(m->ds, 0, sizeof(m->ds));
     m->ds_cur = 0;
+    for (unsigned n = 0; n < TMU_UNITS; n++) {
+        tmu_cache_invalidate(&m->tcache[n]);
+    }
     m->ds_dirty = 1; /* no draw state taken yet: the first triangle takes entry 1 */
 }
 
@@ -59,6 +62,10 @@ static draw_state_t capture_draw_state(const gpu_model_t *m)
     rs.z_base = (uint32_t)(FIELD(FB_ZBUFFER, ADDR) << FB_ZBUFFER_ADDR_SHIFT) & GPU_MEM_MASK;
     rs.alpha_blend = (blend_e)FIELD(ALPHA_BLEND, MODE);
 #undef FIELD
+    for (unsigned n = 0; n < TMU_UNITS; n++) {
+        const unsigned b = REG_TEX0_BASE + 8u * n;
+        rs.tex[n] = tex_state_decode(m->regs[b], m->regs[b + 1u], m->regs[b + 2u], m->regs[b + 3u], m->regs[b + 4u]);
+    }
     return rs;
 }
 
@@ -149,6 +156,10 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
         return;
     default:
         m->regs[addr] = data & ri->wmask;
+        if (addr >= REG_TEX0_BASE && addr <= REG_TEX3_WRAP && (addr & 7u) <= 1u) {
+            /* TEXn_BASE, TEXn_FMT: the unit's texture cache is invalidated (seed 001, REQ-131) */
+            tmu_cache_invalidate(&m->tcache[(addr - REG_TEX0_BASE) >> 3]);
+        }
         if (GPU_DRAW_STATE_REG(addr)) {
             m->ds_dirty = 1;
         }

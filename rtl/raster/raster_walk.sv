@@ -174,10 +174,12 @@ module raster_walk #(
       y_last_d = y_last_q;
     end
 
-    // FIFO occupancy next cycle (this cycle's push and pop): room for one more?
+    // FIFO occupancy next cycle (this cycle's push and pop): room for one more? A pop always
+    // leaves room (count + push <= OutDepth, since a push only happens with room), so the pop,
+    // which comes from the pixel pipe's ready, joins at the last level instead of the adder
     advance_d = active_d &&
-                (({1'b0, ofifo_count} + (CntW+1)'(ofifo_wvalid) - (CntW+1)'(ofifo_pop))
-                 < (CntW+1)'(OutDepth));
+                ((({1'b0, ofifo_count} + (CntW+1)'(ofifo_wvalid)) < (CntW+1)'(OutDepth)) ||
+                 ofifo_pop);
     // next cycle's step decision from the next-cycle values: step when there is room or the
     // pixel is uncovered; a step ends the row at x == bx1 or at the first uncovered pixel
     // after a covered one (coverage of a row is one interval)

@@ -131,7 +131,10 @@ module pixel_blend (
   end
 
   // multipliers: channel ch_q of source and destination times their factors
-  logic [17:0] alpha, fs, fd, xs, xd;
+  // fs/fd: the factors of the held fragment, registered while its destination read is in
+  // flight (StWait lasts at least a cycle), so the multipliers start at flip-flops and not
+  // behind the draw-state lookup and 1 - A (100 MHz)
+  logic [17:0] alpha, fs, fd, fs_q, fd_q, xs, xd;
   assign alpha = w_q.color.a;
   always_comb begin
     if (ds_w.alpha_blend == gpu_pkg::BlendAlpha) begin
@@ -194,8 +197,8 @@ module pixel_blend (
     end
     if (st_q == StCalc) begin
       ch_d = ch_q + 2'd1;
-      ts_d = 36'(xs) * 36'(fs);
-      td_d = 36'(xd) * 36'(fd);
+      ts_d = 36'(xs) * 36'(fs_q);
+      td_d = 36'(xd) * 36'(fd_q);
       unique case (ch_q)
         2'd0:    res_d.a = a_out;
         2'd1:    res_d.r = sum;
@@ -223,6 +226,10 @@ module pixel_blend (
     ts_q  <= ts_d;
     td_q  <= td_d;
     if (take) addr_q <= addr_d;
+    if (st_q == StWait) begin
+      fs_q <= fs;
+      fd_q <= fd;
+    end
   end
 
   // fields of the draw state and of the response this stage does not read

@@ -17,7 +17,8 @@
 //      computed as c108_round(src*fs) (+|-) c108_round(dst*fd) with fs = A, fd = 1 - A for
 //      ALPHA and fs = fd = 1.0 otherwise (c108_mul(x, 1.0) = x exactly for every x), on two
 //      shared 18x18 multipliers, one channel per cycle, the raw products registered between
-//      the multipliers and the rounding: 4 cycles for the three channels;
+//      the multipliers and the rounding, the rounding registered before the sum: 5 cycles
+//      for the three channels;
 //      alpha out (seed: A_src + A_dst*(1 - A_src), A_dst = 1.0): ADD c108_add(A, 1.0),
 //      SUBTRACT c108_sub(A, 1.0), ALPHA c108_add(A, c108_inv(A)); carried in the fragment's
 //      alpha channel, stored nowhere (RGB565 has no alpha),
@@ -27,7 +28,7 @@
 // accepted by the arbiter (wr_cnt_q = 0: +1 for each fragment handed to pixel_fbwrite, -1 for
 // each colour write the arbiter accepts, wr_done_i). The arbiter's port is in order, so the
 // read then sees every earlier write to its pixel, of this triangle or an earlier one.
-// One blended fragment at a time: a blended fragment costs about 11 cycles on ideal memory
+// One blended fragment at a time: a blended fragment costs about 12 cycles on ideal memory
 // (fill rate: a later issue).
 // Requests are driven from flops (state, w_q, wr_cnt_q): valid never depends on ready, and once
 // raised it stays (nothing leaves this stage while a read waits, so wr_cnt_q cannot rise).
@@ -61,7 +62,7 @@ module pixel_blend (
     StEmpty,   // no fragment held; a fragment without blending passes straight through
     StRead,    // destination read request, once no earlier colour write is in flight
     StWait,    // waiting for the destination word
-    StCalc,    // blend arithmetic, one channel per cycle (ch_q 0..3)
+    StCalc,    // blend arithmetic, one channel per cycle (ch_q 0..4)
     StOut      // the held fragment is offered to the next stage
   } st_e;
   st_e st_q, st_d;
@@ -75,8 +76,9 @@ module pixel_blend (
   gpu_pkg::color108_t         res_q, res_d;   // its blended colour, channel by channel
   logic [15:0]                dst_q, dst_d;   // the destination word (RGB565)
   logic [gpu_pkg::MEM_AW-1:0] addr_q, addr_d;
-  logic [1:0]                 ch_q, ch_d;     // channel in the multipliers (0 R, 1 G, 2 B, 3 none)
+  logic [2:0]                 ch_q, ch_d;     // channel in the multipliers (0 R, 1 G, 2 B, 3-4 none)
   logic [35:0]                ts_q, ts_d, td_q, td_d;   // raw products of the channel before ch_q
+  logic [17:0]                ps_q, pd_q;     // their rounding, a cycle later (100 MHz)
   logic                       take, needs_blend, pass_through, frag_out;
 
   gpu_pkg::draw_state_t ds_in, ds_w;   // the draw states of the incoming and the held fragment
@@ -145,18 +147,19 @@ module pixel_blend (
       fd = gpu_pkg::C108_ONE;
     end
     unique case (ch_q)
-      2'd0:    begin xs = w_q.color.r; xd = dst.r; end
-      2'd1:    begin xs = w_q.color.g; xd = dst.g; end
+      3'd0:    begin xs = w_q.color.r; xd = dst.r; end
+      3'd1:    begin xs = w_q.color.g; xd = dst.g; end
       default: begin xs = w_q.color.b; xd = dst.b; end
     endcase
   end
 
-  // rounding and sum of the channel before ch_q
+  // rounding of the channel before ch_q (into ps_q/pd_q), sum of the channel two before
   logic [17:0] ps, pd, sum, a_out;
   always_comb begin
     ps  = gpu_pkg::c108_round(ts_q);
     pd  = gpu_pkg::c108_round(td_q);
-    sum = (ds_w.alpha_blend == gpu_pkg::BlendSubtract) ? gpu_pkg::c108_sub(ps, pd) : gpu_pkg::c108_add(ps, pd);
+    sum = (ds_w.alpha_blend == gpu_pkg::BlendSubtract) ? gpu_pkg::c108_sub(ps_q, pd_q)
+                                                        : gpu_pkg::c108_add(ps_q, pd_q);
     unique case (ds_w.alpha_blend)
       gpu_pkg::BlendSubtract: a_out = gpu_pkg::c108_sub(alpha, gpu_pkg::C108_ONE);
       gpu_pkg::BlendAlpha:    a_out = gpu_pkg::c108_add(alpha, gpu_pkg::c108_inv(alpha));
@@ -171,7 +174,7 @@ module pixel_blend (
       StEmpty: ;
       StRead:  if (mem_req_valid_o && mem_req_ready_i) st_d = StWait;
       StWait:  if (mem_rsp_valid_i) st_d = StCalc;
-      StCalc:  if (ch_q == 2'd3) st_d = StOut;
+      StCalc:  if (ch_q == 3'd4) st_d = StOut;
       StOut:   if (frag_ready_i) st_d = StEmpty;
       default: st_d = StEmpty;
     endcase
@@ -193,17 +196,18 @@ module pixel_blend (
     end
     if (st_q == StWait && mem_rsp_valid_i) begin
       dst_d = mem_rsp_i.rdata[15:0];
-      ch_d  = 2'd0;
+      ch_d  = 3'd0;
     end
     if (st_q == StCalc) begin
-      ch_d = ch_q + 2'd1;
+      ch_d = ch_q + 3'd1;
       ts_d = 36'(xs) * 36'(fs_q);
       td_d = 36'(xd) * 36'(fd_q);
       unique case (ch_q)
-        2'd0:    res_d.a = a_out;
-        2'd1:    res_d.r = sum;
-        2'd2:    res_d.g = sum;
-        default: res_d.b = sum;
+        3'd0:    res_d.a = a_out;
+        3'd2:    res_d.r = sum;
+        3'd3:    res_d.g = sum;
+        3'd4:    res_d.b = sum;
+        default: ;
       endcase
     end
   end
@@ -225,6 +229,8 @@ module pixel_blend (
     ch_q  <= ch_d;
     ts_q  <= ts_d;
     td_q  <= td_d;
+    ps_q  <= ps;
+    pd_q  <= pd;
     if (take) addr_q <= addr_d;
     if (st_q == StWait) begin
       fs_q <= fs;

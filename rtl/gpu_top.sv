@@ -256,11 +256,24 @@ module gpu_top #(
     .busy_o (ztest_busy)
   );
 
+  // a pipeline register between depth test and blend: the ready chain from the arbiter through
+  // pixel_fbwrite and pixel_blend's pass-through ends here instead of running on through
+  // pixel_ztest and pixel_color to u_frag_reg (timing, docs/synth.md; +1 cycle of latency)
+  logic zb_valid, zb_ready;
+  logic [1:0] zb_count;
+  gpu_pkg::pfrag_t zb_frag;
+  prim_spill_reg #(.Width($bits(zt_frag))) u_zb_reg (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .valid_i (zt_valid), .ready_o (zt_ready), .data_i (zt_frag),
+    .valid_o (zb_valid), .ready_i (zb_ready), .data_o (zb_frag),
+    .count_o (zb_count)
+  );
+
   // the blend stage's destination read waits until every colour write of an earlier fragment
   // has been accepted here (wr_done: pixel_fbwrite's request handshake; docs/interfaces.md)
   pixel_blend u_blend (
     .clk_i (clk_i), .rst_ni (rst_core_n),
-    .frag_valid_i (zt_valid), .frag_ready_o (zt_ready), .frag_i (zt_frag),
+    .frag_valid_i (zb_valid), .frag_ready_o (zb_ready), .frag_i (zb_frag),
     .frag_valid_o (bl_valid), .frag_ready_i (bl_ready), .frag_o (bl_frag),
     .ds_table_i (ds_table), .wr_done_i (c_req_valid[2] && c_req_ready[2]),
     .mem_req_valid_o (c_req_valid[4]), .mem_req_ready_i (c_req_ready[4]), .mem_req_o (blend_req),
@@ -275,7 +288,7 @@ module gpu_top #(
     .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]), .mem_req_o (fbw_req),
     .busy_o (fbw_busy)
   );
-  assign pix_busy = ztest_busy || blend_busy || fbw_busy;
+  assign pix_busy = ztest_busy || (zb_count != 2'd0) || blend_busy || fbw_busy;
   logic unused_fbw_rsp;
   assign unused_fbw_rsp = c_rsp_valid[2] ^ c_rsp.last;   // colour writes get no responses; no
                                                           // client reads bursts yet

@@ -20,8 +20,8 @@ module gpu_links (
   input gpu_pkg::frag_t frag,
   input logic pix_valid, pix_ready,
   input gpu_pkg::frag_t pix_frag,
-  input logic col_valid, col_ready, zt_valid, zt_ready, bl_valid, bl_ready,
-  input gpu_pkg::pfrag_t col_frag, zt_frag, bl_frag,
+  input logic col_valid, col_ready, zt_valid, zt_ready, zb_valid, zb_ready, bl_valid, bl_ready,
+  input gpu_pkg::pfrag_t col_frag, zt_frag, zb_frag, bl_frag,
   // SIMT launch
   input logic        simt_launch_valid, simt_launch_ready,
   input logic [7:0]  simt_threads,
@@ -47,8 +47,10 @@ module gpu_links (
     .clk_i, .rst_ni(rst_core_n), .valid_i(pix_valid), .ready_i(pix_ready), .payload_i(pix_frag));
   stream_checker #(.Name("pixel_color -> pixel_ztest (pixel fragment)"), .Pw($bits(col_frag))) u_col (
     .clk_i, .rst_ni(rst_core_n), .valid_i(col_valid), .ready_i(col_ready), .payload_i(col_frag));
-  stream_checker #(.Name("pixel_ztest -> pixel_blend (pixel fragment)"), .Pw($bits(zt_frag))) u_zt (
+  stream_checker #(.Name("pixel_ztest -> zb_reg (pixel fragment)"), .Pw($bits(zt_frag))) u_zt (
     .clk_i, .rst_ni(rst_core_n), .valid_i(zt_valid), .ready_i(zt_ready), .payload_i(zt_frag));
+  stream_checker #(.Name("zb_reg -> pixel_blend (pixel fragment)"), .Pw($bits(zb_frag))) u_zb (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(zb_valid), .ready_i(zb_ready), .payload_i(zb_frag));
   stream_checker #(.Name("pixel_blend -> pixel_fbwrite (pixel fragment)"), .Pw($bits(bl_frag))) u_bl (
     .clk_i, .rst_ni(rst_core_n), .valid_i(bl_valid), .ready_i(bl_ready), .payload_i(bl_frag));
   stream_checker #(.Name("host_reg_file -> simt (launch)"), .Pw(37)) u_launch (

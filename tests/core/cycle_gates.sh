@@ -17,6 +17,7 @@ done
 bad=0; n=0
 printf '%-14s %-36s %10s %10s %8s\n' binary options gate today change
 while IFS='|' read -r bin opts gate; do
+  [[ "$bin" =~ ^[[:space:]]*(#|$) ]] && continue   # comments may hold quotes: before xargs
   bin=$(echo "$bin" | xargs); opts=$(echo "$opts" | xargs); gate=$(echo "$gate" | xargs)
   case "$bin" in ''|'#'*) continue ;; esac
   n=$((n+1))

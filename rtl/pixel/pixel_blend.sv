@@ -16,9 +16,9 @@
 //        ALPHA     c = c108_add(c108_mul(src, A), c108_mul(dst, c108_inv(A)))
 //      computed as c108_round(src*fs) (+|-) c108_round(dst*fd) with fs = A, fd = 1 - A for
 //      ALPHA and fs = fd = 1.0 otherwise (c108_mul(x, 1.0) = x exactly for every x), on two
-//      shared 18x18 multipliers, one channel per cycle, the raw products registered between
-//      the multipliers and the rounding, the rounding registered before the sum: 5 cycles
-//      for the three channels;
+//      shared 18x18 multipliers, one channel per cycle, the channel's operands registered in
+//      front of the multipliers, the raw products registered between the multipliers and the
+//      rounding, the rounding registered before the sum: 6 cycles for the three channels;
 //      alpha out (seed: A_src + A_dst*(1 - A_src), A_dst = 1.0): ADD c108_add(A, 1.0),
 //      SUBTRACT c108_sub(A, 1.0), ALPHA c108_add(A, c108_inv(A)); carried in the fragment's
 //      alpha channel, stored nowhere (RGB565 has no alpha),
@@ -28,7 +28,7 @@
 // accepted by the arbiter (wr_cnt_q = 0: +1 for each fragment handed to pixel_fbwrite, -1 for
 // each colour write the arbiter accepts, wr_done_i). The arbiter's port is in order, so the
 // read then sees every earlier write to its pixel, of this triangle or an earlier one.
-// One blended fragment at a time: a blended fragment costs about 12 cycles on ideal memory
+// One blended fragment at a time: a blended fragment costs about 13 cycles on ideal memory
 // (fill rate: a later issue).
 // Requests are driven from flops (state, w_q, wr_cnt_q): valid never depends on ready, and once
 // raised it stays (nothing leaves this stage while a read waits, so wr_cnt_q cannot rise).
@@ -62,7 +62,7 @@ module pixel_blend (
     StEmpty,   // no fragment held; a fragment without blending passes straight through
     StRead,    // destination read request, once no earlier colour write is in flight
     StWait,    // waiting for the destination word
-    StCalc,    // blend arithmetic, one channel per cycle (ch_q 0..4)
+    StCalc,    // blend arithmetic, one channel per cycle (ch_q 0..5)
     StOut      // the held fragment is offered to the next stage
   } st_e;
   st_e st_q, st_d;
@@ -76,8 +76,10 @@ module pixel_blend (
   gpu_pkg::color108_t         res_q, res_d;   // its blended colour, channel by channel
   logic [15:0]                dst_q, dst_d;   // the destination word (RGB565)
   logic [gpu_pkg::MEM_AW-1:0] addr_q, addr_d;
-  logic [2:0]                 ch_q, ch_d;     // channel in the multipliers (0 R, 1 G, 2 B, 3-4 none)
-  logic [35:0]                ts_q, ts_d, td_q, td_d;   // raw products of the channel before ch_q
+  logic [2:0]                 ch_q, ch_d;     // channel selected into xs_q/xd_q (0 R, 1 G, 2 B, 3-5 none)
+  logic [17:0]                xs_q, xd_q;     // the operands of the channel before ch_q (100 MHz:
+                                              // the multipliers start at flip-flops)
+  logic [35:0]                ts_q, ts_d, td_q, td_d;   // raw products, two channels before ch_q
   logic [17:0]                ps_q, pd_q;     // their rounding, a cycle later (100 MHz)
   logic                       take, needs_blend, pass_through, frag_out;
 
@@ -153,7 +155,7 @@ module pixel_blend (
     endcase
   end
 
-  // rounding of the channel before ch_q (into ps_q/pd_q), sum of the channel two before
+  // rounding of the channel two before ch_q (into ps_q/pd_q), sum of the channel three before
   logic [17:0] ps, pd, sum, a_out;
   always_comb begin
     ps  = gpu_pkg::c108_round(ts_q);
@@ -174,7 +176,7 @@ module pixel_blend (
       StEmpty: ;
       StRead:  if (mem_req_valid_o && mem_req_ready_i) st_d = StWait;
       StWait:  if (mem_rsp_valid_i) st_d = StCalc;
-      StCalc:  if (ch_q == 3'd4) st_d = StOut;
+      StCalc:  if (ch_q == 3'd5) st_d = StOut;
       StOut:   if (frag_ready_i) st_d = StEmpty;
       default: st_d = StEmpty;
     endcase
@@ -182,7 +184,8 @@ module pixel_blend (
   end
 
   // work registers: the fragment and its address at take; the destination word at the
-  // response; in StCalc the products of channel ch_q and the result of the channel before
+  // response; in StCalc the operands of channel ch_q (always_ff), the products of the channel
+  // before and the result of the channel three before
   always_comb begin
     w_d   = w_q;
     dst_d = dst_q;
@@ -200,13 +203,13 @@ module pixel_blend (
     end
     if (st_q == StCalc) begin
       ch_d = ch_q + 3'd1;
-      ts_d = 36'(xs) * 36'(fs_q);
-      td_d = 36'(xd) * 36'(fd_q);
+      ts_d = 36'(xs_q) * 36'(fs_q);
+      td_d = 36'(xd_q) * 36'(fd_q);
       unique case (ch_q)
         3'd0:    res_d.a = a_out;
-        3'd2:    res_d.r = sum;
-        3'd3:    res_d.g = sum;
-        3'd4:    res_d.b = sum;
+        3'd3:    res_d.r = sum;
+        3'd4:    res_d.g = sum;
+        3'd5:    res_d.b = sum;
         default: ;
       endcase
     end
@@ -227,6 +230,8 @@ module pixel_blend (
     res_q <= res_d;
     dst_q <= dst_d;
     ch_q  <= ch_d;
+    xs_q  <= xs;
+    xd_q  <= xd;
     ts_q  <= ts_d;
     td_q  <= td_d;
     ps_q  <= ps;

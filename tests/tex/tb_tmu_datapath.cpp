@@ -121,8 +121,93 @@ static int persp_sample(Vtb_tmu_datapath *d, int64_t *out)
 
 static unsigned persp_latency(Vtb_tmu_datapath *d) { return d->p_latency_o; }
 
+// ---- tmu_lod ----
+static const char *const k_lod_in[] = {"k0ux", "k0uy", "k0vx", "k0vy", "k1u", "k1v", "lod_shift",
+                                       "wl", "hl", "levels", "bias", "X", "Y", "qc"};
+static const char *const k_lod_out[] = {"level"};
+static unsigned long g_lod_hist[16]; // model levels seen (coverage)
+
+static void lod_gen(int64_t *in, unsigned long)
+{
+    static const int64_t k0c[] = {0, 1, -1, (1 << 22) - 1, -((1 << 22) - 1), 1 << 21, -(1 << 21)};
+    static const int64_t k1c[] = {0, 1, -1, 4095, -4095, 2048, -2048};
+    static const int64_t xyc[] = {0, 1, 479, 639, 1023};
+    static const int64_t bc[] = {-128, 127, 0, -1, 4, -4};
+    const unsigned mode = (unsigned)rnd_below(16);
+    for (int i = 0; i < 4; i++) {
+        in[i] = mode == 0 ? 0 : rnd_below(8) == 0 ? PICK(k0c) : rnd_log(22, true);
+    }
+    for (int i = 4; i < 6; i++) {
+        in[i] = mode <= 1 ? 0 : rnd_below(8) == 0 ? PICK(k1c) : rnd_log(12, true);
+    }
+    in[6] = rnd_below(8) == 0 ? 63 * (int64_t)(rnd() & 1) : (int64_t)rnd_below(64);
+    in[7] = rnd_below(8) == 0 ? (int64_t)rnd_below(3) : 3 + (int64_t)rnd_below(8); // the state's 3..10, and 0..2
+    in[8] = rnd_below(8) == 0 ? (int64_t)rnd_below(3) : 3 + (int64_t)rnd_below(8);
+    const int64_t lmax = 1 + (in[7] > in[8] ? in[7] : in[8]);
+    switch (rnd_below(4)) {
+    case 0: in[9] = rnd_below(2) ? 1 : lmax; break;
+    case 1: in[9] = (int64_t)rnd_below(16); break; // 0, and beyond the chain: the C function takes them
+    default: in[9] = 1 + (int64_t)rnd_below((uint64_t)lmax); break;
+    }
+    in[10] = rnd_below(8) == 0 ? PICK(bc) : (int64_t)(int8_t)rnd();
+    in[11] = rnd_below(8) == 0 ? PICK(xyc) : (int64_t)rnd_below(1024);
+    in[12] = rnd_below(8) == 0 ? PICK(xyc) : (int64_t)rnd_below(1024);
+    const int64_t q = rnd_below(8) == 0 ? (rnd() & 1 ? 1 : INT32_MAX) : rnd_log(31, false);
+    in[13] = q < 1 ? 1 : q;
+}
+
+static void lod_model(const int64_t *in, int64_t *out)
+{
+    tex_unit_planes_t u;
+    memset(&u, 0, sizeof u);
+    u.k0ux = (int32_t)in[0];
+    u.k0uy = (int32_t)in[1];
+    u.k0vx = (int32_t)in[2];
+    u.k0vy = (int32_t)in[3];
+    u.k1u = (int32_t)in[4];
+    u.k1v = (int32_t)in[5];
+    u.lod_shift = (uint8_t)in[6];
+    tex_state_t ts;
+    memset(&ts, 0, sizeof ts);
+    ts.wl = (uint8_t)in[7];
+    ts.hl = (uint8_t)in[8];
+    ts.levels = (uint8_t)in[9];
+    ts.bias = (int8_t)in[10];
+    out[0] = tmu_lod(&u, &ts, (unsigned)in[11], (unsigned)in[12], (uint32_t)in[13]);
+    g_lod_hist[out[0] & 15]++;
+}
+
+static void lod_drive(Vtb_tmu_datapath *d, int en, int valid, const int64_t *in)
+{
+    d->l_en_i = en;
+    d->l_valid_i = valid;
+    d->l_k0ux_i = (uint32_t)in[0] & 0x7FFFFF;
+    d->l_k0uy_i = (uint32_t)in[1] & 0x7FFFFF;
+    d->l_k0vx_i = (uint32_t)in[2] & 0x7FFFFF;
+    d->l_k0vy_i = (uint32_t)in[3] & 0x7FFFFF;
+    d->l_k1u_i = (uint32_t)in[4] & 0x1FFF;
+    d->l_k1v_i = (uint32_t)in[5] & 0x1FFF;
+    d->l_lod_shift_i = in[6] & 63;
+    d->l_wl_i = in[7] & 15;
+    d->l_hl_i = in[8] & 15;
+    d->l_levels_i = in[9] & 15;
+    d->l_bias_i = in[10] & 255;
+    d->l_x_i = in[11] & 1023;
+    d->l_y_i = in[12] & 1023;
+    d->l_qc_i = (uint32_t)in[13] & 0x7FFFFFFF;
+}
+
+static int lod_sample(Vtb_tmu_datapath *d, int64_t *out)
+{
+    out[0] = d->l_level_o;
+    return d->l_valid_o;
+}
+
+static unsigned lod_latency(Vtb_tmu_datapath *d) { return d->l_latency_o; }
+
 static const Leaf k_leaves[] = {
     {"persp", 3, 6, k_persp_in, k_persp_out, persp_gen, persp_model, persp_drive, persp_sample, persp_latency},
+    {"lod", 14, 1, k_lod_in, k_lod_out, lod_gen, lod_model, lod_drive, lod_sample, lod_latency},
 };
 enum { NLEAVES = sizeof(k_leaves) / sizeof(k_leaves[0]) };
 
@@ -257,6 +342,13 @@ static int run(Vtb_tmu_datapath *d, std::vector<Lane> &lanes, unsigned long cycl
             ln.q.pop_front();
             ln.checked++;
         }
+    }
+    if (lanes[1].on) {
+        printf("lod: levels of the checked slots:");
+        for (int i = 0; i < 16; i++) {
+            printf(" %d:%lu", i, g_lod_hist[i]);
+        }
+        printf("\n");
     }
     for (auto &ln : lanes) {
         if (ln.on) {

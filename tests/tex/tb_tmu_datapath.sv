@@ -18,7 +18,27 @@ module tb_tmu_datapath (
   output logic [17:0] p_r_o,
   output logic [48:0] p_pu_o,
   output logic [48:0] p_pv_o,
-  output logic [7:0]  p_latency_o
+  output logic [7:0]  p_latency_o,
+  // tmu_lod
+  input  logic        l_en_i,
+  input  logic        l_valid_i,
+  input  logic [22:0] l_k0ux_i,
+  input  logic [22:0] l_k0uy_i,
+  input  logic [22:0] l_k0vx_i,
+  input  logic [22:0] l_k0vy_i,
+  input  logic [12:0] l_k1u_i,
+  input  logic [12:0] l_k1v_i,
+  input  logic [5:0]  l_lod_shift_i,
+  input  logic [3:0]  l_wl_i,
+  input  logic [3:0]  l_hl_i,
+  input  logic [3:0]  l_levels_i,
+  input  logic [7:0]  l_bias_i,
+  input  logic [9:0]  l_x_i,
+  input  logic [9:0]  l_y_i,
+  input  logic [30:0] l_qc_i,
+  output logic        l_valid_o,
+  output logic [3:0]  l_level_o,
+  output logic [7:0]  l_latency_o
 );
   tmu_persp u_persp (
     .clk_i, .rst_ni, .en_i(p_en_i), .valid_i(p_valid_i), .uq_i(p_uq_i), .vq_i(p_vq_i), .q_i(p_q_i),
@@ -26,4 +46,13 @@ module tb_tmu_datapath (
     .pv_o(p_pv_o)
   );
   assign p_latency_o = 8'(u_persp.Latency);
+
+  tmu_lod u_lod (
+    .clk_i, .rst_ni, .en_i(l_en_i), .valid_i(l_valid_i), .k0ux_i(l_k0ux_i), .k0uy_i(l_k0uy_i),
+    .k0vx_i(l_k0vx_i), .k0vy_i(l_k0vy_i), .k1u_i(l_k1u_i), .k1v_i(l_k1v_i),
+    .lod_shift_i(l_lod_shift_i), .wl_i(l_wl_i), .hl_i(l_hl_i), .levels_i(l_levels_i),
+    .bias_i(l_bias_i), .x_i(l_x_i), .y_i(l_y_i), .qc_i(l_qc_i), .valid_o(l_valid_o),
+    .level_o(l_level_o)
+  );
+  assign l_latency_o = 8'(u_lod.Latency);
 endmodule

@@ -5,12 +5,13 @@
 #   make tex-dp-build          the test program (part of make test-build)
 #   make tex-dp-lint           verilator --lint-only -Wall on each of the three stages
 
-TEX_DP_MODS := tmu_persp tmu_lod
+TEX_DP_MODS := tmu_persp tmu_lod tmu_addr
 # each stage's files, what it instantiates first (the order of a file list)
 TEX_DP_SV_tmu_persp := rtl/tex/tmu_recip.sv rtl/tex/tmu_persp.sv
 TEX_DP_SV_tmu_lod   := rtl/tex/tmu_lod.sv
-TEX_DP_SV_tmu_addr  := rtl/gpu_pkg.sv rtl/tex/tmu_wrap.sv rtl/tex/tmu_addr.sv
-TEX_DP_SV := rtl/tex/tmu_recip.sv rtl/tex/tmu_persp.sv rtl/tex/tmu_lod.sv
+TEX_DP_SV_tmu_addr  := rtl/tex/tmu_wrap.sv rtl/tex/tmu_addr.sv
+TEX_DP_SV := rtl/gpu_pkg.sv rtl/tex/tmu_recip.sv rtl/tex/tmu_wrap.sv rtl/tex/tmu_persp.sv rtl/tex/tmu_lod.sv \
+             rtl/tex/tmu_addr.sv
 TEX_DP_C := sw/model/tmu_persp.c sw/model/tmu_lod.c sw/model/tmu_addr.c
 TEX_DP_LIB := $(TEX_BUILD)/libtmu_datapath.a
 

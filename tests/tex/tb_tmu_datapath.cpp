@@ -14,6 +14,7 @@
 #include <deque>
 #include <vector>
 extern "C" {
+#include "gpu_regs.h"
 #include "tmu.h"
 }
 
@@ -205,9 +206,99 @@ static int lod_sample(Vtb_tmu_datapath *d, int64_t *out)
 
 static unsigned lod_latency(Vtb_tmu_datapath *d) { return d->l_latency_o; }
 
+// ---- tmu_addr ----
+static const char *const k_addr_in[] = {"format", "wl", "hl", "wrap_u", "wrap_v", "base", "pu", "pv", "k", "level"};
+static const char *const k_addr_out[] = {"zero", "block_addr", "texel", "set"};
+static unsigned long g_addr_zero[2]; // requests with zero = 0 / 1 (coverage)
+
+// a texel coordinate for a level 2^w wide at shift sh: around the level (the wrap modes'
+// edges), anywhere, or a corner; as a 49-bit pu
+static int64_t addr_p(unsigned w, unsigned sh)
+{
+    static const int64_t corner[] = {0, -1, 1, -(1ll << 48), (1ll << 48) - 1};
+    switch (rnd_below(8)) {
+    case 0: return PICK(corner);
+    case 1: return sext(rnd(), 49);
+    case 2: case 3: return rnd_log(48, true);
+    default: { // t in [-2^w - 3, 2^(w+1) + 3), plus a random fraction
+        const int64_t t = (int64_t)rnd_below((3ull << w) + 6) - (1ll << w) - 3;
+        return sext(((uint64_t)t << sh) + (rnd() & mask(sh)), 49);
+    }
+    }
+}
+
+static void addr_gen(int64_t *in, unsigned long)
+{
+    static const int64_t basec[] = {0, 0x1FFF000, 0xFFFFF000, 0x1FFFFE0, 0x1000000};
+    in[0] = rnd_below(8) == 0 ? 2 + (int64_t)rnd_below(2) : (int64_t)rnd_below(2);
+    in[1] = rnd_below(8) == 0 ? (int64_t)rnd_below(3) : 3 + (int64_t)rnd_below(8);
+    in[2] = rnd_below(8) == 0 ? (int64_t)rnd_below(3) : 3 + (int64_t)rnd_below(8);
+    in[3] = (int64_t)rnd_below(4);
+    in[4] = (int64_t)rnd_below(4);
+    in[5] = rnd_below(8) == 0 ? PICK(basec) : (int64_t)(uint32_t)rnd(); // the C function takes any base
+    in[8] = rnd_below(8) == 0 ? (rnd() & 1) * 30 : (int64_t)rnd_below(31);
+    const int64_t lmax = in[1] > in[2] ? in[1] : in[2];
+    in[9] = rnd_below(8) == 0 ? (rnd() & 1) * 15 : (int64_t)rnd_below((uint64_t)lmax + 1);
+    const unsigned w = in[1] > in[9] ? (unsigned)(in[1] - in[9]) : 0u;
+    const unsigned h = in[2] > in[9] ? (unsigned)(in[2] - in[9]) : 0u;
+    in[6] = addr_p(w, (unsigned)in[8] + 17u - w);
+    in[7] = addr_p(h, (unsigned)in[8] + 17u - h);
+}
+
+static void addr_model(const int64_t *in, int64_t *out)
+{
+    tex_state_t ts;
+    memset(&ts, 0, sizeof ts);
+    ts.format = (uint8_t)in[0];
+    ts.wl = (uint8_t)in[1];
+    ts.hl = (uint8_t)in[2];
+    ts.wrap_u = (uint8_t)in[3];
+    ts.wrap_v = (uint8_t)in[4];
+    ts.base = (uint32_t)in[5];
+    tex_persp_t p;
+    memset(&p, 0, sizeof p);
+    p.pu = in[6];
+    p.pv = in[7];
+    p.k = (unsigned)in[8];
+    const tex_req_t q = tmu_addr(&ts, &p, (unsigned)in[9]);
+    out[0] = q.zero;
+    out[1] = q.block_addr;
+    out[2] = q.texel;
+    out[3] = q.set;
+    g_addr_zero[q.zero != 0]++;
+}
+
+static void addr_drive(Vtb_tmu_datapath *d, int en, int valid, const int64_t *in)
+{
+    d->a_en_i = en;
+    d->a_valid_i = valid;
+    d->a_format_i = in[0] & 3;
+    d->a_wl_i = in[1] & 15;
+    d->a_hl_i = in[2] & 15;
+    d->a_wrap_u_i = in[3] & 3;
+    d->a_wrap_v_i = in[4] & 3;
+    d->a_base_i = (uint32_t)in[5] & (GPU_MEM_BYTES - 1u);
+    d->a_pu_i = (uint64_t)in[6] & mask(49);
+    d->a_pv_i = (uint64_t)in[7] & mask(49);
+    d->a_k_i = in[8] & 31;
+    d->a_level_i = in[9] & 15;
+}
+
+static int addr_sample(Vtb_tmu_datapath *d, int64_t *out)
+{
+    out[0] = d->a_zero_o;
+    out[1] = d->a_block_addr_o;
+    out[2] = d->a_texel_o;
+    out[3] = d->a_set_o;
+    return d->a_valid_o;
+}
+
+static unsigned addr_latency(Vtb_tmu_datapath *d) { return d->a_latency_o; }
+
 static const Leaf k_leaves[] = {
     {"persp", 3, 6, k_persp_in, k_persp_out, persp_gen, persp_model, persp_drive, persp_sample, persp_latency},
     {"lod", 14, 1, k_lod_in, k_lod_out, lod_gen, lod_model, lod_drive, lod_sample, lod_latency},
+    {"addr", 10, 4, k_addr_in, k_addr_out, addr_gen, addr_model, addr_drive, addr_sample, addr_latency},
 };
 enum { NLEAVES = sizeof(k_leaves) / sizeof(k_leaves[0]) };
 
@@ -349,6 +440,10 @@ static int run(Vtb_tmu_datapath *d, std::vector<Lane> &lanes, unsigned long cycl
             printf(" %d:%lu", i, g_lod_hist[i]);
         }
         printf("\n");
+    }
+    if (lanes[2].on) {
+        printf("addr: %lu requests with a texel, %lu zero (CLAMP_TO_ZERO outside, reserved format)\n",
+               g_addr_zero[0], g_addr_zero[1]);
     }
     for (auto &ln : lanes) {
         if (ln.on) {

@@ -38,7 +38,26 @@ module tb_tmu_datapath (
   input  logic [30:0] l_qc_i,
   output logic        l_valid_o,
   output logic [3:0]  l_level_o,
-  output logic [7:0]  l_latency_o
+  output logic [7:0]  l_latency_o,
+  // tmu_addr
+  input  logic        a_en_i,
+  input  logic        a_valid_i,
+  input  logic [1:0]  a_format_i,
+  input  logic [3:0]  a_wl_i,
+  input  logic [3:0]  a_hl_i,
+  input  logic [1:0]  a_wrap_u_i,
+  input  logic [1:0]  a_wrap_v_i,
+  input  logic [gpu_pkg::MEM_AW-1:0] a_base_i,
+  input  logic [48:0] a_pu_i,
+  input  logic [48:0] a_pv_i,
+  input  logic [4:0]  a_k_i,
+  input  logic [3:0]  a_level_i,
+  output logic        a_valid_o,
+  output logic        a_zero_o,
+  output logic [gpu_pkg::MEM_AW-1:0] a_block_addr_o,
+  output logic [3:0]  a_texel_o,
+  output logic [4:0]  a_set_o,
+  output logic [7:0]  a_latency_o
 );
   tmu_persp u_persp (
     .clk_i, .rst_ni, .en_i(p_en_i), .valid_i(p_valid_i), .uq_i(p_uq_i), .vq_i(p_vq_i), .q_i(p_q_i),
@@ -55,4 +74,12 @@ module tb_tmu_datapath (
     .level_o(l_level_o)
   );
   assign l_latency_o = 8'(u_lod.Latency);
+
+  tmu_addr #(.AddrW(gpu_pkg::MEM_AW)) u_addr (
+    .clk_i, .rst_ni, .en_i(a_en_i), .valid_i(a_valid_i), .format_i(a_format_i), .wl_i(a_wl_i),
+    .hl_i(a_hl_i), .wrap_u_i(a_wrap_u_i), .wrap_v_i(a_wrap_v_i), .base_i(a_base_i), .pu_i(a_pu_i),
+    .pv_i(a_pv_i), .k_i(a_k_i), .level_i(a_level_i), .valid_o(a_valid_o), .zero_o(a_zero_o),
+    .block_addr_o(a_block_addr_o), .texel_o(a_texel_o), .set_o(a_set_o)
+  );
+  assign a_latency_o = 8'(u_addr.Latency);
 endmodule

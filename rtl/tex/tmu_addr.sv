@@ -127,10 +127,14 @@ module tmu_addr #(
 
   // ---- stage 3 ----
   logic [9:0]       tx_d, ty_d;
-  logic             zu_d, zv_d;
+  logic             zu_d, zv_d, z_d;
+  logic [17:0]      offu_d;
 
   tmu_wrap u_wrap_u (.t_i(tu2_q), .w_i(w2_q), .mode_i(wru2_q), .o_o(tx_d), .zero_o(zu_d));
   tmu_wrap u_wrap_v (.t_i(tv2_q), .w_i(h2_q), .mode_i(wrv2_q), .o_o(ty_d), .zero_o(zv_d));
+
+  assign z_d    = zu_d || zv_d || fmt2_q[1];
+  assign offu_d = {1'b0, mask2_q} + {14'd0, cnt2_q};
 
   logic             bc13_q;                  // BC1 (a reserved format is zero already)
   logic [AW-1:0]    base3_q;
@@ -143,12 +147,16 @@ module tmu_addr #(
   logic [7:0]       bx, by;
   logic [15:0]      bidx;
   logic [AW-1:0]    bbytes_d, offb_d;
+  logic [3:0]       texel_d;
+  logic [4:0]       set_d;
 
   always_comb begin
     bx   = tx3_q[9:2];
     by   = ty3_q[9:2];
     // bx < 2^max(w-2,0): the row offset and bx do not overlap
     bidx = ({8'd0, by} << sub0(w3_q, 4'd2)) | {8'd0, bx};
+    texel_d = {ty3_q[1:0], tx3_q[1:0]};
+    set_d   = {by[1:0], bx[2:0]} ^ {1'b0, level3_q};
     if (bc13_q) begin                     // BC1: 8 bytes per block
       bbytes_d = AW'({bidx, 3'd0});
       offb_d   = AW'({offu3_q, 3'd0});
@@ -162,6 +170,15 @@ module tmu_addr #(
   logic [3:0]       texel4_q, texel5_q, texel6_q;
   logic [4:0]       set4_q, set5_q, set6_q;
   logic             zero4_q, zero5_q, zero6_q;
+  logic [AW-1:0]    sum_d, addr_d;
+  logic [3:0]       texel6_d;
+  logic [4:0]       set6_d;
+
+  // ---- stages 5 and 6 ----
+  assign sum_d    = base4_q + offb4_q;
+  assign addr_d   = zero5_q ? '0 : sum5_q + bbytes5_q;
+  assign texel6_d = zero5_q ? '0 : texel5_q;
+  assign set6_d   = zero5_q ? '0 : set5_q;
 
   always_ff @(posedge clk_i) begin
     if (en_i) begin
@@ -176,21 +193,18 @@ module tmu_addr #(
       level2_q <= level1_q; cnt2_q <= cnt1_q;    mask2_q <= mask_d;
       // 3
       bc13_q  <= fmt2_q[0];    base3_q <= base2_q;  tx3_q  <= tx_d;      ty3_q   <= ty_d;
-      z3_q    <= zu_d || zv_d || fmt2_q[1];
+      z3_q    <= z_d;
       w3_q    <= w2_q;      level3_q <= level2_q;
-      offu3_q <= {1'b0, mask2_q} + {14'd0, cnt2_q};
+      offu3_q <= offu_d;
       // 4
       base4_q <= base3_q;   offb4_q <= offb_d;   bbytes4_q <= bbytes_d;
-      texel4_q <= {ty3_q[1:0], tx3_q[1:0]};
-      set4_q  <= {by[1:0], bx[2:0]} ^ {1'b0, level3_q};
+      texel4_q <= texel_d;  set4_q  <= set_d;
       zero4_q <= z3_q;
       // 5
-      sum5_q  <= base4_q + offb4_q;  bbytes5_q <= bbytes4_q;
+      sum5_q  <= sum_d;     bbytes5_q <= bbytes4_q;
       texel5_q <= texel4_q; set5_q <= set4_q;    zero5_q <= zero4_q;
       // 6
-      addr6_q <= zero5_q ? '0 : sum5_q + bbytes5_q;
-      texel6_q <= zero5_q ? '0 : texel5_q;
-      set6_q  <= zero5_q ? '0 : set5_q;
+      addr6_q <= addr_d;    texel6_q <= texel6_d; set6_q <= set6_d;
       zero6_q <= zero5_q;
     end
   end

@@ -84,8 +84,8 @@ module tmu_lod (
   logic [4:0]  eq2_q;
   logic [30:0] qc2_q;
   logic [12:0] c12_q;
-  logic [7:0]  hi2_q;                             // 16*(levels-1)
-  logic        le12_q;                            // levels <= 1
+  logic [7:0]  hi_d, hi2_q;                       // 16*(levels-1)
+  logic        le1_d, le12_q;                     // levels <= 1
   logic [3:0]  wl2_q, hl2_q;
 
   assign puy_d = 23'($signed(k1u1_q) * $signed({1'b0, y1_q}));
@@ -93,6 +93,8 @@ module tmu_lod (
   assign pvy_d = 23'($signed(k1v1_q) * $signed({1'b0, y1_q}));
   assign pvx_d = 23'($signed(k1v1_q) * $signed({1'b0, x1_q}));
   assign c1_d  = {2'd0, 7'(s1_q) + 7'd16, 4'd0} + {{3{bias1_q[7]}}, bias1_q, 2'd0};
+  assign hi_d  = {levels1_q - 4'd1, 4'd0};
+  assign le1_d = levels1_q <= 4'd1;
 
   always_comb begin
     eq_d = 5'd0;
@@ -104,7 +106,7 @@ module tmu_lod (
   // ---- stage 3: N, flog2(qc) ----
   logic [23:0] nux_d, nuy_d, nvx_d, nvy_d;
   logic [23:0] nux3_q, nuy3_q, nvx3_q, nvy3_q;
-  logic [8:0]  fq3_q;                             // flog2(qc) = {e, frac}
+  logic [8:0]  fq_d, fq3_q;                       // flog2(qc) = {e, frac}
   logic [12:0] c13_q;
   logic [7:0]  hi3_q;
   logic        le13_q;
@@ -114,10 +116,12 @@ module tmu_lod (
   assign nuy_d = {k0uy2_q[22], k0uy2_q} - {pux2_q[22], pux2_q};
   assign nvx_d = {k0vx2_q[22], k0vx2_q} + {pvy2_q[22], pvy2_q};
   assign nvy_d = {k0vy2_q[22], k0vy2_q} - {pvx2_q[22], pvx2_q};
+  assign fq_d  = {eq2_q, frac4_33({2'd0, qc2_q}, {1'b0, eq2_q})};
 
   // ---- stage 4: |N|, c ----
+  logic [22:0] aux_d, auy_d, avx_d, avy_d;
   logic [22:0] aux4_q, auy4_q, avx4_q, avy4_q;    // |N| < 2^23
-  logic [12:0] c4_q;
+  logic [12:0] c_d, c4_q;
   logic [7:0]  hi4_q;
   logic        le14_q;
   logic [3:0]  wl4_q, hl4_q;
@@ -126,29 +130,43 @@ module tmu_lod (
     abs24 = n[23] ? 23'(24'd0 - n) : n[22:0];  // n = -2^23 is outside the range
   endfunction
 
+  assign aux_d = abs24(nux3_q);
+  assign auy_d = abs24(nuy3_q);
+  assign avx_d = abs24(nvx3_q);
+  assign avy_d = abs24(nvy3_q);
+  assign c_d   = c13_q - {3'd0, fq3_q, 1'b0};
+
   // ---- stage 5: per-axis maxima ----
-  logic [22:0] mu5_q, mv5_q;
+  logic [22:0] mu_d, mv_d, mu5_q, mv5_q;
   logic [12:0] c5_q;
   logic [7:0]  hi5_q;
   logic        le15_q;
   logic [3:0]  wl5_q, hl5_q;
 
+  assign mu_d = (aux4_q > auy4_q) ? aux4_q : auy4_q;
+  assign mv_d = (avx4_q > avy4_q) ? avx4_q : avy4_q;
+
   // ---- stage 6: shifts ----
-  logic [32:0] du6_q, dv6_q;
+  logic [32:0] du_d, dv_d, du6_q, dv6_q;
   logic [12:0] c6_q;
   logic [7:0]  hi6_q;
   logic        le16_q;
 
+  assign du_d = {10'd0, mu5_q} << wl5_q;
+  assign dv_d = {10'd0, mv5_q} << hl5_q;
+
   // ---- stage 7: D ----
-  logic [32:0] d7_q;
+  logic [32:0] d_d, d7_q;
   logic [12:0] c7_q;
   logic [7:0]  hi7_q;
   logic        le17_q;
 
+  assign d_d = (du6_q > dv6_q) ? du6_q : dv6_q;
+
   // ---- stage 8: e of D ----
   logic [5:0]  ed_d, ed8_q;
   logic [32:0] d8_q;
-  logic        dz8_q;
+  logic        dz_d, dz8_q;
   logic [12:0] c8_q;
   logic [7:0]  hi8_q;
   logic        le18_q;
@@ -159,22 +177,28 @@ module tmu_lod (
       if (d7_q[i]) ed_d = 6'(i);
     end
   end
+  assign dz_d = d7_q == 33'd0;
 
   // ---- stage 9: flog2(D) ----
-  logic [9:0]  fd9_q;
-  logic        z9_q;                              // level 0: D = 0 or levels <= 1
+  logic [9:0]  fd_d, fd9_q;
+  logic        z_d, z9_q;                         // level 0: D = 0 or levels <= 1
   logic [12:0] c9_q;
   logic [7:0]  hi9_q;
 
+  assign fd_d = {ed8_q, frac4_33(d8_q, ed8_q)};
+  assign z_d  = dz8_q || le18_q;
+
   // ---- stage 10: lod ----
-  logic [12:0] lod10_q;
+  logic [12:0] lod_d, lod10_q;
   logic        z10_q;
   logic [7:0]  hi10_q;
+
+  assign lod_d = {3'd0, fd9_q} + c9_q;
 
   // ---- stage 11: clamp and round ----
   logic [7:0]  lc;                                // <= 224
   logic [3:0]  lvl;
-  logic [3:0]  level11_q;
+  logic [3:0]  level_d, level11_q;
 
   always_comb begin
     if (lod10_q[12]) begin
@@ -185,6 +209,7 @@ module tmu_lod (
       lc = lod10_q[7:0];
     end
     lvl = 4'((lc + 8'd8) >> 4);
+    level_d = z10_q ? 4'd0 : lvl;
   end
 
   // ---- registers ----
@@ -199,41 +224,37 @@ module tmu_lod (
       puy2_q  <= puy_d;   pux2_q  <= pux_d;   pvy2_q  <= pvy_d;   pvx2_q  <= pvx_d;
       k0ux2_q <= k0ux1_q; k0uy2_q <= k0uy1_q; k0vx2_q <= k0vx1_q; k0vy2_q <= k0vy1_q;
       eq2_q   <= eq_d;    qc2_q   <= qc1_q;   c12_q   <= c1_d;
-      hi2_q   <= {levels1_q - 4'd1, 4'd0};    le12_q  <= levels1_q <= 4'd1;
+      hi2_q   <= hi_d;      le12_q  <= le1_d;
       wl2_q   <= wl1_q;   hl2_q   <= hl1_q;
       // 3
       nux3_q  <= nux_d;   nuy3_q  <= nuy_d;   nvx3_q  <= nvx_d;   nvy3_q  <= nvy_d;
-      fq3_q   <= {eq2_q, frac4_33({2'd0, qc2_q}, {1'b0, eq2_q})};
+      fq3_q   <= fq_d;
       c13_q   <= c12_q;   hi3_q   <= hi2_q;   le13_q  <= le12_q;
       wl3_q   <= wl2_q;   hl3_q   <= hl2_q;
       // 4
-      aux4_q  <= abs24(nux3_q);  auy4_q <= abs24(nuy3_q);
-      avx4_q  <= abs24(nvx3_q);  avy4_q <= abs24(nvy3_q);
-      c4_q    <= c13_q - {3'd0, fq3_q, 1'b0};
+      aux4_q  <= aux_d;   auy4_q  <= auy_d;   avx4_q  <= avx_d;   avy4_q  <= avy_d;
+      c4_q    <= c_d;
       hi4_q   <= hi3_q;   le14_q  <= le13_q;  wl4_q   <= wl3_q;   hl4_q   <= hl3_q;
       // 5
-      mu5_q   <= (aux4_q > auy4_q) ? aux4_q : auy4_q;
-      mv5_q   <= (avx4_q > avy4_q) ? avx4_q : avy4_q;
+      mu5_q   <= mu_d;    mv5_q   <= mv_d;
       c5_q    <= c4_q;    hi5_q   <= hi4_q;   le15_q  <= le14_q;  wl5_q   <= wl4_q;   hl5_q <= hl4_q;
       // 6
-      du6_q   <= {10'd0, mu5_q} << wl5_q;
-      dv6_q   <= {10'd0, mv5_q} << hl5_q;
+      du6_q   <= du_d;    dv6_q   <= dv_d;
       c6_q    <= c5_q;    hi6_q   <= hi5_q;   le16_q  <= le15_q;
       // 7
-      d7_q    <= (du6_q > dv6_q) ? du6_q : dv6_q;
+      d7_q    <= d_d;
       c7_q    <= c6_q;    hi7_q   <= hi6_q;   le17_q  <= le16_q;
       // 8
-      ed8_q   <= ed_d;    d8_q    <= d7_q;    dz8_q   <= d7_q == 33'd0;
+      ed8_q   <= ed_d;    d8_q    <= d7_q;    dz8_q   <= dz_d;
       c8_q    <= c7_q;    hi8_q   <= hi7_q;   le18_q  <= le17_q;
       // 9
-      fd9_q   <= {ed8_q, frac4_33(d8_q, ed8_q)};
-      z9_q    <= dz8_q || le18_q;
+      fd9_q   <= fd_d;    z9_q    <= z_d;
       c9_q    <= c8_q;    hi9_q   <= hi8_q;
       // 10
-      lod10_q <= {3'd0, fd9_q} + c9_q;
+      lod10_q <= lod_d;
       z10_q   <= z9_q;    hi10_q  <= hi9_q;
       // 11
-      level11_q <= z10_q ? 4'd0 : lvl;
+      level11_q <= level_d;
     end
   end
 

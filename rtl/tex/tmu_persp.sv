@@ -93,11 +93,11 @@ module tmu_persp #(
   logic [4:0]  k3_q;
   logic [31:0] uq3_q, vq3_q;
   logic        adv_q;            // the last edge was an advance: rcp_r belongs to stage 3
-  logic [17:0] r3, r_hold_q;
+  logic [17:0] r3_d, r_hold_q;
 
   // rcp_valid is stage 3's own valid on the cycle after an advance; the reciprocal of an
   // invalid slot is not kept
-  assign r3 = (adv_q && rcp_valid) ? rcp_r : r_hold_q;
+  assign r3_d = (adv_q && rcp_valid) ? rcp_r : r_hold_q;
 
   // ---- stage 4: product operands ----
   logic [16:0] m4_q;
@@ -148,13 +148,13 @@ module tmu_persp #(
 
   // ---- registers ----
   always_ff @(posedge clk_i) begin
-    r_hold_q <= r3;
+    r_hold_q <= r3_d;
     if (en_i) begin
       qc1_q <= qc_d;     k1_q <= k_d;     uq1_q <= uq_i;   vq1_q <= vq_i;
       m2_q  <= m_d;      qc2_q <= qc1_q;  k2_q <= k1_q;    uq2_q <= uq1_q;  vq2_q <= vq1_q;
       m3_q  <= m2_q;     qc3_q <= qc2_q;  k3_q <= k2_q;    uq3_q <= uq2_q;  vq3_q <= vq2_q;
       m4_q  <= m3_q;     qc4_q <= qc3_q;  k4_q <= k3_q;    uq4_q <= uq3_q;  vq4_q <= vq3_q;
-      r4_q  <= r3;
+      r4_q  <= r3_d;
       phu5_q <= phu_d;   plu5_q <= plu_d; phv5_q <= phv_d; plv5_q <= plv_d;
       su5_q <= uq4_q[31]; sv5_q <= vq4_q[31];
       m5_q  <= m4_q;     qc5_q <= qc4_q;  k5_q <= k4_q;    r5_q <= r4_q;

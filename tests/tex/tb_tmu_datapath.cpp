@@ -295,10 +295,112 @@ static int addr_sample(Vtb_tmu_datapath *d, int64_t *out)
 
 static unsigned addr_latency(Vtb_tmu_datapath *d) { return d->a_latency_o; }
 
+// ---- the chain tmu_persp -> tmu_lod -> tmu_addr ----
+static const char *const k_chain_in[] = {"UQ", "VQ", "Q", "k0ux", "k0uy", "k0vx", "k0vy", "k1u", "k1v", "lod_shift",
+                                         "X", "Y", "wl", "hl", "levels", "bias", "format", "wrap_u", "wrap_v", "base"};
+static const char *const k_chain_out[] = {"level", "zero", "block_addr", "texel", "set"};
+
+static void chain_gen(int64_t *in, unsigned long n)
+{
+    int64_t l[MAX_IO], a[MAX_IO];
+    persp_gen(in, n);
+    lod_gen(l, n);
+    addr_gen(a, n);
+    const int64_t qc = in[2] < 1 ? 1 : in[2];
+    for (int i = 0; i < 2; i++) {
+        if (rnd_below(2)) { // U = UQ / qc in [-1, 2): near the texture
+            in[i] = (int32_t)(qc * ((int64_t)rnd_below(3 << 16) - (1 << 16)) >> 16);
+        }
+    }
+    for (int i = 0; i < 7; i++) {
+        in[3 + i] = l[i]; // k0ux .. lod_shift
+    }
+    in[10] = l[11];
+    in[11] = l[12];
+    for (int i = 0; i < 4; i++) {
+        in[12 + i] = l[7 + i]; // wl, hl, levels, bias
+    }
+    in[16] = a[0];
+    in[17] = a[3];
+    in[18] = a[4];
+    in[19] = a[5];
+}
+
+static void chain_model(const int64_t *in, int64_t *out)
+{
+    int64_t o[MAX_IO], li[MAX_IO], lo[MAX_IO], ai[MAX_IO], ao[MAX_IO];
+    persp_model(in, o);
+    for (int i = 0; i < 7; i++) {
+        li[i] = in[3 + i];
+    }
+    li[7] = in[12];
+    li[8] = in[13];
+    li[9] = in[14];
+    li[10] = in[15];
+    li[11] = in[10];
+    li[12] = in[11];
+    li[13] = o[0]; // qc
+    lod_model(li, lo);
+    ai[0] = in[16];
+    ai[1] = in[12];
+    ai[2] = in[13];
+    ai[3] = in[17];
+    ai[4] = in[18];
+    ai[5] = in[19];
+    ai[6] = o[4]; // pu
+    ai[7] = o[5]; // pv
+    ai[8] = o[1]; // k
+    ai[9] = lo[0];
+    addr_model(ai, ao);
+    out[0] = lo[0];
+    for (int i = 0; i < 4; i++) {
+        out[1 + i] = ao[i];
+    }
+}
+
+static void chain_drive(Vtb_tmu_datapath *d, int en, int valid, const int64_t *in)
+{
+    d->c_en_i = en;
+    d->c_valid_i = valid;
+    d->c_uq_i = (uint32_t)in[0];
+    d->c_vq_i = (uint32_t)in[1];
+    d->c_q_i = (uint32_t)in[2];
+    d->c_k0ux_i = (uint32_t)in[3] & 0x7FFFFF;
+    d->c_k0uy_i = (uint32_t)in[4] & 0x7FFFFF;
+    d->c_k0vx_i = (uint32_t)in[5] & 0x7FFFFF;
+    d->c_k0vy_i = (uint32_t)in[6] & 0x7FFFFF;
+    d->c_k1u_i = (uint32_t)in[7] & 0x1FFF;
+    d->c_k1v_i = (uint32_t)in[8] & 0x1FFF;
+    d->c_lod_shift_i = in[9] & 63;
+    d->c_x_i = in[10] & 1023;
+    d->c_y_i = in[11] & 1023;
+    d->c_wl_i = in[12] & 15;
+    d->c_hl_i = in[13] & 15;
+    d->c_levels_i = in[14] & 15;
+    d->c_bias_i = in[15] & 255;
+    d->c_format_i = in[16] & 3;
+    d->c_wrap_u_i = in[17] & 3;
+    d->c_wrap_v_i = in[18] & 3;
+    d->c_base_i = (uint32_t)in[19] & (GPU_MEM_BYTES - 1u);
+}
+
+static int chain_sample(Vtb_tmu_datapath *d, int64_t *out)
+{
+    out[0] = d->c_level_o;
+    out[1] = d->c_zero_o;
+    out[2] = d->c_block_addr_o;
+    out[3] = d->c_texel_o;
+    out[4] = d->c_set_o;
+    return d->c_valid_o;
+}
+
+static unsigned chain_latency(Vtb_tmu_datapath *d) { return d->c_latency_o; }
+
 static const Leaf k_leaves[] = {
     {"persp", 3, 6, k_persp_in, k_persp_out, persp_gen, persp_model, persp_drive, persp_sample, persp_latency},
     {"lod", 14, 1, k_lod_in, k_lod_out, lod_gen, lod_model, lod_drive, lod_sample, lod_latency},
     {"addr", 10, 4, k_addr_in, k_addr_out, addr_gen, addr_model, addr_drive, addr_sample, addr_latency},
+    {"chain", 20, 5, k_chain_in, k_chain_out, chain_gen, chain_model, chain_drive, chain_sample, chain_latency},
 };
 enum { NLEAVES = sizeof(k_leaves) / sizeof(k_leaves[0]) };
 
@@ -349,6 +451,12 @@ static int run(Vtb_tmu_datapath *d, std::vector<Lane> &lanes, unsigned long cycl
     tick(d);
     tick(d);
     d->rst_ni = 1;
+    d->eval();
+    if (d->c_latency_o != d->p_latency_o + d->l_latency_o + d->a_latency_o) {
+        printf("FAIL chain: the testbench's delay lines assume latencies adding to %u, the stages have %u + %u + %u\n",
+               d->c_latency_o, d->p_latency_o, d->l_latency_o, d->a_latency_o);
+        return 1;
+    }
     for (unsigned long cyc = 0;; cyc++) {
         const bool draining = cyc >= cycles;
         bool busy = false;
@@ -357,9 +465,9 @@ static int run(Vtb_tmu_datapath *d, std::vector<Lane> &lanes, unsigned long cycl
                 continue;
             }
             if ((cyc & 1023) == 0) {
-                static const unsigned lv[] = {8, 8, 7, 6, 4, 2, 1};
-                ln.en_level = lv[rnd_below(7)];
-                ln.valid_level = lv[rnd_below(7)];
+                static const unsigned en_lv[] = {8, 8, 7, 6, 4, 2, 1}, valid_lv[] = {8, 8, 8, 7, 6, 4, 1};
+                ln.en_level = en_lv[rnd_below(7)];
+                ln.valid_level = valid_lv[rnd_below(7)];
             }
             ln.en = draining || rnd_below(8) < ln.en_level;
             ln.valid = !draining && rnd_below(8) < ln.valid_level;
@@ -434,15 +542,15 @@ static int run(Vtb_tmu_datapath *d, std::vector<Lane> &lanes, unsigned long cycl
             ln.checked++;
         }
     }
-    if (lanes[1].on) {
-        printf("lod: levels of the checked slots:");
+    if (lanes[1].on || lanes[3].on) {
+        printf("lod: levels the model returned (lod and chain):");
         for (int i = 0; i < 16; i++) {
             printf(" %d:%lu", i, g_lod_hist[i]);
         }
         printf("\n");
     }
-    if (lanes[2].on) {
-        printf("addr: %lu requests with a texel, %lu zero (CLAMP_TO_ZERO outside, reserved format)\n",
+    if (lanes[2].on || lanes[3].on) {
+        printf("addr: the model returned %lu requests with a texel, %lu zero (CLAMP_TO_ZERO outside, reserved format; addr and chain)\n",
                g_addr_zero[0], g_addr_zero[1]);
     }
     for (auto &ln : lanes) {
@@ -458,13 +566,13 @@ int main(int argc, char **argv)
 {
     const char *test = "all";
     unsigned long long seed = 1;
-    unsigned long cycles = 3000000;
+    unsigned long cycles = 5000000;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: tb_tmu_datapath [--test persp|lod|addr|all] [--seed N] [--cycles N]\n"
+            printf("usage: tb_tmu_datapath [--test persp|lod|addr|chain|all] [--seed N] [--cycles N]\n"
                    "  The texture datapath stages of rtl/tex/ against sw/model/tmu_persp.c, tmu_lod.c, tmu_addr.c:\n"
                    "  seeded random stimulus (--seed, >= 1, default 1) with directed corners, random stalls, for\n"
-                   "  --cycles clock cycles (default 3000000; all stages run side by side). Exit status 0 when\n"
+                   "  --cycles clock cycles (default 5000000; all stages run side by side). Exit status 0 when\n"
                    "  every output matches, 1 on a mismatch, 2 on bad options.\n");
             return 0;
         } else if (!strcmp(argv[i], "--test") && i + 1 < argc) {

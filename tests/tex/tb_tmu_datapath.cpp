@@ -577,12 +577,12 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
             test = argv[++i];
-        } else if ((!strcmp(argv[i], "--seed") || !strcmp(argv[i], "--cycles")) && i + 1 < argc) {
+        } else if (!strcmp(argv[i], "--seed") || !strcmp(argv[i], "--cycles")) {
             const bool is_seed = !strcmp(argv[i], "--seed");
-            char *end;
-            const unsigned long long v = strtoull(argv[++i], &end, 0);
-            if (*end || v == 0 || argv[i][0] == '-') {
-                fprintf(stderr, "tb_tmu_datapath: %s needs a number >= 1 (try --help)\n", argv[i - 1]);
+            char *end = nullptr;
+            const unsigned long long v = i + 1 < argc ? strtoull(argv[++i], &end, 0) : 0;
+            if (!end || *end || v == 0 || argv[i][0] == '-') {
+                fprintf(stderr, "tb_tmu_datapath: %s needs a number >= 1 (try --help)\n", is_seed ? "--seed" : "--cycles");
                 return 2;
             }
             if (is_seed) {

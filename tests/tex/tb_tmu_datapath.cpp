@@ -58,6 +58,7 @@ struct Leaf {
 // ---- tmu_persp ----
 static const char *const k_persp_in[] = {"UQ", "VQ", "Q"};
 static const char *const k_persp_out[] = {"qc", "k", "m", "r", "pu", "pv"};
+static unsigned long g_persp_k[32]; // k values the model returned (coverage)
 
 static int32_t persp_uv()
 {
@@ -98,6 +99,7 @@ static void persp_model(const int64_t *in, int64_t *out)
     out[3] = o.r;
     out[4] = o.pu;
     out[5] = o.pv;
+    g_persp_k[o.k & 31]++;
 }
 
 static void persp_drive(Vtb_tmu_datapath *d, int en, int valid, const int64_t *in)
@@ -210,6 +212,7 @@ static unsigned lod_latency(Vtb_tmu_datapath *d) { return d->l_latency_o; }
 static const char *const k_addr_in[] = {"format", "wl", "hl", "wrap_u", "wrap_v", "base", "pu", "pv", "k", "level"};
 static const char *const k_addr_out[] = {"zero", "block_addr", "texel", "set"};
 static unsigned long g_addr_zero[2]; // requests with zero = 0 / 1 (coverage)
+static unsigned long g_addr_wrap[4][11]; // (wrap mode, w or h) of the samples of a valid format
 
 // a texel coordinate for a level 2^w wide at shift sh: around the level (the wrap modes'
 // edges), anywhere, or a corner; as a 49-bit pu
@@ -266,6 +269,10 @@ static void addr_model(const int64_t *in, int64_t *out)
     out[2] = q.texel;
     out[3] = q.set;
     g_addr_zero[q.zero != 0]++;
+    if (in[0] <= TEX_FMT_BC1) { // the wrap modes are reached: mode x level size, both axes
+        g_addr_wrap[in[3] & 3][in[1] > in[9] ? in[1] - in[9] : 0]++;
+        g_addr_wrap[in[4] & 3][in[2] > in[9] ? in[2] - in[9] : 0]++;
+    }
 }
 
 static void addr_drive(Vtb_tmu_datapath *d, int en, int valid, const int64_t *in)
@@ -553,6 +560,34 @@ static int run(Vtb_tmu_datapath *d, std::vector<Lane> &lanes, unsigned long cycl
         printf("addr: the model returned %lu requests with a texel, %lu zero (CLAMP_TO_ZERO outside, reserved format; addr and chain)\n",
                g_addr_zero[0], g_addr_zero[1]);
     }
+    // coverage: every k 0..30, every level 0..10, every wrap mode x level size 0..10
+    if (cycles >= 500000) { // (the first 2^17 tmu_persp slots are the mantissa sweep)
+        for (int k = 0; k <= 30; k++) {
+            if ((lanes[0].on || lanes[3].on) && !g_persp_k[k]) {
+                printf("FAIL coverage: no slot with k = %d\n", k);
+                return 1;
+            }
+        }
+        for (int l = 0; l <= 10; l++) {
+            if ((lanes[1].on || lanes[3].on) && !g_lod_hist[l]) {
+                printf("FAIL coverage: no slot at level %d\n", l);
+                return 1;
+            }
+        }
+        unsigned long least = ~0ul;
+        for (int m = 0; m < 4; m++) {
+            for (int w = 0; w <= 10; w++) {
+                if ((lanes[2].on || lanes[3].on) && !g_addr_wrap[m][w]) {
+                    printf("FAIL coverage: no sample with wrap mode %d on a level of size 2^%d\n", m, w);
+                    return 1;
+                }
+                least = g_addr_wrap[m][w] < least ? g_addr_wrap[m][w] : least;
+            }
+        }
+        if (lanes[2].on || lanes[3].on) {
+            printf("addr: every wrap mode x level size 2^0..2^10 reached, the rarest %lu times\n", least);
+        }
+    }
     for (auto &ln : lanes) {
         if (ln.on) {
             printf("%s: %lu slots equal to the model (latency %u, %lu advance cycles of %lu)\n", ln.leaf->name,
@@ -572,8 +607,10 @@ int main(int argc, char **argv)
             printf("usage: tb_tmu_datapath [--test persp|lod|addr|chain|all] [--seed N] [--cycles N]\n"
                    "  The texture datapath stages of rtl/tex/ against sw/model/tmu_persp.c, tmu_lod.c, tmu_addr.c:\n"
                    "  seeded random stimulus (--seed, >= 1, default 1) with directed corners, random stalls, for\n"
-                   "  --cycles clock cycles (default 5000000; all stages run side by side). Exit status 0 when\n"
-                   "  every output matches, 1 on a mismatch, 2 on bad options.\n");
+                   "  --cycles clock cycles (default 5000000; all stages run side by side; from 500000 on, a run\n"
+                   "  also fails on a coverage hole: a k, a level 0..10 or a wrap mode x size never reached).\n"
+                   "  --test runs one stage alone (chain: the three in a row). Exit status 0 when every output\n"
+                   "  matches, 1 on a mismatch, 2 on bad options.\n");
             return 0;
         } else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
             test = argv[++i];

@@ -60,8 +60,8 @@ module tmu_lod (
 
   logic [Latency-1:0] v_q;               // v_q[i]: stage i+1 holds a valid slot
 
-  // 16*e + the 4 bits below the leading one, for a leading one at bit e of x (e from a
-  // separate leading-one detector): {e, (x << 4 >> e)[3:0]}
+  // the 4 bits below the leading one of x, at bit e (from a leading-one detector one stage
+  // earlier): (x << 4 >> e)[3:0]; flog2(x) = {e, these 4 bits} = 16*e + frac
   function automatic logic [3:0] frac4_33(input logic [32:0] x, input logic [5:0] e);
     frac4_33 = 4'({x, 4'd0} >> e);
   endfunction

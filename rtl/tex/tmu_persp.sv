@@ -13,26 +13,17 @@
 // output record, each used once, and the chain that connects the stages will pick its own
 // stream structs; flat ports map one to one onto tex_persp_t for the unit test).
 //
-// Pipeline (Latency = 6 register stages, one input per cycle):
-//   1 qc and k (compare, 31-bit leading-one detector)
-//   2 m (barrel shift); its fraction addresses tmu_recip's ROM (see "stall" below)
-//   3 r arrives from tmu_recip (its second register)
-//   4 product operands registered (DSP input registers)
-//   5 four unsigned 16 x 18-bit partial products registered (4 MULT18X18: UQ and VQ split in
-//     halves; the upper half is taken unsigned and corrected at stage 6)
-//   6 pu, pv = hi*r*2^16 + lo*r - sign*r*2^32: one 3:2 carry-save row and one 33-bit add
-// Stall: every pipeline register loads only when en_i = 1; valid_o and all outputs then hold.
-// tmu_recip has no enable (its two registers load every cycle), so it is fed with the value
-// stage 2 holds after the edge (en_i ? the new m : the held m): its ROM register always holds
-// the entry of stage 2's m, its result register the reciprocal of what stage 2 held one cycle
-// before; stage 3 takes that result on the cycle after an advance and keeps it in r_hold_q
-// while stalled. This relies on tmu_recip's structure (latency 2: the ROM register, then the
-// result register); a change there needs the stall handling here to follow (the unit test's
-// random stalls catch it). Outputs are meaningful only while valid_o is high.
-// Resources (yosys synth_ecp5): 4 MULT18X18 here + 1 in tmu_recip, one 18-kbit EBR. Timing
-// (nextpnr-ecp5 out of context, LFE5U-25F-6): 118.8 MHz for this module's own paths (m ->
-// ROM address); tmu_recip's second stage (EBR read -> 12 x 8 DSP product -> subtract and
-// round) is slower (57 MHz), see rtl/tex/README.md.
+// Pipeline (Latency = 7 register stages, one input per advance):
+//   1   qc and k (compare, 31-bit leading-one detector)
+//   2-5 tmu_recip (Latency 4), fed with m = qc normalised (barrel shift) straight from stage 1;
+//       m, qc, k, UQ, VQ travel beside it
+//   6   four unsigned 16 x 18-bit partial products registered (4 MULT18X18, from tmu_recip's
+//       result register and stage 5's UQ/VQ: flip-flop to flip-flop; UQ and VQ split in
+//       halves, the upper half taken unsigned and corrected at stage 7)
+//   7   pu, pv = hi*r*2^16 + lo*r - sign*r*2^32: one 3:2 carry-save row and one 33-bit add
+// Stall: every pipeline register loads only when en_i = 1 (tmu_recip's too, through its
+// en_i); valid_o and all outputs then hold. Outputs are meaningful only while valid_o is high.
+// Resources (yosys synth_ecp5): 4 MULT18X18 here + 1 in tmu_recip, one 18-kbit EBR.
 // Reset: valid_o low (data registers are not reset).
 module tmu_persp #(
   parameter RecipFile = "data/tex_recip.hex"  // tmu_recip's ROM image (run directory)
@@ -52,7 +43,7 @@ module tmu_persp #(
   output logic [48:0] pu_o,      // UQ * r (two's complement)
   output logic [48:0] pv_o       // VQ * r
 );
-  localparam int unsigned Latency = 6;  // en_i cycles from an input to its output
+  localparam int unsigned Latency = 7;  // en_i cycles from an input to its output
 
   logic [Latency-1:0] v_q;               // v_q[i]: stage i+1 holds a valid slot
 
@@ -69,64 +60,53 @@ module tmu_persp #(
     end
   end
 
-  // ---- stage 2: m, and the reciprocal's ROM address ----
-  logic [16:0] m_d, m2_q;
-  logic [30:0] qc2_q;
-  logic [4:0]  k2_q;
-  logic [31:0] uq2_q, vq2_q;
-  logic [15:0] rcp_f;            // the fraction stage 2 holds after this edge
-  logic        rcp_v;
-
-  assign m_d    = 17'({qc1_q, 16'd0} >> k1_q);
-  assign rcp_f  = en_i ? m_d[15:0] : m2_q[15:0];
-  assign rcp_v  = en_i ? v_q[0] : v_q[1];
-
+  // ---- stages 2-5: m into tmu_recip; the slot's other fields beside it ----
+  localparam int unsigned RcpLat = 4;    // tmu_recip's Latency
+  logic [16:0] m_d;
   logic        rcp_valid;
   logic [17:0] rcp_r;
+
+  assign m_d = 17'({qc1_q, 16'd0} >> k1_q);
 
   tmu_recip #(.RecipFile(RecipFile)) u_recip (
     .clk_i,
     .rst_ni,
-    .valid_i (rcp_v),
-    .f_i     (rcp_f),
+    .en_i,
+    .valid_i (v_q[0]),
+    .f_i     (m_d[15:0]),
     .valid_o (rcp_valid),
     .r_o     (rcp_r)
   );
 
-  // ---- stage 3: r ----
-  logic [16:0] m3_q;
-  logic [30:0] qc3_q;
-  logic [4:0]  k3_q;
-  logic [31:0] uq3_q, vq3_q;
-  logic        adv_q;            // the last edge was an advance: rcp_r belongs to stage 3
-  logic [17:0] r3_d, r_hold_q;
+  logic [RcpLat-1:0][16:0] m_dl_q;       // delay lines, index i = stage i+2
+  logic [RcpLat-1:0][30:0] qc_dl_q;
+  logic [RcpLat-1:0][4:0]  k_dl_q;
+  logic [RcpLat-1:0][31:0] uq_dl_q, vq_dl_q;
+  logic [16:0] m5;
+  logic [30:0] qc5;
+  logic [4:0]  k5;
+  logic [31:0] uq5, vq5;
+  assign m5  = m_dl_q[RcpLat-1];
+  assign qc5 = qc_dl_q[RcpLat-1];
+  assign k5  = k_dl_q[RcpLat-1];
+  assign uq5 = uq_dl_q[RcpLat-1];
+  assign vq5 = vq_dl_q[RcpLat-1];
 
-  // rcp_valid is stage 3's own valid on the cycle after an advance; the reciprocal of an
-  // invalid slot is not kept
-  assign r3_d = (adv_q && rcp_valid) ? rcp_r : r_hold_q;
+  // ---- stage 6: partial products ----
+  logic [32:0] phu_d, phv_d, phu6_q, phv6_q;   // < 2^33: r <= 2^17
+  logic [33:0] plu_d, plv_d, plu6_q, plv6_q;
+  logic        su6_q, sv6_q;     // UQ, VQ negative
+  logic [16:0] m6_q;
+  logic [30:0] qc6_q;
+  logic [4:0]  k6_q;
+  logic [17:0] r6_q;
 
-  // ---- stage 4: product operands ----
-  logic [16:0] m4_q;
-  logic [30:0] qc4_q;
-  logic [4:0]  k4_q;
-  logic [31:0] uq4_q, vq4_q;
-  logic [17:0] r4_q;
+  assign phu_d = 33'({18'd0, uq5[31:16]} * {16'd0, rcp_r});
+  assign plu_d = {18'd0, uq5[15:0]}  * {16'd0, rcp_r};
+  assign phv_d = 33'({18'd0, vq5[31:16]} * {16'd0, rcp_r});
+  assign plv_d = {18'd0, vq5[15:0]}  * {16'd0, rcp_r};
 
-  // ---- stage 5: partial products ----
-  logic [32:0] phu_d, phv_d, phu5_q, phv5_q;   // < 2^33: r <= 2^17
-  logic [33:0] plu_d, plv_d, plu5_q, plv5_q;
-  logic        su5_q, sv5_q;     // UQ, VQ negative
-  logic [16:0] m5_q;
-  logic [30:0] qc5_q;
-  logic [4:0]  k5_q;
-  logic [17:0] r5_q;
-
-  assign phu_d = 33'({18'd0, uq4_q[31:16]} * {16'd0, r4_q});
-  assign plu_d = {18'd0, uq4_q[15:0]}  * {16'd0, r4_q};
-  assign phv_d = 33'({18'd0, vq4_q[31:16]} * {16'd0, r4_q});
-  assign plv_d = {18'd0, vq4_q[15:0]}  * {16'd0, r4_q};
-
-  // ---- stage 6: pu, pv ----
+  // ---- stage 7: pu, pv ----
   // x*r = hi_u*r*2^16 + lo*r - s*r*2^32 (hi_u: the upper half read unsigned, s: the sign), so
   // bits [48:16] are hi_u*r + (lo*r >> 16) - s*(r << 16) modulo 2^33 and bits [15:0] are
   // (lo*r)[15:0]. The three terms go through one carry-save row; -c = ~c + 1, the +1 enters
@@ -143,49 +123,49 @@ module tmu_persp #(
     upper = sum + {cry, 1'b1};
   endfunction
 
-  logic [48:0] pu_d, pv_d, pu6_q, pv6_q;
-  logic [16:0] m6_q;
-  logic [30:0] qc6_q;
-  logic [4:0]  k6_q;
-  logic [17:0] r6_q;
+  logic [48:0] pu_d, pv_d, pu7_q, pv7_q;
+  logic [16:0] m7_q;
+  logic [30:0] qc7_q;
+  logic [4:0]  k7_q;
+  logic [17:0] r7_q;
 
-  assign pu_d = {upper(phu5_q, plu5_q[33:16], su5_q, r5_q[16:0]), plu5_q[15:0]};
-  assign pv_d = {upper(phv5_q, plv5_q[33:16], sv5_q, r5_q[16:0]), plv5_q[15:0]};
+  assign pu_d = {upper(phu6_q, plu6_q[33:16], su6_q, r6_q[16:0]), plu6_q[15:0]};
+  assign pv_d = {upper(phv6_q, plv6_q[33:16], sv6_q, r6_q[16:0]), plv6_q[15:0]};
 
   // ---- registers ----
   always_ff @(posedge clk_i) begin
-    r_hold_q <= r3_d;
     if (en_i) begin
       qc1_q <= qc_d;     k1_q <= k_d;     uq1_q <= uq_i;   vq1_q <= vq_i;
-      m2_q  <= m_d;      qc2_q <= qc1_q;  k2_q <= k1_q;    uq2_q <= uq1_q;  vq2_q <= vq1_q;
-      m3_q  <= m2_q;     qc3_q <= qc2_q;  k3_q <= k2_q;    uq3_q <= uq2_q;  vq3_q <= vq2_q;
-      m4_q  <= m3_q;     qc4_q <= qc3_q;  k4_q <= k3_q;    uq4_q <= uq3_q;  vq4_q <= vq3_q;
-      r4_q  <= r3_d;
-      phu5_q <= phu_d;   plu5_q <= plu_d; phv5_q <= phv_d; plv5_q <= plv_d;
-      su5_q <= uq4_q[31]; sv5_q <= vq4_q[31];
-      m5_q  <= m4_q;     qc5_q <= qc4_q;  k5_q <= k4_q;    r5_q <= r4_q;
-      pu6_q <= pu_d;     pv6_q <= pv_d;
-      m6_q  <= m5_q;     qc6_q <= qc5_q;  k6_q <= k5_q;    r6_q <= r5_q;
+      m_dl_q  <= {m_dl_q[RcpLat-2:0], m_d};
+      qc_dl_q <= {qc_dl_q[RcpLat-2:0], qc1_q};
+      k_dl_q  <= {k_dl_q[RcpLat-2:0], k1_q};
+      uq_dl_q <= {uq_dl_q[RcpLat-2:0], uq1_q};
+      vq_dl_q <= {vq_dl_q[RcpLat-2:0], vq1_q};
+      phu6_q <= phu_d;   plu6_q <= plu_d; phv6_q <= phv_d; plv6_q <= plv_d;
+      su6_q <= uq5[31];  sv6_q <= vq5[31];
+      m6_q  <= m5;       qc6_q <= qc5;    k6_q <= k5;      r6_q <= rcp_r;
+      pu7_q <= pu_d;     pv7_q <= pv_d;
+      m7_q  <= m6_q;     qc7_q <= qc6_q;  k7_q <= k6_q;    r7_q <= r6_q;
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      v_q   <= '0;
-      adv_q <= 1'b0;
-    end else begin
-      adv_q <= en_i;
-      if (en_i) begin
-        v_q <= {v_q[Latency-2:0], valid_i};
-      end
+      v_q <= '0;
+    end else if (en_i) begin
+      v_q <= {v_q[Latency-2:0], valid_i};
     end
   end
 
+  // tmu_recip's valid is stage 5's own valid (checked by the unit test through valid_o)
+  logic unused_rcp_valid;
+  assign unused_rcp_valid = rcp_valid;
+
   assign valid_o = v_q[Latency-1];
-  assign qc_o    = qc6_q;
-  assign k_o     = k6_q;
-  assign m_o     = m6_q;
-  assign r_o     = r6_q;
-  assign pu_o    = pu6_q;
-  assign pv_o    = pv6_q;
+  assign qc_o    = qc7_q;
+  assign k_o     = k7_q;
+  assign m_o     = m7_q;
+  assign r_o     = r7_q;
+  assign pu_o    = pu7_q;
+  assign pv_o    = pv7_q;
 endmodule

@@ -117,7 +117,7 @@ module tb_tmu_datapath (
   // ---- the chain ----
   // the stages' Latency (a constant cannot name another module's parameter here); the C++
   // side checks that c_latency_o equals the sum the three separate instances report
-  localparam int unsigned PL = 6, LL = 11, AL = 6;
+  localparam int unsigned PL = 7, LL = 11, AL = 6;
   localparam int unsigned LodW = 4*23 + 2*13 + 6 + 10 + 10 + 4 + 4 + 4 + 8;  // tmu_lod's inputs but qc
   localparam int unsigned StW = 2 + 4 + 4 + 2 + 2 + gpu_pkg::MEM_AW;      // tmu_addr's state
   localparam int unsigned AddrW = StW + 49 + 49 + 5;                        // + tmu_persp's part

@@ -130,7 +130,7 @@ static int test_recip(Vtb_tmu_leaves *d)
     d->rst_ni = 1;
     double worst = 0;
     uint32_t worst_m = 0, seen = 0, next = 0;
-    for (uint32_t cyc = 0; cyc < 65536 + 4; cyc++) {
+    for (uint32_t cyc = 0; cyc < 65536 + 6; cyc++) {
         d->rcp_valid_i = cyc < 65536;
         d->rcp_f_i = cyc & 0xFFFF;
         tick(d);

@@ -110,8 +110,14 @@ module gpu_top #(
     .data_o  ({cmd_kind, cmd_data}),
     .count_o (cmd_stage_count)
   );
-  // STATUS.FIFO_DEPTH and CMD_EMPTY count the commands in the stage too
-  assign cmd_depth = 6'(fifo_depth) + 6'(cmd_stage_count);
+  // STATUS.FIFO_DEPTH and CMD_EMPTY count the commands in the stage too; registered (timing:
+  // the FIFO's depth is a synchronised Gray pointer decoded and subtracted, and STATUS reads
+  // are answered from a register behind it), so both lag the FIFO by one more core cycle,
+  // well inside the synchroniser's own latency that a host already waits out
+  always_ff @(posedge clk_i or negedge rst_core_n) begin
+    if (!rst_core_n) cmd_depth <= '0;
+    else             cmd_depth <= 6'(fifo_depth) + 6'(cmd_stage_count);
+  end
 
   prim_toggle_rx u_ovf_rx  (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(ovf_tgl),     .pulse_o(ovf_p));
   prim_toggle_rx u_req_rx  (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(rd_req_tgl),  .pulse_o(rd_req_p));

@@ -392,6 +392,11 @@ static Phase random_phase()
             }
             ph.blocks.push_back(s);
         }
+        if (rn(4) == 0) {   // a tag one bit away, same set: every tag bit is compared
+            Req s = r;
+            s.addr ^= 1u << (r.fmt ? 3 + rn(22) : 5 + rn(20));
+            ph.blocks.push_back(s);
+        }
     }
     static const unsigned rep[] = {0, 30, 70, 90, 98};
     ph.repeat = rep[rn(5)];

@@ -21,14 +21,15 @@
 // miss into way 0). Several pulses before one request are one invalidate (the model's too is
 // idempotent). The data and tag arrays are never cleared; only valid bits and pointers.
 //
-// Pipeline: request -> prim_spill_reg (req_ready_o from a flop) -> lookup register (s1): tag
-// read (LUT RAM, asynchronous), compare of the 4 ways, hit way -> data read address (EBR,
-// synchronous read) -> read data register -> response FIFO (prim_fifo, 3 entries, the
-// response's valid and data from flops). A read is issued only when the FIFO has room for it
-// counting the read in flight (credit), so the response side's ready reaches nothing
-// combinationally.
-// Latency: a hit is 4 cycles from request handshake to rsp_valid_o (spill 1, lookup 1, EBR 1,
-// FIFO 1). Throughput: one hit per clock while hits stream and responses are taken. A miss
+// Pipeline: request -> prim_spill_reg (req_ready_o from a flop) -> lookup register (s1), loaded
+// with its set's 4 tags (LUT RAM, asynchronous read), valid bits and next[] -> compare of the 4
+// ways, hit way -> data read address (EBR, synchronous read) -> both banks' words registered
+// in the fabric (the EBR's clock-to-out is slow) -> bank select -> response FIFO (prim_fifo, 4
+// entries, the response's valid and data from flops). A read is issued only when
+// the FIFO has room for it counting the two words in flight (credit), so the response side's
+// ready reaches nothing combinationally.
+// Latency: a hit is 5 cycles from request handshake to rsp_valid_o (spill 1, lookup 1, EBR 1,
+// fabric register 1, FIFO 1). Throughput: one hit per clock while hits stream and responses are taken. A miss
 // blocks the lookup until its block is written: lookup 1 + request (until mem_req_ready_i) +
 // memory latency + beats (8 RGBA4444, at most one per cycle; BC1: 2 beats then 16 decode
 // cycles) + 2 (last write, tag update) + the lookup again; requests behind it wait in order.
@@ -85,7 +86,7 @@ module tmu_cache (
   localparam int unsigned TagW  = AW - 3;                 // block address >> 3
   localparam int unsigned ReqW  = 1 + 1 + AW + 4 + 5;     // {inv, format, addr, texel, set}
   localparam int unsigned BankAw = 5 + 2 + 3;             // {set, way, texel[3:1]}
-  localparam int unsigned FifoDepth = 3;                  // read in flight + 2: one per clock
+  localparam int unsigned FifoDepth = 4;                  // 2 words in flight + 2: one per clock
 
   typedef enum logic [2:0] {
     StLookup,  // s1 (if valid) is looked up: a hit issues its data read, a miss starts a fill
@@ -135,7 +136,11 @@ module tmu_cache (
   logic [31:0]         hit_cnt_q, hit_cnt_d, miss_cnt_q, miss_cnt_d;
 
   logic [TagW-1:0]     s1_tag;
-  logic [Ways-1:0][TagW-1:0] way_tag;                // the set's tags (LUT RAM read)
+  logic [4:0]          sp_set;                       // set of the request entering s1
+  logic [Ways-1:0][TagW-1:0] sp_tags;                // its set's tags (LUT RAM read)
+  logic [Ways-1:0][TagW-1:0] s1_tags_q, s1_tags_d;   // s1's set: tags, valid bits, next[]
+  logic [Ways-1:0]     s1_vbits_q, s1_vbits_d;
+  logic [1:0]          s1_next_q;
   logic [Ways-1:0]     way_hit;
   logic                hit;
   logic [1:0]          hit_way;
@@ -143,14 +148,19 @@ module tmu_cache (
 
   assign s1_tag = s1_addr_q[AW-1:3];
 
-  // tags: one LUT RAM per way, asynchronous read at s1's set, written when a fill ends
+  // tags: one LUT RAM per way, written when a fill ends; read (asynchronously) at the set of
+  // the request entering s1 and registered with it (s1_tags_q, with the valid bits and next[]
+  // of that set): the lookup compares flops. The copies stay current: the cache state changes
+  // only while s1's own request misses (never while s1 loads), and those changes (invalidate,
+  // the fill's tag and valid bit) are written into the copies too.
+  assign sp_set = sp_data[4:0];
   for (genvar w = 0; w < Ways; w++) begin : g_way
     logic [TagW-1:0] tag_mem [Sets];
     always_ff @(posedge clk_i) begin
       if (tag_we && fill_way_q == 2'(w)) tag_mem[s1_set_q] <= s1_tag;
     end
-    assign way_tag[w] = tag_mem[s1_set_q];
-    assign way_hit[w] = valid_q[s1_set_q][w] && way_tag[w] == s1_tag && !s1_inv_q;
+    assign sp_tags[w] = tag_mem[sp_set];
+    assign way_hit[w] = s1_vbits_q[w] && s1_tags_q[w] == s1_tag && !s1_inv_q;
   end
 
   always_comb begin
@@ -168,6 +178,8 @@ module tmu_cache (
   logic [1:0]        wr_en_q, wr_en_d;              // per bank
   logic [BankAw-1:0] wr_addr_q, wr_addr_d;
   logic [1:0][31:0]  wr_data_q, wr_data_d;
+  logic              out_valid_q, out_sel_q;        // the read words, registered in the fabric
+  logic [1:0][31:0]  out_data_q;
   logic [2:0]        fifo_count;
   logic              credit;
 
@@ -191,13 +203,15 @@ module tmu_cache (
 
   // a data read may be issued when the FIFO has room for it and for the read in flight
   // (which implies fifo_wready: the FIFO never refuses a read word)
-  assign credit = fifo_wready && (fifo_count + 3'(rd_valid_q)) < 3'(FifoDepth);
+  assign credit = fifo_wready && (fifo_count + 3'(rd_valid_q) + 3'(out_valid_q)) < 3'(FifoDepth);
 
   always_comb begin
     state_d     = state_q;
     s1_valid_d  = s1_valid_q;
     s1_inv_d    = s1_inv_q;
     s1_refill_d = s1_refill_q;
+    s1_tags_d   = s1_tags_q;
+    s1_vbits_d  = s1_vbits_q;
     valid_d     = valid_q;
     next_d      = next_q;
     fill_way_d  = fill_way_q;
@@ -227,11 +241,12 @@ module tmu_cache (
           // a miss (always one right after an invalidate): clear first, then fill next[set]
           miss_cnt_d = miss_cnt_q + 32'd1;
           if (s1_inv_q) begin
-            valid_d  = '0;
-            next_d   = '0;
-            s1_inv_d = 1'b0;
+            valid_d    = '0;
+            next_d     = '0;
+            s1_vbits_d = '0;
+            s1_inv_d   = 1'b0;
           end
-          fill_way_d = s1_inv_q ? 2'd0 : next_q[s1_set_q];
+          fill_way_d = s1_inv_q ? 2'd0 : s1_next_q;
           beat_d     = '0;
           state_d    = StReq;
         end
@@ -267,6 +282,12 @@ module tmu_cache (
         tag_we                       = 1'b1;
         valid_d[s1_set_q][fill_way_q] = 1'b1;
         next_d[s1_set_q]             = fill_way_q + 2'd1;
+        for (int w = 0; w < Ways; w++) begin   // (a compare per way: no index * TagW)
+          if (fill_way_q == 2'(w)) begin
+            s1_vbits_d[w] = 1'b1;
+            s1_tags_d[w]  = s1_tag;
+          end
+        end
         s1_refill_d                  = 1'b1;
         state_d                      = StLookup;
       end
@@ -277,6 +298,8 @@ module tmu_cache (
       s1_valid_d  = sp_valid;
       s1_inv_d    = sp_data[ReqW-1];
       s1_refill_d = 1'b0;
+      s1_tags_d   = sp_tags;
+      s1_vbits_d  = valid_q[sp_set];
     end
   end
   assign sp_ready = s1_load;
@@ -288,24 +311,28 @@ module tmu_cache (
       s1_valid_q  <= 1'b0;
       s1_inv_q    <= 1'b0;
       s1_refill_q <= 1'b0;
+      s1_vbits_q  <= '0;
       valid_q     <= '0;
       next_q      <= '0;
       hit_cnt_q   <= '0;
       miss_cnt_q  <= '0;
       wr_en_q     <= 2'b00;
       rd_valid_q  <= 1'b0;
+      out_valid_q <= 1'b0;
     end else begin
       state_q     <= state_d;
       inv_pend_q  <= inv_pend_d;
       s1_valid_q  <= s1_valid_d;
       s1_inv_q    <= s1_inv_d;
       s1_refill_q <= s1_refill_d;
+      s1_vbits_q  <= s1_vbits_d;
       valid_q     <= valid_d;
       next_q      <= next_d;
       hit_cnt_q   <= hit_cnt_d;
       miss_cnt_q  <= miss_cnt_d;
       wr_en_q     <= wr_en_d;
       rd_valid_q  <= rd_en;
+      out_valid_q <= rd_valid_q;
     end
   end
 
@@ -314,8 +341,10 @@ module tmu_cache (
       s1_fmt_q   <= sp_data[ReqW-2];
       s1_addr_q  <= sp_data[9 +: AW];
       s1_texel_q <= sp_data[8:5];
-      s1_set_q   <= sp_data[4:0];
+      s1_set_q   <= sp_set;
+      s1_next_q  <= next_q[sp_set];
     end
+    s1_tags_q  <= s1_tags_d;
     fill_way_q <= fill_way_d;
     beat_q     <= beat_d;
     c0c1_q     <= c0c1_d;
@@ -323,21 +352,24 @@ module tmu_cache (
     wr_addr_q  <= wr_addr_d;
     wr_data_q  <= wr_data_d;
     if (rd_en) rd_sel_q <= s1_texel_q[0];
+    if (rd_valid_q) begin
+      out_sel_q  <= rd_sel_q;
+      out_data_q <= rd_data_q;
+    end
   end
 
   // ---- responses: the read word of the addressed bank into the FIFO ----
   logic fifo_wready;
   prim_fifo #(.Width(32), .Depth(FifoDepth)) u_rsp (
     .clk_i, .rst_ni,
-    .wvalid_i (rd_valid_q),
+    .wvalid_i (out_valid_q),
     .wready_o (fifo_wready),
-    .wdata_i  (rd_data_q[rd_sel_q]),
+    .wdata_i  (out_data_q[out_sel_q]),
     .rvalid_o (rsp_valid_o),
     .rready_i (rsp_ready_i),
     .rdata_o  (rsp_texel_o),
-    .count_o  (fifo_count[1:0])
+    .count_o  (fifo_count)
   );
-  assign fifo_count[2] = 1'b0;
 
   // ---- memory request: the miss's block as one read burst ----
   always_comb begin
@@ -350,5 +382,6 @@ module tmu_cache (
 
   assign hit_count_o  = hit_cnt_q;
   assign miss_count_o = miss_cnt_q;
-  assign busy_o = inv_pend_q || sp_count != 2'd0 || s1_valid_q || rd_valid_q || rsp_valid_o;
+  assign busy_o = inv_pend_q || sp_count != 2'd0 || s1_valid_q || rd_valid_q || out_valid_q ||
+                  rsp_valid_o;
 endmodule

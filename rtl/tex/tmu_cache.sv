@@ -42,6 +42,8 @@
 // (c0c1_q, idx_q) into that register, never in the lookup's path. One tmu_decode_bc1, one
 // texel per cycle: Yosys maps the leaf's three "* 683" (division by 3) to MULT18X18D, so a
 // second instance (two texels per cycle, 8 cycles fewer per BC1 miss) would cost 3 more DSP.
+// Timing: the lookup is flops -> 4 compares of 22 bits -> hit way -> data read address; the
+// slowest path (77 MHz out of context) is inside tmu_decode_bc1, flops to flops (rtl/tex/README.md).
 // Counters: hit_count_o, miss_count_o count lookups (a request counts once: its replay after
 // the fill is not a hit), 32 bits, wrapping (the model's 64-bit counts modulo 2^32).
 // Memory port: mem_req_valid_o from a state flop, payload from the lookup register (steady

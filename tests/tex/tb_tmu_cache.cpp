@@ -99,6 +99,8 @@ class Bench {
     Vtb_tmu_cache *d;
     tmu_cache_t c;
     uint64_t cycle = 0, issued = 0, done = 0, stall = 0, n_inv = 0, n_bursts = 0, n_resets = 0;
+    uint64_t n_evict = 0, n_inv_hs = 0, n_inv_fill = 0;   // coverage: evictions, invalidate beside a
+                                                          // handshake, invalidate during a fill
     uint64_t n_rsp_bp = 0, hits_before = 0, misses_before = 0;   // model counts before the last reset
     std::deque<Expect> exp;
     std::deque<Fill> fills;
@@ -188,6 +190,8 @@ class Bench {
             tmu_cache_invalidate(&c);
             inv_pend = true;
             n_inv++;
+            n_inv_hs += d->req_valid_i && d->req_ready_o;
+            n_inv_fill += !fills.empty() || !bursts.empty();
         }
         if (d->req_valid_i && d->req_ready_o) {
             accept();
@@ -248,11 +252,13 @@ class Bench {
         q.texel = (uint8_t)cur.texel;
         q.set = (uint8_t)cur.set;
         const uint64_t misses = c.misses;
+        const bool victim_valid = c.valid[cur.set % TEX_CACHE_SETS][c.next[cur.set % TEX_CACHE_SETS] % TEX_CACHE_WAYS];
         g_c_reads.clear();
         const uint32_t t = tmu_cache_texel(&c, cur.fmt, &q, c_rd, nullptr);
         const bool hit = c.misses == misses;
         exp.push_back(Expect{issued, cur, t, hit, inv_pend});
         if (!hit) {
+            n_evict += victim_valid;
             fills.push_back(Fill{issued, cur, g_c_reads});
         }
         inv_pend = false;
@@ -493,10 +499,11 @@ int main(int argc, char **argv)
         }
     }
     b.check_counts();
-    printf("PASS: %" PRIu64 " requests (%" PRIu64 " hits, %" PRIu64 " misses = bursts %" PRIu64 "), %" PRIu64
-           " phases, %" PRIu64 " invalidates, %" PRIu64 " resets, %" PRIu64 " cycles (%" PRIu64
-           " with a response held)\n",
-           b.issued, b.hits_before + b.c.hits, b.misses_before + b.c.misses, b.n_bursts, phases, b.n_inv, b.n_resets, b.cycle, b.n_rsp_bp);
+    printf("PASS: %" PRIu64 " requests (%" PRIu64 " hits, %" PRIu64 " misses = bursts %" PRIu64 ", %" PRIu64
+           " evicting a valid block), %" PRIu64 " phases, %" PRIu64 " invalidates (%" PRIu64 " beside a request handshake, %"
+           PRIu64 " during a fill), %" PRIu64 " resets, %" PRIu64 " cycles (%" PRIu64 " with a response held)\n",
+           b.issued, b.hits_before + b.c.hits, b.misses_before + b.c.misses, b.n_bursts, b.n_evict, phases, b.n_inv,
+           b.n_inv_hs, b.n_inv_fill, b.n_resets, b.cycle, b.n_rsp_bp);
     d->final();
     delete d;
     return 0;

@@ -1,0 +1,389 @@
+// tmu_cache: one texture unit's cache of decoded 4x4 blocks (issue 12; docs/spec-decisions.md
+// "Texture units", texture cache). C mirror: tmu_cache_texel() / tmu_cache_invalidate() in
+// sw/model/tmu_cache.c. Memory client (docs/interfaces.md "Memory port"): one read burst per
+// miss.
+//
+// What: 32 sets x 4 ways, one block of 16 RGBA8 texels per way (decoded before storing, not
+// swizzled). Tag = block byte address >> 3 (22 bits; the format is not part of the tag, as in
+// the model). A request names {format, block address, texel, set}; it hits when a valid way of
+// its set holds its tag, and returns that way's texel. A miss reads the block as one burst from
+// block_addr (RGBA4444: len 7, 8 words; BC1: len 1, 2 words), decodes it with
+// tmu_decode_rgba4444 / tmu_decode_bc1, writes it into way next[set], sets the tag and valid
+// bit, next[set] += 1 mod 4 (FIFO per set; hits leave it alone), then serves the request from
+// the new block. Hits and misses happen exactly as in the model, in request order.
+//
+// Invalidate (inv_i, a one-cycle pulse, any time): clears every valid bit and every next[]
+// pointer, ordered with the requests: requests accepted in an earlier cycle than the pulse are
+// served with the old contents, requests accepted in the same cycle or later see an empty
+// cache. How: the pulse is remembered (inv_pend_q) and travels as a flag with the next
+// accepted request; when that request reaches the lookup, every request before it has finished
+// its lookup (and fill), so the clear happens there, just before its lookup (which is then a
+// miss into way 0). Several pulses before one request are one invalidate (the model's too is
+// idempotent). The data and tag arrays are never cleared; only valid bits and pointers.
+//
+// Pipeline: request -> prim_spill_reg (req_ready_o from a flop) -> lookup register (s1), loaded
+// with its set's 4 tags (LUT RAM, asynchronous read), valid bits and next[] -> compare of the 4
+// ways, hit way -> data read address (EBR, synchronous read) -> both banks' words registered
+// in the fabric (the EBR's clock-to-out is slow) -> bank select -> response FIFO (prim_fifo, 4
+// entries, the response's valid and data from flops). A read is issued only when
+// the FIFO has room for it counting the two words in flight (credit), so the response side's
+// ready reaches nothing combinationally.
+// Latency: a hit is 5 cycles from request handshake to rsp_valid_o (spill 1, lookup 1, EBR 1,
+// fabric register 1, FIFO 1). Throughput: one hit per clock while hits stream and responses are taken. A miss
+// blocks the lookup until its block is written: lookup 1 + request (until mem_req_ready_i) +
+// memory latency + beats (8 RGBA4444, at most one per cycle; BC1: 2 beats then 16 decode
+// cycles) + 2 (last write, tag update) + the lookup again; requests behind it wait in order.
+// Storage: data in two banks (even / odd texel), each 1024 x 32 bits {set, way, texel[3:1]}
+// with one write and one synchronous read port (ECP5: 2 DP16KD per bank, 4 in all), so an
+// RGBA4444 beat writes its two texels in one cycle; tags in LUT RAM (4 ways x 32 x 22,
+// asynchronous read, written only at the end of a fill); valid bits (128) and next pointers
+// (32 x 2) in flip-flops.
+// Fill writes go through one register stage (wr_*_q): the BC1 decode runs from flops
+// (c0c1_q, idx_q) into that register, never in the lookup's path. One tmu_decode_bc1, one
+// texel per cycle: Yosys maps the leaf's three "* 683" (division by 3) to MULT18X18D, so a
+// second instance (two texels per cycle, 8 cycles fewer per BC1 miss) would cost 3 more DSP.
+// Timing: the lookup is flops -> 4 compares of 22 bits -> hit way -> data read address; the
+// slowest path (77 MHz out of context) is inside tmu_decode_bc1, flops to flops (rtl/tex/README.md).
+// Counters: hit_count_o, miss_count_o count lookups (a request counts once: its replay after
+// the fill is not a hit), 32 bits, wrapping (the model's 64-bit counts modulo 2^32).
+// Memory port: mem_req_valid_o from a state flop, payload from the lookup register (steady
+// until accepted); reads only: we = 0, wdata = 0, be = 0, tag = 0, prim = 0. One burst at a
+// time; the fill ends with the response marked last. The burst starts at block_addr and wraps
+// inside its aligned 32-byte block (interfaces.md); this equals the model's linear reads
+// block_addr + 4i because tmu_addr's blocks are aligned (RGBA4444 32 bytes, BC1 8 bytes).
+// Illegal input: an RGBA4444 block_addr with bits [4:0] != 0 or a BC1 one with [2:0] != 0
+// (tmu_addr never makes one) reads the wrapped words, not the model's; bits [1:0] are ignored
+// by the memory. A response while no burst is outstanding is ignored.
+// Reset: empty cache (valid bits and pointers clear), no invalidate pending, counters 0.
+module tmu_cache (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  input  logic        inv_i,              // invalidate before the next accepted request
+
+  input  logic        req_valid_i,
+  output logic        req_ready_o,
+  input  logic        req_format_i,       // 0 RGBA4444, 1 BC1
+  input  logic [gpu_pkg::MEM_AW-1:0] req_block_addr_i,   // block byte address
+  input  logic [3:0]  req_texel_i,        // (ty & 3) * 4 + (tx & 3)
+  input  logic [4:0]  req_set_i,          // cache set (tmu_addr)
+
+  output logic        rsp_valid_o,
+  input  logic        rsp_ready_i,
+  output gpu_pkg::rgba8_t rsp_texel_o,    // decoded texel, A[31:24] B G R[7:0]
+
+  output logic              mem_req_valid_o,
+  input  logic              mem_req_ready_i,
+  output gpu_pkg::mem_req_t mem_req_o,
+  input  logic              mem_rsp_valid_i,
+  input  gpu_pkg::mem_rsp_t mem_rsp_i,
+
+  output logic [31:0] hit_count_o,
+  output logic [31:0] miss_count_o,
+  output logic        busy_o              // a request is in flight (or an invalidate pending)
+);
+  localparam int unsigned Sets  = 32;
+  localparam int unsigned Ways  = 4;
+  localparam int unsigned AW    = gpu_pkg::MEM_AW;
+  localparam int unsigned TagW  = AW - 3;                 // block address >> 3
+  localparam int unsigned ReqW  = 1 + 1 + AW + 4 + 5;     // {inv, format, addr, texel, set}
+  localparam int unsigned BankAw = 5 + 2 + 3;             // {set, way, texel[3:1]}
+  localparam int unsigned FifoDepth = 4;                  // 2 words in flight + 2: one per clock
+
+  typedef enum logic [2:0] {
+    StLookup,  // s1 (if valid) is looked up: a hit issues its data read, a miss starts a fill
+    StReq,     // the miss's burst request is offered (mem_req_valid_o) until accepted
+    StFill,    // beats arrive: RGBA4444 writes two texels per beat, BC1 keeps its two words
+    StBc1,     // BC1: the 16 texels are decoded from c0c1_q / idx_q, one per cycle (16 cycles)
+    StFin      // the last texel write is done this cycle; the tag, valid bit and next[] update
+  } state_e;
+
+  // ---- input: spill register (req_ready_o from a flop), invalidate flag attached ----
+  logic            inv_pend_q, inv_pend_d, in_hs;
+  logic [ReqW-1:0] in_data, sp_data;
+  logic            sp_valid, sp_ready;
+  logic [1:0]      sp_count;
+
+  assign in_hs   = req_valid_i && req_ready_o;
+  assign in_data = {inv_pend_q || inv_i, req_format_i, req_block_addr_i, req_texel_i, req_set_i};
+  assign inv_pend_d = (inv_pend_q || inv_i) && !in_hs;
+
+  prim_spill_reg #(.Width(ReqW)) u_in (
+    .clk_i, .rst_ni,
+    .valid_i (req_valid_i),
+    .ready_o (req_ready_o),
+    .data_i  (in_data),
+    .valid_o (sp_valid),
+    .ready_i (sp_ready),
+    .data_o  (sp_data),
+    .count_o (sp_count)
+  );
+
+  // ---- lookup register s1 and the cache state ----
+  state_e              state_q, state_d;
+  logic                s1_valid_q, s1_valid_d;
+  logic                s1_inv_q, s1_inv_d;           // invalidate before this lookup
+  logic                s1_refill_q, s1_refill_d;     // replay after its own fill: not counted
+  logic                s1_fmt_q;
+  logic [AW-1:0]       s1_addr_q;
+  logic [3:0]          s1_texel_q;
+  logic [4:0]          s1_set_q;
+  logic                s1_load;                      // s1 takes the spill register's request
+
+  logic [Sets-1:0][Ways-1:0] valid_q, valid_d;
+  logic [Sets-1:0][1:0]      next_q, next_d;
+  logic [1:0]          fill_way_q, fill_way_d;
+  logic [3:0]          beat_q, beat_d;               // RGBA4444 beat (texel pair) / BC1 texel
+  logic [31:0]         c0c1_q, c0c1_d, idx_q, idx_d; // BC1: colour word, index word
+  logic [31:0]         hit_cnt_q, hit_cnt_d, miss_cnt_q, miss_cnt_d;
+
+  logic [TagW-1:0]     s1_tag;
+  logic [4:0]          sp_set;                       // set of the request entering s1
+  logic [Ways-1:0][TagW-1:0] sp_tags;                // its set's tags (LUT RAM read)
+  logic [Ways-1:0][TagW-1:0] s1_tags_q, s1_tags_d;   // s1's set: tags, valid bits, next[]
+  logic [Ways-1:0]     s1_vbits_q, s1_vbits_d;
+  logic [1:0]          s1_next_q;
+  logic [Ways-1:0]     way_hit;
+  logic                hit;
+  logic [1:0]          hit_way;
+  logic                tag_we;
+
+  assign s1_tag = s1_addr_q[AW-1:3];
+
+  // tags: one LUT RAM per way, written when a fill ends; read (asynchronously) at the set of
+  // the request entering s1 and registered with it (s1_tags_q, with the valid bits and next[]
+  // of that set): the lookup compares flops. The copies stay current: the cache state changes
+  // only while s1's own request misses (never while s1 loads), and those changes (invalidate,
+  // the fill's tag and valid bit) are written into the copies too.
+  assign sp_set = sp_data[4:0];
+  for (genvar w = 0; w < Ways; w++) begin : g_way
+    logic [TagW-1:0] tag_mem [Sets];
+    always_ff @(posedge clk_i) begin
+      if (tag_we && fill_way_q == 2'(w)) tag_mem[s1_set_q] <= s1_tag;
+    end
+    assign sp_tags[w] = tag_mem[sp_set];
+    assign way_hit[w] = s1_vbits_q[w] && s1_tags_q[w] == s1_tag && !s1_inv_q;
+  end
+
+  always_comb begin
+    hit     = |way_hit;
+    hit_way = 2'd0;
+    for (int w = Ways - 1; w >= 0; w--) begin
+      if (way_hit[w]) hit_way = 2'(w);
+    end
+  end
+
+  // ---- data banks: even texels in bank 0, odd in bank 1; one synchronous read each ----
+  logic              rd_en, rd_valid_q, rd_sel_q;
+  logic [BankAw-1:0] rd_addr;
+  logic [1:0][31:0]  rd_data_q;
+  logic [1:0]        wr_en_q, wr_en_d;              // per bank
+  logic [BankAw-1:0] wr_addr_q, wr_addr_d;
+  logic [1:0][31:0]  wr_data_q, wr_data_d;
+  logic              out_valid_q, out_sel_q;        // the read words, registered in the fabric
+  logic [1:0][31:0]  out_data_q;
+  logic [2:0]        fifo_count;
+  logic              credit;
+
+  assign rd_addr = {s1_set_q, hit_way, s1_texel_q[3:1]};
+  for (genvar b = 0; b < 2; b++) begin : g_bank
+    logic [31:0] mem [1 << BankAw];
+    always_ff @(posedge clk_i) begin
+      if (wr_en_q[b]) mem[wr_addr_q] <= wr_data_q[b];
+    end
+    always_ff @(posedge clk_i) begin
+      if (rd_en) rd_data_q[b] <= mem[rd_addr];
+    end
+  end
+
+  // ---- fill decoders ----
+  logic [1:0][31:0] dec4444;
+  logic [31:0]      decbc1;
+  tmu_decode_rgba4444 u_dec4444_0 (.texel_i(mem_rsp_i.rdata[15:0]),  .rgba_o(dec4444[0]));
+  tmu_decode_rgba4444 u_dec4444_1 (.texel_i(mem_rsp_i.rdata[31:16]), .rgba_o(dec4444[1]));
+  tmu_decode_bc1 u_decbc1 (.c0_i(c0c1_q[15:0]), .c1_i(c0c1_q[31:16]), .idx_i(idx_q[1:0]), .rgba_o(decbc1));
+
+  // a data read may be issued when the FIFO has room for it and for the read in flight
+  // (which implies fifo_wready: the FIFO never refuses a read word)
+  assign credit = fifo_wready && (fifo_count + 3'(rd_valid_q) + 3'(out_valid_q)) < 3'(FifoDepth);
+
+  always_comb begin
+    state_d     = state_q;
+    s1_valid_d  = s1_valid_q;
+    s1_inv_d    = s1_inv_q;
+    s1_refill_d = s1_refill_q;
+    s1_tags_d   = s1_tags_q;
+    s1_vbits_d  = s1_vbits_q;
+    valid_d     = valid_q;
+    next_d      = next_q;
+    fill_way_d  = fill_way_q;
+    beat_d      = beat_q;
+    c0c1_d      = c0c1_q;
+    idx_d       = idx_q;
+    hit_cnt_d   = hit_cnt_q;
+    miss_cnt_d  = miss_cnt_q;
+    wr_en_d     = 2'b00;
+    wr_addr_d   = wr_addr_q;
+    wr_data_d   = wr_data_q;
+    tag_we      = 1'b0;
+    rd_en       = 1'b0;
+    s1_load     = 1'b0;
+
+    unique case (state_q)
+      StLookup: begin
+        if (!s1_valid_q) begin
+          s1_load = 1'b1;
+        end else if (hit) begin
+          if (credit) begin
+            rd_en   = 1'b1;
+            s1_load = 1'b1;
+            if (!s1_refill_q) hit_cnt_d = hit_cnt_q + 32'd1;
+          end
+        end else begin
+          // a miss (always one right after an invalidate): clear first, then fill next[set]
+          miss_cnt_d = miss_cnt_q + 32'd1;
+          if (s1_inv_q) begin
+            valid_d    = '0;
+            next_d     = '0;
+            s1_vbits_d = '0;
+            s1_inv_d   = 1'b0;
+          end
+          fill_way_d = s1_inv_q ? 2'd0 : s1_next_q;
+          beat_d     = '0;
+          state_d    = StReq;
+        end
+      end
+      StReq: begin
+        if (mem_req_ready_i) state_d = StFill;
+      end
+      StFill: begin
+        if (mem_rsp_valid_i) begin
+          if (!s1_fmt_q) begin
+            wr_en_d   = 2'b11;
+            wr_addr_d = {s1_set_q, fill_way_q, beat_q[2:0]};
+            wr_data_d = dec4444;
+            beat_d    = beat_q + 4'd1;
+            if (mem_rsp_i.last) state_d = StFin;
+          end else if (!mem_rsp_i.last) begin
+            c0c1_d = mem_rsp_i.rdata;
+          end else begin
+            idx_d   = mem_rsp_i.rdata;
+            state_d = StBc1;
+          end
+        end
+      end
+      StBc1: begin
+        wr_en_d   = beat_q[0] ? 2'b10 : 2'b01;
+        wr_addr_d = {s1_set_q, fill_way_q, beat_q[3:1]};
+        wr_data_d = {decbc1, decbc1};
+        idx_d     = idx_q >> 2;
+        beat_d    = beat_q + 4'd1;
+        if (beat_q == 4'd15) state_d = StFin;
+      end
+      StFin: begin
+        tag_we                       = 1'b1;
+        valid_d[s1_set_q][fill_way_q] = 1'b1;
+        next_d[s1_set_q]             = fill_way_q + 2'd1;
+        for (int w = 0; w < Ways; w++) begin   // (a compare per way: no index * TagW)
+          if (fill_way_q == 2'(w)) begin
+            s1_vbits_d[w] = 1'b1;
+            s1_tags_d[w]  = s1_tag;
+          end
+        end
+        s1_refill_d                  = 1'b1;
+        state_d                      = StLookup;
+      end
+      default: state_d = StLookup;
+    endcase
+
+    if (s1_load) begin
+      s1_valid_d  = sp_valid;
+      s1_inv_d    = sp_data[ReqW-1];
+      s1_refill_d = 1'b0;
+      s1_tags_d   = sp_tags;
+      s1_vbits_d  = valid_q[sp_set];
+    end
+  end
+  assign sp_ready = s1_load;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q     <= StLookup;
+      inv_pend_q  <= 1'b0;
+      s1_valid_q  <= 1'b0;
+      s1_inv_q    <= 1'b0;
+      s1_refill_q <= 1'b0;
+      s1_vbits_q  <= '0;
+      valid_q     <= '0;
+      next_q      <= '0;
+      hit_cnt_q   <= '0;
+      miss_cnt_q  <= '0;
+      wr_en_q     <= 2'b00;
+      rd_valid_q  <= 1'b0;
+      out_valid_q <= 1'b0;
+    end else begin
+      state_q     <= state_d;
+      inv_pend_q  <= inv_pend_d;
+      s1_valid_q  <= s1_valid_d;
+      s1_inv_q    <= s1_inv_d;
+      s1_refill_q <= s1_refill_d;
+      s1_vbits_q  <= s1_vbits_d;
+      valid_q     <= valid_d;
+      next_q      <= next_d;
+      hit_cnt_q   <= hit_cnt_d;
+      miss_cnt_q  <= miss_cnt_d;
+      wr_en_q     <= wr_en_d;
+      rd_valid_q  <= rd_en;
+      out_valid_q <= rd_valid_q;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (s1_load) begin
+      s1_fmt_q   <= sp_data[ReqW-2];
+      s1_addr_q  <= sp_data[9 +: AW];
+      s1_texel_q <= sp_data[8:5];
+      s1_set_q   <= sp_set;
+      s1_next_q  <= next_q[sp_set];
+    end
+    s1_tags_q  <= s1_tags_d;
+    fill_way_q <= fill_way_d;
+    beat_q     <= beat_d;
+    c0c1_q     <= c0c1_d;
+    idx_q      <= idx_d;
+    wr_addr_q  <= wr_addr_d;
+    wr_data_q  <= wr_data_d;
+    if (rd_en) rd_sel_q <= s1_texel_q[0];
+    if (rd_valid_q) begin
+      out_sel_q  <= rd_sel_q;
+      out_data_q <= rd_data_q;
+    end
+  end
+
+  // ---- responses: the read word of the addressed bank into the FIFO ----
+  logic fifo_wready;
+  prim_fifo #(.Width(32), .Depth(FifoDepth)) u_rsp (
+    .clk_i, .rst_ni,
+    .wvalid_i (out_valid_q),
+    .wready_o (fifo_wready),
+    .wdata_i  (out_data_q[out_sel_q]),
+    .rvalid_o (rsp_valid_o),
+    .rready_i (rsp_ready_i),
+    .rdata_o  (rsp_texel_o),
+    .count_o  (fifo_count)
+  );
+
+  // ---- memory request: the miss's block as one read burst ----
+  always_comb begin
+    mem_req_o       = '0;
+    mem_req_o.addr  = s1_addr_q;
+    mem_req_o.we    = 1'b0;
+    mem_req_o.len   = s1_fmt_q ? 3'd1 : 3'd7;
+  end
+  assign mem_req_valid_o = (state_q == StReq);
+
+  assign hit_count_o  = hit_cnt_q;
+  assign miss_count_o = miss_cnt_q;
+  assign busy_o = inv_pend_q || sp_count != 2'd0 || s1_valid_q || rd_valid_q || out_valid_q ||
+                  rsp_valid_o;
+endmodule

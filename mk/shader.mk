@@ -2,10 +2,10 @@
 #   make shader-build   tools and C tests (build/shader/bin), plain and under ASan/UBSan
 #   make shader-tools   shader-as, shader-dis, shader-sim, shader-gen (build/shader/bin)
 #   make shader-long    10^5 random programs (tests/shader.list, tier long; not in make test)
-#   make shader-lint    verilator --lint-only -Wall on shader_core
+#   make shader-lint    verilator --lint-only -Wall on shader_core and shader_tile (1, 3, 4 cores)
 #   make shader-pkg     regenerate rtl/shader/shader_pkg.sv from the decode table
 #   make shader-trace   testbench with FST waveform support (build/shader/obj_trace/shader_tb)
-#   make shader-bench   cycles and IPC of the kernels on one shader_core (lockstep testbench)
+#   make shader-bench   cycles and IPC of the kernels on one shader_core and on the 4-core tile (lockstep testbenches)
 #   make shader-rtl-list  the RTL file list in order (used by tests/shader/synth.sh)
 #   make shader-tile-rtl-list  the same for shader_tile
 #   make shader-tile-trace  tile testbench with FST support (build/shader/obj_tile$(SHD_N)_trace/tile_tb, SHD_N=4)
@@ -132,6 +132,8 @@ shader-pkg: $(SHD_B)/bin/shader-pkg
 shader-rtl-list:
 	@echo $(SHD_RTL)
 
-shader-bench: $(SHD_B)/obj/shader_tb
+shader-bench: $(SHD_B)/obj/shader_tb $(SHD_B)/obj_tile4/tile_tb
 	@echo "== shader_core (one core, 1-cycle memory): kernels in lockstep with the ISS =="
 	@tests/shader/rtl_kernels.sh --bench
+	@echo "== shader_tile (4 cores, instruction cache, one memory port, 1-cycle memory): kernels in lockstep with the ISS =="
+	@tests/shader/rtl_kernels.sh --bench --tile 4

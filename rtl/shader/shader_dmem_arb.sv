@@ -187,7 +187,7 @@ module shader_dmem_arb #(
   assign route_wdata.amo = sel_amo;
   assign route_pop       = mem_rsp_valid_i && route_rvalid && mem_rsp_i.last;
 
-  prim_fifo #(.Width($bits(route_t)), .Depth(RouteDepth)) u_route (
+  prim_fifo #(.Width(Iw + 1), .Depth(RouteDepth)) u_route (
     .clk_i,
     .rst_ni,
     .wvalid_i (accept && amo_q == AmoIdle && sel_read),

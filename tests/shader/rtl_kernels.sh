@@ -69,6 +69,9 @@ else
   prog fault_one 'CSRRS s1, CORE_ID, s0\nCSRRS s2, NCORES, s0\nADDI s2, s2, -1\nMOVI s4, 0x100100\nBNE s1, s2, spin\nADDI s3, s0, 40\nl: ADDI s3, s3, -1\nBNEZ s3, l\n.word 0x0800000b\nspin: ATOM.ADD s5, s1, (s4)\nSHLI s6, s1, 2\nADD s6, s6, s4\nSW s5, 16(s6)\nLW s7, 15(s6)\nJ spin\n'
   # ... and while they wait at a BARRIER (the stop releases it)
   prog fault_barrier 'CSRRS s1, CORE_ID, s0\nCSRRS s2, NCORES, s0\nADDI s2, s2, -1\nBEQ s1, s2, last\nBARRIER\nWFI\nlast: ADDI s3, s0, 30\nl: ADDI s3, s3, -1\nBNEZ s3, l\nMOVI s4, 0x1fffffe\nLW s5, (s4)\nWFI\n'
+  # racing plain stores, loads (aligned and split) and atomics on shared words (D10: no defined
+  # result, but the lockstep follows the port's order exactly, D18)
+  prog race 'CSRRS s1, CORE_ID, s0\nMOVI s4, 0x100300\nADDI s8, s4, 8\nADDI s3, s0, 24\nl: SW s1, (s4)\nLW s5, (s4)\nADD s6, s6, s5\nSH s3, 5(s4)\nLW s10, 3(s4)\nXOR s6, s6, s10\nATOM.ADD s7, s1, (s8)\nADD s6, s6, s7\nADDI s3, s3, -1\nBNEZ s3, l\nSHLI s9, s1, 2\nADD s9, s9, s4\nSW s6, 16(s9)\nWFI\n' ok
   # odd cores end at once; the even ones meet at two BARRIERs (D16: ended cores count as arrived)
   prog barrier_ended 'CSRRS s1, CORE_ID, s0\nMOVI s4, 0x100200\nANDI s2, s1, 1\nBNEZ s2, early\nSHLI s6, s1, 2\nADD s6, s6, s4\nADDI s7, s1, 100\nSW s7, (s6)\nBARRIER\nLW s8, 0(s4)\nLW s9, 8(s4)\nBARRIER\nSW s8, 64(s6)\nSW s9, 128(s6)\nWFI\nearly: WFI\n' ok
 fi

@@ -6,7 +6,7 @@
  *
  * shd_tile_step() is the single funnel every instruction (and every fault) goes through: it
  * fills one retirement record, prints it when tracing, and hands it to the callback (the
- * future RTL lockstep steps exactly the core the RTL retired). shd_tile_run() interleaves the
+ * lockstep steps the core the RTL committed: sim/shader/tile_tb.c, D18). shd_tile_run() interleaves the
  * cores itself: round-robin one instruction each, or seeded random bursts.
  *
  * Barrier (D10): a core that retires BARRIER waits; when no core is running and some wait,

@@ -221,6 +221,7 @@ static int run(uint32_t entry, uint32_t arg, uint32_t toff, uint64_t max_cycles,
     tile_in_t in;
     tile_out_t o, prev;
     int launched = 0, prev_wait = 0;
+    unsigned after_fault[TILE_MAX_CORES] = {0}; /* records of each core after the first fault */
     uint32_t lock_addr = 0;
     memset(&in, 0, sizeof in);
     memset(&prev, 0, sizeof prev);
@@ -287,6 +288,13 @@ static int run(uint32_t entry, uint32_t arg, uint32_t toff, uint64_t max_cycles,
                 return -1;
             }
             n++;
+            /* D16: after a fault, only instructions already in X (issued in the fault's cycle),
+             * M or W may retire: at most 3 per core */
+            if (tb.have_fault && !(e.trap && tb.fault.core == k && tb.fault.order == e.order) &&
+                ++after_fault[k] > 3) {
+                mismatch("RTL ERROR: the core kept issuing after the tile stopped", k, &r, &e);
+                return -1;
+            }
         }
         /* then the data access accepted at the port in this cycle: its commit point */
         for (unsigned k = 0; k < tb.n; k++) {

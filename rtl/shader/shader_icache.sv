@@ -20,6 +20,9 @@
 //   cores running different code that maps to one line evict each other, but each gets at
 //   least one word per refill (the line is valid for one cycle before another refill can
 //   invalidate it), so fetch always progresses.
+// Next-line prefetch: a demand refill of line L is followed by a refill of L + 1 when no core
+//   misses in the cycle it could start and L + 1 is not in (never past the last line of the
+//   memory). Only demand refills start one, so it never runs ahead further than one line.
 // inval_i (a launch): every line invalid at once. The cache is not coherent with stores (D10);
 //   a launch is the only invalidation. inval_i is only given while busy_o is low.
 // Reset: every line invalid, no refill.
@@ -67,6 +70,9 @@ module shader_icache #(
   logic [Lines-1:0]  valid_q, valid_d;
   logic [Tw-1:0]     tag_q [Lines];
   logic [MemAw-6:0]  line_q, line_d;     // the line being refilled (address bits MemAw-1:5)
+  logic              pf_q, pf_d;         // a next-line refill is due
+  logic [MemAw-6:0]  pf_line_q, pf_line_d;
+  logic              pf_hit;
   logic [2:0]        beat_q, beat_d;
   logic              tag_we;
 
@@ -110,18 +116,33 @@ module shader_icache #(
     .valid_o   (any_miss)
   );
 
+  // the next line is already in
+  assign pf_hit = valid_q[pf_line_q[Iw-1:0]] && tag_q[pf_line_q[Iw-1:0]] == pf_line_q[MemAw-6 -: Tw];
+
   always_comb begin
-    st_d    = st_q;
-    valid_d = valid_q;
-    line_d  = line_q;
-    beat_d  = beat_q;
-    tag_we  = 1'b0;
+    st_d      = st_q;
+    valid_d   = valid_q;
+    line_d    = line_q;
+    beat_d    = beat_q;
+    pf_d      = pf_q;
+    pf_line_d = pf_line_q;
+    tag_we    = 1'b0;
     unique case (st_q)
       StIdle: begin
         if (any_miss && !inval_i) begin
-          line_d  = if_addr_i[pick][MemAw-1:5];
+          line_d    = if_addr_i[pick][MemAw-1:5];
           valid_d[if_addr_i[pick][5 +: Iw]] = 1'b0;
-          st_d    = StReq;
+          st_d      = StReq;
+          // a demand refill is followed by one of the next line, unless a miss comes first
+          pf_d      = !(&if_addr_i[pick][MemAw-1:5]);
+          pf_line_d = if_addr_i[pick][MemAw-1:5] + 1'b1;
+        end else if (pf_q && !inval_i) begin
+          pf_d = 1'b0;
+          if (!pf_hit) begin
+            line_d = pf_line_q;
+            valid_d[pf_line_q[Iw-1:0]] = 1'b0;
+            st_d   = StReq;
+          end
         end
       end
       StReq: begin
@@ -144,20 +165,25 @@ module shader_icache #(
     endcase
     if (inval_i) begin
       valid_d = '0;
+      pf_d    = 1'b0;
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q    <= StIdle;
-      valid_q <= '0;
-      line_q  <= '0;
-      beat_q  <= 3'd0;
+      st_q      <= StIdle;
+      valid_q   <= '0;
+      line_q    <= '0;
+      beat_q    <= 3'd0;
+      pf_q      <= 1'b0;
+      pf_line_q <= '0;
     end else begin
-      st_q    <= st_d;
-      valid_q <= valid_d;
-      line_q  <= line_d;
-      beat_q  <= beat_d;
+      st_q      <= st_d;
+      valid_q   <= valid_d;
+      line_q    <= line_d;
+      beat_q    <= beat_d;
+      pf_q      <= pf_d;
+      pf_line_q <= pf_line_d;
     end
   end
 

@@ -58,6 +58,7 @@ module shader_core #(
   output logic              dm_req_amo_o,
   output logic [2:0]        dm_req_amo_op_o,
   output logic [31:0]       dm_req_amo_cmp_o,
+  output logic              dm_req_more_o,
   input  logic              dm_rsp_valid_i,
   input  logic [31:0]       dm_rsp_rdata_i,
   // retirement port (one record per cycle at most)
@@ -347,7 +348,7 @@ module shader_core #(
     .done_o    (lsu_done),
     .raw_o     (lsu_raw),
     .dm_req_valid_o, .dm_req_ready_i, .dm_req_addr_o, .dm_req_we_o, .dm_req_wdata_o,
-    .dm_req_be_o, .dm_req_amo_o, .dm_req_amo_op_o, .dm_req_amo_cmp_o,
+    .dm_req_be_o, .dm_req_amo_o, .dm_req_amo_op_o, .dm_req_amo_cmp_o, .dm_req_more_o,
     .dm_rsp_valid_i, .dm_rsp_rdata_i
   );
 

@@ -9,7 +9,9 @@
 //   expected value in amo_cmp_o; the memory side performs the read-modify-write and returns
 //   the old word.
 // Memory port: valid/ready requests from flops (docs/interfaces.md), word addresses (bits 1:0
-//   zero), responses in order, one per read or atomic, no back-pressure.
+//   zero), responses in order, one per read or atomic, no back-pressure. dm_req_more_o marks
+//   the first word of a split access: the second follows at once (the tile keeps its grant on
+//   the core in between, so a split access is one indivisible access of the tile, D16).
 // Latency: done_o is high in the cycle the last write is accepted or the last response
 //   arrives; busy_o from the cycle after start_i until done_o.
 // start_i is taken when idle or in the cycle the previous access is done (back to back).
@@ -41,6 +43,7 @@ module shader_lsu #(
   output logic              dm_req_amo_o,
   output logic [2:0]        dm_req_amo_op_o,
   output logic [31:0]       dm_req_amo_cmp_o,
+  output logic              dm_req_more_o,   // the second word of this access follows (D14)
   input  logic              dm_rsp_valid_i,
   input  logic [31:0]       dm_rsp_rdata_i
 );
@@ -174,5 +177,6 @@ module shader_lsu #(
   assign dm_req_amo_o     = ramo_q;
   assign dm_req_amo_op_o  = rop_q;
   assign dm_req_amo_cmp_o = rcmp_q;
+  assign dm_req_more_o    = sec_q;
 
 endmodule

@@ -6,8 +6,9 @@
  *
  * shd_tile_step() is the single funnel every instruction (and every fault) goes through: it
  * fills one retirement record, prints it when tracing, and hands it to the callback (the
- * future RTL lockstep steps exactly the core the RTL retired). shd_tile_run() interleaves the
- * cores itself: round-robin one instruction each, or seeded random bursts.
+ * lockstep steps the core whose instruction the RTL committed: sim/shader/tile_tb.c, D18).
+ * shd_tile_run() interleaves the cores itself: round-robin one instruction each, or seeded
+ * random bursts.
  *
  * Barrier (D10): a core that retires BARRIER waits; when no core is running and some wait,
  * all waiting cores are released. WFI halts a core (D13). A fault stops the whole tile (D12);

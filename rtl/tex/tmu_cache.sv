@@ -8,7 +8,7 @@
 // the model). A request names {format, block address, texel, set}; it hits when a valid way of
 // its set holds its tag, and returns that way's texel. A miss reads the block as one burst from
 // block_addr (RGBA4444: len 7, 8 words; BC1: len 1, 2 words), decodes it with
-// tmu_decode_rgba4444 / tmu_decode_bc1, writes it into way next[set], sets the tag and valid
+// tmu_decode_rgba4444 / tmu_bc1_palette (plus a 4:1 select per texel), writes it into way next[set], sets the tag and valid
 // bit, next[set] += 1 mod 4 (FIFO per set; hits leave it alone), then serves the request from
 // the new block. Hits and misses happen exactly as in the model, in request order.
 //
@@ -38,12 +38,15 @@
 // RGBA4444 beat writes its two texels in one cycle; tags in LUT RAM (4 ways x 32 x 22,
 // asynchronous read, written only at the end of a fill); valid bits (128) and next pointers
 // (32 x 2) in flip-flops.
-// Fill writes go through one register stage (wr_*_q): the BC1 decode runs from flops
-// (c0c1_q, idx_q) into that register, never in the lookup's path. One tmu_decode_bc1, one
-// texel per cycle: Yosys maps the leaf's three "* 683" (division by 3) to MULT18X18D, so a
-// second instance (two texels per cycle, 8 cycles fewer per BC1 miss) would cost 3 more DSP.
+// Fill writes go through one register stage (wr_*_q). BC1: the block's palette is computed
+// once, by tmu_bc1_palette from the colour word's flops (c0c1_q) into a palette register
+// (pal_q, loaded every cycle: it follows c0c1_q one cycle later); each texel is then a 4:1
+// select of pal_q by idx_q[1:0] into the write register, one texel per cycle. The index word
+// arrives at least one cycle after the colour word, so pal_q is ready in StBc1's first cycle:
+// the fill writes the same texels in the same cycles as a combinational decode would. No DSP
+// (the divisions by 3 are shift-adds), and the palette is never in the lookup's path.
 // Timing: the lookup is flops -> 4 compares of 22 bits -> hit way -> data read address; the
-// slowest path (77 MHz out of context) is inside tmu_decode_bc1, flops to flops (rtl/tex/README.md).
+// palette is flops -> adders -> flops (rtl/tex/README.md has the numbers).
 // Counters: hit_count_o, miss_count_o count lookups (a request counts once: its replay after
 // the fill is not a hit), 32 bits, wrapping (the model's 64-bit counts modulo 2^32).
 // Memory port: mem_req_valid_o from a state flop, payload from the lookup register (steady
@@ -198,10 +201,12 @@ module tmu_cache (
 
   // ---- fill decoders ----
   logic [1:0][31:0] dec4444;
+  logic [3:0][31:0] pal_d, pal_q;                  // BC1: the block's palette, registered
   logic [31:0]      decbc1;
   tmu_decode_rgba4444 u_dec4444_0 (.texel_i(mem_rsp_i.rdata[15:0]),  .rgba_o(dec4444[0]));
   tmu_decode_rgba4444 u_dec4444_1 (.texel_i(mem_rsp_i.rdata[31:16]), .rgba_o(dec4444[1]));
-  tmu_decode_bc1 u_decbc1 (.c0_i(c0c1_q[15:0]), .c1_i(c0c1_q[31:16]), .idx_i(idx_q[1:0]), .rgba_o(decbc1));
+  tmu_bc1_palette u_bc1pal (.c0_i(c0c1_q[15:0]), .c1_i(c0c1_q[31:16]), .pal_o(pal_d));
+  assign decbc1 = pal_q[idx_q[1:0]];
 
   // a data read may be issued when the FIFO has room for it and for the read in flight
   // (which implies fifo_wready: the FIFO never refuses a read word)
@@ -350,6 +355,7 @@ module tmu_cache (
     fill_way_q <= fill_way_d;
     beat_q     <= beat_d;
     c0c1_q     <= c0c1_d;
+    pal_q      <= pal_d;
     idx_q      <= idx_d;
     wr_addr_q  <= wr_addr_d;
     wr_data_q  <= wr_data_d;

@@ -4,7 +4,8 @@
 #                              sizes, mip selection, cache rule, reciprocal, perspective
 #   build/tex/tb_tmu_*         Verilated unit tests of rtl/tex/ leaves vs sw/model/tmu_*.c
 #   make tex-build             the test programs (part of make test-build)
-#   make tex-lint              verilator --lint-only -Wall on every rtl/tex/ module
+#   make tex-lint              verilator --lint-only -Wall on every rtl/tex/ leaf (-y rtl/tex: a leaf
+#                              may instantiate another, tmu_decode_bc1 uses tmu_bc1_palette)
 
 TEX_BUILD := $(BUILD)/tex
 TEX_MODEL_SRCS := tests/tex/test_tex_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tex/texenc.c \
@@ -22,7 +23,7 @@ $(TEX_BUILD)/test_tex_model: $(TEX_MODEL_SRCS) $(CORE_GEN_INC) $(wildcard sw/inc
 	$(CC) $(CFLAGS_COMMON) -fsanitize=address,undefined -fno-sanitize-recover=all $(TEX_INC) $(TEX_MODEL_SRCS) -lm -o $@
 
 # leaf RTL vs the model's C functions (exhaustive / seeded random), one Verilated top
-TEX_LEAVES := tmu_decode_rgba4444 tmu_decode_bc1 tmu_swizzle tmu_recip tmu_wrap
+TEX_LEAVES := tmu_decode_rgba4444 tmu_bc1_palette tmu_decode_bc1 tmu_swizzle tmu_recip tmu_wrap
 TEX_LEAF_SV := $(addprefix rtl/tex/,$(addsuffix .sv,$(TEX_LEAVES)))
 TEX_LEAF_C := sw/model/tmu_decode.c sw/model/tmu_swizzle.c sw/model/tmu_persp.c sw/model/tmu_addr.c
 TEX_LEAF_LIB := $(TEX_BUILD)/libtmu_leaves.a
@@ -44,4 +45,4 @@ $(TEX_BUILD)/tb_tmu_leaves: $(TEX_LEAF_SV) tests/tex/tb_tmu_leaves.sv tests/tex/
 
 tex-lint:
 	@for m in $(TEX_LEAVES); do echo "verilator --lint-only -Wall --top-module $$m"; \
-	  $(VERILATOR) --lint-only -Wall --top-module $$m rtl/tex/$$m.sv || exit 1; done
+	  $(VERILATOR) --lint-only -Wall -y rtl/tex --top-module $$m rtl/tex/$$m.sv || exit 1; done

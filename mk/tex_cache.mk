@@ -9,7 +9,7 @@
 
 TEXC_BUILD := $(BUILD)/tex
 TEXC_RTL := rtl/gpu_pkg.sv rtl/prim/prim_spill_reg.sv rtl/prim/prim_fifo.sv rtl/tex/tmu_decode_rgba4444.sv \
-            rtl/tex/tmu_decode_bc1.sv rtl/tex/tmu_cache.sv
+            rtl/tex/tmu_bc1_palette.sv rtl/tex/tmu_cache.sv
 TEXC_C := sw/model/tmu_cache.c sw/model/tmu_decode.c
 TEXC_LIB := $(TEXC_BUILD)/libtmu_cache.a
 

@@ -8,7 +8,7 @@
 // the model). A request names {format, block address, texel, set}; it hits when a valid way of
 // its set holds its tag, and returns that way's texel. A miss reads the block as one burst from
 // block_addr (RGBA4444: len 7, 8 words; BC1: len 1, 2 words), decodes it with
-// tmu_decode_rgba4444 / tmu_decode_bc1, writes it into way next[set], sets the tag and valid
+// tmu_decode_rgba4444 / tmu_bc1_palette (plus a 4:1 select per texel), writes it into way next[set], sets the tag and valid
 // bit, next[set] += 1 mod 4 (FIFO per set; hits leave it alone), then serves the request from
 // the new block. Hits and misses happen exactly as in the model, in request order.
 //
@@ -21,9 +21,10 @@
 // miss into way 0). Several pulses before one request are one invalidate (the model's too is
 // idempotent). The data and tag arrays are never cleared; only valid bits and pointers.
 //
-// Pipeline: request -> prim_spill_reg (req_ready_o from a flop) -> lookup register (s1), loaded
-// with its set's 4 tags (LUT RAM, asynchronous read), valid bits and next[] -> compare of the 4
-// ways, hit way -> data read address (EBR, synchronous read) -> both banks' words registered
+// Pipeline: request -> prim_spill_reg (req_ready_o from a flop) -> its set's 4 tags (LUT RAM,
+// asynchronous read) compared with its tag, with the set's valid bits -> lookup register (s1),
+// loaded with the request, the 4 ways' hit bits and next[] -> hit way -> data read address
+// (EBR, synchronous read) -> both banks' words registered
 // in the fabric (the EBR's clock-to-out is slow) -> bank select -> response FIFO (prim_fifo, 4
 // entries, the response's valid and data from flops). A read is issued only when
 // the FIFO has room for it counting the two words in flight (credit), so the response side's
@@ -38,12 +39,16 @@
 // RGBA4444 beat writes its two texels in one cycle; tags in LUT RAM (4 ways x 32 x 22,
 // asynchronous read, written only at the end of a fill); valid bits (128) and next pointers
 // (32 x 2) in flip-flops.
-// Fill writes go through one register stage (wr_*_q): the BC1 decode runs from flops
-// (c0c1_q, idx_q) into that register, never in the lookup's path. One tmu_decode_bc1, one
-// texel per cycle: Yosys maps the leaf's three "* 683" (division by 3) to MULT18X18D, so a
-// second instance (two texels per cycle, 8 cycles fewer per BC1 miss) would cost 3 more DSP.
-// Timing: the lookup is flops -> 4 compares of 22 bits -> hit way -> data read address; the
-// slowest path (77 MHz out of context) is inside tmu_decode_bc1, flops to flops (rtl/tex/README.md).
+// Fill writes go through one register stage (wr_*_q). BC1: the block's palette is computed
+// once, by tmu_bc1_palette from the colour word's flops (c0c1_q) into a palette register
+// (pal_q, loaded every cycle: it follows c0c1_q one cycle later); each texel is then a 4:1
+// select of pal_q by idx_q[1:0] into the write register, one texel per cycle. The index word
+// arrives at least one cycle after the colour word, so pal_q is ready in StBc1's first cycle:
+// the fill writes the same texels in the same cycles as a combinational decode would. No DSP
+// (the divisions by 3 are shift-adds), and the palette is never in the lookup's path.
+// Timing: the compare is spill register -> LUT RAM read -> 4 compares of 22 bits -> s1's hit
+// bits; the lookup is those 4 flops -> hit way -> data read address and s1's load enable; the
+// palette is flops -> table LUTs -> one adder -> flops (rtl/tex/README.md has the numbers).
 // Counters: hit_count_o, miss_count_o count lookups (a request counts once: its replay after
 // the fill is not a hit), 32 bits, wrapping (the model's 64-bit counts modulo 2^32).
 // Memory port: mem_req_valid_o from a state flop, payload from the lookup register (steady
@@ -139,9 +144,10 @@ module tmu_cache (
 
   logic [TagW-1:0]     s1_tag;
   logic [4:0]          sp_set;                       // set of the request entering s1
+  logic [TagW-1:0]     sp_tag;                       // its tag
   logic [Ways-1:0][TagW-1:0] sp_tags;                // its set's tags (LUT RAM read)
-  logic [Ways-1:0][TagW-1:0] s1_tags_q, s1_tags_d;   // s1's set: tags, valid bits, next[]
-  logic [Ways-1:0]     s1_vbits_q, s1_vbits_d;
+  logic [Ways-1:0]     sp_whit;                      // its set's ways that hold its tag, valid
+  logic [Ways-1:0]     s1_whit_q, s1_whit_d;         // s1's ways that hit (compared on entry)
   logic [1:0]          s1_next_q;
   logic [Ways-1:0]     way_hit;
   logic                hit;
@@ -151,18 +157,22 @@ module tmu_cache (
   assign s1_tag = s1_addr_q[AW-1:3];
 
   // tags: one LUT RAM per way, written when a fill ends; read (asynchronously) at the set of
-  // the request entering s1 and registered with it (s1_tags_q, with the valid bits and next[]
-  // of that set): the lookup compares flops. The copies stay current: the cache state changes
-  // only while s1's own request misses (never while s1 loads), and those changes (invalidate,
-  // the fill's tag and valid bit) are written into the copies too.
+  // the request entering s1 and compared there with its tag and the set's valid bits: s1
+  // registers which ways hit (s1_whit_q), so the lookup starts from flops, not from a compare.
+  // The vector stays current: the cache state changes only while s1's own request misses
+  // (never while s1 loads), and those changes are written into it too (an invalidate clears
+  // it, which a miss has already; the fill makes it the filled way, since no other valid way
+  // can hold the tag that missed).
   assign sp_set = sp_data[4:0];
+  assign sp_tag = sp_data[12 +: TagW];                 // block_addr[AW-1:3]
   for (genvar w = 0; w < Ways; w++) begin : g_way
     logic [TagW-1:0] tag_mem [Sets];
     always_ff @(posedge clk_i) begin
       if (tag_we && fill_way_q == 2'(w)) tag_mem[s1_set_q] <= s1_tag;
     end
     assign sp_tags[w] = tag_mem[sp_set];
-    assign way_hit[w] = s1_vbits_q[w] && s1_tags_q[w] == s1_tag && !s1_inv_q;
+    assign sp_whit[w] = valid_q[sp_set][w] && sp_tags[w] == sp_tag;
+    assign way_hit[w] = s1_whit_q[w] && !s1_inv_q;
   end
 
   always_comb begin
@@ -198,10 +208,12 @@ module tmu_cache (
 
   // ---- fill decoders ----
   logic [1:0][31:0] dec4444;
+  logic [3:0][31:0] pal_d, pal_q;                  // BC1: the block's palette, registered
   logic [31:0]      decbc1;
   tmu_decode_rgba4444 u_dec4444_0 (.texel_i(mem_rsp_i.rdata[15:0]),  .rgba_o(dec4444[0]));
   tmu_decode_rgba4444 u_dec4444_1 (.texel_i(mem_rsp_i.rdata[31:16]), .rgba_o(dec4444[1]));
-  tmu_decode_bc1 u_decbc1 (.c0_i(c0c1_q[15:0]), .c1_i(c0c1_q[31:16]), .idx_i(idx_q[1:0]), .rgba_o(decbc1));
+  tmu_bc1_palette u_bc1pal (.c0_i(c0c1_q[15:0]), .c1_i(c0c1_q[31:16]), .pal_o(pal_d));
+  assign decbc1 = pal_q[idx_q[1:0]];
 
   // a data read may be issued when the FIFO has room for it and for the read in flight
   // (which implies fifo_wready: the FIFO never refuses a read word)
@@ -212,8 +224,7 @@ module tmu_cache (
     s1_valid_d  = s1_valid_q;
     s1_inv_d    = s1_inv_q;
     s1_refill_d = s1_refill_q;
-    s1_tags_d   = s1_tags_q;
-    s1_vbits_d  = s1_vbits_q;
+    s1_whit_d   = s1_whit_q;
     valid_d     = valid_q;
     next_d      = next_q;
     fill_way_d  = fill_way_q;
@@ -245,7 +256,7 @@ module tmu_cache (
           if (s1_inv_q) begin
             valid_d    = '0;
             next_d     = '0;
-            s1_vbits_d = '0;
+            s1_whit_d  = '0;
             s1_inv_d   = 1'b0;
           end
           fill_way_d = s1_inv_q ? 2'd0 : s1_next_q;
@@ -284,12 +295,7 @@ module tmu_cache (
         tag_we                       = 1'b1;
         valid_d[s1_set_q][fill_way_q] = 1'b1;
         next_d[s1_set_q]             = fill_way_q + 2'd1;
-        for (int w = 0; w < Ways; w++) begin   // (a compare per way: no index * TagW)
-          if (fill_way_q == 2'(w)) begin
-            s1_vbits_d[w] = 1'b1;
-            s1_tags_d[w]  = s1_tag;
-          end
-        end
+        s1_whit_d                    = 4'b0001 << fill_way_q;
         s1_refill_d                  = 1'b1;
         state_d                      = StLookup;
       end
@@ -300,8 +306,7 @@ module tmu_cache (
       s1_valid_d  = sp_valid;
       s1_inv_d    = sp_data[ReqW-1];
       s1_refill_d = 1'b0;
-      s1_tags_d   = sp_tags;
-      s1_vbits_d  = valid_q[sp_set];
+      s1_whit_d   = sp_whit;
     end
   end
   assign sp_ready = s1_load;
@@ -313,7 +318,7 @@ module tmu_cache (
       s1_valid_q  <= 1'b0;
       s1_inv_q    <= 1'b0;
       s1_refill_q <= 1'b0;
-      s1_vbits_q  <= '0;
+      s1_whit_q   <= '0;
       valid_q     <= '0;
       next_q      <= '0;
       hit_cnt_q   <= '0;
@@ -327,7 +332,7 @@ module tmu_cache (
       s1_valid_q  <= s1_valid_d;
       s1_inv_q    <= s1_inv_d;
       s1_refill_q <= s1_refill_d;
-      s1_vbits_q  <= s1_vbits_d;
+      s1_whit_q   <= s1_whit_d;
       valid_q     <= valid_d;
       next_q      <= next_d;
       hit_cnt_q   <= hit_cnt_d;
@@ -346,10 +351,10 @@ module tmu_cache (
       s1_set_q   <= sp_set;
       s1_next_q  <= next_q[sp_set];
     end
-    s1_tags_q  <= s1_tags_d;
     fill_way_q <= fill_way_d;
     beat_q     <= beat_d;
     c0c1_q     <= c0c1_d;
+    pal_q      <= pal_d;
     idx_q      <= idx_d;
     wr_addr_q  <= wr_addr_d;
     wr_data_q  <= wr_data_d;

@@ -1,5 +1,6 @@
 /* tmu_decode: texel formats to RGBA8 (docs/spec-decisions.md "Texture units", formats;
- * ADDENDUM 3). Mirrors rtl/tex/tmu_decode_rgba4444.sv and rtl/tex/tmu_decode_bc1.sv.
+ * ADDENDUM 3). Mirrors rtl/tex/tmu_decode_rgba4444.sv and rtl/tex/tmu_decode_bc1.sv (whose palette,
+ * tmu_decode_bc1(c0, c1, i) for i = 0..3, is rtl/tex/tmu_bc1_palette.sv).
  *
  * RGBA4444: R = t[15:12], G = t[11:8], B = t[7:4], A = t[3:0], c8 = c4 * 17 (c4 << 4 | c4).
  * BC1: c0, c1 RGB565 expand per channel by replication (r8 = r5 << 3 | r5 >> 2,

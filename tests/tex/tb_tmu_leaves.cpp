@@ -82,6 +82,49 @@ static int test_bc1(Vtb_tmu_leaves *d)
     return 0;
 }
 
+static int bc1pal_one(Vtb_tmu_leaves *d, uint32_t c0, uint32_t c1)
+{
+    d->pal_c0_i = c0;
+    d->pal_c1_i = c1;
+    d->eval();
+    for (uint32_t idx = 0; idx < 4; idx++) {
+        const uint32_t want = tmu_decode_bc1((uint16_t)c0, (uint16_t)c1, idx);
+        if (d->pal_o[idx] != want) {
+            printf("entry %u: ", idx);
+            return fail("bc1 palette (c1<<16 | c0)", (unsigned long long)c1 << 16 | c0, d->pal_o[idx], want);
+        }
+    }
+    return 0;
+}
+
+// tmu_bc1_palette: all four entries of every pair of channel values in both modes (R5 and B5
+// pairs 32 x 32 with every G6 pair 64 x 64: 2^20 (c0, c1) pairs), then 2^24 seeded random pairs,
+// each entry against tmu_decode_bc1(c0, c1, entry)
+static int test_bc1pal(Vtb_tmu_leaves *d)
+{
+    unsigned long n = 0;
+    for (uint32_t ra = 0; ra < 32; ra++) {
+        for (uint32_t rb = 0; rb < 32; rb++) {
+            for (uint32_t ga = 0; ga < 64; ga++) {
+                for (uint32_t gb = 0; gb < 64; gb++, n++) {
+                    const uint32_t c0 = ra << 11 | ga << 5 | (31u - ra), c1 = rb << 11 | gb << 5 | (31u - rb);
+                    if (bc1pal_one(d, c0, c1)) {
+                        return 1;
+                    }
+                }
+            }
+        }
+    }
+    for (unsigned long i = 0; i < (1ul << 24); i++, n++) {
+        const uint64_t v = rnd();
+        if (bc1pal_one(d, v & 0xFFFF, (v >> 16) & 0xFFFF)) {
+            return 1;
+        }
+    }
+    printf("bc1pal: %lu (c0, c1) pairs x 4 entries (every channel pair in both modes, then random) equal to the model\n", n);
+    return 0;
+}
+
 // every code on every value of each channel position, then 2^22 random texels x 16 codes
 static int test_swizzle(Vtb_tmu_leaves *d)
 {
@@ -209,7 +252,7 @@ int main(int argc, char **argv)
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: tb_tmu_leaves [--test rgba4444|bc1|swizzle|recip|wrap|all] [--seed N]\n"
+            printf("usage: tb_tmu_leaves [--test rgba4444|bc1|bc1pal|swizzle|recip|wrap|all] [--seed N]\n"
                    "  The leaf RTL of rtl/tex/ against sw/model/tmu_*.c; --seed (>= 1, default 1) for the random\n"
                    "  parts. Exit status 0 when every comparison matches, 1 on a mismatch, 2 on bad options.\n");
             return 0;
@@ -235,7 +278,7 @@ int main(int argc, char **argv)
     const struct {
         const char *name;
         int (*fn)(Vtb_tmu_leaves *);
-    } tests[] = {{"rgba4444", test_rgba4444}, {"bc1", test_bc1}, {"swizzle", test_swizzle}, {"recip", test_recip}, {"wrap", test_wrap}};
+    } tests[] = {{"rgba4444", test_rgba4444}, {"bc1", test_bc1}, {"bc1pal", test_bc1pal}, {"swizzle", test_swizzle}, {"recip", test_recip}, {"wrap", test_wrap}};
     for (const auto &t : tests) {
         if (!strcmp(test, "all") || !strcmp(test, t.name)) {
             bad |= t.fn(d);

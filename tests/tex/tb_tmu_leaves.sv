@@ -11,6 +11,10 @@ module tb_tmu_leaves (
   input  logic [15:0] c1_i,
   input  logic [1:0]  idx_i,
   output logic [31:0] bc1_o,
+  // tmu_bc1_palette
+  input  logic [15:0] pal_c0_i,
+  input  logic [15:0] pal_c1_i,
+  output logic [127:0] pal_o,
   // tmu_swizzle
   input  logic [31:0] swz_i,
   input  logic [3:0]  swz_code_i,
@@ -29,6 +33,7 @@ module tb_tmu_leaves (
 );
   tmu_decode_rgba4444 u_4444 (.texel_i(t4444_i), .rgba_o(t4444_o));
   tmu_decode_bc1 u_bc1 (.c0_i, .c1_i, .idx_i, .rgba_o(bc1_o));
+  tmu_bc1_palette u_bc1pal (.c0_i(pal_c0_i), .c1_i(pal_c1_i), .pal_o);
   tmu_swizzle u_swz (.rgba_i(swz_i), .code_i(swz_code_i), .rgba_o(swz_o));
   tmu_recip u_rcp (.clk_i, .rst_ni, .en_i(1'b1), .valid_i(rcp_valid_i), .f_i(rcp_f_i), .valid_o(rcp_valid_o), .r_o(rcp_r_o));
   tmu_wrap u_wrap (.t_i(wrap_t_i), .w_i(wrap_w_i), .mode_i(wrap_mode_i), .o_o(wrap_o), .zero_o(wrap_zero_o));

@@ -46,6 +46,9 @@ module prim_spill_reg #(
 
   always_ff @(posedge clk_i) begin
     if (out_free) out_d_q <= spill_v_q ? spill_d_q : data_i;
-    if (!out_free && push) spill_d_q <= data_i;
+    // the spill slot's data loads whenever the slot is empty and the output is held, whether
+    // or not the input is valid (spill_v_q says whether it holds anything): valid_i, often the
+    // end of a deep grant or handshake decode, stays out of the clock enable of Width flops
+    if (!out_free && !spill_v_q) spill_d_q <= data_i;
   end
 endmodule

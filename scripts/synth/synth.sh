@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # ECP5 synthesis and place and route with utilisation and fmax report.
 #   scripts/synth/synth.sh [--files LIST] [--top NAME] [--lpf FILE] [--out DIR] [--seed N]
-#                          [--pnr-arg ARG]... [--json FILE]
+#                          [--pnr-arg ARG]... [--json FILE] [--placer WEIGHT,EXP]
 # Defaults: rtl/board/files.f, board_icepi_zero, constraints/icepi_zero.lpf, build/synth, 1.
 # --pnr-arg passes one more option to nextpnr-ecp5 (placer experiments); --json skips Yosys
-# and places an existing netlist (e.g. another run's DIR/top.json) with other seeds or options.
+# and places an existing netlist (e.g. another run's DIR/top.json) with other seeds or options;
+# --placer sets the heap placer's timing weight and criticality exponent (default 30,4).
 # The placer runs with a stronger timing weight than nextpnr's default (PLACER_OPTS below):
 # on the GPU board that is worth 3-16 MHz on the core clock (docs/synth.md "Placer options").
 # Device LFE5U-25F, package CABGA256, speed grade 6. Tools: build/venv/bin/yowasp-* (run
@@ -15,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 files=rtl/board/files.f; top=board_icepi_zero; lpf=constraints/icepi_zero.lpf
-out=build/synth; seed=1; json=""; pnr_args=()
+out=build/synth; seed=1; json=""; pnr_args=(); placer=30,4
 while [ $# -gt 0 ]; do
   case "$1" in
     --files) files=$2; shift 2 ;;
@@ -25,13 +26,15 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --pnr-arg) pnr_args+=("$2"); shift 2 ;;
     --json) json=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --placer) placer=$2; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "synth.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
 V=build/venv/bin
 # heap placer: timing weight 30 (default 10), criticality exponent 4 (default 2)
-PLACER_OPTS=(--placer-heap-timingweight 30 --placer-heap-critexp 4)
+[[ "$placer" =~ ^[0-9]+,[0-9]+$ ]] || { echo "synth.sh: --placer '$placer': give WEIGHT,EXP, e.g. 30,4" >&2; exit 2; }
+PLACER_OPTS=(--placer-heap-timingweight "${placer%,*}" --placer-heap-critexp "${placer#*,}")
 mkdir -p "$out"
 tools=$(scripts/tool_versions.sh yosys nextpnr)
 echo "synth: $tools"

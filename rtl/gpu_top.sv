@@ -332,6 +332,7 @@ module gpu_top #(
   mem_arbiter #(.N(NumClients), .Classes(2), .ClassOf({2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 4..0
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
+    .c_lock_i ('0),   // no client locks yet (the shader tile's atomics will: docs/shader.md D17)
     .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req),
     .mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_rdata_i (mem_rsp_rdata_i),

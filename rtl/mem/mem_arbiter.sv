@@ -11,7 +11,12 @@
 // n-th). A write burst is n requests of one client with len = n-1, n-2, ..., 0: once its
 // first beat is accepted the grant stays locked on that client until the beat with len = 0,
 // so no other request enters between the beats (the client must send them without waiting
-// for anything else). The beats of a read burst are addressed inside one aligned 32-byte block
+// for anything else). Client locks (c_lock_i, for read-modify-write atomics, docs/shader.md
+// D17): a client raises its lock in the cycle after one of its requests was accepted (from a
+// flip-flop set by that accept) and lowers it in the cycle after its last locked request was
+// accepted; while a lock is high only that client is granted, so no other client's request
+// reaches the memory between its locked requests. Two locks high at once is illegal input
+// (both clients are then granted in turn, each still in order). The beats of a read burst are addressed inside one aligned 32-byte block
 // (docs/interfaces.md); the memory device does that, the arbiter only counts responses.
 // The granted request enters a spill register (prim_spill_reg) that drives the external port
 // from flops, so no client logic and no grant logic sits in the same cycle as the memory
@@ -38,6 +43,7 @@ module mem_arbiter #(
   input  logic [N-1:0]              c_req_valid_i,
   output logic [N-1:0]              c_req_ready_o,
   input  logic [N-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req_i,   // mem_req_t per client, flat (gpu_pkg)
+  input  logic [N-1:0]              c_lock_i,       // client locks (header); '0 when unused
   output logic [N-1:0]              c_rsp_valid_o,
   output gpu_pkg::mem_rsp_t         c_rsp_o,        // shared by all clients
 
@@ -86,15 +92,17 @@ module mem_arbiter #(
   logic [Classes-1:0][Iw-1:0] cls_idx;
   logic [Classes-1:0]         cls_any;
   logic [$clog2(Classes+1)-1:0] cls_sel;
-  // a write burst in progress keeps the grant on its client: the other requests are masked
-  // (from flops, merged with the class membership: no multiplexer after the arbiters)
-  logic [N-1:0] req_m;
+  // a write burst in progress keeps the grant on its client, and so does a client's lock: the
+  // other requests are masked (the mask from flops only, one AND with the valids, merged with
+  // the class membership: no multiplexer after the arbiters)
+  logic [N-1:0] req_m, allow;
   always_comb begin
-    req_m = c_req_valid_i;
+    allow = (c_lock_i != '0) ? c_lock_i : '1;
     if (lock_q) begin
-      req_m = '0;
-      req_m[lock_id_q] = c_req_valid_i[lock_id_q];
+      allow = '0;
+      allow[lock_id_q] = 1'b1;
     end
+    req_m = c_req_valid_i & allow;
   end
   for (genvar k = 0; k < Classes; k++) begin : g_class
     logic [N-1:0] member;
@@ -193,5 +201,5 @@ module mem_arbiter #(
     if (mem_rsp_valid_i) rsp_data_q <= mem_rsp_rdata_i;
   end
 
-  assign busy_o = any_req || lock_q || (out_count != 2'd0) || (fifo_count != '0);
+  assign busy_o = any_req || lock_q || (c_lock_i != '0) || (out_count != 2'd0) || (fifo_count != '0);
 endmodule

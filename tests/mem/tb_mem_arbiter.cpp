@@ -115,16 +115,17 @@ int main(int argc, char **argv)
     }
     top.final();
     unsigned errors = top.errors_o + ctx.errorCount();
-    std::printf("tb_mem_arbiter: %u requests at the memory, %u read bursts, %u write bursts, %u read beats to clients\n",
-                top.reqs_o, top.rd_bursts_o, top.wr_bursts_o, top.beats_o);
+    std::printf("tb_mem_arbiter: %u requests at the memory, %u read bursts, %u write bursts, %u read beats to clients, "
+                "%u locked read-modify-writes\n",
+                top.reqs_o, top.rd_bursts_o, top.wr_bursts_o, top.beats_o, top.atomics_o);
     if (!idle) {
         std::printf("HANG: not drained %" PRIu64 " cycles after the requests stopped\n", drain_limit);
         errors++;
     } else {
         std::printf("drained %" PRIu64 " cycles after the requests stopped\n", drained_at - cycles);
     }
-    if (top.rd_bursts_o == 0 || top.wr_bursts_o == 0) {
-        std::printf("FAIL: the run made no read burst or no write burst (stimulus broken)\n");
+    if (top.rd_bursts_o == 0 || top.wr_bursts_o == 0 || top.atomics_o == 0) {
+        std::printf("FAIL: the run made no read burst, no write burst or no locked read-modify-write (stimulus broken)\n");
         errors++;
     }
     std::printf("%s: tb_mem_arbiter seed %" PRIu64 " (%u errors)\n", errors ? "FAIL" : "PASS", seed, errors);

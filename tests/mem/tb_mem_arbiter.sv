@@ -2,7 +2,8 @@
 //
 // Four clients in three priority classes issue random single reads, read bursts (len 0..7)
 // and write bursts (1..8 beats, random gaps between beats) into a 64-word region, so reads
-// keep hitting earlier writes. A memory model behind the external port accepts with random
+// keep hitting earlier writes; a fifth client (class 1) does locked read-modify-writes (an
+// atomic increment: read, lock held, write of the value + 1, lock released). A memory model behind the external port accepts with random
 // back-pressure (ready only after valid was seen, like memsim's jitter preset) and answers
 // read beats in order after a random latency, wrapping inside the aligned 32-byte block.
 // Checked:
@@ -11,7 +12,9 @@
 //     the memory), and `last` exactly on the final beat of each read;
 //   - no request of another client enters a write burst (between its first and its len-0
 //     beat at the external port), and the beats' len counts down by one;
-//   - a request of the highest class is never passed over by a lower class outside a burst;
+//   - a request of the highest class is never passed over by a lower class outside a burst
+//     or a client lock;
+//   - no request of another client reaches the memory between a locked read and its write;
 //   - the valid/ready contract on every link (sim/common/stream_checker.sv);
 //   - after the stimulus stops, everything drains (no lost response, no hang).
 // Errors are counted in errors_o; the C++ main (tb_mem_arbiter.cpp) prints the summary.
@@ -24,14 +27,17 @@ module tb_mem_arbiter (
   output int unsigned reqs_o,         // requests accepted at the external port
   output int unsigned rd_bursts_o,    // reads with len > 0
   output int unsigned wr_bursts_o,    // write bursts of more than one beat
-  output int unsigned beats_o         // read beats delivered to clients
+  output int unsigned beats_o,        // read beats delivered to clients
+  output int unsigned atomics_o       // locked read-modify-writes completed at the memory
 );
-  localparam int unsigned N = 4;
+  localparam int unsigned N = 5;
+  localparam int unsigned NRand = 4;      // clients 0..3 random; client 4 the atomic client
   localparam int unsigned Words = 64;     // the region every address falls in
-  // classes: client 2 highest (2), client 1 middle (1), clients 0 and 3 lowest (0)
-  localparam logic [2*N-1:0] ClassOf = {2'd0, 2'd2, 2'd1, 2'd0};
+  // classes: client 2 highest (2), clients 1 and 4 middle (1), clients 0 and 3 lowest (0)
+  localparam logic [2*N-1:0] ClassOf = {2'd1, 2'd0, 2'd2, 2'd1, 2'd0};
+  localparam logic [15:0] PrimAtomRd = 16'hA70, PrimAtomWr = 16'hA71;   // marks at the memory
 
-  logic [N-1:0]              c_valid, c_ready, c_rsp_valid;
+  logic [N-1:0]              c_valid, c_ready, c_rsp_valid, c_lock;
   gpu_pkg::mem_req_t [N-1:0] c_req;
   gpu_pkg::mem_rsp_t         c_rsp;
   logic                      m_valid, m_ready, m_rsp_valid;
@@ -41,7 +47,7 @@ module tb_mem_arbiter (
 
   mem_arbiter #(.N(N), .MaxReads(4), .Classes(3), .ClassOf(ClassOf)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .c_req_valid_i (c_valid), .c_req_ready_o (c_ready), .c_req_i (c_req),
+    .c_req_valid_i (c_valid), .c_req_ready_o (c_ready), .c_req_i (c_req), .c_lock_i (c_lock),
     .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),
     .mem_req_valid_o (m_valid), .mem_req_ready_i (m_ready), .mem_req_o (m_req),
     .mem_rsp_valid_i (m_rsp_valid), .mem_rsp_rdata_i (m_rsp_rdata),
@@ -60,13 +66,14 @@ module tb_mem_arbiter (
     logic [31:0] data;
     logic        last;
   } beat_t;
-  beat_t expq [N][$];          // what each client must receive, in order
+  beat_t expq [8][$];          // what each client must receive, in order (8 = 2^tag bits:
+                               // a queue array of 5 lost pushes in this Verilator)
 
   // ---------------------------------------------------------------- clients
-  int unsigned left [N];       // beats of the current write burst still to send after this one
-  int unsigned gap [N];        // idle cycles before the next beat
-  logic [5:0]  waddr [N];      // word address of the next write beat
-  for (genvar c = 0; c < N; c++) begin : g_client
+  int unsigned left [NRand];       // beats of the current write burst still to send after this one
+  int unsigned gap [NRand];        // idle cycles before the next beat
+  logic [5:0]  waddr [NRand];      // word address of the next write beat
+  for (genvar c = 0; c < NRand; c++) begin : g_client
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         c_valid[c] <= 1'b0;
@@ -120,6 +127,52 @@ module tb_mem_arbiter (
       end
     end
   end
+
+
+  // ---------------------------------------------------------------- client 4: atomics
+  // idle -> read (marked PrimAtomRd) -> on accept: lock -> response -> write of the value + 1
+  // (PrimAtomWr) -> on accept: unlock. The lock flip-flop is set by the read's accept.
+  typedef enum logic [1:0] {AtIdle, AtRead, AtWait, AtWrite} at_e;
+  at_e         at_q;
+  logic        at_lock_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      at_q       <= AtIdle;
+      c_valid[4] <= 1'b0;
+      c_req[4]   <= '0;
+      at_lock_q  <= 1'b0;
+    end else begin
+      unique case (at_q)
+        AtIdle: if (!stop_i && $urandom_range(0, 7) == 0) begin
+          at_q          <= AtRead;
+          c_valid[4]    <= 1'b1;
+          c_req[4]      <= '0;
+          c_req[4].addr <= 25'({6'($urandom_range(0, Words - 1)), 2'b00});
+          c_req[4].prim <= PrimAtomRd;
+        end
+        AtRead: if (c_ready[4]) begin
+          c_valid[4] <= 1'b0;
+          at_lock_q  <= 1'b1;
+          at_q       <= AtWait;
+        end
+        AtWait: if (c_rsp_valid[4]) begin
+          c_valid[4]     <= 1'b1;
+          c_req[4].we    <= 1'b1;
+          c_req[4].wdata <= c_rsp.rdata + 32'd1;
+          c_req[4].be    <= 4'hF;
+          c_req[4].prim  <= PrimAtomWr;
+          at_q           <= AtWrite;
+        end
+        AtWrite: if (c_ready[4]) begin
+          c_valid[4] <= 1'b0;
+          at_lock_q  <= 1'b0;
+          at_q       <= AtIdle;
+        end
+        default: at_q <= AtIdle;
+      endcase
+    end
+  end
+  assign c_lock = {at_lock_q, {NRand{1'b0}}};   // only client 4 locks
 
   // ---------------------------------------------------------------- memory model
   logic [31:0] mem [Words];
@@ -179,7 +232,7 @@ module tb_mem_arbiter (
             rq.push_back(bt);
             rq_due.push_back(due + longint'(i));
             // the client named by the tag must get exactly these words
-            expq[2'(m_req.tag)].push_back(bt);
+            expq[3'(m_req.tag)].push_back(bt);
           end
           last_due <= due + longint'(m_req.len);
         end
@@ -192,12 +245,13 @@ module tb_mem_arbiter (
   logic [2:0] burst_tag_q;
   logic [2:0] burst_len_q;    // len of its last beat
   logic       lock_q;         // client-side view of the arbiter's lock
-  logic [1:0] lock_id_q;
-  int unsigned reqs, rdb, wrb, beats;
+  logic [2:0] lock_id_q;
+  int unsigned reqs, rdb, wrb, beats, atoms;
+  logic        atom_q;        // between client 4's locked read and its write at the memory
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      errors <= 0; reqs <= 0; rdb <= 0; wrb <= 0; beats <= 0;
+      errors <= 0; reqs <= 0; rdb <= 0; wrb <= 0; beats <= 0; atoms <= 0; atom_q <= 1'b0;
       burst_q <= 1'b0; burst_tag_q <= '0; burst_len_q <= '0;
       lock_q <= 1'b0; lock_id_q <= '0;
       for (int c = 0; c < N; c++) expq[c].delete();
@@ -220,9 +274,19 @@ module tb_mem_arbiter (
           end
         end
       end
-      // write bursts at the external port
+      // write bursts and locked read-modify-writes at the external port
       if (m_valid && m_ready) begin
         reqs <= reqs + 1;
+        if (atom_q && m_req.tag != 3'd4) begin
+          errors <= errors + 1;
+          $display("ERROR: cycle %0d: a %s of client %0d entered between client 4's locked read and its write",
+                   cycle, m_req.we ? "write" : "read", m_req.tag);
+        end
+        if (m_req.tag == 3'd4 && !m_req.we && m_req.prim == PrimAtomRd) atom_q <= 1'b1;
+        if (m_req.tag == 3'd4 && m_req.we && m_req.prim == PrimAtomWr) begin
+          atom_q <= 1'b0;
+          atoms  <= atoms + 1;
+        end
         if (!m_req.we && m_req.len != 0) rdb <= rdb + 1;
         if (burst_q) begin
           if (!m_req.we || m_req.tag != burst_tag_q || m_req.len != burst_len_q - 1) begin
@@ -241,7 +305,7 @@ module tb_mem_arbiter (
       end
       // priority: the highest class (client 2) is never passed over outside a lock
       for (int c = 0; c < N; c++) begin
-        if (c != 2 && c_valid[c] && c_ready[c] && c_valid[2] && !(lock_q && lock_id_q == 2'(c))) begin
+        if (c != 2 && c_valid[c] && c_ready[c] && c_valid[2] && !(lock_q && lock_id_q == 3'(c)) && !c_lock[c]) begin
           errors <= errors + 1;
           $display("ERROR: cycle %0d: client %0d (class %0d) granted while client 2 (class 2) waits", cycle, c,
                    ClassOf[2*c +: 2]);
@@ -250,7 +314,7 @@ module tb_mem_arbiter (
       for (int c = 0; c < N; c++) begin
         if (c_valid[c] && c_ready[c] && c_req[c].we) begin
           lock_q    <= (c_req[c].len != 0);
-          lock_id_q <= 2'(c);
+          lock_id_q <= 3'(c);
         end
       end
     end
@@ -259,12 +323,17 @@ module tb_mem_arbiter (
   always_comb begin
     idle_o = !busy && (rq.size() == 0) && (c_valid == '0);
     for (int c = 0; c < N; c++) begin
-      if (expq[c].size() != 0 || left[c] != 0) idle_o = 1'b0;
+      if (expq[c].size() != 0) idle_o = 1'b0;
     end
+    for (int c = 0; c < NRand; c++) begin
+      if (left[c] != 0) idle_o = 1'b0;
+    end
+    if (at_q != AtIdle) idle_o = 1'b0;
   end
   assign errors_o    = errors;
   assign reqs_o      = reqs;
   assign rd_bursts_o = rdb;
   assign wr_bursts_o = wrb;
   assign beats_o     = beats;
+  assign atomics_o   = atoms;
 endmodule

@@ -177,7 +177,7 @@ module tmu_setup (
     if (b_two)      tmag = 36'(add_m) <<< 1;
     else if (b_one) tmag = 36'(add_m);
     else            tmag = '0;
-    term = b_neg ? ~AccW'(tmag) : AccW'(tmag);
+    term = b_neg ? ~(AccW'(tmag)) : AccW'(tmag);
     accs = add_shift ? {acc_q[AccW-3:0], 2'b00} : acc_q;
     sum  = accs + term + AccW'(b_neg);
   end

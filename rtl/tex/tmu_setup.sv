@@ -129,12 +129,21 @@ module tmu_setup (
   logic               out_valid_q;
 
   // ---- coordinate j of unit n, three vertices ----
+  // (constant indices only: a variable index into a packed array of 48-bit words makes Yosys
+  // multiply the index by the stride, on a DSP)
   logic signed [15:0] fa0, fa1, fa2;
+  logic [47:0] cu0, cu1, cu2;      // unit n's words
   always_comb begin
+    cu0 = uv0_q[0]; cu1 = uv1_q[0]; cu2 = uv2_q[0];
+    for (int u = 1; u < 4; u++) begin
+      if (n_q[1:0] == 2'(u)) begin
+        cu0 = uv0_q[u]; cu1 = uv1_q[u]; cu2 = uv2_q[u];
+      end
+    end
     unique case (j_q)
-      2'd0:    begin fa0 = uv0_q[n_q[1:0]][15:0];  fa1 = uv1_q[n_q[1:0]][15:0];  fa2 = uv2_q[n_q[1:0]][15:0];  end
-      2'd1:    begin fa0 = uv0_q[n_q[1:0]][31:16]; fa1 = uv1_q[n_q[1:0]][31:16]; fa2 = uv2_q[n_q[1:0]][31:16]; end
-      default: begin fa0 = uv0_q[n_q[1:0]][47:32]; fa1 = uv1_q[n_q[1:0]][47:32]; fa2 = uv2_q[n_q[1:0]][47:32]; end
+      2'd0:    begin fa0 = cu0[15:0];  fa1 = cu1[15:0];  fa2 = cu2[15:0];  end
+      2'd1:    begin fa0 = cu0[31:16]; fa1 = cu1[31:16]; fa2 = cu2[31:16]; end
+      default: begin fa0 = cu0[47:32]; fa1 = cu1[47:32]; fa2 = cu2[47:32]; end
     endcase
   end
 
@@ -231,9 +240,13 @@ module tmu_setup (
         if (n_q[2]) begin
           st_d = StOut;
         end else if (!en_q[n_q[1:0]]) begin
-          pl_d[n_q[1:0]] = '0;
-          ko_d[n_q[1:0]] = '0;
-          sh_d[n_q[1:0]] = '0;
+          for (int u = 0; u < 4; u++) begin
+            if (n_q[1:0] == 2'(u)) begin
+              pl_d[u] = '0;
+              ko_d[u] = '0;
+              sh_d[u] = '0;
+            end
+          end
           n_d = n_q + 3'd1;
         end else begin
           j_d = 2'd0; f_d = 2'd0; lod_d = 1'b0;
@@ -299,8 +312,18 @@ module tmu_setup (
         if (cnt_q == '0) st_d = StDivEnd;
       end
       StDivEnd: begin
-        pl_d[n_q[1:0]][j_q][f_q] = res;
-        red_d[j_q][f_q] = res[31:8];
+        for (int u = 0; u < 4; u++) begin
+          for (int c = 0; c < 3; c++) begin
+            for (int e = 0; e < 3; e++) begin
+              if (n_q[1:0] == 2'(u) && j_q == 2'(c) && f_q == 2'(e)) pl_d[u][c][e] = res;
+            end
+          end
+        end
+        for (int c = 0; c < 3; c++) begin
+          for (int e = 0; e < 3; e++) begin
+            if (j_q == 2'(c) && f_q == 2'(e)) red_d[c][e] = res[31:8];
+          end
+        end
         if (f_q != 2'd2) begin
           f_d  = f_q + 2'd1;
           st_d = StMulLd;
@@ -348,8 +371,14 @@ module tmu_setup (
         end
       end
       StKOut: begin
-        ko_d[n_q[1:0]][kk_q] = ksh;
-        sh_d[n_q[1:0]] = s_q;
+        for (int u = 0; u < 4; u++) begin
+          if (n_q[1:0] == 2'(u)) begin
+            sh_d[u] = s_q;
+            for (int k = 0; k < 6; k++) begin
+              if (kk_q == 3'(k)) ko_d[u][k] = ksh;
+            end
+          end
+        end
         kc_d = {kc_q[0], kc_q[5:1]};
         kk_d = kk_q + 3'd1;
         if (kk_q == 3'd5) begin

@@ -217,6 +217,16 @@ module tmu_setup (
     ksh  = 23'($signed(kc_q[0]) >>> s_q);
   end
 
+  // ---- write buses of the output registers: zero while a disabled unit is cleared ----
+  logic [31:0] pl_wr;
+  logic [22:0] ko_wr;
+  logic [5:0]  sh_wr;
+  always_comb begin
+    pl_wr = (st_q == StDivEnd) ? res : '0;
+    ko_wr = (st_q == StKOut) ? ksh : '0;
+    sh_wr = (st_q == StKOut) ? s_q : '0;
+  end
+
   // ---- FSM and datapath ----
   always_comb begin
     st_d = st_q;
@@ -240,11 +250,15 @@ module tmu_setup (
         if (n_q[2]) begin
           st_d = StOut;
         end else if (!en_q[n_q[1:0]]) begin
+          // every register of unit n from the write buses, which are zero in this state (one
+          // data source per register, so the write is a clock enable, not a multiplexer)
           for (int u = 0; u < 4; u++) begin
             if (n_q[1:0] == 2'(u)) begin
-              pl_d[u] = '0;
-              ko_d[u] = '0;
-              sh_d[u] = '0;
+              for (int c = 0; c < 3; c++) begin
+                for (int e = 0; e < 3; e++) pl_d[u][c][e] = pl_wr;
+              end
+              for (int k = 0; k < 6; k++) ko_d[u][k] = ko_wr;
+              sh_d[u] = sh_wr;
             end
           end
           n_d = n_q + 3'd1;
@@ -315,7 +329,7 @@ module tmu_setup (
         for (int u = 0; u < 4; u++) begin
           for (int c = 0; c < 3; c++) begin
             for (int e = 0; e < 3; e++) begin
-              if (n_q[1:0] == 2'(u) && j_q == 2'(c) && f_q == 2'(e)) pl_d[u][c][e] = res;
+              if (n_q[1:0] == 2'(u) && j_q == 2'(c) && f_q == 2'(e)) pl_d[u][c][e] = pl_wr;
             end
           end
         end
@@ -373,9 +387,9 @@ module tmu_setup (
       StKOut: begin
         for (int u = 0; u < 4; u++) begin
           if (n_q[1:0] == 2'(u)) begin
-            sh_d[u] = s_q;
+            sh_d[u] = sh_wr;
             for (int k = 0; k < 6; k++) begin
-              if (kk_q == 3'(k)) ko_d[u][k] = ksh;
+              if (kk_q == 3'(k)) ko_d[u][k] = ko_wr;
             end
           end
         end

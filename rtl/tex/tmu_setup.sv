@@ -121,6 +121,7 @@ module tmu_setup (
   // LOD
   logic [5:0][KW-1:0] kc_q, kc_d;             // K chain, kc_q[0] is the oldest
   logic [KW-1:0]      kabs_q, kabs_d;
+  logic [KW-1:0]      kmax_q, kmax_d;             // the maximum |K| of this K's kind so far
   logic [KW-1:0]      m0_q, m0_d, m1_q, m1_d;
   logic [BndW-1:0]    bnd_q, bnd_d;
   logic [5:0]         s_q, s_d;
@@ -206,14 +207,13 @@ module tmu_setup (
   end
 
   // ---- K helpers ----
-  logic [KW-1:0] kacc, kabs, kmax;
+  logic [KW-1:0] kacc, kabs;
   logic [22:0]   ksh;            // K >>> s: |K >>> s| < 2^22
   logic          kgt;
   always_comb begin
     kacc = acc_q[KW-1:0];
     kabs = kacc[KW-1] ? KW'(-kacc) : kacc;
-    kmax = (kk_q < 3'd2) ? m1_q : m0_q;
-    kgt  = kabs_q > kmax;
+    kgt  = kabs_q > kmax_q;
     ksh  = 23'($signed(kc_q[0]) >>> s_q);
   end
 
@@ -235,7 +235,7 @@ module tmu_setup (
     acc_d = acc_q; sa_d = sa_q; sb_d = sb_q;
     dv_d = dv_q; rem_d = rem_q; neg_d = neg_q;
     pl_d = pl_q; red_d = red_q;
-    kc_d = kc_q; kabs_d = kabs_q; m0_d = m0_q; m1_d = m1_q; bnd_d = bnd_q; s_d = s_q;
+    kc_d = kc_q; kabs_d = kabs_q; kmax_d = kmax_q; m0_d = m0_q; m1_d = m1_q; bnd_d = bnd_q; s_d = s_q;
     ko_d = ko_q; sh_d = sh_q;
     add_shift = 1'b0; add_m = ma; add_trip = 3'b000; add_flip = 1'b0;
 
@@ -356,6 +356,7 @@ module tmu_setup (
       StKEnd: begin
         kc_d   = {kacc, kc_q[5:1]};
         kabs_d = kabs;
+        kmax_d = (kk_q < 3'd2) ? m1_q : m0_q;
         st_d   = StKMax;
       end
       StKMax: begin
@@ -393,7 +394,7 @@ module tmu_setup (
             end
           end
         end
-        kc_d = {kc_q[0], kc_q[5:1]};
+        kc_d = {kacc, kc_q[5:1]};         // the next K at the head (the tail is not read again)
         kk_d = kk_q + 3'd1;
         if (kk_q == 3'd5) begin
           n_d  = n_q + 3'd1;
@@ -429,7 +430,7 @@ module tmu_setup (
     acc_q <= acc_d; sa_q <= sa_d; sb_q <= sb_d;
     dv_q <= dv_d; rem_q <= rem_d; neg_q <= neg_d;
     pl_q <= pl_d; red_q <= red_d;
-    kc_q <= kc_d; kabs_q <= kabs_d; m0_q <= m0_d; m1_q <= m1_d; bnd_q <= bnd_d; s_q <= s_d;
+    kc_q <= kc_d; kabs_q <= kabs_d; kmax_q <= kmax_d; m0_q <= m0_d; m1_q <= m1_d; bnd_q <= bnd_d; s_q <= s_d;
     ko_q <= ko_d; sh_q <= sh_d;
   end
 

@@ -21,13 +21,14 @@
 // LOD: the nine planes >> 8 (bits 31:8, 24-bit signed); K = A*B - C*D, 24 x 24 bits,
 // |K| < 2^47 (48-bit signed); m0 = max |K0|, m1 = max |K1| (48 bits), bound = m0 + 1024 m1
 // (58 bits); s = least with bound >> s < 2^22 (searched one bit per cycle, s <= 36); outputs
-// K >>> s (one 48-bit arithmetic shifter, six values in six cycles).
+// K >>> s, each K shifted in a register by 4 or 1 bits per cycle (no barrel shifter).
 //
 // Datapath (no DSP): one radix-4 Booth shift-add multiplier evaluated MSB first (Horner), two
 // products per accumulator, interleaved: acc = 4*acc + digitA*MA, then acc += digitB*MB (one
 // 53-bit add per cycle); one restoring divider, one quotient bit per cycle (38-bit subtract).
-// Cycles per enabled unit: 9 x (1 + 18 + 1 + 1 + 65 + 1) + 6 x (1 + 24 + 2) + 1 + s + 6
-// = 952 + s (s <= 36); a disabled unit costs 1 cycle; plus 1 to accept and 1 to hand over.
+// Cycles per enabled unit: 9 x (1 + 18 + 1 + 1 + 65 + 1) + 6 x (1 + 24 + 2) + 1 + (s + 1)
+// + 6 x (s/4 + s%4 + 1) = 953 + s + 6 (s/4 + s%4 + 1) (s <= 36: at most 1,067; measured mean
+// about 1,000); a disabled unit costs 1 cycle; plus 1 to accept and 1 to hand over.
 // Throughput: one triangle at a time; in_ready_o is high only in StIdle, which follows the
 // output handshake. out_valid_o is a flip-flop (valid never depends on ready); the output
 // registers hold while out_valid_o && !out_ready_i.
@@ -75,7 +76,7 @@ module tmu_setup (
     StKMax,    // m0 / m1 update, next K
     StBound,   // bound = m0 + 1024 m1, s = 0
     StSearch,  // while bound >= 2^22: bound >>= 1, s++
-    StKOut,    // K >>> s into the output registers, one per cycle
+    StKOut,    // K >>> s (4 or 1 bit per cycle), then into its output register; the next K
     StOut      // planes valid, waiting for out_ready_i
   } st_e;
   st_e st_q, st_d;
@@ -125,6 +126,8 @@ module tmu_setup (
   logic [KW-1:0]      m0_q, m0_d, m1_q, m1_d;
   logic [BndW-1:0]    bnd_q, bnd_d;
   logic [5:0]         s_q, s_d;
+  logic [KW-1:0]      ksr_q, ksr_d;               // the K being shifted
+  logic [5:0]         rs_q, rs_d;                 // its shift still to do
   logic [3:0][5:0][22:0] ko_q, ko_d;          // [unit][0 k1u, 1 k1v, 2 k0ux, 3 k0uy, 4 k0vx, 5 k0vy]
   logic [3:0][5:0]    sh_q, sh_d;
   logic               out_valid_q;
@@ -208,13 +211,11 @@ module tmu_setup (
 
   // ---- K helpers ----
   logic [KW-1:0] kacc, kabs;
-  logic [22:0]   ksh;            // K >>> s: |K >>> s| < 2^22
   logic          kgt;
   always_comb begin
     kacc = acc_q[KW-1:0];
     kabs = kacc[KW-1] ? KW'(-kacc) : kacc;
     kgt  = kabs_q > kmax_q;
-    ksh  = 23'($signed(kc_q[0]) >>> s_q);
   end
 
   // ---- write buses of the output registers: zero while a disabled unit is cleared ----
@@ -223,7 +224,7 @@ module tmu_setup (
   logic [5:0]  sh_wr;
   always_comb begin
     pl_wr = (st_q == StDivEnd) ? res : '0;
-    ko_wr = (st_q == StKOut) ? ksh : '0;
+    ko_wr = (st_q == StKOut) ? ksr_q[22:0] : '0;   // |K >>> s| < 2^22
     sh_wr = (st_q == StKOut) ? s_q : '0;
   end
 
@@ -235,7 +236,7 @@ module tmu_setup (
     acc_d = acc_q; sa_d = sa_q; sb_d = sb_q;
     dv_d = dv_q; rem_d = rem_q; neg_d = neg_q;
     pl_d = pl_q; red_d = red_q;
-    kc_d = kc_q; kabs_d = kabs_q; kmax_d = kmax_q; m0_d = m0_q; m1_d = m1_q; bnd_d = bnd_q; s_d = s_q;
+    kc_d = kc_q; kabs_d = kabs_q; kmax_d = kmax_q; ksr_d = ksr_q; rs_d = rs_q; m0_d = m0_q; m1_d = m1_q; bnd_d = bnd_q; s_d = s_q;
     ko_d = ko_q; sh_d = sh_q;
     add_shift = 1'b0; add_m = ma; add_trip = 3'b000; add_flip = 1'b0;
 
@@ -381,24 +382,37 @@ module tmu_setup (
           bnd_d = bnd_q >> 1;
           s_d   = s_q + 6'd1;
         end else begin
-          kk_d = '0;
-          st_d = StKOut;
+          kk_d  = '0;
+          ksr_d = kc_q[0];
+          rs_d  = s_q;
+          kc_d  = {kacc, kc_q[5:1]};      // the next K at the head (the tail is not read again)
+          st_d  = StKOut;
         end
       end
       StKOut: begin
-        for (int u = 0; u < 4; u++) begin
-          if (n_q[1:0] == 2'(u)) begin
-            sh_d[u] = sh_wr;
-            for (int k = 0; k < 6; k++) begin
-              if (kk_q == 3'(k)) ko_d[u][k] = ko_wr;
+        if (rs_q >= 6'd4) begin
+          ksr_d = KW'($signed(ksr_q) >>> 4);
+          rs_d  = rs_q - 6'd4;
+        end else if (rs_q != '0) begin
+          ksr_d = KW'($signed(ksr_q) >>> 1);
+          rs_d  = rs_q - 6'd1;
+        end else begin
+          for (int u = 0; u < 4; u++) begin
+            if (n_q[1:0] == 2'(u)) begin
+              sh_d[u] = sh_wr;
+              for (int k = 0; k < 6; k++) begin
+                if (kk_q == 3'(k)) ko_d[u][k] = ko_wr;
+              end
             end
           end
-        end
-        kc_d = {kacc, kc_q[5:1]};         // the next K at the head (the tail is not read again)
-        kk_d = kk_q + 3'd1;
-        if (kk_q == 3'd5) begin
-          n_d  = n_q + 3'd1;
-          st_d = StUnit;
+          ksr_d = kc_q[0];
+          rs_d  = s_q;
+          kc_d  = {kacc, kc_q[5:1]};
+          kk_d  = kk_q + 3'd1;
+          if (kk_q == 3'd5) begin
+            n_d  = n_q + 3'd1;
+            st_d = StUnit;
+          end
         end
       end
       StOut: begin
@@ -430,7 +444,7 @@ module tmu_setup (
     acc_q <= acc_d; sa_q <= sa_d; sb_q <= sb_d;
     dv_q <= dv_d; rem_q <= rem_d; neg_q <= neg_d;
     pl_q <= pl_d; red_q <= red_d;
-    kc_q <= kc_d; kabs_q <= kabs_d; kmax_q <= kmax_d; m0_q <= m0_d; m1_q <= m1_d; bnd_q <= bnd_d; s_q <= s_d;
+    kc_q <= kc_d; kabs_q <= kabs_d; kmax_q <= kmax_d; ksr_q <= ksr_d; rs_q <= rs_d; m0_q <= m0_d; m1_q <= m1_d; bnd_q <= bnd_d; s_q <= s_d;
     ko_q <= ko_d; sh_q <= sh_d;
   end
 

@@ -109,6 +109,7 @@ module tmu_setup (
   // multiplier
   logic signed [AccW-1:0] acc_q, acc_d;
   logic [24:0] sa_q, sa_d, sb_q, sb_d;  // serial operands, Booth triple at [24:22]
+  logic signed [34:0] ma_q, ma_d, mb_q, mb_d; // multiplicands of lanes A and B (area >> 13 in ma_q for StAddA)
 
   // divider
   logic [DvW-1:0] dv_q, dv_d;     // dividend magnitude, shifted out MSB first; quotient in
@@ -233,12 +234,12 @@ module tmu_setup (
     st_d = st_q;
     n_d = n_q; j_d = j_q; f_d = f_q; kk_d = kk_q; lod_d = lod_q; ph_d = ph_q; cnt_d = cnt_q;
     d1_d = d1_q; d2_d = d2_q; a0_d = a0_q;
-    acc_d = acc_q; sa_d = sa_q; sb_d = sb_q;
+    acc_d = acc_q; sa_d = sa_q; sb_d = sb_q; ma_d = ma_q; mb_d = mb_q;
     dv_d = dv_q; rem_d = rem_q; neg_d = neg_q;
     pl_d = pl_q; red_d = red_q;
     kc_d = kc_q; kabs_d = kabs_q; kmax_d = kmax_q; ksr_d = ksr_q; rs_d = rs_q; m0_d = m0_q; m1_d = m1_q; bnd_d = bnd_q; s_d = s_q;
     ko_d = ko_q; sh_d = sh_q;
-    add_shift = 1'b0; add_m = ma; add_trip = 3'b000; add_flip = 1'b0;
+    add_shift = 1'b0; add_m = ph_q ? mb_q : ma_q; add_trip = 3'b000; add_flip = 1'b0;
 
     unique case (st_q)
       StIdle: begin
@@ -277,6 +278,8 @@ module tmu_setup (
       StMulLd: begin
         acc_d = '0;
         ph_d  = 1'b0;
+        ma_d  = ma;
+        mb_d  = mb;
         if (lod_q) begin
           sa_d = {lsa, 1'b0};
           sb_d = {lsb, 1'b0};
@@ -290,9 +293,9 @@ module tmu_setup (
       end
       StMul: begin
         if (!ph_q) begin
-          add_shift = 1'b1; add_m = ma; add_trip = sa_q[24:22];
+          add_shift = 1'b1; add_trip = sa_q[24:22];
         end else begin
-          add_m = mb; add_trip = sb_q[24:22]; add_flip = lod_q;
+          add_trip = sb_q[24:22]; add_flip = lod_q;
         end
         acc_d = sum;
         ph_d  = !ph_q;
@@ -300,11 +303,14 @@ module tmu_setup (
           sa_d  = {sa_q[22:0], 2'b00};
           sb_d  = {sb_q[22:0], 2'b00};
           cnt_d = cnt_q - 7'd1;
-          if (cnt_q == '0) st_d = lod_q ? StKEnd : StAddA;
+          if (cnt_q == '0) begin
+            ma_d = 35'({1'b0, area_q[35:13]});  // for StAddA (ph_q is 0 there)
+            st_d = lod_q ? StKEnd : StAddA;
+          end
         end
       end
       StAddA: begin
-        add_m = 35'({1'b0, area_q[35:13]}); add_trip = 3'b001;
+        add_trip = 3'b001;
         acc_d = sum;
         st_d  = StDivLd;
       end
@@ -441,7 +447,7 @@ module tmu_setup (
     end
     n_q <= n_d; j_q <= j_d; f_q <= f_d; kk_q <= kk_d; lod_q <= lod_d; ph_q <= ph_d; cnt_q <= cnt_d;
     d1_q <= d1_d; d2_q <= d2_d; a0_q <= a0_d;
-    acc_q <= acc_d; sa_q <= sa_d; sb_q <= sb_d;
+    acc_q <= acc_d; sa_q <= sa_d; sb_q <= sb_d; ma_q <= ma_d; mb_q <= mb_d;
     dv_q <= dv_d; rem_q <= rem_d; neg_q <= neg_d;
     pl_q <= pl_d; red_q <= red_d;
     kc_q <= kc_d; kabs_q <= kabs_d; kmax_q <= kmax_d; ksr_q <= ksr_d; rs_q <= rs_d; m0_q <= m0_d; m1_q <= m1_d; bnd_q <= bnd_d; s_q <= s_d;

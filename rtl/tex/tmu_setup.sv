@@ -1,0 +1,489 @@
+// tmu_setup: the texture part of triangle setup (docs/spec-decisions.md "Texture units",
+// attribute planes and LOD planes). C mirror: sw/model/tmu_setup.c (tmu_setup(),
+// tmu_setup_rdiv(), tmu_setup_lod()), bit for bit.
+//
+// In (one triangle, valid/ready): en_mask_i (bit n: unit n enabled), the UVn words of the three
+// vertices after raster_setup's winding swap (UQ [15:0], VQ [31:16], Q [47:32], 1.15 signed),
+// and the edge data of raster_setup with its widths: area (> 0, 36 bits), the unbiased edge
+// values at the bbox origin wraw1, wraw2 (35-bit signed, as raster_setup's multiplier operand:
+// |wraw| < 2^33), the steps wx1, wx2, wy1, wy2 (24-bit signed, |w| <= 16 * 65535).
+// Out (valid/ready, registered): for each unit n the planes uq, vq, q {c, gx, gy} (32 bits,
+// units of 2^-27) and the LOD planes k0ux, k0uy, k0vx, k0vy (|k0| < 2^22: 23-bit signed),
+// k1u, k1v (|k1| < 2^12: 13-bit signed), lod_shift (0..36: 6 bits). Disabled units: all zero.
+//
+// Per plane coefficient (rdiv): with d1 = a1 - a0, d2 = a2 - a0 (17-bit signed),
+//   n = d1*w1 + d2*w2                 |n| < 2^51 (w 35 bits): 53-bit signed accumulator
+//   M = n*2^13 + area                 66-bit signed (the low 13 bits are area[12:0])
+//   rdiv = floor(M / (2 area)) mod 2^32   (= round(n*2^12/area), halves up; tmu.h)
+// Floor for M < 0 without a negation: floor(M/D) = ~floor(~M/D) (D > 0), so the divider runs
+// on the 65-bit magnitude M ^ sign and the low 32 quotient bits are XORed with the sign.
+// c adds a0 << 12 (a 20-bit add on bits 31:12).
+// LOD: the nine planes >> 8 (bits 31:8, 24-bit signed); K = A*B - C*D, 24 x 24 bits,
+// |K| < 2^47 (48-bit signed); m0 = max |K0|, m1 = max |K1| (48 bits), bound = m0 + 1024 m1
+// (58 bits); s = least with bound >> s < 2^22 (searched one bit per cycle, s <= 36); outputs
+// K >>> s, each K shifted in a register by 4 or 1 bits per cycle (no barrel shifter).
+//
+// Datapath (no DSP): one radix-4 Booth shift-add multiplier evaluated MSB first (Horner), two
+// products per accumulator, interleaved: acc = 4*acc + digitA*MA, then acc += digitB*MB (one
+// 53-bit add per cycle); one restoring divider, one quotient bit per cycle (38-bit subtract).
+// Cycles per enabled unit: 9 x (1 + 18 + 1 + 1 + 65 + 1) + 6 x (1 + 24 + 2) + 1 + (s + 1)
+// + 6 x (s/4 + s%4 + 1) = 953 + s + 6 (s/4 + s%4 + 1) (s <= 36: at most 1,067; measured mean
+// about 1,000); a disabled unit costs 1 cycle; plus 1 to accept and 1 to hand over.
+// Throughput: one triangle at a time; in_ready_o is high only in StIdle, which follows the
+// output handshake. out_valid_o is a flip-flop (valid never depends on ready); the output
+// registers hold while out_valid_o && !out_ready_i.
+// Illegal input: area_i == 0 (raster_setup drops those) gives a meaningless quotient, no hang.
+// Reset: StIdle, out_valid_o low (the data registers are not reset).
+module tmu_setup (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+
+  input  logic        in_valid_i,
+  output logic        in_ready_o,
+  input  logic [3:0]  en_mask_i,
+  input  logic [3:0][47:0] uv0_i,   // UVn of vertex 0 (after the winding swap), n = 0..3
+  input  logic [3:0][47:0] uv1_i,
+  input  logic [3:0][47:0] uv2_i,
+  input  logic [35:0] area_i,       // > 0
+  input  logic [34:0] wraw1_i,      // signed, edge 1 at the bbox origin sample, unbiased
+  input  logic [34:0] wraw2_i,
+  input  logic [23:0] wx1_i,        // signed edge steps
+  input  logic [23:0] wx2_i,
+  input  logic [23:0] wy1_i,
+  input  logic [23:0] wy2_i,
+
+  output logic        out_valid_o,
+  input  logic        out_ready_i,
+  output logic [3:0]  en_mask_o,
+  output logic [3:0][31:0] uq_c_o, uq_gx_o, uq_gy_o,
+  output logic [3:0][31:0] vq_c_o, vq_gx_o, vq_gy_o,
+  output logic [3:0][31:0] q_c_o,  q_gx_o,  q_gy_o,
+  output logic [3:0][22:0] k0ux_o, k0uy_o, k0vx_o, k0vy_o,
+  output logic [3:0][12:0] k1u_o,  k1v_o,
+  output logic [3:0][5:0]  lod_shift_o
+);
+  typedef enum logic [3:0] {
+    StIdle,    // waiting for a triangle (in_ready_o)
+    StUnit,    // unit n: clear it when disabled (n++), or start its first coordinate
+    StCoord,   // d1, d2, a0 of coordinate j of unit n into registers
+    StMulLd,   // accumulator cleared, serial operands loaded (9 digits, or 12 for LOD)
+    StMul,     // Booth step: phase 0 acc = 4 acc + tA, phase 1 acc += tB
+    StAddA,    // acc += area >> 13 (M = n*2^13 + area)
+    StDivLd,   // divider: magnitude M ^ sign, remainder 0
+    StDiv,     // 65 quotient bits, one per cycle
+    StDivEnd,  // result (+ a0 << 12 for c) into the plane register, next field
+    StKEnd,    // K into the chain, |K| registered
+    StKMax,    // m0 / m1 update, next K
+    StBound,   // bound = m0 + 1024 m1, s = 0
+    StSearch,  // while bound >= 2^22: bound >>= 1, s++
+    StKOut,    // K >>> s (4 or 1 bit per cycle), then into its output register; the next K
+    StOut      // planes valid, waiting for out_ready_i
+  } st_e;
+  st_e st_q, st_d;
+
+  localparam int unsigned AccW = 53;   // numerator / K accumulator, signed
+  localparam int unsigned DvW  = 65;   // dividend magnitude bits
+  localparam int unsigned KW   = 48;   // K, signed
+  localparam int unsigned BndW = 58;   // bound
+
+  // latched triangle
+  logic [3:0]       en_q;
+  logic [3:0][47:0] uv0_q, uv1_q, uv2_q;
+  logic [35:0]      area_q;
+  logic signed [34:0] wraw1_q, wraw2_q;
+  logic signed [23:0] wx1_q, wx2_q, wy1_q, wy2_q;
+
+  // sequencing
+  logic [2:0] n_q, n_d;            // unit 0..3, 4 = done
+  logic [1:0] j_q, j_d;            // coordinate 0 uq, 1 vq, 2 q
+  logic [1:0] f_q, f_d;            // field 0 c, 1 gx, 2 gy
+  logic [2:0] kk_q, kk_d;          // LOD product 0 k1u, 1 k1v, 2 k0ux, 3 k0uy, 4 k0vx, 5 k0vy
+  logic       lod_q, lod_d;        // the multiplier works on a K
+  logic       ph_q, ph_d;          // Booth phase (lane A / lane B)
+  logic [6:0] cnt_q, cnt_d;        // digits / divider bits left - 1
+
+  // coordinate operands
+  logic signed [16:0] d1_q, d1_d, d2_q, d2_d;
+  logic signed [15:0] a0_q, a0_d;
+
+  // multiplier
+  logic signed [AccW-1:0] acc_q, acc_d;
+  logic [24:0] sa_q, sa_d, sb_q, sb_d;  // serial operands, Booth triple at [24:22]
+  logic signed [34:0] ma_q, ma_d, mb_q, mb_d; // multiplicands of lanes A and B (area >> 13 in ma_q for StAddA)
+
+  // divider
+  logic [DvW-1:0] dv_q, dv_d;     // dividend magnitude, shifted out MSB first; quotient in
+  logic [36:0]    rem_q, rem_d;   // partial remainder < 2 area
+  logic           neg_q, neg_d;
+
+  // planes of all units, and the reduced (>> 8) planes of the current unit
+  logic [3:0][2:0][2:0][31:0] pl_q, pl_d;     // [unit][coord][field]
+  logic [2:0][2:0][23:0]      red_q, red_d;   // [coord][field]
+
+  // LOD
+  logic [5:0][KW-1:0] kc_q, kc_d;             // K chain, kc_q[0] is the oldest
+  logic [KW-1:0]      kabs_q, kabs_d;
+  logic [KW-1:0]      kmax_q, kmax_d;             // the maximum |K| of this K's kind so far
+  logic [KW-1:0]      m0_q, m0_d, m1_q, m1_d;
+  logic [BndW-1:0]    bnd_q, bnd_d;
+  logic [5:0]         s_q, s_d;
+  logic [KW-1:0]      ksr_q, ksr_d;               // the K being shifted
+  logic [5:0]         rs_q, rs_d;                 // its shift still to do
+  logic [3:0][5:0][22:0] ko_q, ko_d;          // [unit][0 k1u, 1 k1v, 2 k0ux, 3 k0uy, 4 k0vx, 5 k0vy]
+  logic [3:0][5:0]    sh_q, sh_d;
+  logic               out_valid_q;
+
+  // ---- coordinate j of unit n, three vertices ----
+  // (constant indices only: a variable index into a packed array of 48-bit words makes Yosys
+  // multiply the index by the stride, on a DSP)
+  logic signed [15:0] fa0, fa1, fa2;
+  logic [47:0] cu0, cu1, cu2;      // unit n's words
+  always_comb begin
+    cu0 = uv0_q[0]; cu1 = uv1_q[0]; cu2 = uv2_q[0];
+    for (int u = 1; u < 4; u++) begin
+      if (n_q[1:0] == 2'(u)) begin
+        cu0 = uv0_q[u]; cu1 = uv1_q[u]; cu2 = uv2_q[u];
+      end
+    end
+    unique case (j_q)
+      2'd0:    begin fa0 = cu0[15:0];  fa1 = cu1[15:0];  fa2 = cu2[15:0];  end
+      2'd1:    begin fa0 = cu0[31:16]; fa1 = cu1[31:16]; fa2 = cu2[31:16]; end
+      default: begin fa0 = cu0[47:32]; fa1 = cu1[47:32]; fa2 = cu2[47:32]; end
+    endcase
+  end
+
+  // ---- multiplier operands ----
+  logic signed [34:0] ma, mb;     // multiplicands of lanes A and B
+  logic [23:0] lsa, lsb;          // LOD serial operands (q planes)
+  always_comb begin
+    if (lod_q) begin
+      unique case (kk_q)
+        3'd0:    begin ma = 35'(signed'(red_q[0][1])); mb = 35'(signed'(red_q[0][2])); end
+        3'd1:    begin ma = 35'(signed'(red_q[1][1])); mb = 35'(signed'(red_q[1][2])); end
+        3'd2:    begin ma = 35'(signed'(red_q[0][1])); mb = 35'(signed'(red_q[0][0])); end
+        3'd3:    begin ma = 35'(signed'(red_q[0][2])); mb = 35'(signed'(red_q[0][0])); end
+        3'd4:    begin ma = 35'(signed'(red_q[1][1])); mb = 35'(signed'(red_q[1][0])); end
+        default: begin ma = 35'(signed'(red_q[1][2])); mb = 35'(signed'(red_q[1][0])); end
+      endcase
+    end else begin
+      unique case (f_q)
+        2'd0:    begin ma = wraw1_q;        mb = wraw2_q; end
+        2'd1:    begin ma = 35'(wx1_q);     mb = 35'(wx2_q); end
+        default: begin ma = 35'(wy1_q);     mb = 35'(wy2_q); end
+      endcase
+    end
+    lsa = (kk_q < 3'd2) ? red_q[2][2] : red_q[2][0];                       // gyq : cq
+    lsb = (kk_q == 3'd3 || kk_q == 3'd5) ? red_q[2][2] : red_q[2][1];      // gyq : gxq
+  end
+
+  // ---- the adder: acc_d = (shift ? 4 acc : acc) + (+-) mag * m ----
+  logic               add_shift;
+  logic signed [34:0] add_m;
+  logic [2:0]         add_trip;   // Booth triple
+  logic               add_flip;   // negate (lane B of a K)
+  logic               b_neg, b_one, b_two;
+  logic signed [35:0] tmag;
+  logic [AccW-1:0]    term, accs, sum;
+  always_comb begin
+    b_one = add_trip[0] ^ add_trip[1];
+    b_two = (add_trip == 3'b011) || (add_trip == 3'b100);
+    b_neg = add_trip[2] ^ add_flip;
+    if (b_two)      tmag = 36'(add_m) <<< 1;
+    else if (b_one) tmag = 36'(add_m);
+    else            tmag = '0;
+    term = b_neg ? ~(AccW'(tmag)) : AccW'(tmag);
+    accs = add_shift ? {acc_q[AccW-3:0], 2'b00} : acc_q;
+    sum  = accs + term + AccW'(b_neg);
+  end
+
+  // ---- divider step ----
+  logic [38:0] trial;
+  logic        tfit;            // {rem, bit} >= 2 area (bit 37 of a fitting difference is 0)
+  assign tfit = !trial[38] && !trial[37];
+  assign trial = {1'b0, rem_q, dv_q[DvW-1]} - {2'b00, area_q, 1'b0};
+
+  // ---- result of a plane coefficient ----
+  logic [31:0] quo, res;
+  always_comb begin
+    quo = dv_q[31:0] ^ {32{neg_q}};
+    res = quo;
+    if (f_q == 2'd0) res[31:12] = quo[31:12] + 20'(a0_q);
+  end
+
+  // ---- K helpers ----
+  logic [KW-1:0] kacc, kabs;
+  logic          kgt;
+  always_comb begin
+    kacc = acc_q[KW-1:0];
+    kabs = kacc[KW-1] ? KW'(-kacc) : kacc;
+    kgt  = kabs_q > kmax_q;
+  end
+
+  // ---- write buses of the output registers: zero while a disabled unit is cleared ----
+  logic [31:0] pl_wr;
+  logic [22:0] ko_wr;
+  logic [5:0]  sh_wr;
+  always_comb begin
+    pl_wr = (st_q == StDivEnd) ? res : '0;
+    ko_wr = (st_q == StKOut) ? ksr_q[22:0] : '0;   // |K >>> s| < 2^22
+    sh_wr = (st_q == StKOut) ? s_q : '0;
+  end
+
+  // ---- FSM and datapath ----
+  always_comb begin
+    st_d = st_q;
+    n_d = n_q; j_d = j_q; f_d = f_q; kk_d = kk_q; lod_d = lod_q; ph_d = ph_q; cnt_d = cnt_q;
+    d1_d = d1_q; d2_d = d2_q; a0_d = a0_q;
+    acc_d = acc_q; sa_d = sa_q; sb_d = sb_q; ma_d = ma_q; mb_d = mb_q;
+    dv_d = dv_q; rem_d = rem_q; neg_d = neg_q;
+    pl_d = pl_q; red_d = red_q;
+    kc_d = kc_q; kabs_d = kabs_q; kmax_d = kmax_q; ksr_d = ksr_q; rs_d = rs_q; m0_d = m0_q; m1_d = m1_q; bnd_d = bnd_q; s_d = s_q;
+    ko_d = ko_q; sh_d = sh_q;
+    add_shift = 1'b0; add_m = ph_q ? mb_q : ma_q; add_trip = 3'b000; add_flip = 1'b0;
+
+    unique case (st_q)
+      StIdle: begin
+        if (in_valid_i) begin
+          n_d  = '0;
+          st_d = StUnit;
+        end
+      end
+      StUnit: begin
+        if (n_q[2]) begin
+          st_d = StOut;
+        end else if (!en_q[n_q[1:0]]) begin
+          // every register of unit n from the write buses, which are zero in this state (one
+          // data source per register, so the write is a clock enable, not a multiplexer)
+          for (int u = 0; u < 4; u++) begin
+            if (n_q[1:0] == 2'(u)) begin
+              for (int c = 0; c < 3; c++) begin
+                for (int e = 0; e < 3; e++) pl_d[u][c][e] = pl_wr;
+              end
+              for (int k = 0; k < 6; k++) ko_d[u][k] = ko_wr;
+              sh_d[u] = sh_wr;
+            end
+          end
+          n_d = n_q + 3'd1;
+        end else begin
+          j_d = 2'd0; f_d = 2'd0; lod_d = 1'b0;
+          st_d = StCoord;
+        end
+      end
+      StCoord: begin
+        d1_d = 17'(fa1) - 17'(fa0);
+        d2_d = 17'(fa2) - 17'(fa0);
+        a0_d = fa0;
+        st_d = StMulLd;
+      end
+      StMulLd: begin
+        acc_d = '0;
+        ph_d  = 1'b0;
+        ma_d  = ma;
+        mb_d  = mb;
+        if (lod_q) begin
+          sa_d = {lsa, 1'b0};
+          sb_d = {lsb, 1'b0};
+          cnt_d = 7'd11;
+        end else begin
+          sa_d = {d1_q[16], d1_q, 7'b0};
+          sb_d = {d2_q[16], d2_q, 7'b0};
+          cnt_d = 7'd8;
+        end
+        st_d = StMul;
+      end
+      StMul: begin
+        if (!ph_q) begin
+          add_shift = 1'b1; add_trip = sa_q[24:22];
+        end else begin
+          add_trip = sb_q[24:22]; add_flip = lod_q;
+        end
+        acc_d = sum;
+        ph_d  = !ph_q;
+        if (ph_q) begin
+          sa_d  = {sa_q[22:0], 2'b00};
+          sb_d  = {sb_q[22:0], 2'b00};
+          cnt_d = cnt_q - 7'd1;
+          if (cnt_q == '0) begin
+            ma_d = 35'({1'b0, area_q[35:13]});  // for StAddA (ph_q is 0 there)
+            st_d = lod_q ? StKEnd : StAddA;
+          end
+        end
+      end
+      StAddA: begin
+        add_trip = 3'b001;
+        acc_d = sum;
+        st_d  = StDivLd;
+      end
+      StDivLd: begin
+        neg_d = acc_q[AccW-1];
+        dv_d  = DvW'({acc_q, area_q[12:0]} ^ {(AccW + 13){acc_q[AccW-1]}});
+        rem_d = '0;
+        cnt_d = 7'(DvW - 1);
+        st_d  = StDiv;
+      end
+      StDiv: begin
+        if (tfit) begin
+          rem_d = trial[36:0];
+          dv_d  = {dv_q[DvW-2:0], 1'b1};
+        end else begin
+          rem_d = {rem_q[35:0], dv_q[DvW-1]};
+          dv_d  = {dv_q[DvW-2:0], 1'b0};
+        end
+        cnt_d = cnt_q - 7'd1;
+        if (cnt_q == '0) st_d = StDivEnd;
+      end
+      StDivEnd: begin
+        for (int u = 0; u < 4; u++) begin
+          for (int c = 0; c < 3; c++) begin
+            for (int e = 0; e < 3; e++) begin
+              if (n_q[1:0] == 2'(u) && j_q == 2'(c) && f_q == 2'(e)) pl_d[u][c][e] = pl_wr;
+            end
+          end
+        end
+        for (int c = 0; c < 3; c++) begin
+          for (int e = 0; e < 3; e++) begin
+            if (j_q == 2'(c) && f_q == 2'(e)) red_d[c][e] = res[31:8];
+          end
+        end
+        if (f_q != 2'd2) begin
+          f_d  = f_q + 2'd1;
+          st_d = StMulLd;
+        end else if (j_q != 2'd2) begin
+          f_d  = 2'd0;
+          j_d  = j_q + 2'd1;
+          st_d = StCoord;
+        end else begin
+          lod_d = 1'b1;
+          kk_d  = '0;
+          m0_d  = '0;
+          m1_d  = '0;
+          st_d  = StMulLd;
+        end
+      end
+      StKEnd: begin
+        kc_d   = {kacc, kc_q[5:1]};
+        kabs_d = kabs;
+        kmax_d = (kk_q < 3'd2) ? m1_q : m0_q;
+        st_d   = StKMax;
+      end
+      StKMax: begin
+        if (kgt) begin
+          if (kk_q < 3'd2) m1_d = kabs_q;
+          else             m0_d = kabs_q;
+        end
+        if (kk_q == 3'd5) begin
+          st_d = StBound;
+        end else begin
+          kk_d = kk_q + 3'd1;
+          st_d = StMulLd;
+        end
+      end
+      StBound: begin
+        bnd_d = BndW'(m0_q) + {m1_q, 10'b0};
+        s_d   = '0;
+        st_d  = StSearch;
+      end
+      StSearch: begin
+        if (|bnd_q[BndW-1:22]) begin
+          bnd_d = bnd_q >> 1;
+          s_d   = s_q + 6'd1;
+        end else begin
+          kk_d  = '0;
+          ksr_d = kc_q[0];
+          rs_d  = s_q;
+          kc_d  = {kacc, kc_q[5:1]};      // the next K at the head (the tail is not read again)
+          st_d  = StKOut;
+        end
+      end
+      StKOut: begin
+        if (rs_q >= 6'd4) begin
+          ksr_d = KW'($signed(ksr_q) >>> 4);
+          rs_d  = rs_q - 6'd4;
+        end else if (rs_q != '0) begin
+          ksr_d = KW'($signed(ksr_q) >>> 1);
+          rs_d  = rs_q - 6'd1;
+        end else begin
+          for (int u = 0; u < 4; u++) begin
+            if (n_q[1:0] == 2'(u)) begin
+              sh_d[u] = sh_wr;
+              for (int k = 0; k < 6; k++) begin
+                if (kk_q == 3'(k)) ko_d[u][k] = ko_wr;
+              end
+            end
+          end
+          ksr_d = kc_q[0];
+          rs_d  = s_q;
+          kc_d  = {kacc, kc_q[5:1]};
+          kk_d  = kk_q + 3'd1;
+          if (kk_q == 3'd5) begin
+            n_d  = n_q + 3'd1;
+            st_d = StUnit;
+          end
+        end
+      end
+      StOut: begin
+        if (out_ready_i) st_d = StIdle;
+      end
+      default: st_d = StIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      st_q        <= StIdle;
+      out_valid_q <= 1'b0;
+    end else begin
+      st_q        <= st_d;
+      out_valid_q <= (st_d == StOut);
+    end
+  end
+
+  // data registers (no reset: every one is written before StOut reads it)
+  always_ff @(posedge clk_i) begin
+    if (st_q == StIdle && in_valid_i) begin
+      en_q <= en_mask_i; uv0_q <= uv0_i; uv1_q <= uv1_i; uv2_q <= uv2_i; area_q <= area_i;
+      wraw1_q <= wraw1_i; wraw2_q <= wraw2_i; wx1_q <= wx1_i; wx2_q <= wx2_i;
+      wy1_q <= wy1_i; wy2_q <= wy2_i;
+    end
+    n_q <= n_d; j_q <= j_d; f_q <= f_d; kk_q <= kk_d; lod_q <= lod_d; ph_q <= ph_d; cnt_q <= cnt_d;
+    d1_q <= d1_d; d2_q <= d2_d; a0_q <= a0_d;
+    acc_q <= acc_d; sa_q <= sa_d; sb_q <= sb_d; ma_q <= ma_d; mb_q <= mb_d;
+    dv_q <= dv_d; rem_q <= rem_d; neg_q <= neg_d;
+    pl_q <= pl_d; red_q <= red_d;
+    kc_q <= kc_d; kabs_q <= kabs_d; kmax_q <= kmax_d; ksr_q <= ksr_d; rs_q <= rs_d; m0_q <= m0_d; m1_q <= m1_d; bnd_q <= bnd_d; s_q <= s_d;
+    ko_q <= ko_d; sh_q <= sh_d;
+  end
+
+  assign in_ready_o  = (st_q == StIdle);
+  assign out_valid_o = out_valid_q;
+  assign en_mask_o   = en_q;
+  for (genvar g = 0; g < 4; g++) begin : g_unit
+    assign uq_c_o[g]  = pl_q[g][0][0];
+    assign uq_gx_o[g] = pl_q[g][0][1];
+    assign uq_gy_o[g] = pl_q[g][0][2];
+    assign vq_c_o[g]  = pl_q[g][1][0];
+    assign vq_gx_o[g] = pl_q[g][1][1];
+    assign vq_gy_o[g] = pl_q[g][1][2];
+    assign q_c_o[g]   = pl_q[g][2][0];
+    assign q_gx_o[g]  = pl_q[g][2][1];
+    assign q_gy_o[g]  = pl_q[g][2][2];
+    assign k1u_o[g]   = ko_q[g][0][12:0];
+    assign k1v_o[g]   = ko_q[g][1][12:0];
+    assign k0ux_o[g]  = ko_q[g][2];
+    assign k0uy_o[g]  = ko_q[g][3];
+    assign k0vx_o[g]  = ko_q[g][4];
+    assign k0vy_o[g]  = ko_q[g][5];
+    assign lod_shift_o[g] = sh_q[g];
+  end
+
+`ifndef SYNTHESIS
+  // valid/ready contract of the output: the record holds while valid and not ready
+  logic chk_hold_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) chk_hold_q <= 1'b0;
+    else         chk_hold_q <= out_valid_o && !out_ready_i;
+  end
+  a_out_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                               chk_hold_q |-> out_valid_o && $stable(pl_q) && $stable(ko_q) && $stable(sh_q));
+`endif
+endmodule

@@ -37,10 +37,19 @@ module prim_fifo #(
     incr = (p == Aw'(Depth - 1)) ? '0 : p + 1'b1;
   endfunction
 
+  // the next count as a selection of count +- 1, computed from flip-flops, so push and pop
+  // (often the end of a grant or handshake decode) only drive the last multiplexer (timing)
+  logic [Cw-1:0] cnt_inc, cnt_dec;
+  assign cnt_inc = cnt_q + 1'b1;
+  assign cnt_dec = cnt_q - 1'b1;
   always_comb begin
     wptr_d = push ? incr(wptr_q) : wptr_q;
     rptr_d = pop ? incr(rptr_q) : rptr_q;
-    cnt_d  = cnt_q + Cw'(push) - Cw'(pop);
+    unique case ({push, pop})
+      2'b10:   cnt_d = cnt_inc;
+      2'b01:   cnt_d = cnt_dec;
+      default: cnt_d = cnt_q;
+    endcase
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -55,7 +64,9 @@ module prim_fifo #(
     end
   end
 
+  // the free slot at wptr is written whenever there is one, pushed or not (only a push moves
+  // wptr past it, and rdata_o shows it only once counted): wvalid_i stays out of the enable
   always_ff @(posedge clk_i) begin
-    if (push) mem_q[wptr_q] <= wdata_i;
+    if (wready_o) mem_q[wptr_q] <= wdata_i;
   end
 endmodule

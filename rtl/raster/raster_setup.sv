@@ -11,7 +11,7 @@
 // divider (1 quotient bit per cycle), sequenced by the FSM below; at most one carry chain
 // follows a register anywhere (timing: rtl/raster/README.md "Timing").
 // Latency: 30 cycles for area, bbox and edges, plus per interpolated attribute (Z when
-// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 63) cycles, 1 per skipped one.
+// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 64) cycles, 1 per skipped one.
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
 // Handshakes: tri_ready_o is high only in StIdle (it may depend on nothing but the state);
@@ -60,7 +60,8 @@ module raster_setup (
     StAttr3,    // n = t + second product
     StAttr4,    // divider start: |n|, sign
     StDiv,      // |n| / area, one quotient bit per cycle
-    StDivEnd,   // floor correction for negative n, store (q, r)
+    StDivFix,   // floor correction for negative n, into the divider's registers
+    StDivEnd,   // store (q, r)
     StOut       // result valid for the walker
   } st_e;
   (* fsm_encoding = "one-hot" *) st_e st_q;
@@ -410,19 +411,24 @@ module raster_setup (
         end
         dv_num_d = {dv_num_q[60:0], 1'b0};
         dv_cnt_d = dv_cnt_q - 6'd1;
-        if (dv_cnt_q == 6'd0) st_d = StDivEnd;
+        if (dv_cnt_q == 6'd0) st_d = StDivFix;
+      end
+      StDivFix: begin
+        // floor for negative numerators: q = -Q - 1 = ~Q, r = area - R (when R != 0); a state
+        // of its own so that the correction and the store decode are not one path (timing)
+        if (dv_neg_q && dv_rem_q != '0) begin
+          dv_quo_d[31:0] = ~dv_quo_q[31:0];
+          dv_rem_d       = 36'(area_q[35:0] - dv_rem_q);
+        end else if (dv_neg_q) begin
+          dv_quo_d[31:0] = 32'(-dv_quo_q[31:0]);
+        end
+        st_d = StDivEnd;
       end
       StDivEnd: begin
-        // floor for negative numerators: q = -Q - 1 = ~Q, r = area - R (when R != 0)
         logic [31:0] q;
         logic [34:0] r;
-        if (dv_neg_q && dv_rem_q != '0) begin
-          q = ~dv_quo_q[31:0];
-          r = 35'(area_q[35:0] - dv_rem_q);
-        end else begin
-          q = dv_neg_q ? 32'(-dv_quo_q[31:0]) : dv_quo_q[31:0];
-          r = dv_rem_q[34:0];
-        end
+        q = dv_quo_q[31:0];
+        r = dv_rem_q[34:0];
         unique case (s_q)
           2'd0:    begin q0_d[j_q] = q; r0_d[j_q] = r; end
           2'd1:    begin qx_d[j_q] = q; rx_d[j_q] = r; end

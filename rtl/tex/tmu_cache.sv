@@ -45,7 +45,10 @@
 // Storage: data in two banks (even / odd texel), each Units x 1024 x 32 bits
 // {unit, set, way, texel[3:1]} with one write and one synchronous read port (ECP5: 2 DP16KD per
 // bank and unit, 4 x Units in all), so an RGBA4444 beat writes its two texels in one cycle; tags
-// in LUT RAM (4 ways x Units x 32 x 22, asynchronous read, written only at the end of a fill);
+// 4 ways x Units x 32 x 22, asynchronous read in the RTL, written only at the end of a fill (LUT
+// RAM for Units = 1; for 128 rows Yosys maps them to 4 EBR, the spill register's output flops
+// taken in as the read address: the tag compare then starts at the EBR's clock-to-out, which
+// misses 100 MHz, rtl/tex/README.md);
 // valid bits and next pointers in LUT RAM too (per unit 32 x 6 bits, written at a fill's end
 // and by the sweep), so no per-bit clear logic grows with the units.
 // Fill writes go through one register stage (wr_*_q). BC1: the block's palette is computed

@@ -1,10 +1,10 @@
 # mk/tex_cache.mk: the texture cache (issue 12): rtl/tex/tmu_cache.sv against the C model's
 # tmu_cache_texel() (sw/model/tmu_cache.c, tmu_decode.c) on seeded random request streams
 # (tests/tex_cache.list).
-#   build/tex/tb_tmu_cache     Verilated tmu_cache with a burst memory model, request by request
-#                              against the model (texels, bursts, hit/miss counters)
+#   build/tex/tb_tmu_cache     Verilated tmu_cache (Units = 4) with a burst memory model, request
+#                              by request against four tmu_cache_t (texels, bursts, per-unit counters)
 #   make tex-cache-build       the test program (part of make test-build)
-#   make tex-cache-lint        verilator --lint-only -Wall on tmu_cache (gpu_pkg's parameters that
+#   make tex-cache-lint        verilator --lint-only -Wall on tmu_cache, Units = 4, 3, 2, 1 (gpu_pkg's parameters that
 #                              only gpu_top uses are the one expected warning kind)
 
 TEXC_BUILD := $(BUILD)/tex
@@ -35,5 +35,5 @@ $(TEXC_BUILD)/tb_tmu_cache: $(TEXC_RTL) tests/tex/tb_tmu_cache.sv tests/tex/tb_t
 # Stand-alone, tmu_cache pulls in all of gpu_pkg, whose other parameters only gpu_top uses:
 # rtl/tex/tex_lint.vlt waives UNUSEDPARAM in rtl/gpu_pkg.sv only (core-lint checks them in context)
 tex-cache-lint:
-	@echo "verilator --lint-only -Wall --top-module tmu_cache"
-	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module tmu_cache rtl/tex/tex_lint.vlt $(TEXC_RTL)
+	@for u in 4 3 2 1; do echo "verilator --lint-only -Wall --top-module tmu_cache -GUnits=$$u"; \
+	  $(VERILATOR) --lint-only -Wall -GUnits=$$u -Irtl -Irtl/prim --top-module tmu_cache rtl/tex/tex_lint.vlt $(TEXC_RTL) || exit 1; done

@@ -1,44 +1,56 @@
-// tmu_cache: one texture unit's cache of decoded 4x4 blocks (issue 12; docs/spec-decisions.md
-// "Texture units", texture cache). C mirror: tmu_cache_texel() / tmu_cache_invalidate() in
-// sw/model/tmu_cache.c. Memory client (docs/interfaces.md "Memory port"): one read burst per
-// miss.
+// tmu_cache: the texture units' cache of decoded 4x4 blocks, one controller for Units units
+// (issue 12; docs/spec-decisions.md "Texture units", texture cache). C mirror: one tmu_cache_t
+// per unit, tmu_cache_texel() / tmu_cache_invalidate() in sw/model/tmu_cache.c. Memory client
+// (docs/interfaces.md "Memory port"): one read burst per miss.
 //
-// What: 32 sets x 4 ways, one block of 16 RGBA8 texels per way (decoded before storing, not
-// swizzled). Tag = block byte address >> 3 (22 bits; the format is not part of the tag, as in
-// the model). A request names {format, block address, texel, set}; it hits when a valid way of
-// its set holds its tag, and returns that way's texel. A miss reads the block as one burst from
-// block_addr (RGBA4444: len 7, 8 words; BC1: len 1, 2 words), decodes it with
-// tmu_decode_rgba4444 / tmu_bc1_palette (plus a 4:1 select per texel), writes it into way next[set], sets the tag and valid
-// bit, next[set] += 1 mod 4 (FIFO per set; hits leave it alone), then serves the request from
-// the new block. Hits and misses happen exactly as in the model, in request order.
+// What: per unit 32 sets x 4 ways, one block of 16 RGBA8 texels per way (decoded before
+// storing, not swizzled). Tag = block byte address >> 3 (22 bits; the format is not part of the
+// tag, as in the model). A request names {unit, format, block address, texel, set}; it hits
+// when a valid way of its unit's set holds its tag, and returns that way's texel. A miss reads
+// the block as one burst from block_addr (RGBA4444: len 7, 8 words; BC1: len 1, 2 words),
+// decodes it with tmu_decode_rgba4444 / tmu_bc1_palette (plus a 4:1 select per texel), writes it
+// into way next[unit][set], sets the tag and valid bit, next[unit][set] += 1 mod 4 (FIFO per
+// set; hits leave it alone), then serves the request from the new block. Tags, valid bits,
+// next[] and data are indexed by {unit, set}: each unit's hits, misses, fills and replacement
+// depend only on that unit's requests and invalidates, exactly as the model's per-unit caches.
+// The lookup and fill logic exists once: one request per clock in total, served in request
+// order across the units (a miss of one unit blocks the requests of all units behind it).
 //
-// Invalidate (inv_i, a one-cycle pulse, any time): clears every valid bit and every next[]
-// pointer, ordered with the requests: requests accepted in an earlier cycle than the pulse are
-// served with the old contents, requests accepted in the same cycle or later see an empty
-// cache. How: the pulse is remembered (inv_pend_q) and travels as a flag with the next
-// accepted request; when that request reaches the lookup, every request before it has finished
-// its lookup (and fill), so the clear happens there, just before its lookup (which is then a
-// miss into way 0). Several pulses before one request are one invalidate (the model's too is
-// idempotent). The data and tag arrays are never cleared; only valid bits and pointers.
+// Invalidate (inv_i[u], a one-cycle pulse per unit, any time): clears unit u's valid bits and
+// next[] pointers only, ordered with the requests: requests accepted in an earlier cycle than the
+// pulse are served with the old contents, requests accepted in the same cycle or later see an
+// empty cache of unit u. How: the pulses are remembered (inv_pend_q, one bit per unit) and
+// travel as a vector with the next accepted request of any unit; when that request reaches the
+// lookup, every request before it has finished its lookup (and fill), so the clear happens
+// there, just before its lookup: a sweep (StClear) writes zeros into the 32 sets' valid bits and
+// pointers of every unit in the vector (32 cycles, all those units at once; the vector's
+// carrier, if of such a unit, then misses into way 0). Several pulses before one request are one
+// invalidate (the model's too is idempotent). The data and tag arrays are never cleared.
 //
-// Pipeline: request -> prim_spill_reg (req_ready_o from a flop) -> its set's 4 tags (LUT RAM,
-// asynchronous read) compared with its tag, with the set's valid bits -> lookup register (s1),
-// loaded with the request, the 4 ways' hit bits and next[] -> hit way -> data read address
+// Pipeline: request -> prim_spill_reg (req_ready_o from a flop) -> its {unit, set}'s 4 tags
+// (LUT RAM, asynchronous read) compared with its tag, with the set's valid bits (LUT RAM, one
+// per unit, asynchronous read, unit select) -> lookup register (s1), loaded with the request,
+// the 4 ways' hit bits, the set's valid bits and next[] -> hit way -> data read address
 // (EBR, synchronous read) -> both banks' words registered
 // in the fabric (the EBR's clock-to-out is slow) -> bank select -> response FIFO (prim_fifo, 4
 // entries, the response's valid and data from flops). A read is issued only when
 // the FIFO has room for it counting the two words in flight (credit), so the response side's
 // ready reaches nothing combinationally.
 // Latency: a hit is 5 cycles from request handshake to rsp_valid_o (spill 1, lookup 1, EBR 1,
-// fabric register 1, FIFO 1). Throughput: one hit per clock while hits stream and responses are taken. A miss
-// blocks the lookup until its block is written: lookup 1 + request (until mem_req_ready_i) +
-// memory latency + beats (8 RGBA4444, at most one per cycle; BC1: 2 beats then 16 decode
-// cycles) + 2 (last write, tag update) + the lookup again; requests behind it wait in order.
-// Storage: data in two banks (even / odd texel), each 1024 x 32 bits {set, way, texel[3:1]}
-// with one write and one synchronous read port (ECP5: 2 DP16KD per bank, 4 in all), so an
-// RGBA4444 beat writes its two texels in one cycle; tags in LUT RAM (4 ways x 32 x 22,
-// asynchronous read, written only at the end of a fill); valid bits (128) and next pointers
-// (32 x 2) in flip-flops.
+// fabric register 1, FIFO 1). Throughput: one hit per clock (any units) while hits stream and
+// responses are taken. A miss blocks the lookup until its block is written: lookup 1 + request
+// (until mem_req_ready_i) + memory latency + beats (8 RGBA4444, at most one per cycle; BC1: 2
+// beats then 16 decode cycles) + 2 (last write, tag update) + the lookup again; requests behind
+// it wait in order. An invalidate adds 32 cycles (the sweep) before its carrier's lookup.
+// Storage: data in two banks (even / odd texel), each Units x 1024 x 32 bits
+// {unit, set, way, texel[3:1]} with one write and one synchronous read port (ECP5: 2 DP16KD per
+// bank and unit, 4 x Units in all), so an RGBA4444 beat writes its two texels in one cycle; tags
+// 4 ways x Units x 32 x 22, asynchronous read in the RTL, written only at the end of a fill (LUT
+// RAM for Units = 1; for 128 rows Yosys maps them to 4 EBR, the spill register's output flops
+// taken in as the read address: the tag compare then starts at the EBR's clock-to-out, which
+// misses 100 MHz, rtl/tex/README.md);
+// valid bits and next pointers in LUT RAM too (per unit 32 x 6 bits, written at a fill's end
+// and by the sweep), so no per-bit clear logic grows with the units.
 // Fill writes go through one register stage (wr_*_q). BC1: the block's palette is computed
 // once, by tmu_bc1_palette from the colour word's flops (c0c1_q) into a palette register
 // (pal_q, loaded every cycle: it follows c0c1_q one cycle later); each texel is then a 4:1
@@ -49,8 +61,8 @@
 // Timing: the compare is spill register -> LUT RAM read -> 4 compares of 22 bits -> s1's hit
 // bits; the lookup is those 4 flops -> hit way -> data read address and s1's load enable; the
 // palette is flops -> table LUTs -> one adder -> flops (rtl/tex/README.md has the numbers).
-// Counters: hit_count_o, miss_count_o count lookups (a request counts once: its replay after
-// the fill is not a hit), 32 bits, wrapping (the model's 64-bit counts modulo 2^32).
+// Counters: hit_count_o[u], miss_count_o[u] count unit u's lookups (a request counts once: its
+// replay after the fill is not a hit), 32 bits, wrapping (the model's 64-bit counts mod 2^32).
 // Memory port: mem_req_valid_o from a state flop, payload from the lookup register (steady
 // until accepted); reads only: we = 0, wdata = 0, be = 0, tag = 0, prim = 0. One burst at a
 // time; the fill ends with the response marked last. The burst starts at block_addr and wraps
@@ -58,16 +70,22 @@
 // block_addr + 4i because tmu_addr's blocks are aligned (RGBA4444 32 bytes, BC1 8 bytes).
 // Illegal input: an RGBA4444 block_addr with bits [4:0] != 0 or a BC1 one with [2:0] != 0
 // (tmu_addr never makes one) reads the wrapped words, not the model's; bits [1:0] are ignored
-// by the memory. A response while no burst is outstanding is ignored.
-// Reset: empty cache (valid bits and pointers clear), no invalidate pending, counters 0.
-module tmu_cache (
+// by the memory. A unit index >= Units (req_unit_i's bits above $clog2(Units) are ignored for
+// the storage index) finds no valid bits: it always misses, fills, is answered, and is counted
+// and invalidated nowhere. A response while no burst is outstanding is ignored.
+// Reset: empty cache (a sweep of 32 cycles clears every unit's valid bits and pointers before
+// the first lookup; requests are accepted meanwhile), no invalidate pending, counters 0.
+module tmu_cache #(
+  parameter int unsigned Units = 4        // texture units sharing the controller, 1..4
+) (
   input  logic clk_i,
   input  logic rst_ni,
 
-  input  logic        inv_i,              // invalidate before the next accepted request
+  input  logic [Units-1:0] inv_i,         // per unit: invalidate before its next request
 
   input  logic        req_valid_i,
   output logic        req_ready_o,
+  input  logic [1:0]  req_unit_i,         // texture unit, < Units
   input  logic        req_format_i,       // 0 RGBA4444, 1 BC1
   input  logic [gpu_pkg::MEM_AW-1:0] req_block_addr_i,   // block byte address
   input  logic [3:0]  req_texel_i,        // (ty & 3) * 4 + (tx & 3)
@@ -83,35 +101,45 @@ module tmu_cache (
   input  logic              mem_rsp_valid_i,
   input  gpu_pkg::mem_rsp_t mem_rsp_i,
 
-  output logic [31:0] hit_count_o,
-  output logic [31:0] miss_count_o,
+  output logic [Units-1:0][31:0] hit_count_o,   // per unit
+  output logic [Units-1:0][31:0] miss_count_o,  // per unit
   output logic        busy_o              // a request is in flight (or an invalidate pending)
 );
   localparam int unsigned Sets  = 32;
   localparam int unsigned Ways  = 4;
+  localparam int unsigned UnitBits = (Units > 1) ? $clog2(Units) : 0;
+  localparam int unsigned Rows  = Sets << UnitBits;          // {unit, set}
+  localparam int unsigned RowW  = 5 + UnitBits;
   localparam int unsigned AW    = gpu_pkg::MEM_AW;
   localparam int unsigned TagW  = AW - 3;                 // block address >> 3
-  localparam int unsigned ReqW  = 1 + 1 + AW + 4 + 5;     // {inv, format, addr, texel, set}
-  localparam int unsigned BankAw = 5 + 2 + 3;             // {set, way, texel[3:1]}
+  localparam int unsigned ReqW  = Units + 2 + 1 + AW + 4 + 5;   // {inv, unit, format, addr, texel, set}
+  localparam int unsigned BankAw = RowW + 2 + 3;          // {unit, set, way, texel[3:1]}
   localparam int unsigned FifoDepth = 4;                  // 2 words in flight + 2: one per clock
+
+  if (Units < 1 || Units > 4) begin : g_bad_units
+    $error("tmu_cache: Units must be 1..4");
+  end
 
   typedef enum logic [2:0] {
     StLookup,  // s1 (if valid) is looked up: a hit issues its data read, a miss starts a fill
     StReq,     // the miss's burst request is offered (mem_req_valid_o) until accepted
     StFill,    // beats arrive: RGBA4444 writes two texels per beat, BC1 keeps its two words
     StBc1,     // BC1: the 16 texels are decoded from c0c1_q / idx_q, one per cycle (16 cycles)
-    StFin      // the last texel write is done this cycle; the tag, valid bit and next[] update
+    StFin,     // the last texel write is done this cycle; the tag, valid bit and next[] update
+    StClear    // sweep: set sweep_q's valid bits and next[] of the units in s1_inv_q cleared
   } state_e;
 
-  // ---- input: spill register (req_ready_o from a flop), invalidate flag attached ----
-  logic            inv_pend_q, inv_pend_d, in_hs;
+  // ---- input: spill register (req_ready_o from a flop), invalidate vector attached ----
+  logic [Units-1:0] inv_pend_q, inv_pend_d;
+  logic            in_hs;
   logic [ReqW-1:0] in_data, sp_data;
   logic            sp_valid, sp_ready;
   logic [1:0]      sp_count;
 
   assign in_hs   = req_valid_i && req_ready_o;
-  assign in_data = {inv_pend_q || inv_i, req_format_i, req_block_addr_i, req_texel_i, req_set_i};
-  assign inv_pend_d = (inv_pend_q || inv_i) && !in_hs;
+  assign in_data = {inv_pend_q | inv_i, req_unit_i, req_format_i, req_block_addr_i, req_texel_i,
+                    req_set_i};
+  assign inv_pend_d = (inv_pend_q | inv_i) & ~{Units{in_hs}};
 
   prim_spill_reg #(.Width(ReqW)) u_in (
     .clk_i, .rst_ni,
@@ -127,52 +155,90 @@ module tmu_cache (
   // ---- lookup register s1 and the cache state ----
   state_e              state_q, state_d;
   logic                s1_valid_q, s1_valid_d;
-  logic                s1_inv_q, s1_inv_d;           // invalidate before this lookup
+  logic [Units-1:0]    s1_inv_q, s1_inv_d;           // units to clear before this lookup
   logic                s1_refill_q, s1_refill_d;     // replay after its own fill: not counted
   logic                s1_fmt_q;
   logic [AW-1:0]       s1_addr_q;
   logic [3:0]          s1_texel_q;
   logic [4:0]          s1_set_q;
+  logic [1:0]          s1_unit_q;
   logic                s1_load;                      // s1 takes the spill register's request
 
-  logic [Sets-1:0][Ways-1:0] valid_q, valid_d;
-  logic [Sets-1:0][1:0]      next_q, next_d;
   logic [1:0]          fill_way_q, fill_way_d;
   logic [3:0]          beat_q, beat_d;               // RGBA4444 beat (texel pair) / BC1 texel
   logic [31:0]         c0c1_q, c0c1_d, idx_q, idx_d; // BC1: colour word, index word
-  logic [31:0]         hit_cnt_q, hit_cnt_d, miss_cnt_q, miss_cnt_d;
+  logic [Units-1:0][31:0] hit_cnt_q, hit_cnt_d, miss_cnt_q, miss_cnt_d;
+  logic [4:0]          sweep_q, sweep_d;             // StClear: the set being cleared
 
   logic [TagW-1:0]     s1_tag;
   logic [4:0]          sp_set;                       // set of the request entering s1
+  logic [1:0]          sp_unit;                      // its unit
+  logic [RowW-1:0]     sp_row, s1_row;               // {unit, set}
   logic [TagW-1:0]     sp_tag;                       // its tag
   logic [Ways-1:0][TagW-1:0] sp_tags;                // its set's tags (LUT RAM read)
+  logic [Ways-1:0]     sp_vrow;                      // its set's valid bits (LUT RAM read)
+  logic [1:0]          sp_next;                      // its set's next[] (LUT RAM read)
   logic [Ways-1:0]     sp_whit;                      // its set's ways that hold its tag, valid
   logic [Ways-1:0]     s1_whit_q, s1_whit_d;         // s1's ways that hit (compared on entry)
-  logic [1:0]          s1_next_q;
+  logic [Ways-1:0]     s1_vrow_q, s1_vrow_d;         // s1's set's valid bits
+  logic [1:0]          s1_next_q, s1_next_d;         // s1's set's next[]
   logic [Ways-1:0]     way_hit;
   logic                hit;
   logic [1:0]          hit_way;
   logic                tag_we;
 
-  assign s1_tag = s1_addr_q[AW-1:3];
+  assign s1_tag  = s1_addr_q[AW-1:3];
+  assign sp_set  = sp_data[4:0];
+  assign sp_tag  = sp_data[12 +: TagW];                 // block_addr[AW-1:3]
+  assign sp_unit = sp_data[10 + AW +: 2];
+  assign sp_row  = RowW'({sp_unit, sp_set});
+  assign s1_row  = RowW'({s1_unit_q, s1_set_q});
 
-  // tags: one LUT RAM per way, written when a fill ends; read (asynchronously) at the set of
-  // the request entering s1 and compared there with its tag and the set's valid bits: s1
-  // registers which ways hit (s1_whit_q), so the lookup starts from flops, not from a compare.
-  // The vector stays current: the cache state changes only while s1's own request misses
-  // (never while s1 loads), and those changes are written into it too (an invalidate clears
-  // it, which a miss has already; the fill makes it the filled way, since no other valid way
-  // can hold the tag that missed).
-  assign sp_set = sp_data[4:0];
-  assign sp_tag = sp_data[12 +: TagW];                 // block_addr[AW-1:3]
+  // tags: one LUT RAM per way over {unit, set}, written when a fill ends; read (asynchronously)
+  // at the row of the request entering s1 and compared there with its tag and the row's valid
+  // bits: s1 registers which ways hit (s1_whit_q), so the lookup starts from flops, not from a
+  // compare. The vector stays current: the cache state changes only while s1's own request
+  // waits (the sweep before its lookup, its own fill; never while s1 loads), and those changes
+  // are written into it too (the sweep clears it if it clears s1's unit; the fill makes it the
+  // filled way, since no other valid way can hold the tag that missed).
   for (genvar w = 0; w < Ways; w++) begin : g_way
-    logic [TagW-1:0] tag_mem [Sets];
+    logic [TagW-1:0] tag_mem [Rows];
     always_ff @(posedge clk_i) begin
-      if (tag_we && fill_way_q == 2'(w)) tag_mem[s1_set_q] <= s1_tag;
+      if (tag_we && fill_way_q == 2'(w)) tag_mem[s1_row] <= s1_tag;
     end
-    assign sp_tags[w] = tag_mem[sp_set];
-    assign sp_whit[w] = valid_q[sp_set][w] && sp_tags[w] == sp_tag;
-    assign way_hit[w] = s1_whit_q[w] && !s1_inv_q;
+    assign sp_tags[w] = tag_mem[sp_row];
+    assign sp_whit[w] = sp_vrow[w] && sp_tags[w] == sp_tag;
+    assign way_hit[w] = s1_whit_q[w];
+  end
+
+  // valid bits and next[]: per unit a 32 x 6 LUT RAM {next, valid[3:0]}, written at a fill's
+  // end (s1's unit) or by the sweep (every unit in s1_inv_q at once), read at the entering
+  // request's set and selected by its unit (none: a unit index >= Units finds nothing valid)
+  logic            meta_fill_we;
+  logic [4:0]      meta_wa;
+  logic [5:0]      meta_wd;
+  logic [Units-1:0][5:0] meta_rd;
+  assign meta_wa = (state_q == StClear) ? sweep_q : s1_set_q;
+  assign meta_wd = (state_q == StClear) ? 6'd0
+                                        : {fill_way_q + 2'd1, s1_vrow_q | (4'b0001 << fill_way_q)};
+  for (genvar u = 0; u < Units; u++) begin : g_unit
+    logic [5:0] meta_mem [Sets];
+    logic       we;
+    assign we = (state_q == StClear) ? s1_inv_q[u] : (meta_fill_we && s1_unit_q == 2'(u));
+    always_ff @(posedge clk_i) begin
+      if (we) meta_mem[meta_wa] <= meta_wd;
+    end
+    assign meta_rd[u] = meta_mem[sp_set];
+  end
+  always_comb begin
+    sp_vrow = '0;
+    sp_next = '0;
+    for (int u = 0; u < Units; u++) begin
+      if (sp_unit == 2'(u)) begin
+        sp_vrow = meta_rd[u][3:0];
+        sp_next = meta_rd[u][5:4];
+      end
+    end
   end
 
   always_comb begin
@@ -195,7 +261,7 @@ module tmu_cache (
   logic [2:0]        fifo_count;
   logic              credit;
 
-  assign rd_addr = {s1_set_q, hit_way, s1_texel_q[3:1]};
+  assign rd_addr = {s1_row, hit_way, s1_texel_q[3:1]};
   for (genvar b = 0; b < 2; b++) begin : g_bank
     logic [31:0] mem [1 << BankAw];
     always_ff @(posedge clk_i) begin
@@ -225,8 +291,9 @@ module tmu_cache (
     s1_inv_d    = s1_inv_q;
     s1_refill_d = s1_refill_q;
     s1_whit_d   = s1_whit_q;
-    valid_d     = valid_q;
-    next_d      = next_q;
+    s1_vrow_d   = s1_vrow_q;
+    s1_next_d   = s1_next_q;
+    sweep_d     = sweep_q;
     fill_way_d  = fill_way_q;
     beat_d      = beat_q;
     c0c1_d      = c0c1_q;
@@ -237,6 +304,7 @@ module tmu_cache (
     wr_addr_d   = wr_addr_q;
     wr_data_d   = wr_data_q;
     tag_we      = 1'b0;
+    meta_fill_we = 1'b0;
     rd_en       = 1'b0;
     s1_load     = 1'b0;
 
@@ -244,22 +312,24 @@ module tmu_cache (
       StLookup: begin
         if (!s1_valid_q) begin
           s1_load = 1'b1;
+        end else if (|s1_inv_q) begin
+          // invalidates ride with this request: sweep those units first, then look it up
+          sweep_d = '0;
+          state_d = StClear;
         end else if (hit) begin
           if (credit) begin
             rd_en   = 1'b1;
             s1_load = 1'b1;
-            if (!s1_refill_q) hit_cnt_d = hit_cnt_q + 32'd1;
+            for (int u = 0; u < Units; u++) begin
+              if (!s1_refill_q && s1_unit_q == 2'(u)) hit_cnt_d[u] = hit_cnt_q[u] + 32'd1;
+            end
           end
         end else begin
-          // a miss (always one right after an invalidate): clear first, then fill next[set]
-          miss_cnt_d = miss_cnt_q + 32'd1;
-          if (s1_inv_q) begin
-            valid_d    = '0;
-            next_d     = '0;
-            s1_whit_d  = '0;
-            s1_inv_d   = 1'b0;
+          // a miss: fill next[unit][set]
+          for (int u = 0; u < Units; u++) begin
+            if (s1_unit_q == 2'(u)) miss_cnt_d[u] = miss_cnt_q[u] + 32'd1;
           end
-          fill_way_d = s1_inv_q ? 2'd0 : s1_next_q;
+          fill_way_d = s1_next_q;
           beat_d     = '0;
           state_d    = StReq;
         end
@@ -271,7 +341,7 @@ module tmu_cache (
         if (mem_rsp_valid_i) begin
           if (!s1_fmt_q) begin
             wr_en_d   = 2'b11;
-            wr_addr_d = {s1_set_q, fill_way_q, beat_q[2:0]};
+            wr_addr_d = {s1_row, fill_way_q, beat_q[2:0]};
             wr_data_d = dec4444;
             beat_d    = beat_q + 4'd1;
             if (mem_rsp_i.last) state_d = StFin;
@@ -285,42 +355,61 @@ module tmu_cache (
       end
       StBc1: begin
         wr_en_d   = beat_q[0] ? 2'b10 : 2'b01;
-        wr_addr_d = {s1_set_q, fill_way_q, beat_q[3:1]};
+        wr_addr_d = {s1_row, fill_way_q, beat_q[3:1]};
         wr_data_d = {decbc1, decbc1};
         idx_d     = idx_q >> 2;
         beat_d    = beat_q + 4'd1;
         if (beat_q == 4'd15) state_d = StFin;
       end
       StFin: begin
-        tag_we                       = 1'b1;
-        valid_d[s1_set_q][fill_way_q] = 1'b1;
-        next_d[s1_set_q]             = fill_way_q + 2'd1;
-        s1_whit_d                    = 4'b0001 << fill_way_q;
-        s1_refill_d                  = 1'b1;
-        state_d                      = StLookup;
+        tag_we       = 1'b1;
+        meta_fill_we = 1'b1;                         // valid bit set, next[] advanced
+        s1_vrow_d    = s1_vrow_q | (4'b0001 << fill_way_q);
+        s1_next_d    = fill_way_q + 2'd1;
+        s1_whit_d    = 4'b0001 << fill_way_q;
+        s1_refill_d  = 1'b1;
+        state_d      = StLookup;
+      end
+      StClear: begin
+        // the meta write (g_unit) clears set sweep_q of the units in s1_inv_q
+        sweep_d = sweep_q + 5'd1;
+        if (sweep_q == 5'd31) begin
+          s1_inv_d = '0;
+          for (int u = 0; u < Units; u++) begin
+            if (s1_unit_q == 2'(u) && s1_inv_q[u]) begin
+              s1_whit_d = '0;
+              s1_vrow_d = '0;
+              s1_next_d = '0;
+            end
+          end
+          state_d = StLookup;
+        end
       end
       default: state_d = StLookup;
     endcase
 
     if (s1_load) begin
       s1_valid_d  = sp_valid;
-      s1_inv_d    = sp_data[ReqW-1];
+      s1_inv_d    = sp_data[ReqW-1 -: Units];
       s1_refill_d = 1'b0;
       s1_whit_d   = sp_whit;
+      s1_vrow_d   = sp_vrow;
+      s1_next_d   = sp_next;
     end
   end
   assign sp_ready = s1_load;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q     <= StLookup;
-      inv_pend_q  <= 1'b0;
+      state_q     <= StClear;                        // the reset sweep: every unit
+      inv_pend_q  <= '0;
       s1_valid_q  <= 1'b0;
-      s1_inv_q    <= 1'b0;
+      s1_inv_q    <= '1;
       s1_refill_q <= 1'b0;
       s1_whit_q   <= '0;
-      valid_q     <= '0;
-      next_q      <= '0;
+      s1_vrow_q   <= '0;
+      s1_next_q   <= '0;
+      sweep_q     <= '0;
       hit_cnt_q   <= '0;
       miss_cnt_q  <= '0;
       wr_en_q     <= 2'b00;
@@ -333,8 +422,9 @@ module tmu_cache (
       s1_inv_q    <= s1_inv_d;
       s1_refill_q <= s1_refill_d;
       s1_whit_q   <= s1_whit_d;
-      valid_q     <= valid_d;
-      next_q      <= next_d;
+      s1_vrow_q   <= s1_vrow_d;
+      s1_next_q   <= s1_next_d;
+      sweep_q     <= sweep_d;
       hit_cnt_q   <= hit_cnt_d;
       miss_cnt_q  <= miss_cnt_d;
       wr_en_q     <= wr_en_d;
@@ -345,11 +435,11 @@ module tmu_cache (
 
   always_ff @(posedge clk_i) begin
     if (s1_load) begin
-      s1_fmt_q   <= sp_data[ReqW-2];
+      s1_fmt_q   <= sp_data[9 + AW];
       s1_addr_q  <= sp_data[9 +: AW];
       s1_texel_q <= sp_data[8:5];
       s1_set_q   <= sp_set;
-      s1_next_q  <= next_q[sp_set];
+      s1_unit_q  <= sp_unit;
     end
     fill_way_q <= fill_way_d;
     beat_q     <= beat_d;
@@ -389,6 +479,6 @@ module tmu_cache (
 
   assign hit_count_o  = hit_cnt_q;
   assign miss_count_o = miss_cnt_q;
-  assign busy_o = inv_pend_q || sp_count != 2'd0 || s1_valid_q || rd_valid_q || out_valid_q ||
+  assign busy_o = |inv_pend_q || state_q == StClear || sp_count != 2'd0 || s1_valid_q || rd_valid_q || out_valid_q ||
                   rsp_valid_o;
 endmodule

@@ -1,18 +1,24 @@
-// tb_tmu_cache: rtl/tex/tmu_cache.sv against the C model sw/model/tmu_cache.c (with
-// sw/model/tmu_decode.c), request by request.
+// tb_tmu_cache: rtl/tex/tmu_cache.sv (Units = 4, one controller for the four texture units)
+// against the C model sw/model/tmu_cache.c (with sw/model/tmu_decode.c), one tmu_cache_t per
+// unit, request by request.
 //
-// One seeded random stream of texel requests goes to the RTL (through tests/tex/tb_tmu_cache.sv)
-// and, at the cycle the RTL accepts each one, to tmu_cache_texel(); the C model's memory read
+// One seeded random stream of texel requests over the four units goes to the RTL (through
+// tests/tex/tb_tmu_cache.sv) and, at the cycle the RTL accepts each one, to tmu_cache_texel() on
+// that unit's tmu_cache_t; an invalidate pulse of unit u calls tmu_cache_invalidate() on unit u's
+// only. The C model's memory read
 // callback reads the same memory model the RTL's bursts read. Checked:
 //   - every response texel, in request order, against the model's;
 //   - every burst request: reads only (we, wdata, be, tag, prim all 0), one per model miss, in
 //     order, its beats' word addresses exactly the words the model read for that miss;
-//   - the hit and miss counters against the model's at every drain point and at the end;
+//   - every unit's hit and miss counters against its model's at every drain point and at the end;
 //   - the valid/ready contract on the RTL's outputs (response and memory request hold valid
 //     and payload until taken), busy_o when drained;
 //   - one hit per clock: a directed stream of hits with no back-pressure.
-// The stream: phases of a few hundred to a few thousand requests, each with a small working set
-// of blocks in few sets (1..4 sets, 1..12 blocks: conflicts and FIFO replacement), both
+// The stream: phases of a few hundred to a few thousand requests, 1..4 active units (random
+// weights), each unit with its own working set (sometimes the same blocks and sets as another
+// unit: a cache not indexed by unit would hit where the model misses), its own format mix and
+// its own invalidate rate; each working set is of blocks in few sets (1..4 sets, 1..12 blocks:
+// conflicts and FIFO replacement), both
 // formats or one, the same address under both formats, locality (repeat probability),
 // random request gaps, response back-pressure, memory grant jitter and latency, beats with
 // gaps, invalidate pulses at random cycles (also beside a request handshake, several in a
@@ -56,7 +62,10 @@ static uint32_t c_rd(const void *ctx, uint32_t addr)
     return g_mem[(addr >> 2) & (MEM_WORDS - 1)];
 }
 
+static const unsigned NU = 4;   // units
+
 struct Req {
+    unsigned unit;
     unsigned fmt;
     uint32_t addr;
     unsigned texel, set;
@@ -80,32 +89,35 @@ struct Burst {    // a burst accepted by the memory model
 
 // one phase's traffic shape
 struct Phase {
-    std::vector<Req> blocks;   // working set
+    std::vector<Req> blocks[NU];   // working set per unit (empty: unit inactive)
+    unsigned unit_w[NU];           // relative request weight per unit (0: inactive)
     unsigned repeat;           // % chance to ask the previous block again
     unsigned flip;             // % chance to ask a 32-byte-aligned block in the other format
     unsigned req_p, rsp_p, grant_p, gap_p;   // % valid / ready / grant / beat gap per cycle
     unsigned lat_min, lat_span;              // memory latency after the grant
-    unsigned inv_p10k;                       // invalidate pulses per 10,000 cycles
+    unsigned inv_p10k[NU];                   // invalidate pulses per 10,000 cycles, per unit
 };
 
 static void print_req(const char *pre, uint64_t idx, const Req &r)
 {
-    printf("%s request %" PRIu64 ": format %u (%s) block_addr 0x%07x texel %u set %u\n", pre, idx, r.fmt,
+    printf("%s request %" PRIu64 ": unit %u format %u (%s) block_addr 0x%07x texel %u set %u\n", pre, idx, r.unit, r.fmt,
            r.fmt ? "BC1" : "RGBA4444", r.addr, r.texel, r.set);
 }
 
 class Bench {
   public:
     Vtb_tmu_cache *d;
-    tmu_cache_t c;
+    tmu_cache_t c[NU];
     uint64_t cycle = 0, issued = 0, done = 0, stall = 0, n_inv = 0, n_bursts = 0, n_resets = 0;
     uint64_t n_evict = 0, n_inv_hs = 0, n_inv_fill = 0;   // coverage: evictions, invalidate beside a
                                                           // handshake, invalidate during a fill
-    uint64_t n_rsp_bp = 0, hits_before = 0, misses_before = 0;   // model counts before the last reset
+    uint64_t n_rsp_bp = 0, hits_before[NU] = {}, misses_before[NU] = {};   // model counts before the last reset
+    uint64_t n_req_u[NU] = {}, n_inv_u[NU] = {};
     std::deque<Expect> exp;
     std::deque<Fill> fills;
     std::deque<Burst> bursts;
-    bool have_req = false, inv_pend = false;
+    bool have_req = false;
+    unsigned inv_pend = 0;   // units with an invalidate not yet carried by a request
     Req cur{};
     Req prev_blk{};
     // previous cycle's outputs for the valid/ready contract
@@ -118,8 +130,10 @@ class Bench {
 
     explicit Bench(Vtb_tmu_cache *dut) : d(dut)
     {
-        memset(&c, 0, sizeof c);
-        tmu_cache_invalidate(&c);
+        memset(c, 0, sizeof c);
+        for (tmu_cache_t &u : c) {
+            tmu_cache_invalidate(&u);
+        }
     }
 
     [[noreturn]] void die() const
@@ -144,11 +158,13 @@ class Bench {
         d->eval();
         d->rst_ni = 1;
         d->eval();
-        tmu_cache_invalidate(&c);
-        hits_before += c.hits;
-        misses_before += c.misses;
-        c.hits = c.misses = 0;
-        inv_pend = false;
+        for (unsigned u = 0; u < NU; u++) {
+            tmu_cache_invalidate(&c[u]);
+            hits_before[u] += c[u].hits;
+            misses_before[u] += c[u].misses;
+            c[u].hits = c[u].misses = 0;
+        }
+        inv_pend = 0;
         p_rsp_v = p_mreq_v = false;
         n_resets++;
     }
@@ -160,10 +176,16 @@ class Bench {
             cur = gen(ph);
             have_req = true;
         }
-        const bool inv = ph.inv_p10k && rn(10000) < ph.inv_p10k;
+        unsigned inv = 0;
+        for (unsigned u = 0; u < NU; u++) {
+            if (ph.inv_p10k[u] && rn(10000) < ph.inv_p10k[u]) {
+                inv |= 1u << u;
+            }
+        }
         d->clk_i = 0;
         d->inv_i = inv;
         d->req_valid_i = have_req;
+        d->req_unit_i = cur.unit;
         d->req_format_i = cur.fmt;
         d->req_block_addr_i = cur.addr;
         d->req_texel_i = cur.texel;
@@ -186,9 +208,14 @@ class Bench {
         d->eval();
 
         check_contract();
-        if (inv) {   // before a request accepted in the same cycle (module header)
-            tmu_cache_invalidate(&c);
-            inv_pend = true;
+        if (inv) {   // before a request accepted in the same cycle (module header), that unit only
+            for (unsigned u = 0; u < NU; u++) {
+                if (inv >> u & 1u) {
+                    tmu_cache_invalidate(&c[u]);
+                    n_inv_u[u]++;
+                }
+            }
+            inv_pend |= inv;
             n_inv++;
             n_inv_hs += d->req_valid_i && d->req_ready_o;
             n_inv_fill += !fills.empty() || !bursts.empty();
@@ -251,17 +278,19 @@ class Bench {
         q.block_addr = cur.addr;
         q.texel = (uint8_t)cur.texel;
         q.set = (uint8_t)cur.set;
-        const uint64_t misses = c.misses;
-        const bool victim_valid = c.valid[cur.set % TEX_CACHE_SETS][c.next[cur.set % TEX_CACHE_SETS] % TEX_CACHE_WAYS];
+        tmu_cache_t &cu = c[cur.unit];
+        const uint64_t misses = cu.misses;
+        const bool victim_valid = cu.valid[cur.set % TEX_CACHE_SETS][cu.next[cur.set % TEX_CACHE_SETS] % TEX_CACHE_WAYS];
         g_c_reads.clear();
-        const uint32_t t = tmu_cache_texel(&c, cur.fmt, &q, c_rd, nullptr);
-        const bool hit = c.misses == misses;
-        exp.push_back(Expect{issued, cur, t, hit, inv_pend});
+        const uint32_t t = tmu_cache_texel(&cu, cur.fmt, &q, c_rd, nullptr);
+        const bool hit = cu.misses == misses;
+        exp.push_back(Expect{issued, cur, t, hit, (inv_pend >> cur.unit & 1u) != 0});
+        n_req_u[cur.unit]++;
         if (!hit) {
             n_evict += victim_valid;
             fills.push_back(Fill{issued, cur, g_c_reads});
         }
-        inv_pend = false;
+        inv_pend = 0;   // the RTL's pending vector rides with any unit's request
         have_req = false;
         issued++;
         stall = 0;
@@ -276,9 +305,9 @@ class Bench {
         const Expect &e = exp.front();
         if (d->rsp_texel_o != e.texel) {
             print_req("MISMATCH", e.idx, e.r);
-            printf("  model: %s%s, texel 0x%08x; RTL texel 0x%08x (RTL counters: %u hits, %u misses)\n",
-                   e.hit ? "hit" : "miss", e.inv ? " after an invalidate" : "", e.texel, d->rsp_texel_o,
-                   d->hit_count_o, d->miss_count_o);
+            printf("  model: %s%s, texel 0x%08x; RTL texel 0x%08x (RTL counters of unit %u: %u hits, %u misses)\n",
+                   e.hit ? "hit" : "miss", e.inv ? " after an invalidate of its unit" : "", e.texel, d->rsp_texel_o,
+                   e.r.unit, d->hit_count_o[e.r.unit], d->miss_count_o[e.r.unit]);
             die();
         }
         if (measure) {
@@ -322,7 +351,19 @@ class Bench {
 
     Req gen(const Phase &ph)
     {
-        Req r = (pct(ph.repeat) && issued) ? prev_blk : ph.blocks[rn((unsigned)ph.blocks.size())];
+        Req r;
+        if (pct(ph.repeat) && issued && ph.unit_w[prev_blk.unit]) {
+            r = prev_blk;
+        } else {
+            unsigned tot = 0, u = 0;
+            for (unsigned k = 0; k < NU; k++) {
+                tot += ph.unit_w[k];
+            }
+            for (unsigned x = rn(tot); x >= ph.unit_w[u]; u++) {
+                x -= ph.unit_w[u];
+            }
+            r = ph.blocks[u][rn((unsigned)ph.blocks[u].size())];
+        }
         if ((r.addr & 31u) == 0 && pct(ph.flip)) {
             r.fmt ^= 1u;
         }
@@ -335,7 +376,9 @@ class Bench {
     void drain(const Phase &ph)
     {
         Phase q = ph;
-        q.inv_p10k = 0;
+        for (unsigned &p : q.inv_p10k) {
+            p = 0;
+        }
         while (have_req || !exp.empty() || !bursts.empty()) {
             step(q, false);
         }
@@ -343,19 +386,21 @@ class Bench {
             step(q, false);
         }
         check_counts();
-        if (d->busy_o != inv_pend) {
-            printf("FAIL: busy_o = %u when drained (invalidate pending: %d)\n", d->busy_o, inv_pend);
+        if (d->busy_o != (inv_pend != 0)) {
+            printf("FAIL: busy_o = %u when drained (invalidates pending: 0x%x)\n", d->busy_o, inv_pend);
             die();
         }
     }
 
     void check_counts() const
     {
-        if (d->hit_count_o != (uint32_t)c.hits || d->miss_count_o != (uint32_t)c.misses) {
-            printf("MISMATCH counters after %" PRIu64 " requests: RTL %u hits %u misses, model %" PRIu64 " hits %" PRIu64
-                   " misses\n",
-                   issued, d->hit_count_o, d->miss_count_o, c.hits, c.misses);
-            die();
+        for (unsigned u = 0; u < NU; u++) {
+            if (d->hit_count_o[u] != (uint32_t)c[u].hits || d->miss_count_o[u] != (uint32_t)c[u].misses) {
+                printf("MISMATCH counters of unit %u after %" PRIu64 " requests: RTL %u hits %u misses, model %" PRIu64
+                       " hits %" PRIu64 " misses\n",
+                       u, issued, d->hit_count_o[u], d->miss_count_o[u], c[u].hits, c[u].misses);
+                die();
+            }
         }
     }
 
@@ -368,10 +413,10 @@ class Bench {
     }
 };
 
-static Phase random_phase()
+// one unit's working set: one region (sometimes at the top of the 32 MiB), 32-byte or 8-byte
+// aligned blocks in few sets, its own format mix
+static void unit_blocks(std::vector<Req> &out, unsigned unit)
 {
-    Phase ph;
-    // addresses: one region (sometimes at the top of the 32 MiB), 32-byte or 8-byte aligned
     const uint32_t region = rn(4) == 0 ? 0x1FFF000u : (uint32_t)(rnd() & 0x1FFF000u);
     const unsigned nsets = 1 + rn(rn(3) == 0 ? 32 : 4);
     unsigned sets[32];
@@ -382,6 +427,7 @@ static Phase random_phase()
     const unsigned fmt_mode = rn(3);   // 0 RGBA4444, 1 BC1, 2 mixed
     for (unsigned i = 0; i < nblk; i++) {
         Req r;
+        r.unit = unit;
         r.fmt = fmt_mode == 2 ? rn(2) : fmt_mode;
         r.addr = r.fmt ? region + 8u * rn(512) : region + 32u * rn(128);
         if (rn(8) == 0) {
@@ -389,19 +435,45 @@ static Phase random_phase()
         }
         r.set = rn(16) == 0 ? rn(32) : sets[rn(nsets)];
         r.texel = 0;
-        ph.blocks.push_back(r);
+        out.push_back(r);
         if (rn(4) == 0) {   // the same address in the other format (same tag), or a neighbour
             Req s = r;
             s.fmt ^= 1u;
             if (s.fmt == 0) {
                 s.addr &= ~31u;
             }
-            ph.blocks.push_back(s);
+            out.push_back(s);
         }
         if (rn(4) == 0) {   // a tag one bit away, same set: every tag bit is compared
             Req s = r;
             s.addr ^= 1u << (r.fmt ? 3 + rn(22) : 5 + rn(20));
-            ph.blocks.push_back(s);
+            out.push_back(s);
+        }
+    }
+}
+
+static Phase random_phase()
+{
+    Phase ph;
+    static const unsigned inv[] = {0, 0, 5, 30, 300};
+    const unsigned nact = rn(4) == 0 ? 1 + rn(NU) : NU;   // active units
+    const unsigned first = rn(NU);
+    for (unsigned k = 0; k < NU; k++) {   // the first unit's working set first: others may copy it
+        const unsigned u = (first + k) % NU;
+        const bool act = k < nact;
+        ph.unit_w[u] = act ? (rn(3) == 0 ? 1 + rn(10) : 4) : 0;
+        ph.inv_p10k[u] = inv[rn(5)];
+        if (act && u != first && rn(3) == 0) {   // another unit's working set: same blocks, same sets
+            for (Req r : ph.blocks[first]) {
+                r.unit = u;
+                if (rn(2)) {
+                    r.fmt ^= 1u;
+                    r.addr &= ~31u;
+                }
+                ph.blocks[u].push_back(r);
+            }
+        } else {
+            unit_blocks(ph.blocks[u], u);
         }
     }
     static const unsigned rep[] = {0, 30, 70, 90, 98};
@@ -414,17 +486,20 @@ static Phase random_phase()
     ph.gap_p = rn(3) == 0 ? 30 : 0;
     ph.lat_min = 1 + rn(4);
     ph.lat_span = rn(4) == 0 ? 40 : rn(10);
-    static const unsigned inv[] = {0, 0, 5, 30, 300};
-    ph.inv_p10k = inv[rn(5)];
     return ph;
 }
 
-// one hit per clock: 4 blocks of one set filled, then 4096 hits with no back-pressure
+// one hit per clock: 4 blocks of one set filled in each unit, then 4096 hits over the four
+// units with no back-pressure
 static void directed_stream(Bench &b)
 {
     Phase ph;
-    for (unsigned i = 0; i < 4; i++) {
-        ph.blocks.push_back(Req{i & 1u, 0x0123400u + 32u * i, 0, 7});
+    for (unsigned u = 0; u < NU; u++) {
+        for (unsigned i = 0; i < 4; i++) {
+            ph.blocks[u].push_back(Req{u, i & 1u, 0x0123400u + 32u * i + 0x1000u * (u & 1u), 0, 7});
+        }
+        ph.unit_w[u] = 1;
+        ph.inv_p10k[u] = 0;
     }
     ph.repeat = 0;
     ph.flip = 0;
@@ -432,17 +507,23 @@ static void directed_stream(Bench &b)
     ph.gap_p = 0;
     ph.lat_min = 2;
     ph.lat_span = 0;
-    ph.inv_p10k = 0;
-    b.run(ph, 400);   // all four blocks become resident (4 ways, no conflict)
+    b.run(ph, 800);   // all four blocks become resident (4 ways, no conflict)
     b.drain(ph);
-    const uint64_t hits0 = b.c.hits;
+    uint64_t hits0 = 0;
+    for (const tmu_cache_t &u : b.c) {
+        hits0 += u.hits;
+    }
     b.measure = true;
     b.run(ph, 4096);
     b.drain(ph);
     b.measure = false;
-    if (b.c.hits - hits0 != 4096 || b.m_count != 4096 || b.m_last - b.m_first != 4095) {
+    uint64_t hits1 = 0;
+    for (const tmu_cache_t &u : b.c) {
+        hits1 += u.hits;
+    }
+    if (hits1 - hits0 != 4096 || b.m_count != 4096 || b.m_last - b.m_first != 4095) {
         printf("FAIL: hit stream: %" PRIu64 " hits, %" PRIu64 " responses in %" PRIu64 " cycles (want 4096 in 4096)\n",
-               b.c.hits - hits0, b.m_count, b.m_count ? b.m_last - b.m_first + 1 : 0);
+               hits1 - hits0, b.m_count, b.m_count ? b.m_last - b.m_first + 1 : 0);
         b.die();
     }
     printf("hit stream: 4096 hits answered in %" PRIu64 " consecutive cycles\n", b.m_last - b.m_first + 1);
@@ -491,7 +572,11 @@ int main(int argc, char **argv)
         b.drain(ph);
         phases++;
         for (unsigned k = rn(3) == 0 ? rn(200) : 0; k; k--) {   // memory rewritten behind the cache
-            const Req &r = ph.blocks[rn((unsigned)ph.blocks.size())];
+            const std::vector<Req> &bl = ph.blocks[rn(NU)];
+            if (bl.empty()) {
+                continue;
+            }
+            const Req &r = bl[rn((unsigned)bl.size())];
             g_mem[((r.addr >> 2) + rn(8)) & (MEM_WORDS - 1)] = (uint32_t)rnd();
         }
         if (rn(50) == 0) {
@@ -499,10 +584,17 @@ int main(int argc, char **argv)
         }
     }
     b.check_counts();
+    uint64_t hits = 0, misses = 0;
+    for (unsigned u = 0; u < NU; u++) {
+        hits += b.hits_before[u] + b.c[u].hits;
+        misses += b.misses_before[u] + b.c[u].misses;
+        printf("unit %u: %" PRIu64 " requests, %" PRIu64 " hits, %" PRIu64 " misses, %" PRIu64 " invalidates\n", u,
+               b.n_req_u[u], b.hits_before[u] + b.c[u].hits, b.misses_before[u] + b.c[u].misses, b.n_inv_u[u]);
+    }
     printf("PASS: %" PRIu64 " requests (%" PRIu64 " hits, %" PRIu64 " misses = bursts %" PRIu64 ", %" PRIu64
-           " evicting a valid block), %" PRIu64 " phases, %" PRIu64 " invalidates (%" PRIu64 " beside a request handshake, %"
+           " evicting a valid block), %" PRIu64 " phases, %" PRIu64 " invalidate cycles (%" PRIu64 " beside a request handshake, %"
            PRIu64 " during a fill), %" PRIu64 " resets, %" PRIu64 " cycles (%" PRIu64 " with a response held)\n",
-           b.issued, b.hits_before + b.c.hits, b.misses_before + b.c.misses, b.n_bursts, b.n_evict, phases, b.n_inv,
+           b.issued, hits, misses, b.n_bursts, b.n_evict, phases, b.n_inv,
            b.n_inv_hs, b.n_inv_fill, b.n_resets, b.cycle, b.n_rsp_bp);
     d->final();
     delete d;

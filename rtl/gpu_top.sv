@@ -287,14 +287,26 @@ module gpu_top #(
     .busy_o (blend_busy)
   );
 
+  // and one between pixel_blend and pixel_fbwrite: the arbiter's grant (pixel_fbwrite's ready)
+  // ends here instead of running on through pixel_blend's pass-through to u_zb_reg (timing)
+  logic bf_valid, bf_ready;
+  logic [1:0] bf_count;
+  gpu_pkg::pfrag_t bf_frag;
+  prim_spill_reg #(.Width($bits(bl_frag))) u_bf_reg (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .valid_i (bl_valid), .ready_o (bl_ready), .data_i (bl_frag),
+    .valid_o (bf_valid), .ready_i (bf_ready), .data_o (bf_frag),
+    .count_o (bf_count)
+  );
+
   pixel_fbwrite u_fbwrite (
     .clk_i (clk_i), .rst_ni (rst_core_n),
-    .frag_valid_i (bl_valid), .frag_ready_o (bl_ready), .frag_i (bl_frag),
+    .frag_valid_i (bf_valid), .frag_ready_o (bf_ready), .frag_i (bf_frag),
     .ds_table_i (ds_table), .rel_o (ds_rel[3]), .rel_sid_o (ds_rel_id[3]),
     .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]), .mem_req_o (fbw_req),
     .busy_o (fbw_busy)
   );
-  assign pix_busy = ztest_busy || (zb_count != 2'd0) || blend_busy || fbw_busy;
+  assign pix_busy = ztest_busy || (zb_count != 2'd0) || blend_busy || (bf_count != 2'd0) || fbw_busy;
   logic unused_fbw_rsp;
   assign unused_fbw_rsp = c_rsp_valid[2] ^ c_rsp.last;   // colour writes get no responses; no
                                                           // client reads bursts yet

@@ -67,9 +67,10 @@ module pixel_blend (
   } st_e;
   st_e st_q, st_d;
 
-  // colour writes in flight: fragments handed to pixel_fbwrite whose write the arbiter has not
-  // accepted yet. pixel_fbwrite holds at most one, so 2 bits never wrap.
-  localparam int unsigned WrCntW = 2;
+  // colour writes in flight: fragments handed on towards pixel_fbwrite whose write the arbiter
+  // has not accepted yet: at most 2 in gpu_top's spill register in between and 1 in
+  // pixel_fbwrite, so 3 bits never wrap.
+  localparam int unsigned WrCntW = 3;
   logic [WrCntW-1:0] wr_cnt_q, wr_cnt_d;
 
   gpu_pkg::pfrag_t            w_q, w_d;       // the held fragment (source colour)

@@ -20,8 +20,8 @@ module gpu_links (
   input gpu_pkg::frag_t frag,
   input logic pix_valid, pix_ready,
   input gpu_pkg::frag_t pix_frag,
-  input logic col_valid, col_ready, zt_valid, zt_ready, zb_valid, zb_ready, bl_valid, bl_ready,
-  input gpu_pkg::pfrag_t col_frag, zt_frag, zb_frag, bl_frag,
+  input logic col_valid, col_ready, zt_valid, zt_ready, zb_valid, zb_ready, bl_valid, bl_ready, bf_valid, bf_ready,
+  input gpu_pkg::pfrag_t col_frag, zt_frag, zb_frag, bl_frag, bf_frag,
   // SIMT launch
   input logic        simt_launch_valid, simt_launch_ready,
   input logic [7:0]  simt_threads,
@@ -51,8 +51,10 @@ module gpu_links (
     .clk_i, .rst_ni(rst_core_n), .valid_i(zt_valid), .ready_i(zt_ready), .payload_i(zt_frag));
   stream_checker #(.Name("zb_reg -> pixel_blend (pixel fragment)"), .Pw($bits(zb_frag))) u_zb (
     .clk_i, .rst_ni(rst_core_n), .valid_i(zb_valid), .ready_i(zb_ready), .payload_i(zb_frag));
-  stream_checker #(.Name("pixel_blend -> pixel_fbwrite (pixel fragment)"), .Pw($bits(bl_frag))) u_bl (
+  stream_checker #(.Name("pixel_blend -> bf_reg (pixel fragment)"), .Pw($bits(bl_frag))) u_bl (
     .clk_i, .rst_ni(rst_core_n), .valid_i(bl_valid), .ready_i(bl_ready), .payload_i(bl_frag));
+  stream_checker #(.Name("bf_reg -> pixel_fbwrite (pixel fragment)"), .Pw($bits(bf_frag))) u_bf (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(bf_valid), .ready_i(bf_ready), .payload_i(bf_frag));
   stream_checker #(.Name("host_reg_file -> simt (launch)"), .Pw(37)) u_launch (
     .clk_i, .rst_ni(rst_core_n), .valid_i(simt_launch_valid), .ready_i(simt_launch_ready),
     .payload_i({simt_threads, simt_prog, simt_data}));

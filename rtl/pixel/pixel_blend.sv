@@ -28,7 +28,7 @@
 // accepted by the arbiter (wr_cnt_q = 0: +1 for each fragment handed to pixel_fbwrite, -1 for
 // each colour write the arbiter accepts, wr_done_i). The arbiter's port is in order, so the
 // read then sees every earlier write to its pixel, of this triangle or an earlier one.
-// One blended fragment at a time: a blended fragment costs about 13 cycles on ideal memory
+// One blended fragment at a time: a blended fragment costs about 14 cycles on ideal memory
 // (fill rate: a later issue).
 // Requests are driven from flops (state, w_q, wr_cnt_q): valid never depends on ready, and once
 // raised it stays (nothing leaves this stage while a read waits, so wr_cnt_q cannot rise).

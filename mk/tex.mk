@@ -35,7 +35,7 @@ $(TEX_LEAF_LIB): $(TEX_LEAF_C) $(CORE_GEN_INC) sw/model/tmu.h sw/model/color108.
 	for f in $(TEX_LEAF_C); do $(CC) $(CFLAGS_COMMON) $(CORE_INC) -c $$f -o $(TEX_BUILD)/c/$$(basename $$f .c).o || exit 1; done
 	ar rcs $@ $(patsubst sw/model/%.c,$(TEX_BUILD)/c/%.o,$(TEX_LEAF_C))
 
-$(TEX_BUILD)/tb_tmu_leaves: $(TEX_LEAF_SV) tests/tex/tb_tmu_leaves.sv tests/tex/tb_tmu_leaves.cpp $(TEX_LEAF_LIB) data/tex_recip.hex
+$(TEX_BUILD)/tb_tmu_leaves: $(TEX_LEAF_SV) tests/tex/tb_tmu_leaves.sv tests/tex/tb_tmu_leaves.cpp tests/tex/tb_rng.h $(TEX_LEAF_LIB) data/tex_recip.hex
 	@mkdir -p $(TEX_BUILD)
 	@rm -f $(TEX_BUILD)/obj/$(@F)
 	$(VERILATOR) $(VFLAGS) --top-module tb_tmu_leaves -Mdir $(TEX_BUILD)/obj -o $(abspath $@) \

@@ -25,7 +25,7 @@ $(TEXC_LIB): $(TEXC_C) sw/model/tmu.h sw/model/color108.h
 	for f in $(TEXC_C); do $(CC) $(CFLAGS_COMMON) -Isw/model -Isw/include -c $$f -o $(TEXC_BUILD)/c_cache/$$(basename $$f .c).o || exit 1; done
 	ar rcs $@ $(patsubst sw/model/%.c,$(TEXC_BUILD)/c_cache/%.o,$(TEXC_C))
 
-$(TEXC_BUILD)/tb_tmu_cache: $(TEXC_RTL) tests/tex/tb_tmu_cache.sv tests/tex/tb_tmu_cache.cpp $(TEXC_LIB)
+$(TEXC_BUILD)/tb_tmu_cache: $(TEXC_RTL) tests/tex/tb_tmu_cache.sv tests/tex/tb_tmu_cache.cpp tests/tex/tb_rng.h $(TEXC_LIB)
 	@mkdir -p $(TEXC_BUILD)
 	$(VERILATOR) $(VFLAGS) --top-module tb_tmu_cache -Mdir $(TEXC_BUILD)/obj_cache -o $(abspath $@) \
 	  $(TEXC_RTL) tests/tex/tb_tmu_cache.sv $(abspath tests/tex/tb_tmu_cache.cpp) \

@@ -27,7 +27,7 @@ $(TEX_DP_LIB): $(TEX_DP_C) $(CORE_GEN_INC) sw/model/tmu.h sw/model/color108.h
 	for f in $(TEX_DP_C); do $(CC) $(CFLAGS_COMMON) $(CORE_INC) -c $$f -o $(TEX_BUILD)/c_dp/$$(basename $$f .c).o || exit 1; done
 	ar rcs $@ $(patsubst sw/model/%.c,$(TEX_BUILD)/c_dp/%.o,$(TEX_DP_C))
 
-$(TEX_BUILD)/tb_tmu_datapath: $(TEX_DP_SV) tests/tex/tb_tmu_datapath.sv tests/tex/tb_tmu_datapath.cpp $(TEX_DP_LIB) data/tex_recip.hex
+$(TEX_BUILD)/tb_tmu_datapath: $(TEX_DP_SV) tests/tex/tb_tmu_datapath.sv tests/tex/tb_tmu_datapath.cpp tests/tex/tb_rng.h $(TEX_DP_LIB) data/tex_recip.hex
 	@mkdir -p $(TEX_BUILD)
 	@rm -f $(TEX_BUILD)/obj_dp/$(@F)
 	$(VERILATOR) $(VFLAGS) --top-module tb_tmu_datapath -Mdir $(TEX_BUILD)/obj_dp -o $(abspath $@) \

@@ -22,7 +22,7 @@ $(TEXS_LIB): $(TEXS_C) $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h)
 	for f in $(TEXS_C); do $(CC) $(CFLAGS_COMMON) $(CORE_INC) -c $$f -o $(TEX_BUILD)/c_setup/$$(basename $$f .c).o || exit 1; done
 	ar rcs $@ $(patsubst sw/model/%.c,$(TEX_BUILD)/c_setup/%.o,$(TEXS_C))
 
-$(TEX_BUILD)/tb_tmu_setup: $(TEXS_RTL) tests/tex/tb_tmu_setup.sv tests/tex/tb_tmu_setup.cpp $(TEXS_LIB)
+$(TEX_BUILD)/tb_tmu_setup: $(TEXS_RTL) tests/tex/tb_tmu_setup.sv tests/tex/tb_tmu_setup.cpp tests/tex/tb_rng.h $(TEXS_LIB)
 	@mkdir -p $(TEX_BUILD)
 	@rm -f $(TEX_BUILD)/obj_setup/$(@F)
 	$(VERILATOR) $(VFLAGS) --top-module tb_tmu_setup -Mdir $(TEX_BUILD)/obj_setup -o $(abspath $@) \

@@ -39,14 +39,7 @@ extern "C" {
 #include "tmu.h"
 }
 
-static uint64_t g_rng;
-static uint64_t rnd()
-{
-    g_rng ^= g_rng << 13;
-    g_rng ^= g_rng >> 7;
-    g_rng ^= g_rng << 17;
-    return g_rng;
-}
+#include "tb_rng.h"
 static unsigned rn(unsigned n) { return (unsigned)(rnd() % n); }   // 0 .. n-1
 static bool pct(unsigned p) { return rn(100) < p; }
 
@@ -554,7 +547,7 @@ int main(int argc, char **argv)
         }
     }
     printf("tb_tmu_cache --seed %llu --requests %llu\n", seed, nreq);
-    g_rng = seed * 0x9E3779B97F4A7C15ull;
+    rnd_seed(seed);
     g_mem.resize(MEM_WORDS);
     for (uint32_t &w : g_mem) {
         w = (uint32_t)rnd();

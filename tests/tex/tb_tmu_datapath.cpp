@@ -18,15 +18,7 @@ extern "C" {
 #include "tmu.h"
 }
 
-static uint64_t g_rng;
-static uint64_t rnd()
-{
-    g_rng ^= g_rng << 13;
-    g_rng ^= g_rng >> 7;
-    g_rng ^= g_rng << 17;
-    return g_rng;
-}
-static uint64_t rnd_below(uint64_t n) { return rnd() % n; }
+#include "tb_rng.h"
 static int64_t sext(uint64_t v, unsigned bits) { return (int64_t)(v << (64 - bits)) >> (64 - bits); }
 static uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 
@@ -645,7 +637,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "tb_tmu_datapath: no test named %s (try --help)\n", test);
         return 2;
     }
-    g_rng = seed * 0x9E3779B97F4A7C15ull;
+    rnd_seed(seed);
     printf("tb_tmu_datapath --test %s --seed %llu --cycles %lu\n", test, seed, cycles);
     Verilated::commandArgs(argc, argv);
     Vtb_tmu_datapath *d = new Vtb_tmu_datapath;

@@ -11,14 +11,7 @@ extern "C" {
 #include "tmu.h"
 }
 
-static uint64_t g_rng;
-static uint64_t rnd()
-{
-    g_rng ^= g_rng << 13;
-    g_rng ^= g_rng >> 7;
-    g_rng ^= g_rng << 17;
-    return g_rng;
-}
+#include "tb_rng.h"
 
 static int fail(const char *what, unsigned long long in, unsigned long long rtl, unsigned long long c)
 {
@@ -270,7 +263,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    g_rng = seed * 0x9E3779B97F4A7C15ull;
+    rnd_seed(seed);
     printf("tb_tmu_leaves --test %s --seed %llu\n", test, seed);
     Verilated::commandArgs(argc, argv);
     Vtb_tmu_leaves *d = new Vtb_tmu_leaves;

@@ -18,15 +18,7 @@ extern "C" {
 #include "gpu_model_int.h"
 }
 
-static uint64_t g_rng;
-static uint64_t rnd()
-{
-    g_rng ^= g_rng << 13;
-    g_rng ^= g_rng >> 7;
-    g_rng ^= g_rng << 17;
-    return g_rng;
-}
-static uint64_t rnd_below(uint64_t n) { return rnd() % n; }
+#include "tb_rng.h"
 static int64_t sext(uint64_t v, unsigned bits) { return (int64_t)(v << (64 - bits)) >> (64 - bits); }
 
 // ---- bit access into Verilator's wide ports ----
@@ -217,7 +209,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    g_rng = seed * 0x9E3779B97F4A7C15ull;
+    rnd_seed(seed);
     printf("tb_tmu_setup --seed %llu --triangles %lu\n", seed, count);
     Verilated::commandArgs(argc, argv);
     g_top = new Vtb_tmu_setup;

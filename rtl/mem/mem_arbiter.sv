@@ -16,7 +16,8 @@
 // flip-flop set by that accept) and lowers it in the cycle after its last locked request was
 // accepted; while a lock is high only that client is granted, so no other client's request
 // reaches the memory between its locked requests. Two locks high at once is illegal input
-// (both clients are then granted in turn, each still in order). The beats of a read burst are addressed inside one aligned 32-byte block
+// (both clients are then granted in turn, each still in order). The beats of a read burst
+// are addressed inside one aligned 32-byte block
 // (docs/interfaces.md); the memory device does that, the arbiter only counts responses.
 // The granted request enters a spill register (prim_spill_reg) that drives the external port
 // from flops, so no client logic and no grant logic sits in the same cycle as the memory

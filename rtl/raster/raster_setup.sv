@@ -425,14 +425,11 @@ module raster_setup (
         st_d = StDivEnd;
       end
       StDivEnd: begin
-        logic [31:0] q;
-        logic [34:0] r;
-        q = dv_quo_q[31:0];
-        r = dv_rem_q[34:0];
+        // (q, r) as StDivFix left them in the divider's registers
         unique case (s_q)
-          2'd0:    begin q0_d[j_q] = q; r0_d[j_q] = r; end
-          2'd1:    begin qx_d[j_q] = q; rx_d[j_q] = r; end
-          default: begin qy_d[j_q] = q; ry_d[j_q] = r; end
+          2'd0:    begin q0_d[j_q] = dv_quo_q[31:0]; r0_d[j_q] = dv_rem_q[34:0]; end
+          2'd1:    begin qx_d[j_q] = dv_quo_q[31:0]; rx_d[j_q] = dv_rem_q[34:0]; end
+          default: begin qy_d[j_q] = dv_quo_q[31:0]; ry_d[j_q] = dv_rem_q[34:0]; end
         endcase
         if (s_q != 2'd2) begin
           s_d = s_q + 2'd1;

@@ -71,7 +71,7 @@ module tmu_blend (
   localparam logic [1:0] FuncMultiply = 2'd0;
   localparam logic [1:0] FuncSubtract = 2'd2;
   localparam logic [1:0] FuncInvSub   = 2'd3;
-  // (1 ADD: neither of the flags below)
+  // (1 ADD: none of mul1_q, sub1_q, inv1_q)
 
   localparam logic [17:0] C108Max = 18'h3FFFF;
   localparam logic [39:0] KRound  = 40'h20000;   // 2^17: K of a plain rounding

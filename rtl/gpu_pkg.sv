@@ -17,12 +17,15 @@ package gpu_pkg;
   typedef logic [24:0]        z25_t;      // vertex / interpolated depth
   typedef logic [31:0]        rgba8_t;    // A[31:24] B[23:16] G[15:8] R[7:0]
 
+  localparam int unsigned TEX_UNITS = 4;  // texture units (TEXn_*, UVn; rtl/tex/)
+
   // Vertex as latched by the register file.
   typedef struct packed {
     fx12_4_t x;
     fx12_4_t y;
     z25_t    z;
     rgba8_t  color;
+    logic [TEX_UNITS-1:0][47:0] uv;   // UVn[47:0] as written: Q [47:32], VQ [31:16], UQ [15:0]
   } vertex_t;
 
   // Z compare functions (FB_ZBUFFER.Z_COMPARE).
@@ -49,13 +52,29 @@ package gpu_pkg;
     logic [12:0] fb_base;     // FB_DRAW[24:12]
     logic [12:0] z_base;      // FB_ZBUFFER[24:12]
     blend_e      alpha_blend; // ALPHA_BLEND.MODE
+    // texture units, one element per unit n, the effective values of TEXn_* (clamped and
+    // mapped as docs/spec-decisions.md "Register fields" says; C: tex_state_t, tex_state_decode)
+    // as flat packed arrays per field (Yosys: no arrays of structs)
+    logic [TEX_UNITS-1:0]       tex_enable;   // TEXn_FMT.ENABLE
+    logic [TEX_UNITS-1:0][1:0]  tex_format;   // TEXn_FMT.FORMAT (2, 3 reserved)
+    logic [TEX_UNITS-1:0][3:0]  tex_swizzle;  // TEXn_FMT.SWIZZLE, 0xD-0xF as 0
+    logic [TEX_UNITS-1:0][3:0]  tex_wl;       // WIDTH_LOG2 clamped to 3..10
+    logic [TEX_UNITS-1:0][3:0]  tex_hl;       // HEIGHT_LOG2 clamped to 3..10
+    logic [TEX_UNITS-1:0][3:0]  tex_levels;   // clamp(MIP_LEVELS, 1, 1 + max(wl, hl))
+    logic [TEX_UNITS-1:0][1:0]  tex_blend;    // TEXn_BLEND.FUNC
+    logic [TEX_UNITS-1:0][1:0]  tex_wrap_u;   // TEXn_WRAP.U_WRAP
+    logic [TEX_UNITS-1:0][1:0]  tex_wrap_v;   // TEXn_WRAP.V_WRAP
+    logic [TEX_UNITS-1:0][7:0]  tex_bias;     // TEXn_MIP_BIAS, signed, 2 fraction bits
+    logic [TEX_UNITS-1:0][12:0] tex_base;     // TEXn_BASE[24:12]
   } draw_state_t;
 
   localparam int unsigned DS_IW = $clog2(DS_N);   // width of a draw-state id (DS_N: memory map block)
   // Width of draw_state_t. Arrays of draw states cross ports as flat logic [n][DRAW_STATE_W]
   // and are cast back per element: Yosys misreads a variably indexed element of a packed
   // struct array (docs/synth.md "Yosys traps"); draw_state_table checks the width.
-  localparam int unsigned DRAW_STATE_W = 4 + 3 + 13 + 13 + 2;
+  localparam int unsigned DS_TEX_W = TEX_UNITS * (1 + 2 + 4 + 4 + 4 + 4 + 2 + 2 + 2 + 8 + 13);  // the tex_*
+                                                 // fields, the low bits of draw_state_t
+  localparam int unsigned DRAW_STATE_W = 4 + 3 + 13 + 13 + 2 + DS_TEX_W;
   typedef logic [DS_IW-1:0] ds_id_t;
 
   typedef struct packed {
@@ -90,6 +109,17 @@ package gpu_pkg;
     logic [8:0]       bb_y1;
   } setup_edge_t;
 
+  // The per-triangle constants of the texture LOD (tmu_lod's inputs besides X, Y and qc)
+  typedef struct packed {
+    logic [TEX_UNITS-1:0][22:0] k0ux;
+    logic [TEX_UNITS-1:0][22:0] k0uy;
+    logic [TEX_UNITS-1:0][22:0] k0vx;
+    logic [TEX_UNITS-1:0][22:0] k0vy;
+    logic [TEX_UNITS-1:0][12:0] k1u;
+    logic [TEX_UNITS-1:0][12:0] k1v;
+    logic [TEX_UNITS-1:0][5:0]  lod_shift;
+  } tex_lod_t;
+
   // Attribute part, one plane per attribute (indexed by ATTR_*): attribute i at a pixel is
   // a0[i] + q, where (q, r) starts at (q0, r0) at the bbox origin and steps exactly by
   // (qx, rx) per pixel and (qy, ry) per row, with 0 <= r < area and a carry into q.
@@ -104,9 +134,21 @@ package gpu_pkg;
     logic [ATTR_N-1:0][34:0] ry;
   } setup_attr_t;
 
+  // Texture part (tmu_setup, C: tex_planes_t): per unit n the planes of UQ, VQ and Q,
+  // P(X, Y) = c + gx*X + gy*Y mod 2^32 in units of 2^-27 (X, Y from the bbox origin), and the
+  // LOD numerator planes (K >> lod_shift). Disabled units: zero. Flat per field (Yosys).
+  typedef struct packed {
+    logic [TEX_UNITS-1:0]            en_mask;
+    logic [TEX_UNITS-1:0][2:0][31:0] c;       // [n][0] UQ, [n][1] VQ, [n][2] Q
+    logic [TEX_UNITS-1:0][2:0][31:0] gx;
+    logic [TEX_UNITS-1:0][2:0][31:0] gy;
+    tex_lod_t                        lod;
+  } tex_planes_t;
+
   typedef struct packed {
     setup_edge_t       edges;
     setup_attr_t       attr;
+    tex_planes_t       tex;
     logic              interp_c;    // colour from the R, G, B, A planes (else flat_color)
     rgba8_t            flat_color;  // colour of the first submitted vertex
     ds_id_t            sid;
@@ -123,6 +165,22 @@ package gpu_pkg;
     ds_id_t            sid;
     logic [PRIM_W-1:0] prim;
   } frag_t;
+
+  // Texture sideband of a fragment, walker -> texture stage, beside frag_t in the same
+  // FIFO entries: the plane values at the pixel, and the triangle's texture header on the first
+  // fragment of each triangle (the texture stage keeps it for the fragments that follow).
+  typedef struct packed {
+    logic                            first;  // first fragment of its triangle: take the next
+                                             // header (tex_hdr_t) from the walker's header FIFO
+    logic [TEX_UNITS-1:0][2:0][31:0] p;      // [n][0] UQ, [n][1] VQ, [n][2] Q at the pixel
+  } tex_vals_t;
+
+  typedef struct packed {
+    logic [TEX_UNITS-1:0] en_mask;
+    logic [9:0]           bb_x0;          // X = x - bb_x0, Y = y - bb_y0 (tmu_lod)
+    logic [8:0]           bb_y0;
+    tex_lod_t             lod;
+  } tex_hdr_t;
 
   // Colour inside the pixel path: four unsigned 10.8 channels (ADDENDUM 4; 1023.0 is full
   // intensity; docs/spec-decisions.md "Colour arithmetic"; C: color108_t in sw/model/color108.h)

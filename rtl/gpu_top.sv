@@ -1,8 +1,9 @@
 // gpu_top: the GPU core with the pins of INT-010 (seed 001) and one external memory port.
 //
 //   SPI (spi_sck_i domain) -> host_spi_slave -> prim_async_fifo (32 x {addr, data})
-//     -> prim_spill_reg (command register) -> host_reg_file (core) -> raster_setup -> raster_walk
-//     -> pixel_color -> pixel_ztest -> pixel_blend -> pixel_fbwrite -> mem_arbiter -> mem
+//     -> prim_spill_reg (command register) -> host_reg_file (core) -> raster_setup (+ tmu_setup)
+//     -> raster_walk -> pixel_color -> tmu_pixel (texture units) -> pixel_ztest -> pixel_blend
+//     -> pixel_fbwrite -> mem_arbiter -> mem
 //   draw_state_table holds the draw states the triangles and fragments refer to by id.
 //   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA).
 // Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty),
@@ -127,16 +128,17 @@ module gpu_top #(
   logic tri_valid, tri_ready, pipe_busy, rf_busy;
   gpu_pkg::triangle_t tri_rec;
   // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster,
-  // 4 pixel_blend (destination reads)
-  localparam int unsigned NumClients = 5;
+  // 4 pixel_blend (destination reads), 5 tmu_pixel (texture cache fills)
+  localparam int unsigned NumClients = 6;
   logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
   logic [NumClients-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req;   // mem_req_t per client, flat
   // one variable per client, packed into c_req below (Yosys leaves an output port connected to
   // an element of a packed struct array without a driver; docs/synth.md "Yosys traps")
-  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req;
-  assign c_req = {blend_req, simt_req, fbw_req, ztest_req, regs_req};
+  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req, tex_req;
+  assign c_req = {tex_req, blend_req, simt_req, fbw_req, ztest_req, regs_req};
   gpu_pkg::mem_rsp_t                  c_rsp;     // shared by the clients, c_rsp_valid says whose
   logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
+  logic [gpu_pkg::TEX_UNITS-1:0] tex_inv;   // texture caches to invalidate (TEXn_BASE / FMT)
   logic [7:0]  simt_threads;
   logic [13:0] simt_prog;
   logic [14:0] simt_data;
@@ -171,6 +173,7 @@ module gpu_top #(
     .simt_prog_o     (simt_prog),
     .simt_data_o     (simt_data),
     .simt_busy_i     (simt_busy),
+    .tex_inv_o       (tex_inv),
     .mem_req_valid_o (c_req_valid[0]),
     .mem_req_ready_i (c_req_ready[0]),
     .mem_req_o       (regs_req),
@@ -193,7 +196,9 @@ module gpu_top #(
   logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table;       // draw_state_t per entry, flat
   logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table_fwd;   // (with the entry written now)
 
-  draw_state_table #(.Entries(DsEntries), .NumAcq(2), .NumRel(4)) u_ds (
+  // RefW 7: up to ~50 fragments hold an entry at once (the walker's FIFO, the texture stage's
+  // fragment FIFO, the pixel stages), plus the triangles
+  draw_state_table #(.Entries(DsEntries), .NumAcq(2), .NumRel(4), .RefW(7)) u_ds (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .alloc_valid_i (ds_alloc_valid), .alloc_ready_o (ds_alloc_ready),
     .alloc_state_i (ds_alloc_state), .alloc_id_o (ds_alloc_id), .cur_id_o (ds_cur_id),
@@ -214,6 +219,9 @@ module gpu_top #(
 
   logic frag_valid, frag_ready;
   gpu_pkg::frag_t frag;
+  gpu_pkg::tex_vals_t frag_tex;      // the fragment's texture sideband (plane values)
+  logic hdr_valid, hdr_ready, hdr_full;
+  gpu_pkg::tex_hdr_t tex_hdr;        // per triangle: enabled units, bbox origin, LOD constants
   gpu_pkg::ds_id_t walk_sid;
   assign ds_rel[0]    = drop;
   assign ds_acq_id[1] = walk_sid;
@@ -222,7 +230,8 @@ module gpu_top #(
   raster_walk u_walk (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .set_valid_i (set_valid), .set_ready_o (set_ready), .set_i (set_rec),
-    .frag_valid_o (frag_valid), .frag_ready_i (frag_ready), .frag_o (frag),
+    .frag_valid_o (frag_valid), .frag_ready_i (frag_ready), .frag_o (frag), .frag_tex_o (frag_tex),
+    .hdr_valid_o (hdr_valid), .hdr_ready_i (hdr_ready), .hdr_o (tex_hdr), .hdr_full_o (hdr_full),
     .busy_o (walk_busy),
     .frag_push_o (ds_acq[1]), .tri_done_o (ds_rel[1]), .sid_o (walk_sid)
   );
@@ -233,28 +242,43 @@ module gpu_top #(
   // while the one before it finishes.
   logic pix_valid, pix_ready;
   gpu_pkg::frag_t pix_frag;
+  gpu_pkg::tex_vals_t pix_tex;
   logic [1:0] frag_reg_count;
-  prim_spill_reg #(.Width($bits(frag))) u_frag_reg (
+  prim_spill_reg #(.Width($bits(frag_tex) + $bits(frag))) u_frag_reg (
     .clk_i (clk_i), .rst_ni (rst_core_n),
-    .valid_i (frag_valid), .ready_o (frag_ready), .data_i (frag),
-    .valid_o (pix_valid), .ready_i (pix_ready), .data_o (pix_frag),
+    .valid_i (frag_valid), .ready_o (frag_ready), .data_i ({frag_tex, frag}),
+    .valid_o (pix_valid), .ready_i (pix_ready), .data_o ({pix_tex, pix_frag}),
     .count_o (frag_reg_count)
   );
 
   // ---- pixel path: a chain of stages with identical frag_* valid/ready ports ----
-  //   pixel_color -> [tmu_0..3: texture units, issue 12] -> pixel_ztest -> pixel_blend ->
-  //   pixel_fbwrite
+  //   pixel_color -> tmu_pixel (texture units) -> pixel_ztest -> pixel_blend -> pixel_fbwrite
   logic col_valid, col_ready, zt_valid, zt_ready, bl_valid, bl_ready, ztest_busy, blend_busy, fbw_busy;
-  gpu_pkg::pfrag_t col_frag, zt_frag, bl_frag;
+  logic tx_valid, tx_ready, tex_busy;
+  gpu_pkg::pfrag_t col_frag, tx_frag, zt_frag, bl_frag;
+  logic [gpu_pkg::TEX_UNITS-1:0][31:0] tex_hits, tex_misses;   // (harness counters, hierarchy)
 
   pixel_color u_color (
     .frag_valid_i (pix_valid), .frag_ready_o (pix_ready), .frag_i (pix_frag),
     .frag_valid_o (col_valid), .frag_ready_i (col_ready), .frag_o (col_frag)
   );
 
+  // the texture units: one shared datapath, the four units' cache on memory client 5; the
+  // texture sideband (pix_tex) travels with the fragment through the combinational pixel_color
+  tmu_pixel u_tex (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag), .tex_i (pix_tex),
+    .hdr_valid_i (hdr_valid), .hdr_ready_o (hdr_ready), .hdr_i (tex_hdr),
+    .frag_valid_o (tx_valid), .frag_ready_i (tx_ready), .frag_o (tx_frag),
+    .ds_table_i (ds_table), .inv_i (tex_inv),
+    .mem_req_valid_o (c_req_valid[5]), .mem_req_ready_i (c_req_ready[5]), .mem_req_o (tex_req),
+    .mem_rsp_valid_i (c_rsp_valid[5]), .mem_rsp_i (c_rsp),
+    .hit_count_o (tex_hits), .miss_count_o (tex_misses), .busy_o (tex_busy)
+  );
+
   pixel_ztest u_ztest (
     .clk_i (clk_i), .rst_ni (rst_core_n),
-    .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag),
+    .frag_valid_i (tx_valid), .frag_ready_o (tx_ready), .frag_i (tx_frag),
     .frag_valid_o (zt_valid), .frag_ready_i (zt_ready), .frag_o (zt_frag),
     .ds_table_i (ds_table), .rel_o (ds_rel[2]), .rel_sid_o (ds_rel_id[2]),
     .mem_req_valid_o (c_req_valid[1]), .mem_req_ready_i (c_req_ready[1]), .mem_req_o (ztest_req),
@@ -306,10 +330,9 @@ module gpu_top #(
     .mem_req_valid_o (c_req_valid[2]), .mem_req_ready_i (c_req_ready[2]), .mem_req_o (fbw_req),
     .busy_o (fbw_busy)
   );
-  assign pix_busy = ztest_busy || (zb_count != 2'd0) || blend_busy || (bf_count != 2'd0) || fbw_busy;
+  assign pix_busy = tex_busy || ztest_busy || (zb_count != 2'd0) || blend_busy || (bf_count != 2'd0) || fbw_busy;
   logic unused_fbw_rsp;
-  assign unused_fbw_rsp = c_rsp_valid[2] ^ c_rsp.last;   // colour writes get no responses; no
-                                                          // client reads bursts yet
+  assign unused_fbw_rsp = c_rsp_valid[2];   // colour writes get no responses
 
   // ---- SIMT compute cluster (seed 002), program/data windows at the top of memory ----
   // simt_mem_top keeps its own flat memory port (the cluster is also built and tested without
@@ -337,11 +360,12 @@ module gpu_top #(
     .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp.rdata)
   );
 
-  // priority classes: 1 for the reads a fragment waits for (depth, destination colour), 0 for
+  // priority classes: 1 for the reads a fragment waits for (depth, destination colour, texel
+  // blocks), 0 for
   // the rest. A destination read never overtakes a colour write it depends on: pixel_blend
   // requests it only when no colour write is waiting here (docs/interfaces.md).
   gpu_pkg::mem_req_t mem_req;
-  mem_arbiter #(.N(NumClients), .Classes(2), .ClassOf({2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 4..0
+  mem_arbiter #(.N(NumClients), .Classes(2), .ClassOf({2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 5..0
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
     .c_lock_i ('0),   // no client locks yet (the shader tile's atomics will: docs/shader.md D17)
@@ -366,7 +390,7 @@ module gpu_top #(
   // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin;
   // done is implied by busy falling
   logic unused_drop;
-  assign unused_drop = drop ^ simt_done ^ ds_busy;
+  assign unused_drop = drop ^ simt_done ^ ds_busy ^ hdr_full ^ (^tex_hits) ^ (^tex_misses);
 
   assign cmd_full_o  = (fifo_depth >= ($clog2(FifoDepth)+1)'(FifoDepth - 2));
   assign cmd_empty_o = (cmd_depth == '0);

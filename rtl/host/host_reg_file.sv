@@ -20,8 +20,12 @@
 // masked; MEM_ADDR >= 32 MiB drops the access (reads 0) and sets STATUS.MEM_RANGE_ERR.
 // SIMT_LAUNCH (project extension, docs/simt.md) hands {threads, program offset, data offset} to
 // the cluster's valid/ready launch port; a second launch waits until the cluster takes the first.
+// Texture caches: a write of TEXn_BASE or TEXn_FMT sets unit n's pending invalidate; it pulses
+// tex_inv_o[n] once every earlier triangle has left the pipeline (as a MEM_DATA write waits),
+// and a later third VERTEX waits for that, so the cache clears exactly between the triangles
+// before and after the write in command order (docs/spec-decisions.md "Texture cache").
 // Draw state: the third VERTEX after a write to a draw-state register (TRI_MODE, ALPHA_BLEND, DITHER_MODE,
-// FB_DRAW, FB_ZBUFFER: gpu_regs_pkg::DRAW_STATE_REGS) allocates the next draw_state_table entry with the current state (waiting while that entry is
+// FB_DRAW, FB_ZBUFFER, TEXn_*: gpu_regs_pkg::DRAW_STATE_REGS) allocates the next draw_state_table entry with the current state (waiting while that entry is
 // still referenced); otherwise the triangle refers to the entry allocated last.
 // Throughput: one command per cycle, except a third VERTEX while the triangle slot is full (or
 // no draw-state entry is free) and
@@ -65,6 +69,11 @@ module host_reg_file (
   output logic [14:0] simt_data_o,
   input  logic        simt_busy_i,
 
+  // texture caches: a write of TEXn_BASE or TEXn_FMT invalidates unit n's cache, in command
+  // order: the pulse waits until every earlier triangle has left the pipeline (drained), and a
+  // later third VERTEX waits for the pulse
+  output logic [gpu_pkg::TEX_UNITS-1:0] tex_inv_o,
+
   output logic              mem_req_valid_o,
   input  logic              mem_req_ready_i,
   output gpu_pkg::mem_req_t mem_req_o,
@@ -98,6 +107,7 @@ module host_reg_file (
   logic [31:0] pf_data_q, pf_data_d;
   logic        pf_valid_q, pf_valid_d, pf_want_q, pf_want_d;
   logic        launch_q, launch_d;          // a SIMT launch waits for the cluster
+  logic [gpu_pkg::TEX_UNITS-1:0] inv_pend_q, inv_pend_d, inv_q, inv_d;   // texture-cache invalidates
   logic [46:0] launch_arg_q, launch_arg_d;
 
   typedef enum logic [2:0] {
@@ -120,6 +130,12 @@ module host_reg_file (
   localparam logic [63:0] MemAddrReset = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_MEM_ADDR);
   gpu_pkg::vertex_t c_vtx;
   gpu_pkg::draw_state_t cur_rs;
+  gpu_regs_pkg::reg_tex0_base_t     t_base;    // one texture unit's registers (decode loop)
+  gpu_regs_pkg::reg_tex0_fmt_t      t_fmt;
+  gpu_regs_pkg::reg_tex0_blend_t    t_blend;
+  gpu_regs_pkg::reg_tex0_mip_bias_t t_bias;
+  gpu_regs_pkg::reg_tex0_wrap_t     t_wrap;
+  logic [3:0]  t_wl, t_hl, t_maxlv;
   logic        ds_dirty_q, ds_dirty_d;    // a draw-state register was written since the last
                                           // allocation (set at reset: no state allocated yet)
 
@@ -157,6 +173,9 @@ module host_reg_file (
     c_vtx.y     = r_vertex.y;
     c_vtx.z     = r_vertex.z;
     c_vtx.color = {r_color.alpha, r_color.blue, r_color.green, r_color.red};
+    for (int n = 0; n < gpu_pkg::TEX_UNITS; n++) begin
+      c_vtx.uv[n] = regs_v[gpu_regs_pkg::ADDR_UV0 + 7'(n)][47:0];
+    end
     cur_rs.z_write   = r_tri_mode.z_write;
     cur_rs.z_test    = r_tri_mode.z_test;
     cur_rs.gouraud   = r_tri_mode.gouraud;
@@ -165,6 +184,31 @@ module host_reg_file (
     cur_rs.fb_base   = r_fb_draw.addr[12:0];      // FB_DRAW[24:12]: the 32 MiB address space
     cur_rs.z_base    = r_fb_zbuffer.addr[12:0];
     cur_rs.alpha_blend = gpu_pkg::blend_e'(r_alpha_blend.mode);
+    // texture units: the effective values (C: tex_state_decode in sw/model/tmu.c); the five
+    // registers of unit n are at ADDR_TEX0_* + 8n and share unit 0's field layout
+    for (int n = 0; n < gpu_pkg::TEX_UNITS; n++) begin
+      t_base  = regs_v[gpu_regs_pkg::ADDR_TEX0_BASE + 7'(8 * n)];
+      t_fmt   = regs_v[gpu_regs_pkg::ADDR_TEX0_FMT + 7'(8 * n)];
+      t_blend = regs_v[gpu_regs_pkg::ADDR_TEX0_BLEND + 7'(8 * n)];
+      t_bias  = regs_v[gpu_regs_pkg::ADDR_TEX0_MIP_BIAS + 7'(8 * n)];
+      t_wrap  = regs_v[gpu_regs_pkg::ADDR_TEX0_WRAP + 7'(8 * n)];
+      t_wl = (t_fmt.width_log2 < 4'd3) ? 4'd3 : ((t_fmt.width_log2 > 4'd10) ? 4'd10 : t_fmt.width_log2);
+      t_hl = (t_fmt.height_log2 < 8'd3) ? 4'd3 :
+             ((t_fmt.height_log2 > 8'd10) ? 4'd10 : t_fmt.height_log2[3:0]);
+      t_maxlv = 4'd1 + ((t_wl > t_hl) ? t_wl : t_hl);
+      cur_rs.tex_enable[n]  = t_fmt.enable;
+      cur_rs.tex_format[n]  = t_fmt.format;
+      cur_rs.tex_swizzle[n] = (t_fmt.swizzle > 4'hC) ? 4'h0 : t_fmt.swizzle;
+      cur_rs.tex_wl[n]      = t_wl;
+      cur_rs.tex_hl[n]      = t_hl;
+      cur_rs.tex_levels[n]  = (t_fmt.mip_levels < 4'd1) ? 4'd1 :
+                              ((t_fmt.mip_levels > t_maxlv) ? t_maxlv : t_fmt.mip_levels);
+      cur_rs.tex_blend[n]   = t_blend.func;
+      cur_rs.tex_wrap_u[n]  = t_wrap.u_wrap;
+      cur_rs.tex_wrap_v[n]  = t_wrap.v_wrap;
+      cur_rs.tex_bias[n]    = t_bias.bias;
+      cur_rs.tex_base[n]    = t_base.addr[12:0];   // TEXn_BASE[24:12]
+    end
   end
 
   // ---- storage and read view ----
@@ -209,7 +253,7 @@ module host_reg_file (
   logic        rd_can_answer;
   logic        busy;
 
-  assign busy = cmd_valid_i || pipe_busy_i || tri_valid_q || (mem_st_q != MemIdle) ||
+  assign busy = cmd_valid_i || pipe_busy_i || tri_valid_q || (mem_st_q != MemIdle) || (inv_pend_q != '0) ||
                 (pf_want_q && !pf_valid_q) || launch_q;
 
   // TRI_MODE reads its stored fields and ANY_TEXTURED, computed from the four ENABLE bits
@@ -277,6 +321,12 @@ module host_reg_file (
     ds_alloc_valid_o = 1'b0;
     ds_acq_o = 1'b0;
     ds_acq_id_o = ds_cur_id_i;
+    inv_pend_d = inv_pend_q;
+    inv_d = '0;
+    if (inv_pend_q != '0 && drained) begin
+      inv_d      = inv_pend_q;
+      inv_pend_d = '0;
+    end
 
     if (tri_valid_q && tri_ready_i) tri_valid_d = 1'b0;
     if (launch_q && simt_launch_ready_i) launch_d = 1'b0;
@@ -332,9 +382,11 @@ module host_reg_file (
         // the third vertex waits for the triangle slot, for an earlier MEM_DATA write that
         // waits for the pipeline to drain (FIFO order), and for a free draw-state entry when
         // the state changed
-        if (vcnt_q == 2'd2 && !tri_valid_q && mem_st_q != MemDrain) ds_alloc_valid_o = ds_dirty_q;
+        if (vcnt_q == 2'd2 && !tri_valid_q && mem_st_q != MemDrain && inv_pend_q == '0) begin
+          ds_alloc_valid_o = ds_dirty_q;
+        end
         if (vcnt_q != 2'd2 ||
-            (!tri_valid_q && mem_st_q != MemDrain && (!ds_dirty_q || ds_alloc_ready_i))) begin
+            (!tri_valid_q && mem_st_q != MemDrain && inv_pend_q == '0 && (!ds_dirty_q || ds_alloc_ready_i))) begin
           cmd_ready_o = 1'b1;
           unique case (vcnt_q)
             2'd0: begin v0_d = c_vtx; vcnt_d = 2'd1; end
@@ -400,6 +452,12 @@ module host_reg_file (
     end
     // a write to a register the draw state is made of (scripts/regmap.py DRAW_STATE_REGS)
     if (|(reg_en & gpu_regs_pkg::DRAW_STATE_REGS)) ds_dirty_d = 1'b1;
+    // TEXn_BASE / TEXn_FMT written: unit n's cache is invalidated once the pipeline drains
+    for (int n = 0; n < gpu_pkg::TEX_UNITS; n++) begin
+      if (reg_en[gpu_regs_pkg::ADDR_TEX0_BASE + 7'(8 * n)] || reg_en[gpu_regs_pkg::ADDR_TEX0_FMT + 7'(8 * n)]) begin
+        inv_pend_d[n] = 1'b1;
+      end
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -426,6 +484,8 @@ module host_reg_file (
       mem_addr_ok_q <= (MemAddrReset[31:gpu_pkg::MEM_AW] == '0);
       launch_q    <= 1'b0;
       launch_arg_q <= '0;
+      inv_pend_q  <= '0;
+      inv_q       <= '0;
     end else begin
       v0_q        <= v0_d;
       v1_q        <= v1_d;
@@ -449,6 +509,8 @@ module host_reg_file (
       mem_addr_ok_q <= mem_addr_ok_d;
       launch_q    <= launch_d;
       launch_arg_q <= launch_arg_d;
+      inv_pend_q  <= inv_pend_d;
+      inv_q       <= inv_d;
     end
   end
 
@@ -465,6 +527,7 @@ module host_reg_file (
     mem_req_o.be    = 4'hF;
   end
   assign busy_o          = busy;
+  assign tex_inv_o       = inv_q;
   assign simt_launch_valid_o = launch_q;
   assign simt_threads_o  = r_launch.threads;
   assign simt_prog_o     = r_launch.prog_offset;
@@ -477,5 +540,6 @@ module host_reg_file (
                          r_dither.pattern, r_dither.rsvd_1_1, r_alpha_blend.rsvd_63_2, r_fb_draw.rsvd_63_32, r_fb_draw.addr[19:13],
                          r_fb_draw.rsvd_11_0, r_fb_zbuffer.rsvd_63_35, r_fb_zbuffer.addr[19:13],
                          r_fb_zbuffer.rsvd_11_0, r_tex0_fmt[63:1], r_tex1_fmt[63:1], r_tex2_fmt[63:1],
-                         r_tex3_fmt[63:1]};
+                         r_tex3_fmt[63:1], t_base.rsvd_63_32, t_base.addr[19:13], t_base.rsvd_11_0,
+                         t_fmt.rsvd_63_24, t_fmt.rsvd_3_3, t_blend.rsvd_63_2, t_bias.rsvd_63_8, t_wrap.rsvd_63_4};
 endmodule

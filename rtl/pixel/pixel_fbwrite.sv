@@ -104,4 +104,6 @@ module pixel_fbwrite #(
   assign rel_sid_o = frag_i.sid;
 
   assign busy_o = full_q || frag_valid_i;
+  logic unused_tex;   // the texture state is tmu_pixel's
+  assign unused_tex = (^ds[gpu_pkg::DS_TEX_W-1:0]);
 endmodule

@@ -145,4 +145,6 @@ module pixel_ztest (
   assign rel_sid_o = w_q.sid;
 
   assign busy_o = (st_q != StEmpty) || frag_valid_i;
+  logic unused_tex;   // the texture state is tmu_pixel's
+  assign unused_tex = (^ds_in[gpu_pkg::DS_TEX_W-1:0]) ^ (^ds_w[gpu_pkg::DS_TEX_W-1:0]);
 endmodule

@@ -10,8 +10,14 @@
 // registered, then summed over two cycles; see "multiplier pipeline" below) and one restoring
 // divider (1 quotient bit per cycle), sequenced by the FSM below; at most one carry chain
 // follows a register anywhere (timing: rtl/raster/README.md "Timing").
+// Texture planes: a triangle with enabled texture units (draw state tex_enable) starts
+// tmu_setup (u_tex, its own serial multiplier and divider) once the edges are final, with the
+// UVn words latched and swapped with the vertices; the attribute planes run beside it and the
+// record waits in StTexWait until its planes are ready (setup_t.tex, from tmu_setup's output
+// registers, held until the walker takes the record). Untextured triangles never start it.
 // Latency: 30 cycles for area, bbox and edges, plus per interpolated attribute (Z when
-// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 64) cycles, 1 per skipped one.
+// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 64) cycles, 1 per skipped one; with
+// textures at least tmu_setup's ~1,000 cycles per enabled unit from the end of the edges.
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
 // Handshakes: tri_ready_o is high only in StIdle (it may depend on nothing but the state);
@@ -62,6 +68,7 @@ module raster_setup (
     StDiv,      // |n| / area, one quotient bit per cycle
     StDivFix,   // floor correction for negative n, into the divider's registers
     StDivEnd,   // store (q, r)
+    StTexWait,  // textured: wait for tmu_setup's planes (started after the edges)
     StOut       // result valid for the walker
   } st_e;
   (* fsm_encoding = "one-hot" *) st_e st_q;
@@ -82,6 +89,18 @@ module raster_setup (
   logic        need_z_q, need_z_d, need_c_q, need_c_d;   // mode flags of the draw state
   logic [gpu_pkg::PRIM_W-1:0] prim_q, prim_d;
   logic [31:0] flat_q, flat_d;
+  // texture units: the UVn words of the latched vertices (swapped with them) and the enabled units
+  logic [gpu_pkg::TEX_UNITS-1:0][47:0] uv_q [3], uv_d [3];
+  logic [gpu_pkg::TEX_UNITS-1:0] tex_en_q, tex_en_d;
+  logic        tex_go_q, tex_go_d;          // tmu_setup's input handshake is due
+  logic        tex_in_ready, tex_out_valid;
+  // tmu_setup's outputs, one variable per port (Yosys: no output ports on struct fields or
+  // array elements; docs/synth.md "Yosys traps")
+  logic [gpu_pkg::TEX_UNITS-1:0][31:0] tp_uq_c, tp_uq_gx, tp_uq_gy, tp_vq_c, tp_vq_gx, tp_vq_gy,
+                                       tp_q_c, tp_q_gx, tp_q_gy;
+  logic [gpu_pkg::TEX_UNITS-1:0][22:0] tp_k0ux, tp_k0uy, tp_k0vx, tp_k0vy;
+  logic [gpu_pkg::TEX_UNITS-1:0][12:0] tp_k1u, tp_k1v;
+  logic [gpu_pkg::TEX_UNITS-1:0][5:0]  tp_lod_shift;
 
   logic signed [62:0] t_q, t_d;             // product / partial sum
   logic signed [62:0] n_q, n_d;             // plane numerator
@@ -200,7 +219,9 @@ module raster_setup (
   gpu_pkg::draw_state_t ds_tri;
   assign ds_tri = gpu_pkg::draw_state_t'(ds_table_i[tri_i.sid]);
   logic unused_ds;   // the state setup does not read (the pixel stages do)
-  assign unused_ds = ^{ds_tri.dither_en, ds_tri.z_compare, ds_tri.fb_base, ds_tri.z_base, ds_tri.alpha_blend};
+  assign unused_ds = ^{ds_tri.dither_en, ds_tri.z_compare, ds_tri.fb_base, ds_tri.z_base, ds_tri.alpha_blend,
+                       ds_tri.tex_format, ds_tri.tex_swizzle, ds_tri.tex_wl, ds_tri.tex_hl, ds_tri.tex_levels,
+                       ds_tri.tex_blend, ds_tri.tex_wrap_u, ds_tri.tex_wrap_v, ds_tri.tex_bias, ds_tri.tex_base};
 
   logic need_z, need_c;
   assign need_z = need_z_q;
@@ -274,7 +295,7 @@ module raster_setup (
   always_comb begin
     st_d = st_q;
     for (int i = 0; i < 3; i++) begin
-      x_d[i] = x_q[i]; y_d[i] = y_q[i]; z_d[i] = z_q[i]; c_d[i] = c_q[i];
+      x_d[i] = x_q[i]; y_d[i] = y_q[i]; z_d[i] = z_q[i]; c_d[i] = c_q[i]; uv_d[i] = uv_q[i];
       wraw_d[i] = wraw_q[i]; w0_d[i] = w0_q[i]; wx_d[i] = wx_q[i]; wy_d[i] = wy_q[i];
     end
     for (int i = 0; i < AttrN; i++) begin
@@ -282,6 +303,8 @@ module raster_setup (
       r0_d[i] = r0_q[i]; rx_d[i] = rx_q[i]; ry_d[i] = ry_q[i];
     end
     sid_d = sid_q; need_z_d = need_z_q; need_c_d = need_c_q; prim_d = prim_q; flat_d = flat_q;
+    tex_en_d = tex_en_q;
+    tex_go_d = tex_go_q && !tex_in_ready;
     t_d = t_q; area_d = area_q; n_d = n_q;
     xmin_d = xmin_q; xmax_d = xmax_q; ymin_d = ymin_q; ymax_d = ymax_q;
     for (int i = 0; i < 3; i++) tl_d[i] = tl_q[i];
@@ -299,6 +322,8 @@ module raster_setup (
           x_d[0] = tri_i.v0.x; y_d[0] = tri_i.v0.y; z_d[0] = tri_i.v0.z; c_d[0] = tri_i.v0.color;
           x_d[1] = tri_i.v1.x; y_d[1] = tri_i.v1.y; z_d[1] = tri_i.v1.z; c_d[1] = tri_i.v1.color;
           x_d[2] = tri_i.v2.x; y_d[2] = tri_i.v2.y; z_d[2] = tri_i.v2.z; c_d[2] = tri_i.v2.color;
+          uv_d[0] = tri_i.v0.uv; uv_d[1] = tri_i.v1.uv; uv_d[2] = tri_i.v2.uv;
+          tex_en_d = ds_tri.tex_enable;
           sid_d = tri_i.sid;
           need_z_d = ds_tri.z_test | ds_tri.z_write;
           need_c_d = ds_tri.gouraud;
@@ -340,6 +365,7 @@ module raster_setup (
             area_d = -area_q;
             x_d[1] = x_q[2]; y_d[1] = y_q[2]; z_d[1] = z_q[2]; c_d[1] = c_q[2];
             x_d[2] = x_q[1]; y_d[2] = y_q[1]; z_d[2] = z_q[1]; c_d[2] = c_q[1];
+            uv_d[1] = uv_q[2]; uv_d[2] = uv_q[1];
           end
           k_d = 2'd0;
           st_d = StEdge0;
@@ -364,6 +390,8 @@ module raster_setup (
       StEdge4: begin
         w0_d[k_q] = 40'($signed(wraw_q[k_q])) - (tl_q[k_q] ? 40'd0 : 40'd1);
         if (k_q == 2'd2) begin
+          // area, wraw, wx, wy are final: the texture planes start beside the attribute planes
+          tex_go_d = (tex_en_q != '0);
           j_d = '0;
           s_d = 2'd0;
           st_d = StAttrSel;
@@ -375,7 +403,7 @@ module raster_setup (
       StAttrSel: begin
         if (!attr_needed(j_q, need_z, need_c)) begin
           q0_d[j_q] = '0; r0_d[j_q] = '0; qx_d[j_q] = '0; rx_d[j_q] = '0; qy_d[j_q] = '0; ry_d[j_q] = '0;
-          if (j_q == AttrLast) st_d = StOut;
+          if (j_q == AttrLast) st_d = (tex_en_q != '0) ? StTexWait : StOut;
           else j_d = j_q + AttrIw'(1);
         end else begin
           st_d = StAttr0;
@@ -436,12 +464,15 @@ module raster_setup (
           st_d = StAttr0;
         end else begin
           s_d = 2'd0;
-          if (j_q == AttrLast) st_d = StOut;
+          if (j_q == AttrLast) st_d = (tex_en_q != '0) ? StTexWait : StOut;
           else begin
             j_d = j_q + AttrIw'(1);
             st_d = StAttrSel;
           end
         end
+      end
+      StTexWait: begin
+        if (!tex_go_q && tex_out_valid) st_d = StOut;
       end
       StOut: begin
         if (set_ready_i) st_d = StIdle;
@@ -455,13 +486,14 @@ module raster_setup (
       st_q <= StIdle;
       out_valid_q <= 1'b0;
       for (int i = 0; i < 3; i++) begin
-        x_q[i] <= '0; y_q[i] <= '0; z_q[i] <= '0; c_q[i] <= '0;
+        x_q[i] <= '0; y_q[i] <= '0; z_q[i] <= '0; c_q[i] <= '0; uv_q[i] <= '0;
         wraw_q[i] <= '0; w0_q[i] <= '0; wx_q[i] <= '0; wy_q[i] <= '0;
       end
       for (int i = 0; i < AttrN; i++) begin
         q0_q[i] <= '0; qx_q[i] <= '0; qy_q[i] <= '0; r0_q[i] <= '0; rx_q[i] <= '0; ry_q[i] <= '0;
       end
       sid_q <= '0; need_z_q <= 1'b0; need_c_q <= 1'b0; prim_q <= '0; flat_q <= '0;
+      tex_en_q <= '0; tex_go_q <= 1'b0;
       t_q <= '0; area_q <= '0; n_q <= '0; edx_q <= '0; edy_q <= '0;
       ad1_q <= '0; ad2_q <= '0;
       mul_a_q <= '0; mul_b_q <= '0; mul_vld_q <= '0;
@@ -477,7 +509,7 @@ module raster_setup (
       st_q <= st_d;
       out_valid_q <= (st_d == StOut);
       for (int i = 0; i < 3; i++) begin
-        x_q[i] <= x_d[i]; y_q[i] <= y_d[i]; z_q[i] <= z_d[i]; c_q[i] <= c_d[i];
+        x_q[i] <= x_d[i]; y_q[i] <= y_d[i]; z_q[i] <= z_d[i]; c_q[i] <= c_d[i]; uv_q[i] <= uv_d[i];
         wraw_q[i] <= wraw_d[i]; w0_q[i] <= w0_d[i]; wx_q[i] <= wx_d[i]; wy_q[i] <= wy_d[i];
       end
       for (int i = 0; i < AttrN; i++) begin
@@ -485,6 +517,7 @@ module raster_setup (
         r0_q[i] <= r0_d[i]; rx_q[i] <= rx_d[i]; ry_q[i] <= ry_d[i];
       end
       sid_q <= sid_d; need_z_q <= need_z_d; need_c_q <= need_c_d; prim_q <= prim_d; flat_q <= flat_d;
+      tex_en_q <= tex_en_d; tex_go_q <= tex_go_d;
       t_q <= t_d; area_q <= area_d; n_q <= n_d; edx_q <= edx; edy_q <= edy;
       ad1_q <= ad1; ad2_q <= ad2;
       mul_a_q <= mul_a; mul_b_q <= mul_b; mul_vld_q <= {mul_vld_q[MulLat-2:0], mul_issue};
@@ -499,8 +532,37 @@ module raster_setup (
     end
   end
 
+  // ---- texture planes (tmu_setup: its own serial multiplier and divider, no DSP) ----
+  // started once the edges are final (tex_go_q), beside the attribute planes; the record
+  // waits for it in StTexWait; its output registers hold until the walker takes the record
+  logic [gpu_pkg::TEX_UNITS-1:0] unused_tex_en;
+  tmu_setup u_tex (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .in_valid_i (tex_go_q), .in_ready_o (tex_in_ready), .en_mask_i (tex_en_q),
+    .uv0_i (uv_q[0]), .uv1_i (uv_q[1]), .uv2_i (uv_q[2]),
+    .area_i (area_q[35:0]), .wraw1_i (wraw_q[1][34:0]), .wraw2_i (wraw_q[2][34:0]),
+    .wx1_i (wx_q[1]), .wx2_i (wx_q[2]), .wy1_i (wy_q[1]), .wy2_i (wy_q[2]),
+    .out_valid_o (tex_out_valid), .out_ready_i (out_valid_q && set_ready_i && (tex_en_q != '0)),
+    .en_mask_o (unused_tex_en),
+    .uq_c_o (tp_uq_c), .uq_gx_o (tp_uq_gx), .uq_gy_o (tp_uq_gy),
+    .vq_c_o (tp_vq_c), .vq_gx_o (tp_vq_gx), .vq_gy_o (tp_vq_gy),
+    .q_c_o  (tp_q_c),  .q_gx_o  (tp_q_gx),  .q_gy_o  (tp_q_gy),
+    .k0ux_o (tp_k0ux), .k0uy_o (tp_k0uy), .k0vx_o (tp_k0vx), .k0vy_o (tp_k0vy),
+    .k1u_o (tp_k1u), .k1v_o (tp_k1v), .lod_shift_o (tp_lod_shift)
+  );
+
   // ---- outputs ----
   always_comb begin
+    set_o.tex.en_mask = tex_en_q;
+    for (int n = 0; n < gpu_pkg::TEX_UNITS; n++) begin
+      set_o.tex.c[n]  = {tp_q_c[n],  tp_vq_c[n],  tp_uq_c[n]};    // [0] UQ, [1] VQ, [2] Q
+      set_o.tex.gx[n] = {tp_q_gx[n], tp_vq_gx[n], tp_uq_gx[n]};
+      set_o.tex.gy[n] = {tp_q_gy[n], tp_vq_gy[n], tp_uq_gy[n]};
+    end
+    set_o.tex.lod.k0ux = tp_k0ux; set_o.tex.lod.k0uy = tp_k0uy;
+    set_o.tex.lod.k0vx = tp_k0vx; set_o.tex.lod.k0vy = tp_k0vy;
+    set_o.tex.lod.k1u  = tp_k1u;  set_o.tex.lod.k1v  = tp_k1v;
+    set_o.tex.lod.lod_shift = tp_lod_shift;
     set_o.edges.area  = area_q[35:0];
     set_o.edges.bb_x0 = bx0_q;
     set_o.edges.bb_x1 = bx1_q;

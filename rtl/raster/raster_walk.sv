@@ -20,7 +20,9 @@
 // while idle); the setup record is copied in the cycle it is taken. frag_valid_o/frag_o come
 // from the FIFO (valid from its registered count, payload held until taken). Reset: idle, FIFO empty.
 module raster_walk #(
-  parameter int unsigned OutDepth = 4   // fragment FIFO depth, >= 1
+  parameter int unsigned OutDepth = 4,  // fragment FIFO depth, >= 1
+  parameter int unsigned HdrDepth = 8   // texture header FIFO depth: > OutDepth + the fragment
+                                        // registers between this FIFO and the texture stage
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -32,6 +34,13 @@ module raster_walk #(
   output logic               frag_valid_o,
   input  logic               frag_ready_i,
   output gpu_pkg::frag_t     frag_o,
+  output gpu_pkg::tex_vals_t frag_tex_o,       // texture sideband of frag_o (same handshake)
+  // texture header of each triangle with fragments, pushed with its first fragment (whose
+  // frag_tex_o.first is set); the texture stage takes it with that fragment
+  output logic               hdr_valid_o,
+  input  logic               hdr_ready_i,
+  output gpu_pkg::tex_hdr_t  hdr_o,
+  output logic               hdr_full_o,       // (checkers: a push into a full FIFO is a bug)
 
   output logic               busy_o,
   // draw-state references: a fragment pushed (acquire), the triangle finished (release)
@@ -60,6 +69,11 @@ module raster_walk #(
   logic [9:0]  bx1m1_q, bx1m1_d;          // bx1 - 1 (x_last of the next pixel)
   logic [8:0]  by1m1_q, by1m1_d;          // by1 - 1 (y_last of the next row)
   logic [18:0] pix_q, pix_d, pixrow_q, pixrow_d;   // y*640 + x of the pixel and of its row start
+  // texture: the triangle's header (loaded with it) and "no fragment pushed yet"
+  gpu_pkg::tex_hdr_t hdr_q;
+  logic        first_q;
+  gpu_pkg::tex_vals_t cur_tex;
+  logic [gpu_pkg::TEX_UNITS-1:0][2:0][31:0] tex_p;
 
   // output FIFO: lets the walk run ahead of the pixel pipe while it waits for memory
   localparam int unsigned CntW = $clog2(OutDepth+1);
@@ -229,19 +243,65 @@ module raster_walk #(
     .color_o   (interp_color)
   );
 
-  prim_fifo #(.Width($bits(cur)), .Depth(OutDepth)) u_out_fifo (
+  // texture-coordinate planes, stepped by the same flip-flops
+  raster_texstep u_texstep (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .load_i    (load_q),
+    .en_i      (en_q),
+    .enrow_i   (enrow_q),
+    .sel_row_i (sel_row_q),
+    .planes_i  (set_i.tex),
+    .p_o       (tex_p)
+  );
+  assign cur_tex.first = first_q;
+  assign cur_tex.p     = tex_p;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hdr_q   <= '0;
+      first_q <= 1'b0;
+    end else if (load_q) begin
+      hdr_q.en_mask <= set_i.tex.en_mask;
+      hdr_q.bb_x0   <= set_i.edges.bb_x0;
+      hdr_q.bb_y0   <= set_i.edges.bb_y0;
+      hdr_q.lod     <= set_i.tex.lod;
+      first_q       <= 1'b1;
+    end else if (ofifo_wvalid) begin
+      first_q <= 1'b0;
+    end
+  end
+
+  prim_fifo #(.Width($bits(cur_tex) + $bits(cur)), .Depth(OutDepth)) u_out_fifo (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
     .wvalid_i (ofifo_wvalid),
     .wready_o (unused_ofifo_wready),
-    .wdata_i  (cur),
+    .wdata_i  ({cur_tex, cur}),
     .rvalid_o (frag_valid_o),
     .rready_i (frag_ready_i),
-    .rdata_o  (frag_o),
+    .rdata_o  ({frag_tex_o, frag_o}),
     .count_o  (ofifo_count)
   );
 
-  assign busy_o = active_q || (ofifo_count != '0);
+  // one header per triangle with fragments; never full when pushed (HdrDepth exceeds the
+  // fragments that can sit between this walker's push and the texture stage's take)
+  logic hdr_wready;
+  logic [$clog2(HdrDepth+1)-1:0] unused_hdr_count;
+  prim_fifo #(.Width($bits(hdr_q)), .Depth(HdrDepth)) u_hdr_fifo (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .wvalid_i (ofifo_wvalid && first_q),
+    .wready_o (hdr_wready),
+    .wdata_i  (hdr_q),
+    .rvalid_o (hdr_valid_o),
+    .rready_i (hdr_ready_i),
+    .rdata_o  (hdr_o),
+    .count_o  (unused_hdr_count)
+  );
+  assign hdr_full_o = !hdr_wready;
+
+  assign busy_o = active_q || (ofifo_count != '0) || hdr_valid_o;
   assign frag_push_o = ofifo_wvalid;
   assign tri_done_o  = active_q && !active_d;
   assign sid_o       = sid_q;

@@ -7,6 +7,8 @@
 //   blend  a blended fragment leaving pixel_blend: pixel, mode, destination word, source and
 //          result colour (10.8 channels), triangle (fragments with ALPHA_BLEND != DISABLED only)
 //   cwrite a colour write of pixel_fbwrite accepted by the arbiter: address, data, triangle
+//   texel  a texel slot entering tmu_blend: unit, texel (RGBA8 after swizzle), zeroed; and the
+//          texture caches' hit and miss counters whenever one changes
 // The harness compares each with the model's next event of the same stage as it arrives and
 // stops at the first divergence (docs/debugging.md).
 // It also checks the blend stage's hazard rule directly: a destination read accepted by the
@@ -53,18 +55,30 @@ module gpu_frag_mon (
   input logic        cw_fire,
   input logic [24:0] cw_addr,
   input logic [31:0] cw_data,
-  input logic [15:0] cw_prim
+  input logic [15:0] cw_prim,
+  // texel
+  input logic        tx_fire,
+  input logic [1:0]  tx_unit,
+  input logic [31:0] tx_texel,
+  input logic        tx_zero,
+  input logic [3:0][31:0] tx_hits,
+  input logic [3:0][31:0] tx_misses
 );
   import "DPI-C" function void tgpu_mon_walk(input int x, input int y, input int z, input int color, input int sid, input int prim);
   import "DPI-C" function void tgpu_mon_ztest(input int addr, input int zf, input int zb, input int pass, input int prim);
   import "DPI-C" function void tgpu_mon_write(input int unit, input int addr, input int data, input int prim);
+  import "DPI-C" function void tgpu_mon_texel(input int unit, input int texel, input int zero);
+  import "DPI-C" function void tgpu_mon_texcount(input int unit, input int hits, input int misses);
   import "DPI-C" function void tgpu_mon_blend(input int x, input int y, input int mode, input int dst,
                                               input int sr, input int sg, input int sb, input int sa,
                                               input int r, input int g, input int b, input int a, input int prim);
 
+  logic [3:0][31:0] hits_q, misses_q;   // the counters as last reported
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       // nothing is reported while the GPU is in reset
+      hits_q <= '0;
+      misses_q <= '0;
     end else begin
       if (frag_fire) tgpu_mon_walk(32'(frag_x), 32'(frag_y), 32'(frag_z), frag_color, 32'(frag_sid),
                                    32'(frag_prim));
@@ -74,6 +88,12 @@ module gpu_frag_mon (
       if (bl_fire) tgpu_mon_blend(32'(bl_x), 32'(bl_y), 32'(bl_mode), 32'(bl_dst), 32'(bl_src.r), 32'(bl_src.g),
                                   32'(bl_src.b), 32'(bl_src.a), 32'(bl_res.r), 32'(bl_res.g), 32'(bl_res.b),
                                   32'(bl_res.a), 32'(bl_prim));
+      if (tx_fire) tgpu_mon_texel(32'(tx_unit), tx_texel, 32'(tx_zero));
+      for (int u = 0; u < 4; u++) begin
+        if (tx_hits[u] != hits_q[u] || tx_misses[u] != misses_q[u]) tgpu_mon_texcount(u, tx_hits[u], tx_misses[u]);
+      end
+      hits_q <= tx_hits;
+      misses_q <= tx_misses;
       if (dr_fire && cw_wait && dr_addr[24:2] == cw_wait_addr[24:2])
         $error("BLEND HAZARD: destination read of 0x%07X accepted while pixel_fbwrite's colour write to it waits",
                dr_addr);
@@ -117,5 +137,11 @@ bind gpu_top gpu_frag_mon u_frag_mon (
   .cw_fire    (c_req_valid[2] && c_req_ready[2] && fbw_req.we),
   .cw_addr    (fbw_req.addr),
   .cw_data    (fbw_req.wdata),
-  .cw_prim    (fbw_req.prim)
+  .cw_prim    (fbw_req.prim),
+  .tx_fire    (u_tex.rf_pop),
+  .tx_unit    (u_tex.rf_out.side.unit),
+  .tx_texel   (u_tex.texel),
+  .tx_zero    (u_tex.rf_out.zero),
+  .tx_hits    (tex_hits),
+  .tx_misses  (tex_misses)
 );

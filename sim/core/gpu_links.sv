@@ -20,6 +20,11 @@ module gpu_links (
   input gpu_pkg::frag_t frag,
   input logic pix_valid, pix_ready,
   input gpu_pkg::frag_t pix_frag,
+  input gpu_pkg::tex_vals_t frag_tex, pix_tex,
+  input logic hdr_valid, hdr_ready, hdr_full,
+  input gpu_pkg::tex_hdr_t tex_hdr,
+  input logic tx_valid, tx_ready,
+  input gpu_pkg::pfrag_t tx_frag,
   input logic col_valid, col_ready, zt_valid, zt_ready, zb_valid, zb_ready, bl_valid, bl_ready, bf_valid, bf_ready,
   input gpu_pkg::pfrag_t col_frag, zt_frag, zb_frag, bl_frag, bf_frag,
   // SIMT launch
@@ -28,8 +33,8 @@ module gpu_links (
   input logic [13:0] simt_prog,
   input logic [14:0] simt_data,
   // memory clients and the external port
-  input logic [4:0] c_req_valid, c_req_ready,
-  input logic [4:0][gpu_pkg::MEM_REQ_W-1:0] c_req,
+  input logic [5:0] c_req_valid, c_req_ready,
+  input logic [5:0][gpu_pkg::MEM_REQ_W-1:0] c_req,
   input logic              mem_req_valid_o, mem_req_ready_i,
   input gpu_pkg::mem_req_t mem_req
 );
@@ -41,12 +46,25 @@ module gpu_links (
     .clk_i, .rst_ni(rst_core_n), .valid_i(tri_valid), .ready_i(tri_ready), .payload_i(tri_rec));
   stream_checker #(.Name("raster_setup -> raster_walk (setup record)"), .Pw($bits(set_rec))) u_set (
     .clk_i, .rst_ni(rst_core_n), .valid_i(set_valid), .ready_i(set_ready), .payload_i(set_rec));
-  stream_checker #(.Name("raster_walk -> frag_reg (fragment)"), .Pw($bits(frag))) u_frag (
-    .clk_i, .rst_ni(rst_core_n), .valid_i(frag_valid), .ready_i(frag_ready), .payload_i(frag));
-  stream_checker #(.Name("frag_reg -> pixel_color (fragment)"), .Pw($bits(pix_frag))) u_pix (
-    .clk_i, .rst_ni(rst_core_n), .valid_i(pix_valid), .ready_i(pix_ready), .payload_i(pix_frag));
-  stream_checker #(.Name("pixel_color -> pixel_ztest (pixel fragment)"), .Pw($bits(col_frag))) u_col (
+  stream_checker #(.Name("raster_walk -> frag_reg (fragment)"), .Pw($bits(frag) + $bits(frag_tex))) u_frag (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(frag_valid), .ready_i(frag_ready), .payload_i({frag_tex, frag}));
+  stream_checker #(.Name("frag_reg -> pixel_color (fragment)"), .Pw($bits(pix_frag) + $bits(pix_tex))) u_pix (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(pix_valid), .ready_i(pix_ready), .payload_i({pix_tex, pix_frag}));
+  stream_checker #(.Name("pixel_color -> tmu_pixel (pixel fragment)"), .Pw($bits(col_frag))) u_col (
     .clk_i, .rst_ni(rst_core_n), .valid_i(col_valid), .ready_i(col_ready), .payload_i(col_frag));
+  stream_checker #(.Name("raster_walk -> tmu_pixel (texture header)"), .Pw($bits(tex_hdr))) u_hdr (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(hdr_valid), .ready_i(hdr_ready), .payload_i(tex_hdr));
+  stream_checker #(.Name("tmu_pixel -> pixel_ztest (pixel fragment)"), .Pw($bits(tx_frag))) u_tx (
+    .clk_i, .rst_ni(rst_core_n), .valid_i(tx_valid), .ready_i(tx_ready), .payload_i(tx_frag));
+  // the header FIFO never overflows (raster_walk HdrDepth), and a first fragment finds its header
+  always_ff @(posedge clk_i) begin
+    if (rst_core_n && frag_valid && frag_ready && frag_tex.first && hdr_full) begin
+      $error("raster_walk: texture header pushed into a full header FIFO");
+    end
+    if (rst_core_n && hdr_ready && !hdr_valid) begin
+      $error("tmu_pixel: first fragment of a triangle without its texture header");
+    end
+  end
   stream_checker #(.Name("pixel_ztest -> zb_reg (pixel fragment)"), .Pw($bits(zt_frag))) u_zt (
     .clk_i, .rst_ni(rst_core_n), .valid_i(zt_valid), .ready_i(zt_ready), .payload_i(zt_frag));
   stream_checker #(.Name("zb_reg -> pixel_blend (pixel fragment)"), .Pw($bits(zb_frag))) u_zb (
@@ -58,12 +76,13 @@ module gpu_links (
   stream_checker #(.Name("host_reg_file -> simt (launch)"), .Pw(37)) u_launch (
     .clk_i, .rst_ni(rst_core_n), .valid_i(simt_launch_valid), .ready_i(simt_launch_ready),
     .payload_i({simt_threads, simt_prog, simt_data}));
-  localparam string ClientName[5] = '{"host_reg_file -> mem_arbiter (memory request)",
+  localparam string ClientName[6] = '{"host_reg_file -> mem_arbiter (memory request)",
                                       "pixel_ztest -> mem_arbiter (memory request)",
                                       "pixel_fbwrite -> mem_arbiter (memory request)",
                                       "simt -> mem_arbiter (memory request)",
-                                      "pixel_blend -> mem_arbiter (memory request)"};
-  for (genvar c = 0; c < 5; c++) begin : g_client
+                                      "pixel_blend -> mem_arbiter (memory request)",
+                                      "tmu_pixel -> mem_arbiter (memory request)"};
+  for (genvar c = 0; c < 6; c++) begin : g_client
     stream_checker #(.Name(ClientName[c]), .Pw($bits(gpu_pkg::mem_req_t))) u_req (
       .clk_i, .rst_ni(rst_core_n), .valid_i(c_req_valid[c]), .ready_i(c_req_ready[c]),
       .payload_i(c_req[c]));

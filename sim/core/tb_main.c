@@ -42,15 +42,17 @@ enum { EXIT_MATCH = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_HANG = 3, EXIT_OUTPUT
 
 /* Fragment-level lockstep: the model's events of each stage wait in a queue until the RTL's
  * monitor reports the same stage's next event; the two are compared field by field. */
-typedef enum { LS_WALK, LS_ZTEST, LS_ZWRITE, LS_BLEND, LS_CWRITE, LS_N } ls_stage_e;
+typedef enum { LS_WALK, LS_TEXEL, LS_ZTEST, LS_ZWRITE, LS_BLEND, LS_CWRITE, LS_N } ls_stage_e;
 static const char *const k_stage_name[LS_N] = {"walk (raster_walk -> pixel_color: covered pixel)",
+                                                "texel (tmu_pixel -> tmu_blend: texel of one enabled unit)",
                                                 "ztest (pixel_ztest: depth test)",
                                                 "zwrite (pixel_ztest -> memory: Z write)",
                                                 "blend (pixel_blend -> pixel_fbwrite: blended fragment)",
                                                 "cwrite (pixel_fbwrite -> memory: colour write)"};
 typedef struct {
     uint32_t a, b, c; /* walk: x | y << 16, z, colour; ztest: Z address, depth, Z-buffer word; zwrite, cwrite: address,
-                         data; blend: x | y << 16, destination RGB565, mode */
+                         data; blend: x | y << 16, destination RGB565, mode; texel: unit, texel RGBA8, -
+                         (pass: zeroed; the pixel in col[0]: the RTL's slot does not carry it) */
     uint16_t prim;
     uint8_t pass;
     uint8_t sid;      /* walk: draw state */
@@ -137,6 +139,7 @@ typedef struct {
     int lockstep;
     lq_t lq[LS_N];
     int lock_failed;
+    uint32_t rtl_tex_hits[4], rtl_tex_misses[4]; /* the RTL's texture cache counters (monitor) */
     int argc;
     char **argv;
 } tb_t;
@@ -215,6 +218,12 @@ static void model_event(void *ctx, const gpu_event_t *ev)
         e.c = ev->data;
         e.sid = ev->sid;
         lockstep_push(tb, LS_WALK, &e);
+    } else if (ev->kind == GPU_EV_TEXEL && tb->lockstep) {
+        e.a = ev->mode;
+        e.b = ev->data;
+        e.pass = ev->pass;
+        e.col[0] = (uint32_t)ev->x | (uint32_t)ev->y << 16;
+        lockstep_push(tb, LS_TEXEL, &e);
     } else if (ev->kind == GPU_EV_BLEND && tb->lockstep) {
         e.a = (uint32_t)ev->x | (uint32_t)ev->y << 16;
         e.b = ev->data;
@@ -684,6 +693,10 @@ static void describe_lev(const tb_t *tb, ls_stage_e st, const lev_t *e, char *bu
         snprintf(buf, n, "pixel (%u, %u), z 0x%07X, colour 0x%08X, draw state %u, triangle %u", e->a & 0xFFFF,
                  e->a >> 16, e->b, e->c, e->sid, e->prim);
         break;
+    case LS_TEXEL:
+        snprintf(buf, n, "pixel (%u, %u), unit %u, texel 0x%08X (RGBA8 after swizzle)%s, triangle %u",
+                 e->col[0] & 0xFFFF, e->col[0] >> 16, e->a, e->b, e->pass ? ", zeroed (no cache lookup)" : "", e->prim);
+        break;
     case LS_ZTEST:
         snprintf(buf, n, "%s: depth 0x%06X vs Z-buffer 0x%06X -> %s, triangle %u", locate(tb, e->a, fb, zb).text, e->b,
                  e->c, e->pass ? "pass" : "fail", e->prim);
@@ -732,7 +745,19 @@ static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
     }
     lev_t got = {.prim = (uint16_t)ev->prim};
     ls_stage_e st;
-    if (ev->kind == VGPU_MON_WALK) {
+    if (ev->kind == VGPU_MON_TEXCOUNT) {
+        if (ev->mode < 4) {
+            tb->rtl_tex_hits[ev->mode] = ev->src[0];
+            tb->rtl_tex_misses[ev->mode] = ev->src[1];
+        }
+        return;
+    }
+    if (ev->kind == VGPU_MON_TEXEL) {
+        st = LS_TEXEL;
+        got.a = ev->mode;
+        got.b = ev->data;
+        got.pass = (uint8_t)(ev->pass != 0);
+    } else if (ev->kind == VGPU_MON_WALK) {
         st = LS_WALK;
         got.a = ev->x | ev->y << 16;
         got.b = ev->z;
@@ -763,6 +788,11 @@ static void rtl_mon(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev)
         lockstep_fail(tb, st, cycle, NULL, &got);
         return;
     }
+    if (st == LS_TEXEL) {
+        /* the RTL's texel slot carries no pixel or triangle: the report takes the model's */
+        got.prim = want.prim;
+        got.col[0] = want.col[0];
+    }
     if (want.a != got.a || want.b != got.b || want.c != got.c || want.prim != got.prim || want.pass != got.pass ||
         want.sid != got.sid || memcmp(want.col, got.col, sizeof(want.col)) != 0) {
         lockstep_fail(tb, st, cycle, &want, &got);
@@ -780,10 +810,24 @@ static void lockstep_finish(tb_t *tb)
             lockstep_fail(tb, (ls_stage_e)st, vgpu_cycles(tb->v), &want, NULL);
         }
     }
+    /* the texture caches' hit and miss counts are architectural (docs/spec-decisions.md) */
+    for (unsigned u = 0; u < 4 && !tb->lock_failed; u++) {
+        uint64_t h, mi;
+        gpu_model_tex_stats(tb->model, u, &h, &mi);
+        if (h != tb->rtl_tex_hits[u] || mi != tb->rtl_tex_misses[u]) {
+            tb->lock_failed = 1;
+            printf("LOCKSTEP: texture cache of unit %u: reference %" PRIu64 " hits, %" PRIu64 " misses; rtl %u hits, %u "
+                   "misses\n", u, h, mi, tb->rtl_tex_hits[u], tb->rtl_tex_misses[u]);
+        }
+        if (!tb->quiet && !tb->lock_failed && h + mi) {
+            printf("texture cache unit %u: %" PRIu64 " hits, %" PRIu64 " misses (%.1f%% hits), RTL and model identical\n",
+                   u, h, mi, 100.0 * (double)h / (double)(h + mi));
+        }
+    }
     if (!tb->quiet && !tb->lock_failed) {
-        printf("lockstep: %" PRIu64 " walk, %" PRIu64 " ztest, %" PRIu64 " zwrite, %" PRIu64 " blend, %" PRIu64
-               " cwrite events of RTL and model identical\n",
-               tb->lq[LS_WALK].compared, tb->lq[LS_ZTEST].compared, tb->lq[LS_ZWRITE].compared,
+        printf("lockstep: %" PRIu64 " walk, %" PRIu64 " texel, %" PRIu64 " ztest, %" PRIu64 " zwrite, %" PRIu64
+               " blend, %" PRIu64 " cwrite events of RTL and model identical\n",
+               tb->lq[LS_WALK].compared, tb->lq[LS_TEXEL].compared, tb->lq[LS_ZTEST].compared, tb->lq[LS_ZWRITE].compared,
                tb->lq[LS_BLEND].compared, tb->lq[LS_CWRITE].compared);
     }
 }

@@ -261,6 +261,26 @@ void tgpu_mon_write(int unit, int addr, int data, int prim)
     mon(ev);
 }
 
+void tgpu_mon_texel(int unit, int texel, int zero)
+{
+    vgpu_mon_ev_t ev = {};
+    ev.kind = VGPU_MON_TEXEL;
+    ev.mode = (uint32_t)unit;
+    ev.data = (uint32_t)texel;
+    ev.pass = zero;
+    mon(ev);
+}
+
+void tgpu_mon_texcount(int unit, int hits, int misses)
+{
+    vgpu_mon_ev_t ev = {};
+    ev.kind = VGPU_MON_TEXCOUNT;
+    ev.mode = (uint32_t)unit;
+    ev.src[0] = (uint32_t)hits;
+    ev.src[1] = (uint32_t)misses;
+    mon(ev);
+}
+
 void tgpu_mon_blend(int x, int y, int mode, int dst, int sr, int sg, int sb, int sa, int r, int g, int b, int a,
                     int prim)
 {

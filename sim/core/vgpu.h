@@ -40,7 +40,11 @@ typedef void (*vgpu_write_fn)(void *ctx, uint64_t cycle, const vgpu_write_t *wr)
 /* fragment-level monitor (sim/core/gpu_frag_mon.sv): the graphics path's events as the RTL
  * makes them, in the model's event terms (gpu_model.h: GPU_EV_FRAG, GPU_EV_ZTEST, GPU_EV_BLEND, and
  * the memory writes of pixel_ztest and pixel_fbwrite) */
-typedef enum { VGPU_MON_WALK = 1, VGPU_MON_ZTEST = 2, VGPU_MON_ZWRITE = 3, VGPU_MON_CWRITE = 4, VGPU_MON_BLEND = 5 } vgpu_mon_kind_t;
+typedef enum {
+    VGPU_MON_WALK = 1, VGPU_MON_ZTEST = 2, VGPU_MON_ZWRITE = 3, VGPU_MON_CWRITE = 4, VGPU_MON_BLEND = 5,
+    VGPU_MON_TEXEL = 6,    /* a texel slot entering tmu_blend: mode = unit, data = texel, pass = zeroed */
+    VGPU_MON_TEXCOUNT = 7  /* a texture cache counter changed: mode = unit, src[0] = hits, src[1] = misses */
+} vgpu_mon_kind_t;
 typedef struct {
     vgpu_mon_kind_t kind;
     uint32_t x, y;   /* walk, blend */

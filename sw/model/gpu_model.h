@@ -34,9 +34,13 @@ typedef enum {
     GPU_EV_ZTEST = 5,     /* pixel_ztest: addr = Z word, z = fragment depth >> 1, data = Z-buffer
                              word [23:0], pass, prim (fragments with Z_TEST = 1 only) */
     GPU_EV_VSYNC = 6,     /* end of a displayed frame: data = its number (gpu_model_vsync) */
-    GPU_EV_BLEND = 7      /* pixel_blend, fragments with ALPHA_BLEND != DISABLED only: x, y, addr =
+    GPU_EV_BLEND = 7,     /* pixel_blend, fragments with ALPHA_BLEND != DISABLED only: x, y, addr =
                              colour word, data = its RGB565 destination, mode, src = source colour,
                              rgba = result (10.8 channels r, g, b, a), prim */
+    GPU_EV_TEXEL = 8      /* tmu_pixel, one per texel slot (enabled unit of a fragment), in walk and
+                             unit order: x, y, mode = unit, data = texel RGBA8 after swizzle (0 for
+                             a CLAMP_TO_ZERO-outside or reserved-format sample), pass = 1 when
+                             zeroed (no cache lookup), prim */
 } gpu_event_kind_t;
 
 enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };

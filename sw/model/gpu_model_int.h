@@ -168,7 +168,7 @@ uint32_t tmu_sample(gpu_model_t *m, unsigned n, const tex_state_t *ts, const tex
 /* colour of a fragment at (x, y) with vertex colour vcolor: the blend chain of the enabled units,
  * then the GOURAUD modulation; vcolor when no unit is enabled */
 color108_t tmu_fragment(gpu_model_t *m, const draw_state_t *ds, const tex_planes_t *tp, unsigned x, unsigned y,
-                        int16_t bb_x0, int16_t bb_y0, color108_t vcolor);
+                        int16_t bb_x0, int16_t bb_y0, color108_t vcolor, uint16_t prim);
 
 /* simt_launch.c: runs a kernel to completion; 0 ok, -1 if a thread never returns */
 int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);

@@ -50,8 +50,20 @@ uint32_t tmu_sample(gpu_model_t *m, unsigned n, const tex_state_t *ts, const tex
     return tmu_swizzle(t, ts->swizzle);
 }
 
+/* tmu_sample with its GPU_EV_TEXEL event (the texel stage of the lockstep) */
+static uint32_t tmu_sample_ev(gpu_model_t *m, unsigned n, const tex_state_t *ts, const tex_unit_planes_t *u, unsigned x,
+                              unsigned y, unsigned X, unsigned Y, uint16_t prim)
+{
+    const uint64_t before = m->tcache[n].hits + m->tcache[n].misses;
+    const uint32_t t = tmu_sample(m, n, ts, u, X, Y);
+    gpu_event_t ev = {.kind = GPU_EV_TEXEL, .data = t, .prim = prim, .x = (uint16_t)x, .y = (uint16_t)y,
+                      .mode = (uint8_t)n, .pass = (uint8_t)(m->tcache[n].hits + m->tcache[n].misses == before)};
+    gpu_model_emit(m, &ev);
+    return t;
+}
+
 color108_t tmu_fragment(gpu_model_t *m, const draw_state_t *ds, const tex_planes_t *tp, unsigned x, unsigned y,
-                        int16_t bb_x0, int16_t bb_y0, color108_t vcolor)
+                        int16_t bb_x0, int16_t bb_y0, color108_t vcolor, uint16_t prim)
 {
     if (!tp->en_mask) {
         return vcolor;
@@ -63,7 +75,7 @@ color108_t tmu_fragment(gpu_model_t *m, const draw_state_t *ds, const tex_planes
         if (!((tp->en_mask >> n) & 1u)) {
             continue;
         }
-        const color108_t t = tmu_promote(tmu_sample(m, n, &ds->tex[n], &tp->u[n], X, Y));
+        const color108_t t = tmu_promote(tmu_sample_ev(m, n, &ds->tex[n], &tp->u[n], x, y, X, Y, prim));
         c = first ? t : tmu_blend(c, t, ds->tex[n].blend);
         first = 0;
     }
@@ -76,7 +88,7 @@ void tmu_pfrag(gpu_model_t *m, pfrag_t *p, const setup_t *s)
     if (!s->tex.en_mask) {
         return;
     }
-    p->color = tmu_fragment(m, &m->ds[p->sid], &s->tex, p->x, p->y, s->edges.bb_x0, s->edges.bb_y0, p->color);
+    p->color = tmu_fragment(m, &m->ds[p->sid], &s->tex, p->x, p->y, s->edges.bb_x0, s->edges.bb_y0, p->color, p->prim);
 }
 
 void gpu_model_tex_stats(const gpu_model_t *m, unsigned unit, uint64_t *hits, uint64_t *misses)

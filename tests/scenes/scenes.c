@@ -2,6 +2,7 @@
 #include "gpu_model.h"
 #include "scene.h"
 #include "simt_asm.h"
+#include "texenc.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -1058,6 +1059,175 @@ static void scene_blend_overlap(scene_ctx_t *c)
     gpu_write(REG_ALPHA_BLEND, 0);
 }
 
+/* ---------------------------------------------------------------- texture units (issue 12) */
+
+#define TEXMEM 0x400000u      /* textures live from 4 MiB up (framebuffers and Z below) */
+#define TEXMEM_BYTES 0x80000u /* random texture memory loaded by tex_random (512 KiB) */
+
+/* an index texture (texel (x, y): R = x*17 & 255, G = y*17 & 255, B = 255 - ..., A = 255) of
+ * 2^wl x 2^hl in the given format at addr, through MEM_ADDR / MEM_DATA */
+static void tex_upload_index(unsigned fmt, unsigned wl, unsigned hl, unsigned levels, uint32_t addr)
+{
+    const unsigned w = 1u << wl, h = 1u << hl;
+    static uint32_t img[256 * 256], scratch[256 * 128];
+    static uint8_t buf[256 * 256 * 2 * 2];
+    for (unsigned y = 0; y < h; y++) {
+        for (unsigned x = 0; x < w; x++) {
+            img[y * w + x] = (uint32_t)PACK_RGBA((x * 37u) & 255u, (y * 53u) & 255u, ((x ^ y) * 29u) & 255u,
+                                                 ((x + y) & 1u) ? 255u : 96u);
+        }
+    }
+    const size_t n = texenc_chain(fmt, img, wl, hl, levels, buf, scratch);
+    texenc_upload(gpu_selected(), addr, buf, n);
+}
+
+/* a textured quad (two triangles) with (u, v, q) per corner on the units in mask */
+static void tex_quad(unsigned mask, const double x[4], const double y[4], const double u[4], const double v[4],
+                     const double q[4], uint32_t z)
+{
+    const int tri[6] = {0, 1, 2, 0, 2, 3};
+    for (int i = 0; i < 6; i++) {
+        const int k = tri[i];
+        for (unsigned n = 0; n < 4; n++) {
+            if ((mask >> n) & 1u) {
+                gpu_write((uint8_t)(REG_UV0 + n), PACK_UVQ(u[k], v[k], q[k]));
+            }
+        }
+        gpu_write(REG_VERTEX, PACK_XYZ(x[k], y[k], z));
+    }
+}
+
+/* one unit, RGBA4444 and BC1 side by side, a perspective floor, repeats and a Gouraud-modulated
+ * quad: the basic path through the texture stage */
+static void scene_tex_basic(scene_ctx_t *c)
+{
+    (void)c;
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    tex_upload_index(TEXENC_RGBA4444, 6, 5, 1, TEXMEM);
+    tex_upload_index(TEXENC_BC1, 6, 6, 7, TEXMEM + 0x10000u);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 6, 5, 0, 1));
+    gpu_write(REG_TEX0_WRAP, 0);
+    const double one[4] = {1, 1, 1, 1};
+    {
+        const double x[4] = {10, 300, 300, 10}, y[4] = {10, 10, 200, 200};
+        const double u[4] = {0, 1, 1, 0}, v[4] = {0, 0, 1, 1};
+        tex_quad(1, x, y, u, v, one, 0);
+    }
+    gpu_write(REG_TEX0_BASE, TEXMEM + 0x10000u);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_BC1, 6, 6, 0, 7));
+    {
+        const double x[4] = {330, 630, 630, 330}, y[4] = {10, 10, 200, 200};
+        const double u[4] = {-0.5, 2.5, 2.5, -0.5}, v[4] = {0, 0, 1.5, 1.5};
+        tex_quad(1, x, y, u, v, one, 0);
+    }
+    /* a floor in perspective: q 0.125 far, 0.75 near, MIRROR on U, CLAMP_TO_EDGE on V */
+    gpu_write(REG_TEX0_WRAP, (1u << 2) | 3u);
+    {
+        const double x[4] = {270, 370, 620, 20}, y[4] = {220, 220, 470, 470};
+        const double u[4] = {0, 4, 4, 0}, v[4] = {0, 0, 4, 4}, q[4] = {0.125, 0.125, 0.75, 0.75};
+        tex_quad(1, x, y, u, v, q, 0);
+    }
+    /* Gouraud modulation */
+    gpu_write(REG_TRI_MODE, 1u << 2);
+    gpu_write(REG_TEX0_WRAP, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(255, 128, 64, 255));
+    {
+        const double x[4] = {20, 200, 200, 20}, y[4] = {250, 250, 400, 400};
+        const double u[4] = {0, 2, 2, 0}, v[4] = {0, 0, 2, 2};
+        tex_quad(1, x, y, u, v, one, 0);
+    }
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+/* Seeded random textured triangles: every texture field at random (formats including the
+ * reserved ones, sizes 3..10 and out-of-range codes, non-square, swizzles, wraps, mip levels
+ * 0..15, biases, blend functions on 1-4 units), random texture memory, coordinates out to
+ * several repeats and negative, Q down to 0 and negative, Gouraud and flat, Z functions, alpha
+ * blend modes and dither; now and then texture memory rewritten through MEM_DATA with and
+ * without a TEXn_BASE/FMT write (the cache rule). The model and the RTL must agree pixel for pixel. */
+static void scene_tex_random(scene_ctx_t *c)
+{
+    const int n = c->count ? (int)c->count : 40;
+    if (c->mem_load) {
+        static uint8_t blob[TEXMEM_BYTES];
+        for (size_t i = 0; i < sizeof(blob); i += 4) {
+            uint32_t r = scene_rand(c);
+            memcpy(&blob[i], &r, 4);
+        }
+        c->mem_load(c->tb, TEXMEM, blob, sizeof(blob));
+    }
+    random_zbuffer(c);
+    gpu_write(REG_FB_DRAW, FB_A);
+    for (int i = 0; i < n; i++) {
+        if (i % 4 == 0) {
+            /* new texture state on a random subset of the units */
+            unsigned en = scene_rand(c) % 16u;
+            for (unsigned u = 0; u < 4; u++) {
+                const unsigned b = REG_TEX0_BASE + 8u * u;
+                if (scene_rand(c) % 2u) {
+                    gpu_write((uint8_t)b, TEXMEM + (scene_rand(c) % (TEXMEM_BYTES >> 12)) * 0x1000u);
+                }
+                const unsigned fmt = (scene_rand(c) % 8u == 0) ? 2u + scene_rand(c) % 2u : scene_rand(c) % 2u;
+                const unsigned wl = (scene_rand(c) % 8u == 0) ? scene_rand(c) % 16u : 3u + scene_rand(c) % 6u;
+                const unsigned hl = (scene_rand(c) % 8u == 0) ? scene_rand(c) % 256u : 3u + scene_rand(c) % 6u;
+                gpu_write((uint8_t)(b + 1u), texenc_fmt((en >> u) & 1u, fmt, wl, hl, scene_rand(c) % 16u,
+                                                        scene_rand(c) % 16u));
+                gpu_write((uint8_t)(b + 2u), scene_rand(c) % 4u);
+                gpu_write((uint8_t)(b + 3u), (scene_rand(c) % 4u == 0) ? scene_rand(c) % 256u
+                                                                         : (uint32_t)(scene_rand_range(c, -8, 8) & 0xFF));
+                gpu_write((uint8_t)(b + 4u), scene_rand(c) % 16u);
+            }
+            const unsigned mode = scene_rand(c);
+            gpu_write(REG_TRI_MODE, mode & 0xDu);
+            gpu_write(REG_ALPHA_BLEND, (scene_rand(c) % 3u == 0) ? scene_rand(c) % 4u : 0u);
+            gpu_write(REG_DITHER_MODE, scene_rand(c) & 1u);
+            gpu_write(REG_FB_ZBUFFER, ((uint64_t)(scene_rand(c) % 8u) << 32) | ZBUF);
+        }
+        if (i % 13 == 7) {
+            /* rewrite some texture memory: cached blocks keep being served until a rebind */
+            gpu_write(REG_MEM_ADDR, TEXMEM + (scene_rand(c) % (TEXMEM_BYTES / 4u)) * 4u);
+            for (int k = 0; k < 16; k++) {
+                gpu_write(REG_MEM_DATA, scene_rand(c));
+            }
+            if (scene_rand(c) % 2u) {
+                const unsigned u = scene_rand(c) % 4u;
+                gpu_write((uint8_t)(REG_TEX0_BASE + 8u * u + (scene_rand(c) % 2u)),
+                          gpu_read((uint8_t)(REG_TEX0_BASE + 8u * u)));
+            }
+        }
+        const int32_t span = (scene_rand(c) % 4u == 0) ? 300 * 16 : 60 * 16;
+        const int32_t cx = scene_rand_range(c, 0, 640 * 16), cy = scene_rand_range(c, 0, 480 * 16);
+        const double qs = (scene_rand(c) % 8u == 0) ? 0.0 : 0.02;
+        for (int k = 0; k < 3; k++) {
+            gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c)));
+            for (unsigned u = 0; u < 4; u++) {
+                double q = qs + (double)(scene_rand(c) % 1000u) / 1000.0;
+                if (scene_rand(c) % 16u == 0) {
+                    q = -q;
+                }
+                const double uu = ((double)(scene_rand(c) % 2001u) - 1000.0) / 250.0;
+                const double vv = ((double)(scene_rand(c) % 2001u) - 1000.0) / 250.0;
+                uint64_t w = PACK_UVQ(uu, vv, q);
+                if (scene_rand(c) % 32u == 0) {
+                    w = ((uint64_t)scene_rand(c) << 16 | scene_rand(c)) & 0xFFFFFFFFFFFFull;
+                }
+                gpu_write((uint8_t)(REG_UV0 + u), w);
+            }
+            gpu_write(REG_VERTEX, xyz16(cx + scene_rand_range(c, -span, span), cy + scene_rand_range(c, -span, span),
+                                        scene_rand(c) & 0x1FFFFFF));
+        }
+    }
+    for (unsigned u = 0; u < 4; u++) {
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * u), 0);
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -1122,6 +1292,8 @@ const scene_t g_scenes[] = {
     {"blend_modes", scene_blend_modes, check_blend_modes, "ALPHA_BLEND: every mode over a known background, hand-computed words; Gouraud in every mode"},
     {"blend_stack", scene_blend_stack, check_blend_stack, "ALPHA_BLEND hazards: back-to-back fragments on one pixel, chained triangles, stacked quads and strips, with Z: (K, K, K) per pixel"},
     {"blend_particles", scene_blend_particles, check_blend_particles, "INT-010 Example 4 (alpha particles) verbatim, in front of and behind an occluder"},
+    {"tex_basic", scene_tex_basic, NULL, "textures: RGBA4444 and BC1 quads, repeats, a perspective floor with mipmaps, Gouraud modulation"},
+    {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };
 const unsigned g_nscenes = sizeof(g_scenes) / sizeof(g_scenes[0]);

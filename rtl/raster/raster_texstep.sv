@@ -1,0 +1,52 @@
+// raster_texstep: the texture-coordinate planes of the current pixel, stepped with the walk
+// (docs/spec-decisions.md "Texture-coordinate planes"). C mirror: tmu_plane_eval() in
+// sw/model/tmu_persp.c, P(X, Y) = c + gx*X + gy*Y mod 2^32, which stepping reproduces exactly
+// (the sum is taken modulo 2^32 either way, so any walk order gives the same bits).
+//
+// Per unit n and coordinate j (UQ, VQ, Q): a row-start value and a pixel value. Driven by
+// raster_walk's load, enable and select flip-flops exactly as its edge values:
+//   load                 row = c,       pix = c
+//   row step (sel_row)   row = row + gy, pix = row + gy     (enable enrow_i and en_i)
+//   pixel step           pix = pix + gx                     (enable en_i)
+// The walker's early row exit only skips pixels: the next row starts from the row register, so
+// the values stay those of the current pixel. Every unit is stepped; the texture stage uses the
+// enabled ones (a disabled unit's planes are whatever tmu_setup's registers hold).
+// Cost: 12 x (2 x 32) flip-flops of values and 12 x (2 x 32) of steps, 24 32-bit adders.
+module raster_texstep (
+  input  logic clk_i,
+  input  logic rst_ni,
+  input  logic load_i,        // take the planes (the walker's load_q)
+  input  logic en_i,          // step or load this cycle (en_q)
+  input  logic enrow_i,       // row step or load (enrow_q)
+  input  logic sel_row_i,     // the step is a row step (sel_row_q)
+  input  gpu_pkg::tex_planes_t planes_i,   // valid while load_i
+  output logic [gpu_pkg::TEX_UNITS-1:0][2:0][31:0] p_o    // values at the current pixel
+);
+  localparam int unsigned U = gpu_pkg::TEX_UNITS;
+  logic [U-1:0][2:0][31:0] gx_q, gy_q, row_q, pix_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      gx_q <= '0; gy_q <= '0; row_q <= '0; pix_q <= '0;
+    end else begin
+      for (int n = 0; n < int'(U); n++) begin
+        for (int j = 0; j < 3; j++) begin
+          if (load_i) begin
+            gx_q[n][j]  <= planes_i.gx[n][j];
+            gy_q[n][j]  <= planes_i.gy[n][j];
+            row_q[n][j] <= planes_i.c[n][j];
+            pix_q[n][j] <= planes_i.c[n][j];
+          end else begin
+            if (enrow_i) row_q[n][j] <= row_q[n][j] + gy_q[n][j];
+            if (en_i) pix_q[n][j] <= sel_row_i ? row_q[n][j] + gy_q[n][j] : pix_q[n][j] + gx_q[n][j];
+          end
+        end
+      end
+    end
+  end
+
+  assign p_o = pix_q;
+
+  logic unused_planes;
+  assign unused_planes = ^{planes_i.en_mask, planes_i.lod};
+endmodule

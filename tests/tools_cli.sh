@@ -165,7 +165,7 @@ fi
 
 if has mismatch; then
   # The checker's self-test flips one bit of the RTL's memory: the report names the buffer.
-  expect 0 "lockstep: 4158 walk, 0 ztest, 0 zwrite, 0 blend, 4158 cwrite events of RTL and model identical" $TB --scene shared_edge --no-png
+  expect 0 "lockstep: 4158 walk, 0 texel, 0 ztest, 0 zwrite, 0 blend, 4158 cwrite events of RTL and model identical" $TB --scene shared_edge --no-png
   expect 1 "MISMATCH: 1 memory words differ" $TB --scene shared_edge --no-png --corrupt-rtl 0x100
   expect 1 "lowest address: 0x0000100, framebuffer at 0x0000000, pixel \(64, 0\)" \
     $TB --scene shared_edge --no-png --corrupt-rtl 0x100

@@ -12,8 +12,9 @@
 // The harness compares each with the model's next event of the same stage as it arrives and
 // stops at the first divergence (docs/debugging.md).
 // It also checks the blend stage's hazard rule directly: a destination read accepted by the
-// arbiter while pixel_fbwrite's colour write to the same word still waits there is a $error
-// ("BLEND HAZARD"), whether or not the stale word happens to equal the fresh one.
+// arbiter while an earlier colour write to the same pixel is still in flight (in the spill
+// register between pixel_blend and pixel_fbwrite, or waiting at the arbiter in pixel_fbwrite)
+// is a $error ("BLEND HAZARD"), whether or not the stale word happens to equal the fresh one.
 module gpu_frag_mon (
   input logic        clk_i,
   input logic        rst_ni,
@@ -46,11 +47,15 @@ module gpu_frag_mon (
   input gpu_pkg::color108_t bl_src,
   input gpu_pkg::color108_t bl_res,
   input logic [15:0] bl_prim,
-  // hazard: destination read accepted, colour write waiting at the arbiter
+  // hazard: destination read accepted while a colour write to the same pixel is in flight
   input logic        dr_fire,
   input logic [24:0] dr_addr,
-  input logic        cw_wait,
+  input logic [18:0] dr_pix,        // y*640 + x of the reading fragment
+  input logic        cw_wait,       // pixel_fbwrite's write waits at the arbiter
   input logic [24:0] cw_wait_addr,
+  input logic [1:0]  bf_v,          // u_bf_reg's output and spill slots hold a fragment
+  input gpu_pkg::pfrag_t bf_out,    // and their fragments
+  input gpu_pkg::pfrag_t bf_spill,
   // cwrite
   input logic        cw_fire,
   input logic [24:0] cw_addr,
@@ -95,7 +100,10 @@ module gpu_frag_mon (
       hits_q <= tx_hits;
       misses_q <= tx_misses;
       if (dr_fire && cw_wait && dr_addr[24:2] == cw_wait_addr[24:2])
-        $error("BLEND HAZARD: destination read of 0x%07X accepted while pixel_fbwrite's colour write to it waits",
+        $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in pixel_fbwrite",
+               dr_addr);
+      if (dr_fire && ((bf_v[0] && bf_out.pix == dr_pix) || (bf_v[1] && bf_spill.pix == dr_pix)))
+        $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in u_bf_reg",
                dr_addr);
     end
   end
@@ -132,8 +140,12 @@ bind gpu_top gpu_frag_mon u_frag_mon (
   .bl_prim    (u_blend.w_q.prim),
   .dr_fire    (c_req_valid[4] && c_req_ready[4]),
   .dr_addr    (blend_req.addr),
+  .dr_pix     (u_blend.w_q.pix),
   .cw_wait    (c_req_valid[2]),
   .cw_wait_addr (fbw_req.addr),
+  .bf_v       ({u_bf_reg.spill_v_q, u_bf_reg.out_v_q}),
+  .bf_out     (u_bf_reg.out_d_q),
+  .bf_spill   (u_bf_reg.spill_d_q),
   .cw_fire    (c_req_valid[2] && c_req_ready[2] && fbw_req.we),
   .cw_addr    (fbw_req.addr),
   .cw_data    (fbw_req.wdata),

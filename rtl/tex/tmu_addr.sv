@@ -6,6 +6,11 @@
 //   w = max(wl - level, 0), h = max(hl - level, 0)
 //   tu = pu >> (k + 17 - w), tv = pv >> (k + 17 - h)        (arithmetic; shift 7..47)
 //   tx, ty = the axes' wrap modes on tu, tv (rtl/tex/tmu_wrap.sv)
+// The wrap modes need only tu's low 11 bits, its sign and whether tu >= 2^w, so tu is never
+// formed: the shifter produces the low 11 bits alone (largest shift first, each stage only as
+// wide as the stages after it need: 42 + 26 + 18 + 14 + 12 + 11 multiplexers, not 6 x 44), the
+// sign is pu's, and tu >= 2^w  <=>  pu >= 2^(k+17) (the shift and w cancel: s + w = k + 17), an
+// OR of pu's bits 17..47 under a mask decoded from k alone.
 //   block_addr = base + level_offset + ((by << max(w-2, 0)) + bx) * B   mod 2^AddrW
 //   texel = (ty & 3) * 4 + (tx & 3), set = {by[1:0], bx[2:0]} ^ level
 // with bx = tx >> 2, by = ty >> 2, B = 8 (BC1) or 32 (RGBA4444) bytes per block. zero_o: a
@@ -28,8 +33,9 @@
 // lone lint of this module report the package's other constants as unused).
 //
 // Pipeline (Latency = 6 register stages, one input per cycle):
-//   1 w, h, the shift amounts; per level i < 8 the exponent e_i and whether it is summed
-//   2 tu, tv (49-bit arithmetic shifters); the OR of the decoded exponents
+//   1 w, h, the shift amounts; tu >= 2^w, tv >= 2^h; per level i < 8 the exponent e_i and
+//     whether it is summed
+//   2 the low 11 bits of tu, tv (pruned arithmetic shifters); the OR of the decoded exponents
 //   3 the wrap modes (tmu_wrap, combinational); the level offset in blocks (18-bit add)
 //   4 the block index (shift and OR), both in bytes; texel, set, zero
 //   5 base + level offset (AddrW-bit add)
@@ -82,6 +88,15 @@ module tmu_addr #(
   logic [7:0][4:0]  e_d;
   logic [7:0]       on_d;
   logic [3:0]       cnt_d;
+  logic             bigu_d, bigv_d;
+  logic [30:0]      kmask;                  // kmask[j]: pu bit 17 + j is >= 2^(k+17)
+
+  // tu >= 2^w for a non-negative pu (a negative one is never big)
+  always_comb begin
+    for (int j = 0; j < 31; j++) kmask[j] = (5'(j) >= k_i);
+    bigu_d = !pu_i[48] && |(pu_i[47:17] & kmask);
+    bigv_d = !pv_i[48] && |(pv_i[47:17] & kmask);
+  end
 
   always_comb begin
     w_d   = sub0(wl_i, level_i);
@@ -105,10 +120,29 @@ module tmu_addr #(
   logic [5:0]       shu1_q, shv1_q;
   logic [7:0][4:0]  e1_q;
   logic [7:0]       on1_q;
+  logic             bigu1_q, bigv1_q;
 
   // ---- stage 2 ----
   logic [16:0]      mask_d;
-  logic [43:0]      tu_d, tv_d;
+  logic [10:0]      tu_d, tv_d;
+
+  // bits 10:0 of x >>> s (s <= 63): shift by 32, 16, ..., 1 in turn, each stage keeping only the
+  // bits the remaining stages can still move into 10:0
+  function automatic logic [10:0] asr_lo11(input logic [48:0] x, input logic [5:0] sh);
+    logic [80:0] xe;
+    logic [41:0] a;
+    logic [25:0] b;
+    logic [17:0] c;
+    logic [13:0] d;
+    logic [11:0] e;
+    xe = {{32{x[48]}}, x};
+    for (int i = 0; i < 42; i++) a[i] = sh[5] ? xe[i + 32] : xe[i];
+    for (int i = 0; i < 26; i++) b[i] = sh[4] ? a[i + 16] : a[i];
+    for (int i = 0; i < 18; i++) c[i] = sh[3] ? b[i + 8] : b[i];
+    for (int i = 0; i < 14; i++) d[i] = sh[2] ? c[i + 4] : c[i];
+    for (int i = 0; i < 12; i++) e[i] = sh[1] ? d[i + 2] : d[i];
+    for (int i = 0; i < 11; i++) asr_lo11[i] = sh[0] ? e[i + 1] : e[i];
+  endfunction
 
   always_comb begin
     mask_d = '0;
@@ -116,12 +150,13 @@ module tmu_addr #(
       if (on1_q[i]) mask_d = mask_d | (17'd1 << e1_q[i]);
     end
   end
-  assign tu_d = 44'($signed(pu1_q) >>> shu1_q);
-  assign tv_d = 44'($signed(pv1_q) >>> shv1_q);
+  assign tu_d = asr_lo11(pu1_q, shu1_q);
+  assign tv_d = asr_lo11(pv1_q, shv1_q);
 
   logic [1:0]       fmt2_q, wru2_q, wrv2_q;
   logic [AW-1:0]    base2_q;
-  logic [43:0]      tu2_q, tv2_q;
+  logic [10:0]      tu2_q, tv2_q;               // the low 11 bits
+  logic             negu2_q, negv2_q, bigu2_q, bigv2_q;
   logic [3:0]       w2_q, h2_q, level2_q, cnt2_q;
   logic [16:0]      mask2_q;
 
@@ -130,8 +165,10 @@ module tmu_addr #(
   logic             zu_d, zv_d, z_d;
   logic [17:0]      offu_d;
 
-  tmu_wrap u_wrap_u (.t_i(tu2_q), .w_i(w2_q), .mode_i(wru2_q), .o_o(tx_d), .zero_o(zu_d));
-  tmu_wrap u_wrap_v (.t_i(tv2_q), .w_i(h2_q), .mode_i(wrv2_q), .o_o(ty_d), .zero_o(zv_d));
+  tmu_wrap u_wrap_u (.lo_i(tu2_q), .neg_i(negu2_q), .big_i(bigu2_q), .w_i(w2_q), .mode_i(wru2_q),
+                     .o_o(tx_d), .zero_o(zu_d));
+  tmu_wrap u_wrap_v (.lo_i(tv2_q), .neg_i(negv2_q), .big_i(bigv2_q), .w_i(h2_q), .mode_i(wrv2_q),
+                     .o_o(ty_d), .zero_o(zv_d));
 
   assign z_d    = zu_d || zv_d || fmt2_q[1];
   assign offu_d = {1'b0, mask2_q} + {14'd0, cnt2_q};
@@ -186,10 +223,11 @@ module tmu_addr #(
       fmt1_q  <= format_i;  wru1_q <= wrap_u_i;  wrv1_q <= wrap_v_i;  base1_q <= base_i;
       pu1_q   <= pu_i;      pv1_q  <= pv_i;      w1_q   <= w_d;       h1_q    <= h_d;
       level1_q <= level_i;  cnt1_q <= cnt_d;     shu1_q <= shu_d;     shv1_q  <= shv_d;
-      e1_q    <= e_d;       on1_q  <= on_d;
+      e1_q    <= e_d;       on1_q  <= on_d;      bigu1_q <= bigu_d;   bigv1_q <= bigv_d;
       // 2
       fmt2_q  <= fmt1_q;    wru2_q <= wru1_q;    wrv2_q <= wrv1_q;    base2_q <= base1_q;
       tu2_q   <= tu_d;      tv2_q  <= tv_d;      w2_q   <= w1_q;      h2_q    <= h1_q;
+      negu2_q <= pu1_q[48]; negv2_q <= pv1_q[48]; bigu2_q <= bigu1_q;  bigv2_q <= bigv1_q;
       level2_q <= level1_q; cnt2_q <= cnt1_q;    mask2_q <= mask_d;
       // 3
       bc13_q  <= fmt2_q[0];    base3_q <= base2_q;  tx3_q  <= tx_d;      ty3_q   <= ty_d;

@@ -196,7 +196,10 @@ static int test_recip(Vtb_tmu_leaves *d)
 
 static int wrap_one(Vtb_tmu_leaves *d, int64_t t, unsigned w, unsigned mode)
 {
-    d->wrap_t_i = (uint64_t)t & ((1ull << 44) - 1);
+    /* the three facts tmu_addr derives from pu and k: t's low 11 bits, t < 0, t >= 2^min(w, 10) */
+    d->wrap_lo_i = (uint32_t)((uint64_t)t & 0x7FFu);
+    d->wrap_neg_i = t < 0;
+    d->wrap_big_i = t >= (int64_t)1 << (w > 10 ? 10 : w);
     d->wrap_w_i = w;
     d->wrap_mode_i = mode;
     d->eval();

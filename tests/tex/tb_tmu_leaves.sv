@@ -25,7 +25,9 @@ module tb_tmu_leaves (
   output logic        rcp_valid_o,
   output logic [17:0] rcp_r_o,
   // tmu_wrap
-  input  logic [43:0] wrap_t_i,
+  input  logic [10:0] wrap_lo_i,
+  input  logic        wrap_neg_i,
+  input  logic        wrap_big_i,
   input  logic [3:0]  wrap_w_i,
   input  logic [1:0]  wrap_mode_i,
   output logic [9:0]  wrap_o,
@@ -36,5 +38,5 @@ module tb_tmu_leaves (
   tmu_bc1_palette u_bc1pal (.c0_i(pal_c0_i), .c1_i(pal_c1_i), .pal_o);
   tmu_swizzle u_swz (.rgba_i(swz_i), .code_i(swz_code_i), .rgba_o(swz_o));
   tmu_recip u_rcp (.clk_i, .rst_ni, .en_i(1'b1), .valid_i(rcp_valid_i), .f_i(rcp_f_i), .valid_o(rcp_valid_o), .r_o(rcp_r_o));
-  tmu_wrap u_wrap (.t_i(wrap_t_i), .w_i(wrap_w_i), .mode_i(wrap_mode_i), .o_o(wrap_o), .zero_o(wrap_zero_o));
+  tmu_wrap u_wrap (.lo_i(wrap_lo_i), .neg_i(wrap_neg_i), .big_i(wrap_big_i), .w_i(wrap_w_i), .mode_i(wrap_mode_i), .o_o(wrap_o), .zero_o(wrap_zero_o));
 endmodule

@@ -208,10 +208,16 @@ module tmu_pixel #(
   end
 
   // ---- tmu_persp -> tmu_lod -> tmu_addr, always advancing, with their delay lines ----
-  lod_in_t  lod_dl_q [PL];
-  st_t      st_dl_q [PL];
-  addr_in_t addr_dl_q [LL];
-  side_t    side_dl_q [PL + LL + AL];
+  // delay lines as flat packed arrays of the records' bits, shifted as whole vectors: Yosys
+  // 0.70 reads an unpacked array of packed structs (`lod_in_t dl [PL]`) as one vector of the
+  // struct's width, one bit per element (docs/synth.md "Yosys traps")
+  localparam int unsigned LodW = $bits(sl_lod_q), StW = $bits(sl_st_q), SideW = $bits(sl_side_q);
+  localparam int unsigned AddrInW = StW + 49 + 49 + 5;
+  logic [PL-1:0][LodW-1:0]         lod_dl_q;
+  logic [PL-1:0][StW-1:0]          st_dl_q;
+  logic [LL-1:0][AddrInW-1:0]      addr_dl_q;
+  logic [PL+LL+AL-1:0][SideW-1:0]  side_dl_q;
+  side_t       sf_side;
   logic        p_valid, l_valid, a_valid;
   logic [30:0] p_qc;
   logic [4:0]  p_k;
@@ -226,16 +232,10 @@ module tmu_pixel #(
   logic [4:0]  a_set;
 
   always_ff @(posedge clk_i) begin
-    lod_dl_q[0] <= sl_lod_q;
-    st_dl_q[0]  <= sl_st_q;
-    for (int i = 1; i < int'(PL); i++) begin
-      lod_dl_q[i] <= lod_dl_q[i-1];
-      st_dl_q[i]  <= st_dl_q[i-1];
-    end
-    addr_dl_q[0] <= {st_dl_q[PL-1], p_pu, p_pv, p_k};
-    for (int i = 1; i < int'(LL); i++) addr_dl_q[i] <= addr_dl_q[i-1];
-    side_dl_q[0] <= sl_side_q;
-    for (int i = 1; i < int'(PL + LL + AL); i++) side_dl_q[i] <= side_dl_q[i-1];
+    lod_dl_q  <= {lod_dl_q[PL-2:0], sl_lod_q};
+    st_dl_q   <= {st_dl_q[PL-2:0], sl_st_q};
+    addr_dl_q <= {addr_dl_q[LL-2:0], st_dl_q[PL-1], p_pu, p_pv, p_k};
+    side_dl_q <= {side_dl_q[PL+LL+AL-2:0], sl_side_q};
   end
 
   tmu_persp u_persp (
@@ -246,7 +246,7 @@ module tmu_pixel #(
   );
 
   lod_in_t l_in;
-  assign l_in = lod_dl_q[PL-1];
+  assign l_in = lod_in_t'(lod_dl_q[PL-1]);
   tmu_lod u_lod (
     .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (p_valid),
     .k0ux_i (l_in.k0ux), .k0uy_i (l_in.k0uy), .k0vx_i (l_in.k0vx), .k0vy_i (l_in.k0vy),
@@ -255,7 +255,10 @@ module tmu_pixel #(
     .x_i (l_in.x), .y_i (l_in.y), .qc_i (p_qc), .valid_o (l_valid), .level_o (l_level)
   );
 
-  assign a_in = addr_dl_q[LL-1];
+  assign a_in = addr_in_t'(addr_dl_q[LL-1]);
+  if (AddrInW != $bits(a_in)) begin : g_bad_addr_w
+    $error("tmu_pixel: AddrInW must be the width of addr_in_t");
+  end
   tmu_addr #(.AddrW(AW)) u_addr (
     .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (l_valid),
     .format_i (a_in.st.format), .wl_i (a_in.st.wl), .hl_i (a_in.st.hl),
@@ -275,7 +278,8 @@ module tmu_pixel #(
   slot_t sf_in, sf_out;
   logic  sf_valid, sf_pop, unused_sf_wready;
   logic [$clog2(SlotDepth+1)-1:0] unused_sf_count;
-  assign sf_in = {side_dl_q[PL+LL+AL-1], a_zero, a_block, a_texel, a_set};
+  assign sf_side = side_t'(side_dl_q[PL+LL+AL-1]);
+  assign sf_in = {sf_side, a_zero, a_block, a_texel, a_set};
 
   prim_fifo #(.Width($bits(sf_in)), .Depth(SlotDepth)) u_slot_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),

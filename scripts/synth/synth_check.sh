@@ -43,5 +43,21 @@ if grep -q "is used but has no driver" "$log"; then
   grep "is used but has no driver" "$log" | sed 's/ \[[0-9]*\]//' | sort | uniq -c | head -10
   echo "synth_check: $top FAILED: wires without a driver in the netlist (log: $log)"; exit 1
 fi
+# An unpacked array of a packed struct type (`rec_t dl [N]`) is read by Yosys 0.70 as one vector
+# of the struct's width, one bit per element, often without a warning: refused in the sources.
+structs=$(awk '/typedef[ \t]+struct/ {s = 1}
+               s && /}[ \t]*[A-Za-z0-9_]+[ \t]*;/ {sub(/.*}[ \t]*/, ""); sub(/[ \t]*;.*/, ""); print; s = 0}' \
+          "${files[@]}" | sort -u)
+bad=""
+for t in $structs; do
+  for f in "${files[@]}"; do
+    hits=$(sed 's://.*$::' "$f" | grep -nE "(^|[^A-Za-z0-9_])${t}[ \t]+[A-Za-z0-9_]+[ \t]*\[" || true)
+    [ -z "$hits" ] || bad+=$(printf '%s\n' "$hits" | sed "s|^|$f:|")$'\n'
+  done
+done
+if [ -n "$bad" ]; then
+  printf "%s" "$bad" | head -10
+  echo "synth_check: $top FAILED: unpacked arrays of packed structs (Yosys reads them as one bit per element; use logic [N-1:0][W-1:0], docs/synth.md \"Yosys traps\")"; exit 1
+fi
 cells=$(grep -E "^ +[0-9]+ cells$" "$log" | tail -1 | awk '{print $1}' || true)
 echo "synth_check: $top ok (${cells:-?} cells, no latches, check clean)"

@@ -3,6 +3,7 @@
 #include "scene.h"
 #include "simt_asm.h"
 #include "texenc.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1081,13 +1082,17 @@ static void tex_upload_index(unsigned fmt, unsigned wl, unsigned hl, unsigned le
     texenc_upload(gpu_selected(), addr, buf, n);
 }
 
-/* a textured quad (two triangles) with (u, v, q) per corner on the units in mask */
-static void tex_quad(unsigned mask, const double x[4], const double y[4], const double u[4], const double v[4],
-                     const double q[4], uint32_t z)
+/* a textured quad (two triangles: corners 0 1 2 and 0 2 3) with (u, v, q) per corner on the
+ * units in mask, and with col != NULL a COLOR per corner */
+static void tex_quad_col(unsigned mask, const double x[4], const double y[4], const double u[4], const double v[4],
+                         const double q[4], uint32_t z, const uint32_t col[4])
 {
     const int tri[6] = {0, 1, 2, 0, 2, 3};
     for (int i = 0; i < 6; i++) {
         const int k = tri[i];
+        if (col) {
+            gpu_write(REG_COLOR, col[k]);
+        }
         for (unsigned n = 0; n < 4; n++) {
             if ((mask >> n) & 1u) {
                 gpu_write((uint8_t)(REG_UV0 + n), PACK_UVQ(u[k], v[k], q[k]));
@@ -1095,6 +1100,13 @@ static void tex_quad(unsigned mask, const double x[4], const double y[4], const 
         }
         gpu_write(REG_VERTEX, PACK_XYZ(x[k], y[k], z));
     }
+}
+
+/* a textured quad (two triangles) with (u, v, q) per corner on the units in mask */
+static void tex_quad(unsigned mask, const double x[4], const double y[4], const double u[4], const double v[4],
+                     const double q[4], uint32_t z)
+{
+    tex_quad_col(mask, x, y, u, v, q, z, NULL);
 }
 
 /* one unit, RGBA4444 and BC1 side by side, a perspective floor, repeats and a Gouraud-modulated
@@ -1228,6 +1240,252 @@ static void scene_tex_random(scene_ctx_t *c)
     gpu_write(REG_TRI_MODE, 0);
 }
 
+/* ---------------------------------------------------------------- directed texture scenes (issue 12) */
+
+/* The checks of the directed texture scenes work out what a pixel must hold from the texture
+ * bytes the scene itself uploaded and the rules of docs/spec-decisions.md, restated here (not
+ * the model's code):
+ *  layout    4x4 blocks left to right, then top to bottom, max(w/4, 1) blocks per row; RGBA4444
+ *            32 bytes per block, texel (x%4, y%4) at ((y%4)*4 + x%4)*2, R = [15:12] .. A = [3:0];
+ *            BC1 8 bytes: color0, color1 (RGB565), a 32-bit index word, texel (x%4, y%4) at
+ *            bits 2*((y%4)*4 + x%4)
+ *  decode    RGBA4444 c8 = c4 * 17; BC1 565 -> 888 by replication, per 8-bit channel a (c0),
+ *            b (c1): c0 > c1: p2 = (2a + b + 1) / 3, p3 = (a + 2b + 1) / 3, alpha 255;
+ *            c0 <= c1: p2 = (a + b + 1) >> 1, alpha 255, p3 = RGBA (0, 0, 0, 0)
+ *  swizzle   on the decoded texel, the table of INT-010 (0xD-0xF as 0x0)
+ *  sampling  nearest, texel t of a level 2^w wide covers U in [t, t+1) / 2^w
+ *  colour    10.8 per channel, c8 -> c10 = c8<<2 | c8>>6; without GOURAUD the (blended) texture
+ *            result is the fragment colour; chain MULTIPLY / ADD / SUBTRACT / INVERSE_SUBTRACT and
+ *            ALPHA_BLEND as in "Alpha blending" above (products (t + t>>10 + t>>20 + 2^17) >> 18);
+ *            RGB565 from the integer part, R[9:5] G[9:4] B[9:5], no dither */
+
+#define C108_FULL 261888u /* 1023.0 */
+
+static uint32_t rgba8(unsigned r, unsigned g, unsigned b, unsigned a)
+{
+    return (r & 255u) | (g & 255u) << 8 | (b & 255u) << 16 | (a & 255u) << 24;
+}
+static unsigned rgba8_ch(uint32_t t, unsigned i) { return (t >> (8 * i)) & 255u; }
+
+/* byte offset of texel (x, y) in a level w texels wide (both formats; BC1: of its block) */
+static size_t ref_texel_off(unsigned fmt, unsigned w, unsigned x, unsigned y)
+{
+    const size_t bw = w >= 4 ? w / 4 : 1, block = (size_t)(y / 4) * bw + x / 4;
+    return fmt == TEXENC_BC1 ? block * 8 : block * 32 + ((y % 4) * 4 + x % 4) * 2;
+}
+
+/* RGBA8 texel (x, y) of a level w texels wide in the given format, from its bytes */
+static uint32_t ref_texel(unsigned fmt, const uint8_t *lvl, unsigned w, unsigned x, unsigned y)
+{
+    const uint8_t *p = lvl + ref_texel_off(fmt, w, x, y);
+    if (fmt != TEXENC_BC1) {
+        const unsigned t = p[0] | p[1] << 8;
+        return rgba8(((t >> 12) & 15u) * 17u, ((t >> 8) & 15u) * 17u, ((t >> 4) & 15u) * 17u, (t & 15u) * 17u);
+    }
+    const unsigned c0 = p[0] | p[1] << 8, c1 = p[2] | p[3] << 8;
+    const uint32_t idx = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+    const unsigned k = (idx >> (2 * ((y % 4) * 4 + x % 4))) & 3u;
+    unsigned e[2][3];
+    for (unsigned i = 0; i < 2; i++) {
+        const unsigned c = i ? c1 : c0, r5 = c >> 11, g6 = (c >> 5) & 63u, b5 = c & 31u;
+        e[i][0] = r5 << 3 | r5 >> 2;
+        e[i][1] = g6 << 2 | g6 >> 4;
+        e[i][2] = b5 << 3 | b5 >> 2;
+    }
+    if (k < 2) {
+        return rgba8(e[k][0], e[k][1], e[k][2], 255);
+    }
+    unsigned o[3];
+    for (unsigned i = 0; i < 3; i++) {
+        const unsigned a = e[0][i], b = e[1][i];
+        if (c0 > c1) {
+            o[i] = k == 2 ? (2 * a + b + 1) / 3 : (a + 2 * b + 1) / 3;
+        } else {
+            o[i] = k == 2 ? (a + b + 1) >> 1 : 0;
+        }
+    }
+    return (c0 <= c1 && k == 3) ? 0u : rgba8(o[0], o[1], o[2], 255);
+}
+
+static uint32_t ref_swizzle(uint32_t t, unsigned code)
+{
+    /* source of output R, G, B, A: channel 0-3, 4 = 0, 5 = 255 */
+    static const uint8_t k[16][4] = {{0, 1, 2, 3}, {2, 1, 0, 3}, {3, 0, 1, 2}, {3, 2, 1, 0}, {1, 2, 0, 3}, {0, 4, 4, 4},
+                                     {4, 4, 4, 3}, {0, 0, 0, 5}, {1, 1, 1, 5}, {2, 2, 2, 5}, {3, 3, 3, 5}, {5, 5, 5, 4},
+                                     {5, 5, 5, 3}, {0, 1, 2, 3}, {0, 1, 2, 3}, {0, 1, 2, 3}};
+    unsigned o[4];
+    for (unsigned i = 0; i < 4; i++) {
+        const unsigned s = k[code & 15u][i];
+        o[i] = s < 4 ? rgba8_ch(t, s) : s == 5 ? 255u : 0u;
+    }
+    return rgba8(o[0], o[1], o[2], o[3]);
+}
+
+/* 10.8 arithmetic of docs/spec-decisions.md "Colour arithmetic" */
+static uint32_t ref_c108(unsigned c8) { return (uint32_t)((c8 << 2) | (c8 >> 6)) << 8; }
+static uint32_t ref_mul(uint32_t x, uint32_t y)
+{
+    const uint64_t t = (uint64_t)x * y, z = (t + (t >> 10) + (t >> 20) + (1u << 17)) >> 18;
+    return z > 0x3FFFFu ? 0x3FFFFu : (uint32_t)z;
+}
+static uint32_t ref_add(uint32_t x, uint32_t y) { return x + y > 0x3FFFFu ? 0x3FFFFu : x + y; }
+static uint32_t ref_sub(uint32_t x, uint32_t y) { return x > y ? x - y : 0u; }
+
+/* a RGBA8 texel as four 10.8 channels */
+static void ref_promote(uint32_t t, uint32_t c[4])
+{
+    for (unsigned i = 0; i < 4; i++) {
+        c[i] = ref_c108(rgba8_ch(t, i));
+    }
+}
+
+/* the RGB565 word of a 10.8 colour without dither */
+static uint16_t ref_565(const uint32_t c[4])
+{
+    return (uint16_t)(((c[0] >> 13) & 31u) << 11 | ((c[1] >> 12) & 63u) << 5 | ((c[2] >> 13) & 31u));
+}
+/* the word ALPHA_BLEND mode (0..3) leaves when the 10.8 colour src meets the pixel word dst */
+static uint16_t ref_alpha_blend(unsigned mode, const uint32_t src[4], uint16_t dst)
+{
+    const unsigned r5 = dst >> 11, g6 = (dst >> 5) & 63u, b5 = dst & 31u;
+    const uint32_t d[3] = {(r5 << 5 | r5) << 8, (g6 << 4 | g6 >> 2) << 8, (b5 << 5 | b5) << 8};
+    uint32_t o[4] = {0, 0, 0, 0};
+    for (unsigned i = 0; i < 3; i++) {
+        switch (mode & 3u) {
+        case 0: o[i] = src[i]; break;
+        case 1: o[i] = ref_add(src[i], d[i]); break;
+        case 2: o[i] = ref_sub(src[i], d[i]); break;
+        default: o[i] = ref_add(ref_mul(src[i], src[3]), ref_mul(d[i], ref_sub(C108_FULL, src[3]))); break;
+        }
+    }
+    return ref_565(o);
+}
+
+/* RGBA4444 texels tex16[y*w + x] of a w x h level into the block layout; returns its bytes */
+static size_t tex_layout4444(const uint16_t *tex16, unsigned w, unsigned h, uint8_t *out)
+{
+    const size_t n = (size_t)(w >= 4 ? w / 4 : 1) * (h >= 4 ? h / 4 : 1) * 32u;
+    memset(out, 0, n);
+    for (unsigned y = 0; y < h; y++) {
+        for (unsigned x = 0; x < w; x++) {
+            const size_t o = ref_texel_off(TEXENC_RGBA4444, w, x, y);
+            out[o] = (uint8_t)tex16[y * w + x];
+            out[o + 1] = (uint8_t)(tex16[y * w + x] >> 8);
+        }
+    }
+    return n;
+}
+
+/* texture bytes into GPU memory: through MEM_ADDR / MEM_DATA, or the testbench's backdoor when
+ * big is set and the backend offers one (a MEM_DATA word costs an SPI frame, 288 core cycles) */
+static void tex_put(scene_ctx_t *c, uint32_t addr, const uint8_t *data, size_t len, int big)
+{
+    if (big && c->mem_load) {
+        (void)gpu_read(REG_STATUS); /* nothing in flight may still sample the old bytes */
+        c->mem_load(c->tb, addr, data, len);
+    } else {
+        texenc_upload(gpu_selected(), addr, data, len);
+    }
+}
+
+/* the screen rectangle [x0, x1) x [y0, y1) (pixels) textured on the units of mask, U from u0
+ * (left) to u1 (right), V from v0 (top) to v1 (bottom), Q = q everywhere (affine) */
+static void tex_rect(unsigned mask, double x0, double y0, double x1, double y1, double u0, double v0, double u1,
+                     double v1, double q)
+{
+    const double x[4] = {x0, x1, x1, x0}, y[4] = {y0, y0, y1, y1};
+    const double u[4] = {u0, u1, u1, u0}, v[4] = {v0, v0, v1, v1}, qq[4] = {q, q, q, q};
+    tex_quad(mask, x, y, u, v, qq, 0);
+}
+
+static int check_px(scene_ctx_t *c, const scene_obs_t *o, int x, int y, uint16_t want, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* pixel (x, y) of FB_A holds want, else a message naming it */
+static int check_px(scene_ctx_t *c, const scene_obs_t *o, int x, int y, uint16_t want, const char *fmt, ...)
+{
+    const uint16_t got = fb_word(o, FB_A, x, y);
+    if (got == want) {
+        return 0;
+    }
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    snprintf(c->msg, sizeof(c->msg), "%s: %s: pixel (%d, %d) is 0x%04X, want 0x%04X", o->backend, what, x, y, got, want);
+    return -1;
+}
+
+/* tex_swizzle: an 8x8 RGBA4444 texture whose four channels differ in every texel (R = 2x,
+ * G = 2y + 1, B = 14 - 2x, A = 15 - 2y, 4-bit), on unit 3 with each of the 16 swizzle codes,
+ * one 32x32 quad per code at 4 pixels per texel (Q = 0.5 everywhere: affine), opaque, and again
+ * with ALPHA_BLEND over a flat background so that the swizzled alpha shows. Check: the centre
+ * pixel of every texel of every quad is the swizzled texel (RGB565, or blended over the
+ * background), from the texture. */
+enum { SWZ_PX = 4 };
+static uint16_t g_swz_tex[8 * 8];
+static uint8_t g_swz_bytes[128];
+
+static void swz_cell(unsigned code, int blended, int *x, int *y)
+{
+    *x = 12 + (int)(code % 8u) * 78;
+    *y = 16 + (int)(code / 8u) * 48 + (blended ? 124 : 0);
+}
+
+static void scene_tex_swizzle(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned y = 0; y < 8; y++) {
+        for (unsigned x = 0; x < 8; x++) {
+            g_swz_tex[y * 8 + x] = (uint16_t)((2 * x) << 12 | (2 * y + 1) << 8 | (14 - 2 * x) << 4 | (15 - 2 * y));
+        }
+    }
+    tex_put(c, TEXMEM, g_swz_bytes, tex_layout4444(g_swz_tex, 8, 8, g_swz_bytes), 0);
+    gpu_write(REG_COLOR, BLEND_BG);
+    rect_px(0, 130, 640, 230, 0);
+    gpu_write(REG_TEX3_BASE, TEXMEM);
+    gpu_write(REG_TEX3_WRAP, 0);
+    for (int blended = 0; blended < 2; blended++) {
+        gpu_write(REG_ALPHA_BLEND, blended ? 3u : 0u);
+        for (unsigned code = 0; code < 16; code++) {
+            int x, y;
+            swz_cell(code, blended, &x, &y);
+            gpu_write(REG_TEX3_FMT, texenc_fmt(1, TEXENC_RGBA4444, 3, 3, code, 1));
+            tex_rect(8, x, y, x + 8 * SWZ_PX, y + 8 * SWZ_PX, 0, 0, 1, 1, 0.5);
+        }
+    }
+    gpu_write(REG_TEX3_FMT, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+}
+
+static int check_tex_swizzle(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (int blended = 0; blended < 2; blended++) {
+        for (unsigned code = 0; code < 16; code++) {
+            int x0, y0;
+            swz_cell(code, blended, &x0, &y0);
+            for (unsigned ty = 0; ty < 8; ty++) {
+                for (unsigned tx = 0; tx < 8; tx++) {
+                    uint32_t s[4];
+                    ref_promote(ref_swizzle(ref_texel(TEXENC_RGBA4444, g_swz_bytes, 8, tx, ty), code), s);
+                    const uint16_t want = blended ? ref_alpha_blend(3, s, BLEND_BG_565) : ref_565(s);
+                    if (check_px(c, o, x0 + (int)tx * SWZ_PX + SWZ_PX / 2, y0 + (int)ty * SWZ_PX + SWZ_PX / 2, want,
+                                 "swizzle 0x%X%s, texel (%u, %u)", code, blended ? " blended" : "", tx, ty) != 0) {
+                        return -1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -1293,6 +1551,7 @@ const scene_t g_scenes[] = {
     {"blend_stack", scene_blend_stack, check_blend_stack, "ALPHA_BLEND hazards: back-to-back fragments on one pixel, chained triangles, stacked quads and strips, with Z: (K, K, K) per pixel"},
     {"blend_particles", scene_blend_particles, check_blend_particles, "INT-010 Example 4 (alpha particles) verbatim, in front of and behind an occluder"},
     {"tex_basic", scene_tex_basic, NULL, "textures: RGBA4444 and BC1 quads, repeats, a perspective floor with mipmaps, Gouraud modulation"},
+    {"tex_swizzle", scene_tex_swizzle, check_tex_swizzle, "textures: the 16 swizzle codes on unit 3, opaque and alpha-blended; every texel centre against the uploaded texture"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

@@ -1344,6 +1344,13 @@ static uint16_t ref_565(const uint32_t c[4])
 {
     return (uint16_t)(((c[0] >> 13) & 31u) << 11 | ((c[1] >> 12) & 63u) << 5 | ((c[2] >> 13) & 31u));
 }
+static uint16_t ref_texel565(uint32_t t)
+{
+    uint32_t c[4];
+    ref_promote(t, c);
+    return ref_565(c);
+}
+
 /* the word ALPHA_BLEND mode (0..3) leaves when the 10.8 colour src meets the pixel word dst */
 static uint16_t ref_alpha_blend(unsigned mode, const uint32_t src[4], uint16_t dst)
 {
@@ -1396,6 +1403,23 @@ static void tex_rect(unsigned mask, double x0, double y0, double x1, double y1, 
     const double x[4] = {x0, x1, x1, x0}, y[4] = {y0, y0, y1, y1};
     const double u[4] = {u0, u1, u1, u0}, v[4] = {v0, v0, v1, v1}, qq[4] = {q, q, q, q};
     tex_quad(mask, x, y, u, v, qq, 0);
+}
+
+/* the first pixel of a rectangle [x0, x1) x [y0, y1) of FB_A whose write count is not want */
+static int check_written(scene_ctx_t *c, const scene_obs_t *o, const char *what, int x0, int y0, int x1, int y1,
+                         unsigned want)
+{
+    for (int y = y0; y < y1; y++) {
+        for (int x = x0; x < x1; x++) {
+            const unsigned got = o->wcount[(FB_A >> 2) + (unsigned)y * 640u + (unsigned)x];
+            if (got != want) {
+                snprintf(c->msg, sizeof(c->msg), "%s: %s: pixel (%d, %d) written %u times, expected %u", o->backend,
+                         what, x, y, got, want);
+                return -1;
+            }
+        }
+    }
+    return 0;
 }
 
 static int check_px(scene_ctx_t *c, const scene_obs_t *o, int x, int y, uint16_t want, const char *fmt, ...)
@@ -1486,6 +1510,107 @@ static int check_tex_swizzle(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* tex_wrap: a 16x8 RGBA4444 texture with a different, non-black colour in every texel (R = x,
+ * G = 2y + 1, B = 9), the 16 combinations of U_WRAP x V_WRAP, each a 128x64 quad with U and V
+ * from -3.5 to 4.5 (Q = 0.125 everywhere), so that one pixel is one texel: pixel (i, j) of a
+ * quad samples texel (i - 56, j - 28) before the wrap, at its centre. Check per pixel: each
+ * written once; inside the texture the texel; outside it on the U axis (else on the V axis)
+ * CLAMP_TO_ZERO gives RGBA 0, i.e. the word 0x0000 (no blending, no dither); REPEAT equals the
+ * pixel one period (16 or 8 texels) nearer the texture, MIRROR its mirror image (t <-> -1 - t
+ * at the low edge, t <-> 2*size - 1 - t at the high one), CLAMP_TO_EDGE the edge texel of its
+ * row or column. Each rule leads nearer the texture, so the pixels that are compared with
+ * the texture directly pin every other. */
+enum { WRAP_TW = 16, WRAP_TH = 8, WRAP_QW = 128, WRAP_QH = 64, WRAP_OU = 56, WRAP_OV = 28 };
+static uint8_t g_wrap_bytes[WRAP_TW * WRAP_TH * 2];
+
+static void wrap_cell(unsigned um, unsigned vm, int *x, int *y)
+{
+    *x = 8 + (int)um * (WRAP_QW + 28);
+    *y = 16 + (int)vm * (WRAP_QH + 52);
+}
+
+static void scene_tex_wrap(scene_ctx_t *c)
+{
+    static uint16_t tex[WRAP_TW * WRAP_TH];
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned y = 0; y < WRAP_TH; y++) {
+        for (unsigned x = 0; x < WRAP_TW; x++) {
+            tex[y * WRAP_TW + x] = (uint16_t)(x << 12 | (2 * y + 1) << 8 | 9u << 4 | 15u);
+        }
+    }
+    tex_put(c, TEXMEM, g_wrap_bytes, tex_layout4444(tex, WRAP_TW, WRAP_TH, g_wrap_bytes), 0);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 4, 3, 0, 1));
+    for (unsigned vm = 0; vm < 4; vm++) {
+        for (unsigned um = 0; um < 4; um++) {
+            int x, y;
+            wrap_cell(um, vm, &x, &y);
+            gpu_write(REG_TEX0_WRAP, vm << 2 | um);
+            tex_rect(1, x, y, x + WRAP_QW, y + WRAP_QH, -3.5, -3.5, 4.5, 4.5, 0.125);
+        }
+    }
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TEX0_WRAP, 0);
+}
+
+/* the texel index the wrap rule of mode compares texel index t (outside [0, size)) with; *zero
+ * for CLAMP_TO_ZERO, which compares with nothing */
+static int wrap_partner(unsigned mode, int t, int size, int *zero)
+{
+    *zero = mode == 2;
+    switch (mode) {
+    case 0: return t < 0 ? t + size : t - size;        /* REPEAT: one period nearer */
+    case 1: return t < 0 ? 0 : size - 1;               /* CLAMP_TO_EDGE */
+    case 2: return 0;                                  /* CLAMP_TO_ZERO */
+    default: return t < 0 ? -1 - t : 2 * size - 1 - t; /* MIRROR */
+    }
+}
+
+static const char *const k_wrap_names[4] = {"REPEAT", "CLAMP_TO_EDGE", "CLAMP_TO_ZERO", "MIRROR"};
+
+static int check_tex_wrap(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned vm = 0; vm < 4; vm++) {
+        for (unsigned um = 0; um < 4; um++) {
+            int x0, y0;
+            wrap_cell(um, vm, &x0, &y0);
+            if (check_written(c, o, "wrap quad", x0, y0, x0 + WRAP_QW, y0 + WRAP_QH, 1) != 0) {
+                return -1;
+            }
+            for (int j = 0; j < WRAP_QH; j++) {
+                for (int i = 0; i < WRAP_QW; i++) {
+                    const int tu = i - WRAP_OU, tv = j - WRAP_OV;
+                    const int uin = tu >= 0 && tu < WRAP_TW, vin = tv >= 0 && tv < WRAP_TH;
+                    uint16_t want;
+                    const char *rule;
+                    if (uin && vin) {
+                        want = ref_texel565(ref_texel(TEXENC_RGBA4444, g_wrap_bytes, WRAP_TW, (unsigned)tu, (unsigned)tv));
+                        rule = "the texel";
+                    } else {
+                        const int on_u = !uin;
+                        const unsigned mode = on_u ? um : vm;
+                        int zero;
+                        const int p = wrap_partner(mode, on_u ? tu : tv, on_u ? WRAP_TW : WRAP_TH, &zero);
+                        want = zero ? 0 : fb_word(o, FB_A, on_u ? x0 + p + WRAP_OU : x0 + i, on_u ? y0 + j : y0 + p + WRAP_OV);
+                        rule = on_u ? "the U rule" : "the V rule";
+                    }
+                    if (check_px(c, o, x0 + i, y0 + j, want, "U %s, V %s, texel (%d, %d) by %s",
+                                 k_wrap_names[um], k_wrap_names[vm], tu, tv, rule) != 0) {
+                        return -1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -1552,6 +1677,7 @@ const scene_t g_scenes[] = {
     {"blend_particles", scene_blend_particles, check_blend_particles, "INT-010 Example 4 (alpha particles) verbatim, in front of and behind an occluder"},
     {"tex_basic", scene_tex_basic, NULL, "textures: RGBA4444 and BC1 quads, repeats, a perspective floor with mipmaps, Gouraud modulation"},
     {"tex_swizzle", scene_tex_swizzle, check_tex_swizzle, "textures: the 16 swizzle codes on unit 3, opaque and alpha-blended; every texel centre against the uploaded texture"},
+    {"tex_wrap", scene_tex_wrap, check_tex_wrap, "textures: U_WRAP x V_WRAP, all 16, U and V from -3.5 to 4.5 at one pixel per texel: zero, periodic, mirrored, clamped"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

@@ -1611,6 +1611,172 @@ static int check_tex_wrap(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* tex_blend: the texture blend chain. Four flat 8x8 RGBA4444 textures (one colour each, all
+ * channels different), on units 0-3 in every enabled set of 2, 3 and 4 units (0+1, 0+2, 1+3,
+ * 2+3, 0+1+2, 0+2+3, 1+2+3, all four), four quads per set in which units 1-3 take every TEXn_BLEND
+ * function (unit n: (m + n) mod 4 in quad m) and TEX0_BLEND a value it must ignore (3 - m), as
+ * does the first enabled unit when it is not unit 0; disabled units in between keep their
+ * texture and function and must be skipped. Drawn without GOURAUD under a flat COLOR the chain
+ * must ignore, then with GOURAUD under one vertex colour; then with GOURAUD and a colour per
+ * corner over a varied texture (RTL against the model only). Then every ALPHA_BLEND mode with a
+ * textured source over a flat-textured band and over a varied-textured band. Check: every pixel
+ * of each flat-coloured quad (chain, Gouraud and the blends over the flat band) is the chain of
+ * docs/spec-decisions.md "Blend chain" on the uploaded texels, in 10.8. */
+static const uint16_t k_tb_tex[4] = {0xC84F, 0x6AF9, 0x3D9C, 0xF275};
+static const uint8_t k_tb_sets[8] = {0x3, 0x5, 0xA, 0xC, 0x7, 0xD, 0xE, 0xF};
+#define TB_FLAT_COLOUR PACK_RGBA(0x40, 0x80, 0xC0, 0x20)
+#define TB_VTX_COLOUR PACK_RGBA(0xC0, 0x90, 0x50, 0xA0)
+enum { TB_Q = 24, TB_BAND_A = 230, TB_BAND_B = 350 };
+static uint8_t g_tb_bytes[5][128]; /* the four flat textures and the varied one */
+
+static unsigned tb_func(unsigned n, unsigned m) { return n == 0 ? 3u - m : (m + n) & 3u; }
+
+static void tb_cell(unsigned q, int gouraud, int *x, int *y)
+{
+    *x = 8 + (int)(q % 16u) * 39;
+    *y = 8 + (int)(q / 16u) * 32 + (gouraud ? 72 : 0);
+}
+
+static void scene_tex_blend(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    uint16_t tex[64];
+    for (unsigned k = 0; k < 5; k++) {
+        for (unsigned i = 0; i < 64; i++) {
+            tex[i] = k < 4 ? k_tb_tex[k] : (uint16_t)((i & 7u) << 13 | (i >> 3) << 9 | ((i * 5u) & 15u) << 4 | (i & 15u));
+        }
+        tex_put(c, TEXMEM + k * 0x1000u, g_tb_bytes[k], tex_layout4444(tex, 8, 8, g_tb_bytes[k]), 0);
+    }
+    for (unsigned n = 0; n < 4; n++) {
+        gpu_write((uint8_t)(REG_TEX0_BASE + 8u * n), TEXMEM + n * 0x1000u);
+        gpu_write((uint8_t)(REG_TEX0_WRAP + 8u * n), 0);
+    }
+    for (int g = 0; g < 2; g++) {
+        gpu_write(REG_TRI_MODE, (uint64_t)g);
+        gpu_write(REG_COLOR, g ? TB_VTX_COLOUR : TB_FLAT_COLOUR);
+        for (unsigned s = 0; s < 8; s++) {
+            for (unsigned n = 0; n < 4; n++) {
+                gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), texenc_fmt((k_tb_sets[s] >> n) & 1u, TEXENC_RGBA4444, 3, 3, 0, 1));
+            }
+            for (unsigned m = 0; m < 4; m++) {
+                int x, y;
+                tb_cell(s * 4 + m, g, &x, &y);
+                for (unsigned n = 0; n < 4; n++) {
+                    gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), tb_func(n, m));
+                }
+                tex_rect(k_tb_sets[s], x, y, x + TB_Q, y + TB_Q, 0, 0, 1, 1, 0.5);
+            }
+        }
+    }
+    /* Gouraud with a colour per corner, unit 2 on the varied texture, repeated (model only) */
+    gpu_write(REG_TEX2_BASE, TEXMEM + 4 * 0x1000u);
+    gpu_write(REG_TRI_MODE, 1);
+    for (unsigned s = 0; s < 8; s++) {
+        for (unsigned n = 0; n < 4; n++) {
+            gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), texenc_fmt((k_tb_sets[s] >> n) & 1u, TEXENC_RGBA4444, 3, 3, 0, 1));
+            gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), tb_func(n, s & 3u));
+        }
+        const double x0 = 8 + 78 * s, x[4] = {x0, x0 + 64, x0 + 64, x0}, y[4] = {150, 150, 214, 214};
+        const double u[4] = {0, 2, 2, 0}, v[4] = {0, 0, 2, 2}, q[4] = {0.5, 0.4, 0.3, 0.45};
+        const uint32_t col[4] = {(uint32_t)PACK_RGBA(255, 64, 0, 255), (uint32_t)PACK_RGBA(0, 255, 128, 200),
+                                 (uint32_t)PACK_RGBA(64, 0, 255, 100), (uint32_t)PACK_RGBA(255, 255, 255, 0)};
+        tex_quad_col(k_tb_sets[s], x, y, u, v, q, 0, col);
+    }
+    /* ALPHA_BLEND over textured bands: unit 0 alone, flat texture 2 (band A) and the varied
+     * texture (band B) as the background, flat texture 1 as the source */
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned n = 1; n < 4; n++) {
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), 0);
+    }
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 3, 3, 0, 1));
+    gpu_write(REG_TEX0_BASE, TEXMEM + 2 * 0x1000u);
+    tex_rect(1, 0, TB_BAND_A, 640, TB_BAND_A + 100, 0, 0, 1, 1, 0.5);
+    gpu_write(REG_TEX0_BASE, TEXMEM + 4 * 0x1000u);
+    tex_rect(1, 0, TB_BAND_B, 640, TB_BAND_B + 120, 0, 0, 10, 2, 0.08);
+    gpu_write(REG_TEX0_BASE, TEXMEM + 1 * 0x1000u);
+    for (unsigned mode = 0; mode < 4; mode++) {
+        gpu_write(REG_ALPHA_BLEND, mode);
+        tex_rect(1, 40 + 150 * mode, TB_BAND_A + 20, 120 + 150 * mode, TB_BAND_A + 80, 0, 0, 1, 1, 0.5);
+        tex_rect(1, 40 + 150 * mode, TB_BAND_B + 30, 120 + 150 * mode, TB_BAND_B + 90, 0, 0, 1, 1, 0.5);
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+/* the 10.8 colour of the chain over the flat textures of set, quad m, with GOURAUD g */
+static void tb_expect(unsigned set, unsigned m, int g, uint32_t acc[4])
+{
+    int first = 1;
+    for (unsigned n = 0; n < 4; n++) {
+        if (!((set >> n) & 1u)) {
+            continue;
+        }
+        uint32_t t[4];
+        ref_promote(ref_texel(TEXENC_RGBA4444, g_tb_bytes[n], 8, 0, 0), t);
+        for (unsigned i = 0; i < 4; i++) {
+            if (first) {
+                acc[i] = t[i];
+                continue;
+            }
+            switch (tb_func(n, m)) {
+            case 0: acc[i] = ref_mul(acc[i], t[i]); break;
+            case 1: acc[i] = ref_add(acc[i], t[i]); break;
+            case 2: acc[i] = ref_sub(acc[i], t[i]); break;
+            default: acc[i] = ref_sub(t[i], acc[i]); break;
+            }
+        }
+        first = 0;
+    }
+    if (g) {
+        uint32_t vc[4];
+        ref_promote((uint32_t)TB_VTX_COLOUR, vc);
+        for (unsigned i = 0; i < 4; i++) {
+            acc[i] = ref_mul(acc[i], vc[i]);
+        }
+    }
+}
+
+static int check_tex_blend(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    static const char *const fn[4] = {"MUL", "ADD", "SUB", "ISUB"};
+    for (int g = 0; g < 2; g++) {
+        for (unsigned s = 0; s < 8; s++) {
+            for (unsigned m = 0; m < 4; m++) {
+                int x, y;
+                tb_cell(s * 4 + m, g, &x, &y);
+                uint32_t acc[4];
+                tb_expect(k_tb_sets[s], m, g, acc);
+                char what[96];
+                snprintf(what, sizeof(what), "units 0x%X, TEX1-3_BLEND %s/%s/%s%s", k_tb_sets[s], fn[tb_func(1, m)],
+                         fn[tb_func(2, m)], fn[tb_func(3, m)], g ? ", GOURAUD" : "");
+                if (check_box(c, o, what, x, y, x + TB_Q, y + TB_Q, ref_565(acc)) != 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    uint32_t src[4];
+    ref_promote(ref_texel(TEXENC_RGBA4444, g_tb_bytes[1], 8, 0, 0), src);
+    const uint16_t bg = ref_texel565(ref_texel(TEXENC_RGBA4444, g_tb_bytes[2], 8, 0, 0));
+    if (check_box(c, o, "textured band", 0, TB_BAND_A, 40, TB_BAND_A + 100, bg) != 0) {
+        return -1;
+    }
+    for (unsigned mode = 0; mode < 4; mode++) {
+        static const char *const k_modes[4] = {"ALPHA_BLEND DISABLED", "ALPHA_BLEND ADD", "ALPHA_BLEND SUBTRACT",
+                                               "ALPHA_BLEND ALPHA"};
+        const int x = 40 + 150 * (int)mode;
+        if (check_box(c, o, k_modes[mode], x, TB_BAND_A + 20, x + 80, TB_BAND_A + 80, ref_alpha_blend(mode, src, bg)) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -1678,6 +1844,7 @@ const scene_t g_scenes[] = {
     {"tex_basic", scene_tex_basic, NULL, "textures: RGBA4444 and BC1 quads, repeats, a perspective floor with mipmaps, Gouraud modulation"},
     {"tex_swizzle", scene_tex_swizzle, check_tex_swizzle, "textures: the 16 swizzle codes on unit 3, opaque and alpha-blended; every texel centre against the uploaded texture"},
     {"tex_wrap", scene_tex_wrap, check_tex_wrap, "textures: U_WRAP x V_WRAP, all 16, U and V from -3.5 to 4.5 at one pixel per texel: zero, periodic, mirrored, clamped"},
+    {"tex_blend", scene_tex_blend, check_tex_blend, "textures: every TEXn_BLEND on units 1-3 with 2, 3 and 4 units, disabled units skipped, TEX0_BLEND ignored, flat and Gouraud; ALPHA_BLEND over textured bands"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

@@ -1777,6 +1777,94 @@ static int check_tex_blend(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* tex_bc1: a 16x8 BC1 texture of eight hand-built blocks, four-colour (color0 > color1) and
+ * three-colour (color0 <= color1, index 3 transparent black) with every index in use: mixed
+ * channels, color0 == color1, the extremes 0xFFFF / 0x0000 both ways round, endpoints one LSB
+ * apart, and two ordinary pairs both ways round. Drawn at 8 pixels per texel: opaque, alpha-
+ * blended over a flat background (transparent texels show it, opaque ones replace it), with
+ * swizzle BGRA, and with swizzle 111A blended (white where opaque). Check: the centre pixel of
+ * every texel of the four quads against this scene's own decode of the blocks (the rules and
+ * roundings of docs/spec-decisions.md "Decoding"). */
+#define RGB565(r, g, b) ((uint16_t)((r) << 11 | (g) << 5 | (b)))
+enum { BC1_PX = 8, BC1_TW = 16, BC1_TH = 8 };
+static uint8_t g_bc1_bytes[8 * 8];
+static const struct {
+    int x, y;
+    unsigned swizzle, blend;
+} k_bc1_quads[4] = {{40, 40, 0, 0}, {360, 40, 0, 3}, {40, 200, 1, 0}, {360, 200, 0xC, 3}};
+
+static void scene_tex_bc1(scene_ctx_t *c)
+{
+    static const uint16_t ends[8][2] = {
+        {RGB565(31, 40, 3), RGB565(2, 10, 29)}, /* four-colour, mixed channels */
+        {RGB565(4, 50, 20), RGB565(28, 60, 25)}, /* three-colour */
+        {RGB565(12, 33, 17), RGB565(12, 33, 17)}, /* color0 == color1: three-colour */
+        {0xFFFF, 0x0000},                        /* four-colour extremes: p2 170, p3 85 */
+        {0x0000, 0xFFFF},                        /* three-colour extremes: p2 128 */
+        {0x7BEF, 0x7BEE},                        /* four-colour, one LSB apart */
+        {0x1234, 0xFEDC},                        /* three-colour */
+        {0xFEDC, 0x1234},                        /* four-colour */
+    };
+    for (unsigned b = 0; b < 8; b++) {
+        uint32_t idx = 0;
+        for (unsigned t = 0; t < 16; t++) { /* every index in every block, in a different order */
+            const unsigned x = t % 4, y = t / 4;
+            idx |= (uint32_t)((b < 5) ? (x + y * (b + 1) + b) & 3u : (0x4EB1D872u >> (2 * ((t + 3 * b) % 16))) & 3u) << (2 * t);
+        }
+        uint8_t *p = g_bc1_bytes + 8 * b; /* block b is (b % 4, b / 4): the row-major order */
+        p[0] = (uint8_t)ends[b][0];
+        p[1] = (uint8_t)(ends[b][0] >> 8);
+        p[2] = (uint8_t)ends[b][1];
+        p[3] = (uint8_t)(ends[b][1] >> 8);
+        for (unsigned i = 0; i < 4; i++) {
+            p[4 + i] = (uint8_t)(idx >> (8 * i));
+        }
+    }
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    tex_put(c, TEXMEM, g_bc1_bytes, sizeof(g_bc1_bytes), 0);
+    gpu_write(REG_COLOR, BLEND_BG);
+    rect_px(340, 20, 508, 284, 0);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_WRAP, 0);
+    for (unsigned k = 0; k < 4; k++) {
+        const int x = k_bc1_quads[k].x, y = k_bc1_quads[k].y;
+        gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_BC1, 4, 3, k_bc1_quads[k].swizzle, 1));
+        gpu_write(REG_ALPHA_BLEND, k_bc1_quads[k].blend);
+        tex_rect(1, x, y, x + BC1_TW * BC1_PX, y + BC1_TH * BC1_PX, 0, 0, 1, 1, 0.5);
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+static int check_tex_bc1(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        for (unsigned ty = 0; ty < BC1_TH; ty++) {
+            for (unsigned tx = 0; tx < BC1_TW; tx++) {
+                const uint32_t t = ref_texel(TEXENC_BC1, g_bc1_bytes, BC1_TW, tx, ty);
+                uint32_t s[4];
+                ref_promote(ref_swizzle(t, k_bc1_quads[k].swizzle), s);
+                const uint8_t *blk = g_bc1_bytes + ref_texel_off(TEXENC_BC1, BC1_TW, tx, ty);
+                if (check_px(c, o, k_bc1_quads[k].x + (int)(tx * BC1_PX + BC1_PX / 2),
+                             k_bc1_quads[k].y + (int)(ty * BC1_PX + BC1_PX / 2),
+                             ref_alpha_blend(k_bc1_quads[k].blend, s, BLEND_BG_565),
+                             "BC1 %s-colour block (%u, %u), texel (%u, %u) = RGBA8 0x%08X, swizzle 0x%X, ALPHA_BLEND %u",
+                             (blk[0] | blk[1] << 8) > (blk[2] | blk[3] << 8) ? "four" : "three", tx / 4, ty / 4, tx, ty,
+                             t, k_bc1_quads[k].swizzle, k_bc1_quads[k].blend) != 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -1845,6 +1933,7 @@ const scene_t g_scenes[] = {
     {"tex_swizzle", scene_tex_swizzle, check_tex_swizzle, "textures: the 16 swizzle codes on unit 3, opaque and alpha-blended; every texel centre against the uploaded texture"},
     {"tex_wrap", scene_tex_wrap, check_tex_wrap, "textures: U_WRAP x V_WRAP, all 16, U and V from -3.5 to 4.5 at one pixel per texel: zero, periodic, mirrored, clamped"},
     {"tex_blend", scene_tex_blend, check_tex_blend, "textures: every TEXn_BLEND on units 1-3 with 2, 3 and 4 units, disabled units skipped, TEX0_BLEND ignored, flat and Gouraud; ALPHA_BLEND over textured bands"},
+    {"tex_bc1", scene_tex_bc1, check_tex_bc1, "textures: hand-built BC1 blocks in four- and three-colour mode with transparent texels, opaque, alpha-blended and swizzled; every texel against the scene's decode"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

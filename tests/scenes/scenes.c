@@ -1865,6 +1865,96 @@ static int check_tex_bc1(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* tex_sizes: RGBA4444 and BC1 textures of random bytes at the smallest size (8x8), the largest
+ * (1024x1024) and non-square ones (8x1024, 1024x8, 64x16); the small ones through MEM_DATA, the
+ * others (16 KiB and more) through the testbench's backdoor when it has one. Each is drawn as
+ * windows of up to 64x64 texels at one pixel per texel, at its origin and at its far corner (the
+ * high address bits), and the big ones once more minified onto 128 pixels (model only). Check:
+ * every pixel of every window is the texel it covers, decoded from the random bytes (a
+ * transparent BC1 texel is RGBA 0: the word 0x0000). */
+enum { SZ_NTEX = 10, SZ_MAXWIN = 20, SZ_BASE = 0x800000 };
+static const struct {
+    unsigned fmt, wl, hl;
+} k_sz_tex[SZ_NTEX] = {{TEXENC_RGBA4444, 3, 3}, {TEXENC_RGBA4444, 10, 10}, {TEXENC_RGBA4444, 3, 10}, {TEXENC_RGBA4444, 10, 3},
+                       {TEXENC_RGBA4444, 6, 4}, {TEXENC_BC1, 3, 3},       {TEXENC_BC1, 10, 10},       {TEXENC_BC1, 3, 10},
+                       {TEXENC_BC1, 10, 3},       {TEXENC_BC1, 6, 4}};
+static uint8_t g_sz_bytes[2132096 + 533024];
+static size_t g_sz_off[SZ_NTEX];
+static struct {
+    unsigned tex, ox, oy, ww, wh;
+    int x, y;
+} g_sz_win[SZ_MAXWIN];
+static unsigned g_sz_nwin;
+
+static void scene_tex_sizes(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    size_t off = 0;
+    uint32_t addr = SZ_BASE;
+    g_sz_nwin = 0;
+    for (unsigned k = 0; k < SZ_NTEX; k++) {
+        const unsigned w = 1u << k_sz_tex[k].wl, h = 1u << k_sz_tex[k].hl;
+        const size_t len = texenc_level_bytes(k_sz_tex[k].fmt, k_sz_tex[k].wl, k_sz_tex[k].hl, 0);
+        uint8_t *p = g_sz_bytes + off;
+        for (size_t i = 0; i < len; i += 4) {
+            const uint32_t r = scene_rand(c);
+            memcpy(p + i, &r, 4);
+        }
+        g_sz_off[k] = off;
+        tex_put(c, addr, p, len, len > 2048);
+        gpu_write(REG_TEX0_BASE, addr);
+        gpu_write(REG_TEX0_FMT, texenc_fmt(1, k_sz_tex[k].fmt, k_sz_tex[k].wl, k_sz_tex[k].hl, 0, 1));
+        const unsigned ww = w < 64 ? w : 64, wh = h < 64 ? h : 64;
+        for (unsigned far = 0; far < 2; far++) {
+            if (far && ww == w && wh == h) {
+                continue; /* the whole texture in one window */
+            }
+            const unsigned ox = far ? w - ww : 0, oy = far ? h - wh : 0;
+            const unsigned n = g_sz_nwin++;
+            g_sz_win[n].tex = k;
+            g_sz_win[n].ox = ox;
+            g_sz_win[n].oy = oy;
+            g_sz_win[n].ww = ww;
+            g_sz_win[n].wh = wh;
+            g_sz_win[n].x = 8 + (int)(n % 8u) * 78;
+            g_sz_win[n].y = 8 + (int)(n / 8u) * 72;
+            tex_rect(1, g_sz_win[n].x, g_sz_win[n].y, g_sz_win[n].x + (int)ww, g_sz_win[n].y + (int)wh, (double)ox / w,
+                     (double)oy / h, (double)(ox + ww) / w, (double)(oy + wh) / h, 0.5);
+        }
+        if (w > 64 || h > 64) { /* the whole texture minified: 1024 -> 128 pixels */
+            const int x = 8 + (int)(k % 5u) * 136, y = 240 + (int)(k / 5u) * 120;
+            tex_rect(1, x, y, x + (w > 64 ? 128 : (int)w), y + (h > 64 ? 100 : (int)h), 0, 0, 1, 1, 0.5);
+        }
+        off += len;
+        addr = (addr + (uint32_t)len + 0xFFFu) & ~0xFFFu;
+    }
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+static int check_tex_sizes(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned n = 0; n < g_sz_nwin; n++) {
+        const unsigned k = g_sz_win[n].tex, w = 1u << k_sz_tex[k].wl;
+        for (unsigned j = 0; j < g_sz_win[n].wh; j++) {
+            for (unsigned i = 0; i < g_sz_win[n].ww; i++) {
+                const unsigned tx = g_sz_win[n].ox + i, ty = g_sz_win[n].oy + j;
+                const uint16_t want = ref_texel565(ref_texel(k_sz_tex[k].fmt, g_sz_bytes + g_sz_off[k], w, tx, ty));
+                if (check_px(c, o, g_sz_win[n].x + (int)i, g_sz_win[n].y + (int)j, want, "%s %ux%u, texel (%u, %u)",
+                             k_sz_tex[k].fmt == TEXENC_BC1 ? "BC1" : "RGBA4444", w, 1u << k_sz_tex[k].hl, tx, ty) != 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -1934,6 +2024,7 @@ const scene_t g_scenes[] = {
     {"tex_wrap", scene_tex_wrap, check_tex_wrap, "textures: U_WRAP x V_WRAP, all 16, U and V from -3.5 to 4.5 at one pixel per texel: zero, periodic, mirrored, clamped"},
     {"tex_blend", scene_tex_blend, check_tex_blend, "textures: every TEXn_BLEND on units 1-3 with 2, 3 and 4 units, disabled units skipped, TEX0_BLEND ignored, flat and Gouraud; ALPHA_BLEND over textured bands"},
     {"tex_bc1", scene_tex_bc1, check_tex_bc1, "textures: hand-built BC1 blocks in four- and three-colour mode with transparent texels, opaque, alpha-blended and swizzled; every texel against the scene's decode"},
+    {"tex_sizes", scene_tex_sizes, check_tex_sizes, "textures: RGBA4444 and BC1 at 8x8, 1024x1024, 8x1024, 1024x8, 64x16 (random bytes), windows at the origin and the far corner texel for texel"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

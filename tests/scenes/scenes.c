@@ -1955,6 +1955,154 @@ static int check_tex_sizes(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* tex_mip: a 32x32 RGBA4444 texture with six mip levels, each level one flat colour of its own,
+ * on twenty identical perspective floors (a trapezoid 96 pixels wide near, 8 far, Q 0.75 near
+ * and 0.0625 far: the image of a rectangle), translated by whole pixels, so that every floor
+ * computes the same LOD at the same place; V runs from 0 (near) to 12 (far), which takes a floor
+ * through all six levels. Floors 0-15 have MIP_BIAS -8 .. +7 (-2.0 .. +1.75) and MIP_LEVELS
+ * 12-15 (beyond the chain: act as its 6 levels); floors 16-19 bias 0 with MIP_LEVELS 0, 1, 3, 6.
+ * Check, from the level colours alone: every written pixel shows one of the level colours; the
+ * floors cover the same pixels; along every column the level never gets smaller toward the far
+ * edge; at every pixel one LOD explains the sixteen biased floors' levels (level =
+ * (clamp(lod + 4*bias, 0, 80) + 8) >> 4, docs/spec-decisions.md "LOD"), so the bias moves the
+ * level by a quarter level per step and a positive bias picks a smaller level; MIP_LEVELS 0 and
+ * 1 show level 0 only, 3 the bias-0 floor's level capped at 2, 6 exactly the bias-0 floor; and
+ * the bias-0 floor shows every level. */
+enum { MIP_NFLOOR = 20, MIP_LEVELS_N = 6, MIP_CW = 128, MIP_CH = 120 };
+static const uint16_t k_mip_colour[MIP_LEVELS_N] = {0xF00F, 0x0F0F, 0x00FF, 0xFF0F, 0x0FFF, 0xF0FF};
+static uint8_t g_mip_bytes[2048 + 512 + 128 + 3 * 32];
+static size_t g_mip_off[MIP_LEVELS_N];
+
+static int mip_bias(unsigned k) { return k < 16 ? (int)k - 8 : 0; }
+static unsigned mip_levels(unsigned k)
+{
+    static const unsigned extra[4] = {0, 1, 3, 6};
+    return k < 16 ? 12 + (k & 3u) : extra[k - 16];
+}
+
+static void scene_tex_mip(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    static uint16_t lvl[32 * 32];
+    size_t off = 0;
+    for (unsigned i = 0; i < MIP_LEVELS_N; i++) {
+        const unsigned s = 32u >> i;
+        for (unsigned t = 0; t < s * s; t++) {
+            lvl[t] = k_mip_colour[i];
+        }
+        g_mip_off[i] = off;
+        off += tex_layout4444(lvl, s, s, g_mip_bytes + off);
+    }
+    tex_put(c, TEXMEM, g_mip_bytes, off, 0);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_WRAP, 0);
+    for (unsigned k = 0; k < MIP_NFLOOR; k++) {
+        const double cx = (k % 5u) * MIP_CW, cy = (k / 5u) * MIP_CH;
+        const double x[4] = {cx + 60, cx + 68, cx + 112, cx + 16}, y[4] = {cy + 8, cy + 8, cy + 112, cy + 112};
+        const double u[4] = {0, 1, 1, 0}, v[4] = {12, 12, 0, 0}, q[4] = {0.0625, 0.0625, 0.75, 0.75};
+        gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 5, 5, 0, mip_levels(k)));
+        gpu_write(REG_TEX0_MIP_BIAS, (uint32_t)mip_bias(k) & 0xFFu);
+        tex_quad(1, x, y, u, v, q, 0);
+    }
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TEX0_MIP_BIAS, 0);
+}
+
+static int check_tex_mip(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    static int8_t lv[MIP_NFLOOR][MIP_CH][MIP_CW];
+    uint16_t colour[MIP_LEVELS_N];
+    for (unsigned i = 0; i < MIP_LEVELS_N; i++) {
+        colour[i] = ref_texel565(ref_texel(TEXENC_RGBA4444, g_mip_bytes + g_mip_off[i], 32u >> i, 0, 0));
+    }
+    for (unsigned k = 0; k < MIP_NFLOOR; k++) {
+        const int cx = (int)(k % 5u) * MIP_CW, cy = (int)(k / 5u) * MIP_CH;
+        for (int dy = 0; dy < MIP_CH; dy++) {
+            for (int dx = 0; dx < MIP_CW; dx++) {
+                const unsigned wc = o->wcount[(FB_A >> 2) + (unsigned)(cy + dy) * 640u + (unsigned)(cx + dx)];
+                const uint16_t w = fb_word(o, FB_A, cx + dx, cy + dy);
+                int l = -1;
+                for (int i = 0; i < MIP_LEVELS_N; i++) {
+                    l = (l < 0 && w == colour[i]) ? i : l;
+                }
+                if (wc > 1 || (wc == 1 && l < 0)) {
+                    snprintf(c->msg, sizeof(c->msg), "%s: floor %u: pixel (%d, %d) written %u times, 0x%04X, not a level colour",
+                             o->backend, k, cx + dx, cy + dy, wc, w);
+                    return -1;
+                }
+                lv[k][dy][dx] = (int8_t)(wc ? l : -1);
+                if ((lv[k][dy][dx] >= 0) != (lv[0][dy][dx] >= 0)) {
+                    snprintf(c->msg, sizeof(c->msg), "%s: floor %u covers pixel (%d, %d) of its cell, floor 0 %s",
+                             o->backend, k, dx, dy, lv[0][dy][dx] >= 0 ? "does" : "does not");
+                    return -1;
+                }
+            }
+        }
+        for (int dx = 0; dx < MIP_CW; dx++) { /* toward the far edge (up) the level never falls */
+            int prev = -1, prev_dy = 0;
+            for (int dy = MIP_CH - 1; dy >= 0; dy--) {
+                if (lv[k][dy][dx] < 0) {
+                    continue;
+                }
+                if (lv[k][dy][dx] < prev) {
+                    snprintf(c->msg, sizeof(c->msg), "%s: floor %u (bias %d, MIP_LEVELS %u): level %d at (%d, %d), farther "
+                             "than level %d at (%d, %d)", o->backend, k, mip_bias(k), mip_levels(k), lv[k][dy][dx],
+                             cx + dx, cy + dy, prev, cx + dx, cy + prev_dy);
+                    return -1;
+                }
+                prev = lv[k][dy][dx];
+                prev_dy = dy;
+            }
+        }
+    }
+    unsigned seen = 0;
+    for (int dy = 0; dy < MIP_CH; dy++) {
+        for (int dx = 0; dx < MIP_CW; dx++) {
+            const int l0 = lv[8][dy][dx];
+            if (l0 < 0) {
+                continue;
+            }
+            seen |= 1u << l0;
+            long lo = -100000, hi = 100000; /* the LODs (1/16 level) that explain every biased floor */
+            for (unsigned k = 0; k < 16; k++) {
+                const int l = lv[k][dy][dx];
+                const long b4 = 4L * mip_bias(k);
+                const long a = l == 0 ? -100000 : 16L * l - 8, z = l == MIP_LEVELS_N - 1 ? 100000 : 16L * l + 7;
+                lo = a - b4 > lo ? a - b4 : lo;
+                hi = z - b4 < hi ? z - b4 : hi;
+            }
+            const int l3 = l0 < 2 ? l0 : 2;
+            const char *bad = lo > hi ? "no single LOD explains the sixteen biased floors' levels"
+                              : lv[16][dy][dx] != 0 ? "MIP_LEVELS 0 shows a level other than 0"
+                              : lv[17][dy][dx] != 0 ? "MIP_LEVELS 1 shows a level other than 0"
+                              : lv[18][dy][dx] != l3 ? "MIP_LEVELS 3 is not the bias-0 floor's level capped at 2"
+                              : lv[19][dy][dx] != l0 ? "MIP_LEVELS 6 differs from the bias-0 floor (MIP_LEVELS 12)"
+                                                     : NULL;
+            if (bad) {
+                char levels[64];
+                for (unsigned k = 0; k < MIP_NFLOOR; k++) {
+                    levels[k] = (char)('0' + lv[k][dy][dx]);
+                }
+                levels[MIP_NFLOOR] = 0;
+                snprintf(c->msg, sizeof(c->msg), "%s: cell pixel (%d, %d): %s (levels of floors 0-19: %s)", o->backend, dx,
+                         dy, bad, levels);
+                return -1;
+            }
+        }
+    }
+    if (seen != (1u << MIP_LEVELS_N) - 1) {
+        snprintf(c->msg, sizeof(c->msg), "%s: the bias-0 floor shows levels 0x%X, not all six", o->backend, seen);
+        return -1;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -2025,6 +2173,7 @@ const scene_t g_scenes[] = {
     {"tex_blend", scene_tex_blend, check_tex_blend, "textures: every TEXn_BLEND on units 1-3 with 2, 3 and 4 units, disabled units skipped, TEX0_BLEND ignored, flat and Gouraud; ALPHA_BLEND over textured bands"},
     {"tex_bc1", scene_tex_bc1, check_tex_bc1, "textures: hand-built BC1 blocks in four- and three-colour mode with transparent texels, opaque, alpha-blended and swizzled; every texel against the scene's decode"},
     {"tex_sizes", scene_tex_sizes, check_tex_sizes, "textures: RGBA4444 and BC1 at 8x8, 1024x1024, 8x1024, 1024x8, 64x16 (random bytes), windows at the origin and the far corner texel for texel"},
+    {"tex_mip", scene_tex_mip, check_tex_mip, "textures: mip levels of flat colours on 20 identical perspective floors, MIP_BIAS -8..+7, MIP_LEVELS 0, 1, 3, 6, 12-15: monotonic, one LOD per pixel"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

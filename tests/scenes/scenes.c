@@ -2103,6 +2103,136 @@ static int check_tex_mip(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* tex_persp: a steeply slanted floor, the image of a rectangle (a trapezoid 576 pixels wide at
+ * y = 460, Q = 0.75, and 48 wide at y = 40, Q = 0.0625: widths in the ratio of the Qs, every
+ * vertex value exact in 12.4 and 1.15), with a 16x16 checkerboard whose texels also carry their
+ * coordinates (R = x, G = y, B = 15 on the dark squares and 0 on the light ones: every texel a
+ * different RGB565 word); U 0..1 across (CLAMP_TO_EDGE), V from 4 far to 0 near (REPEAT). Check
+ * per row of the floor: every pixel is a texel of the texture; the texel row (V index) is the
+ * same across the row (straight texel rows) and the texel column never falls from left to right;
+ * both indices are the ones perspective-correct sampling gives (U = UQ/Q, V = VQ/Q with UQ, VQ
+ * and Q linear in screen space, worked out here in double; pixels within 0.02 texel of a texel
+ * edge are left out, the GPU's error being under 0.002 there); and down the centre column the
+ * texel rows get thinner toward the horizon (each run of one V index at most one pixel longer
+ * than the nearer run before it, the nearest whole run longer than the farthest). */
+enum { PERSP_YF = 40, PERSP_YN = 460 };
+static uint8_t g_persp_bytes[16 * 16 * 2];
+
+static void scene_tex_persp(scene_ctx_t *c)
+{
+    static uint16_t tex[16 * 16];
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned y = 0; y < 16; y++) {
+        for (unsigned x = 0; x < 16; x++) {
+            tex[y * 16 + x] = (uint16_t)(x << 12 | y << 8 | (((x ^ y) & 1u) ? 15u : 0u) << 4 | 15u);
+        }
+    }
+    tex_put(c, TEXMEM, g_persp_bytes, tex_layout4444(tex, 16, 16, g_persp_bytes), 0);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 4, 4, 0, 1));
+    gpu_write(REG_TEX0_WRAP, 0u << 2 | 1u);
+    const double x[4] = {296, 344, 608, 32}, y[4] = {PERSP_YF, PERSP_YF, PERSP_YN, PERSP_YN};
+    const double u[4] = {0, 1, 1, 0}, v[4] = {4, 4, 0, 0}, q[4] = {0.0625, 0.0625, 0.75, 0.75};
+    tex_quad(1, x, y, u, v, q, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TEX0_WRAP, 0);
+}
+
+/* floor(f) when f is farther than 0.02 from an integer, else -1 (too near a texel edge) */
+static int persp_index(double f)
+{
+    const int i = (int)f - (f < (int)f); /* floor, without libm */
+    return (f - i < 0.02 || f - i > 0.98) ? -1 : i;
+}
+
+static int check_tex_persp(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    static int16_t texel_of[65536]; /* RGB565 word -> texel index y*16 + x, -1: none */
+    memset(texel_of, 0xFF, sizeof(texel_of));
+    for (unsigned t = 0; t < 256; t++) {
+        texel_of[ref_texel565(ref_texel(TEXENC_RGBA4444, g_persp_bytes, 16, t % 16u, t / 16u))] = (int16_t)t;
+    }
+    int tv_col[PERSP_YN];
+    for (int y = PERSP_YF; y < PERSP_YN; y++) {
+        const double t = (y + 0.5 - PERSP_YF) / (PERSP_YN - PERSP_YF), qq = 0.0625 + (0.75 - 0.0625) * t;
+        const double xl = 296 + (32 - 296) * t, xr = 344 + (608 - 344) * t;
+        const int ev = persp_index(0.25 * (1 - t) / qq * 16);
+        int row_tv = -1, prev_tu = -1, n = 0;
+        tv_col[y] = -1;
+        for (int x = 0; x < 640; x++) {
+            if (!o->wcount[(FB_A >> 2) + (unsigned)y * 640u + (unsigned)x]) {
+                continue;
+            }
+            n++;
+            const uint16_t w = fb_word(o, FB_A, x, y);
+            const int tx = texel_of[w];
+            const char *bad = NULL;
+            int want = 0;
+            if (tx < 0) {
+                bad = "not a texel of the texture";
+            } else if (row_tv >= 0 && tx / 16 != row_tv) {
+                bad = "texel row differs from the row's first pixel";
+                want = row_tv;
+            } else if (tx % 16 < prev_tu) {
+                bad = "texel column falls from left to right";
+                want = prev_tu;
+            } else if (ev >= 0 && tx / 16 != (ev & 15)) {
+                bad = "texel row is not the perspective-correct one";
+                want = ev & 15;
+            } else {
+                const int eu = persp_index((x + 0.5 - xl) / (xr - xl) * 16);
+                if (eu >= 0 && tx % 16 != eu) {
+                    bad = "texel column is not the perspective-correct one";
+                    want = eu;
+                }
+            }
+            if (bad) {
+                snprintf(c->msg, sizeof(c->msg), "%s: pixel (%d, %d) 0x%04X: %s (texel (%d, %d), want index %d)", o->backend,
+                         x, y, w, bad, tx % 16, tx / 16, want);
+                return -1;
+            }
+            row_tv = tx / 16;
+            prev_tu = tx % 16;
+            if (x == 320) {
+                tv_col[y] = row_tv;
+            }
+        }
+        if (n == 0 || tv_col[y] < 0) {
+            snprintf(c->msg, sizeof(c->msg), "%s: row %d of the floor has %d pixels, none at x = 320", o->backend, y, n);
+            return -1;
+        }
+    }
+    /* runs of one texel row down the centre column, from the near edge up; the first and the
+     * last run may be cut by the floor's edges */
+    int runs[PERSP_YN], nruns = 0, len = 0;
+    for (int y = PERSP_YN - 1; y >= PERSP_YF; y--) {
+        len++;
+        if (y == PERSP_YF || tv_col[y - 1] != tv_col[y]) {
+            runs[nruns++] = len;
+            len = 0;
+        }
+    }
+    for (int i = 2; i < nruns - 1; i++) {
+        if (runs[i] > runs[i - 1] + 1) {
+            snprintf(c->msg, sizeof(c->msg), "%s: texel row %d from the near edge is %d pixels high, the one before it %d "
+                     "(rows must get thinner toward the horizon)", o->backend, i, runs[i], runs[i - 1]);
+            return -1;
+        }
+    }
+    if (nruns < 8 || runs[1] <= runs[nruns - 2]) {
+        snprintf(c->msg, sizeof(c->msg), "%s: %d texel rows down the centre column, the nearest whole one %d pixels high, "
+                 "the farthest %d", o->backend, nruns, nruns > 1 ? runs[1] : 0, nruns > 1 ? runs[nruns - 2] : 0);
+        return -1;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -2174,6 +2304,7 @@ const scene_t g_scenes[] = {
     {"tex_bc1", scene_tex_bc1, check_tex_bc1, "textures: hand-built BC1 blocks in four- and three-colour mode with transparent texels, opaque, alpha-blended and swizzled; every texel against the scene's decode"},
     {"tex_sizes", scene_tex_sizes, check_tex_sizes, "textures: RGBA4444 and BC1 at 8x8, 1024x1024, 8x1024, 1024x8, 64x16 (random bytes), windows at the origin and the far corner texel for texel"},
     {"tex_mip", scene_tex_mip, check_tex_mip, "textures: mip levels of flat colours on 20 identical perspective floors, MIP_BIAS -8..+7, MIP_LEVELS 0, 1, 3, 6, 12-15: monotonic, one LOD per pixel"},
+    {"tex_persp", scene_tex_persp, check_tex_persp, "textures: a steeply slanted checkerboard floor: straight texel rows, monotonic columns, perspective-correct indices, rows thinner toward the horizon"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

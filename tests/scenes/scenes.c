@@ -2233,6 +2233,101 @@ static int check_tex_persp(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* tex_cache: the cache rule of INT-010 "Texture Cache Interaction" (docs/spec-decisions.md
+ * "Texture cache"): texture memory rewritten through MEM_ADDR / MEM_DATA keeps being served from
+ * a unit's cache where it holds the blocks, until a write of that unit's TEXn_BASE or TEXn_FMT
+ * (here the same value again) invalidates it, and only it. One 8x16 RGBA4444 texture (eight
+ * blocks, eight different sets: no eviction) bound to units 0 and 1 (both CLAMP_TO_ZERO on both
+ * axes, unit 1 ADD: the unit whose coordinates are outside [0, 1) samples RGBA 0, looks nothing
+ * up, and the quad shows the other unit's texel); images A, B, C differ in every texel. Quads
+ * at 4 pixels per texel, in this order:
+ *   A uploaded; 1: unit 0, whole (caches all 8 blocks): A;  2: unit 1, top half only: A
+ *   B written;  3: unit 0: A (cached);  4: unit 1: top A (cached), bottom B (missed)
+ *   TEX0_BASE written (same value);  5: unit 0: B;  6: unit 1: top A, bottom B (unit 1 untouched)
+ *   C written;  7: unit 0: B (cached since 5);  TEX1_FMT written (same value);  8: unit 1: C;
+ *   9: unit 0: B
+ * Check: the centre pixel of every texel of every quad against image A, B or C as listed. */
+enum { CACHE_TW = 8, CACHE_TH = 16, CACHE_PX = 4, CACHE_NQ = 9 };
+static uint8_t g_cache_img[3][CACHE_TW * CACHE_TH * 2];
+static const struct {
+    unsigned unit, rows;     /* unit sampling, texel rows drawn */
+    unsigned char top, bot;  /* image expected in texel rows 0-7 and 8-15: 0 A, 1 B, 2 C */
+} k_cache_q[CACHE_NQ] = {{0, 16, 0, 0}, {1, 8, 0, 0}, {0, 16, 0, 0}, {1, 16, 0, 1}, {0, 16, 1, 1},
+                         {1, 16, 0, 1}, {0, 16, 1, 1}, {1, 16, 2, 2}, {0, 16, 1, 1}};
+
+static void cache_draw(unsigned q)
+{
+    const int x = 8 + (int)q * 68, y = 40;
+    const unsigned other = 1u - k_cache_q[q].unit;
+    gpu_write((uint8_t)(REG_UV0 + other), PACK_UVQ(-0.5, -0.5, 0.5)); /* outside: RGBA 0, no lookup */
+    tex_rect(1u << k_cache_q[q].unit, x, y, x + CACHE_TW * CACHE_PX, y + (int)k_cache_q[q].rows * CACHE_PX, 0, 0, 1,
+             k_cache_q[q].rows / (double)CACHE_TH, 0.5);
+}
+
+static void scene_tex_cache(scene_ctx_t *c)
+{
+    static uint16_t tex[CACHE_TW * CACHE_TH];
+    for (unsigned i = 0; i < 3; i++) {
+        for (unsigned y = 0; y < CACHE_TH; y++) {
+            for (unsigned x = 0; x < CACHE_TW; x++) {
+                const unsigned r = i == 1 ? 15 - x : x, g = i == 2 ? 15 - y : y, b = i == 0 ? 2 : i == 1 ? 8 : 13;
+                tex[y * CACHE_TW + x] = (uint16_t)(r << 12 | g << 8 | b << 4 | 15u);
+            }
+        }
+        tex_layout4444(tex, CACHE_TW, CACHE_TH, g_cache_img[i]);
+    }
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    tex_put(c, TEXMEM, g_cache_img[0], sizeof(g_cache_img[0]), 0);
+    const uint64_t fmt = texenc_fmt(1, TEXENC_RGBA4444, 3, 4, 0, 1);
+    for (unsigned n = 0; n < 2; n++) {
+        gpu_write((uint8_t)(REG_TEX0_BASE + 8u * n), TEXMEM);
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), fmt);
+        gpu_write((uint8_t)(REG_TEX0_WRAP + 8u * n), 2u << 2 | 2u);
+        gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), 1); /* ADD (unit 0's is ignored) */
+    }
+    cache_draw(0);
+    cache_draw(1);
+    texenc_upload(gpu_selected(), TEXMEM, g_cache_img[1], sizeof(g_cache_img[1])); /* MEM_ADDR / MEM_DATA */
+    cache_draw(2);
+    cache_draw(3);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    cache_draw(4);
+    cache_draw(5);
+    texenc_upload(gpu_selected(), TEXMEM, g_cache_img[2], sizeof(g_cache_img[2]));
+    cache_draw(6);
+    gpu_write(REG_TEX1_FMT, fmt);
+    cache_draw(7);
+    cache_draw(8);
+    for (unsigned n = 0; n < 2; n++) {
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), 0);
+        gpu_write((uint8_t)(REG_TEX0_WRAP + 8u * n), 0);
+        gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), 0);
+    }
+}
+
+static int check_tex_cache(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned q = 0; q < CACHE_NQ; q++) {
+        for (unsigned ty = 0; ty < k_cache_q[q].rows; ty++) {
+            const unsigned img = ty < 8 ? k_cache_q[q].top : k_cache_q[q].bot;
+            for (unsigned tx = 0; tx < CACHE_TW; tx++) {
+                if (check_px(c, o, 8 + (int)(q * 68 + tx * CACHE_PX + CACHE_PX / 2), 40 + (int)(ty * CACHE_PX + CACHE_PX / 2),
+                             ref_texel565(ref_texel(TEXENC_RGBA4444, g_cache_img[img], CACHE_TW, tx, ty)),
+                             "quad %u (unit %u), texel (%u, %u): image %c", q + 1, k_cache_q[q].unit, tx, ty, 'A' + img) != 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -2305,6 +2400,7 @@ const scene_t g_scenes[] = {
     {"tex_sizes", scene_tex_sizes, check_tex_sizes, "textures: RGBA4444 and BC1 at 8x8, 1024x1024, 8x1024, 1024x8, 64x16 (random bytes), windows at the origin and the far corner texel for texel"},
     {"tex_mip", scene_tex_mip, check_tex_mip, "textures: mip levels of flat colours on 20 identical perspective floors, MIP_BIAS -8..+7, MIP_LEVELS 0, 1, 3, 6, 12-15: monotonic, one LOD per pixel"},
     {"tex_persp", scene_tex_persp, check_tex_persp, "textures: a steeply slanted checkerboard floor: straight texel rows, monotonic columns, perspective-correct indices, rows thinner toward the horizon"},
+    {"tex_cache", scene_tex_cache, check_tex_cache, "textures: the cache rule: rewritten texture memory served from the cache until TEXn_BASE / TEXn_FMT is written again, per unit"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

@@ -2328,6 +2328,214 @@ static int check_tex_cache(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* ---------------------------------------------------------------- seed examples with textures */
+
+/* the Z-buffer at ZBUF all far (0xFFFFFF): through the backdoor when there is one (no cycles),
+ * else drawn (ALWAYS, Z write); leaves FB_ZBUFFER at ALWAYS and TRI_MODE at Z test and write */
+static void zbuffer_far(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, 0xC);
+    if (c->mem_load) {
+        static uint32_t far[640 * 480];
+        for (unsigned i = 0; i < 640 * 480; i++) {
+            far[i] = 0xFFFFFFu;
+        }
+        (void)gpu_read(REG_STATUS);
+        c->mem_load(c->tb, ZBUF, far, sizeof(far));
+    } else {
+        gpu_write(REG_COLOR, 0);
+        rect_px(0, 0, 640, 480, 0x1FFFFFF);
+    }
+}
+
+/* INT-010 "Example 1: Multi-Texture Rendering (Diffuse + Lightmap)", verbatim, wrapped by the
+ * setup it assumes: a Z-buffer at 0x258000 cleared to far (LEQUAL), a 256x256
+ * RGBA4444 diffuse map (coloured bricks) at 0x384000 and a 256x256 BC1 lightmap (a round light)
+ * at 0x3C4000, loaded through the backdoor (160 KiB); x0..z2 and q0..q2 below (q < 1: 1.0 is
+ * not a 1.15 value). RTL against the model. */
+static void seed_bricks(uint32_t *img, unsigned n)
+{
+    for (unsigned y = 0; y < n; y++) {
+        for (unsigned x = 0; x < n; x++) {
+            const unsigned row = y / 16, xx = x + (row & 1u) * 16, mortar = (y % 16 < 2) || (xx % 32 < 2);
+            const unsigned hue = (xx / 32 * 7 + row * 3) % 5;
+            img[y * n + x] = mortar ? rgba8(200, 200, 190, 255)
+                                    : rgba8(150 + hue * 20, 60 + hue * 25, 40 + (hue * 37) % 90, 255);
+        }
+    }
+}
+
+static void scene_seed_example1(scene_ctx_t *c)
+{
+    static uint32_t img[256 * 256];
+    static uint8_t buf[256 * 256 * 2];
+    gpu_write(REG_FB_DRAW, FB_A);
+    zbuffer_far(c);
+    gpu_write(REG_FB_ZBUFFER, (1ULL << 32) | ZBUF);
+    seed_bricks(img, 256);
+    tex_put(c, 0x384000, buf, texenc_level(TEXENC_RGBA4444, img, 256, 256, buf), 1);
+    for (unsigned y = 0; y < 256; y++) {
+        for (unsigned x = 0; x < 256; x++) {
+            const int dx = (int)x - 128, dy = (int)y - 100, d2 = dx * dx + dy * dy;
+            const unsigned l = d2 >= 140 * 140 ? 40u : 255u - (unsigned)(215 * d2 / (140 * 140));
+            img[y * 256 + x] = rgba8(l, l, l * 7 / 8, 255);
+        }
+    }
+    tex_put(c, 0x3C4000, buf, texenc_level(TEXENC_BC1, img, 256, 256, buf), 1);
+    const double x0 = 80, y0 = 420, x1 = 560, y1 = 420, x2 = 320, y2 = 60;
+    const uint32_t z0 = 0x0400000, z1 = 0x0400000, z2 = 0x1000000;
+    const double q0 = 0.9, q1 = 0.9, q2 = 0.3;
+// Configure texture unit 0: diffuse map (RGBA4444) at 0x384000, 256x256
+gpu_write(REG_TEX0_BASE, 0x384000);
+gpu_write(REG_TEX0_FMT,
+    (0x0 << 16) |  // Swizzle: RGBA
+    (8 << 8) |     // HEIGHT_LOG2: 256
+    (8 << 4) |     // WIDTH_LOG2: 256
+    (0x0 << 1) |   // FORMAT: RGBA4444
+    (1 << 0)       // ENABLE: yes
+);
+gpu_write(REG_TEX0_BLEND, 0x00);  // MULTIPLY (ignored for tex0)
+gpu_write(REG_TEX0_WRAP, 0x0);    // REPEAT on both axes
+
+// Configure texture unit 1: lightmap (BC1) at 0x3C4000, 256x256
+gpu_write(REG_TEX1_BASE, 0x3C4000);
+gpu_write(REG_TEX1_FMT,
+    (0x0 << 16) |  // Swizzle: RGBA
+    (8 << 8) |     // HEIGHT_LOG2: 256
+    (8 << 4) |     // WIDTH_LOG2: 256
+    (0x1 << 1) |   // FORMAT: BC1
+    (1 << 0)       // ENABLE: yes
+);
+gpu_write(REG_TEX1_BLEND, 0x00);  // MULTIPLY (modulate with tex0)
+gpu_write(REG_TEX1_WRAP, 0x0);    // REPEAT on both axes
+
+// Disable texture units 2 and 3
+gpu_write(REG_TEX2_FMT, 0x0);
+gpu_write(REG_TEX3_FMT, 0x0);
+
+// Set rendering mode: Gouraud + textured + Z-buffer
+gpu_write(REG_TRI_MODE,
+    (1 << 3) |  // Z_WRITE
+    (1 << 2) |  // Z_TEST
+    (1 << 0)    // GOURAUD
+);
+
+// Draw triangle with two sets of UV coordinates
+gpu_write(REG_COLOR, 0xFFFFFFFF);           // White (no tint)
+gpu_write(REG_UV0, PACK_UVQ(0.0, 0.0, q0)); // Diffuse UV
+gpu_write(REG_UV1, PACK_UVQ(0.0, 0.0, q0)); // Lightmap UV
+gpu_write(REG_VERTEX, PACK_XYZ(x0, y0, z0));
+
+gpu_write(REG_COLOR, 0xFFFFFFFF);
+gpu_write(REG_UV0, PACK_UVQ(1.0, 0.0, q1));
+gpu_write(REG_UV1, PACK_UVQ(1.0, 0.0, q1));
+gpu_write(REG_VERTEX, PACK_XYZ(x1, y1, z1));
+
+gpu_write(REG_COLOR, 0xFFFFFFFF);
+gpu_write(REG_UV0, PACK_UVQ(0.5, 1.0, q2));
+gpu_write(REG_UV1, PACK_UVQ(0.5, 1.0, q2));
+gpu_write(REG_VERTEX, PACK_XYZ(x2, y2, z2));  // Triggers draw
+}
+
+/* INT-010 "Example 2: BC1 Compressed Texture Setup", verbatim (8,192 bytes through MEM_DATA),
+ * bc1_data a 128x128 image (rings) encoded by texenc; then a quad that samples it (REPEAT,
+ * perspective), not part of the example. RTL against the model. */
+static void scene_seed_example2(scene_ctx_t *c)
+{
+    (void)c;
+    static uint32_t img[128 * 128], bc1_data[8192 / 4];
+    static uint8_t bytes[8192];
+    for (unsigned y = 0; y < 128; y++) {
+        for (unsigned x = 0; x < 128; x++) {
+            const int dx = (int)x - 64, dy = (int)y - 64, ring = ((dx * dx + dy * dy) / 160) % 3;
+            img[y * 128 + x] = ring == 0 ? rgba8(240, 200, 40, 255) : ring == 1 ? rgba8(30, 90, 200, 255)
+                                                                             : rgba8(20 + x, 160, 255 - y, 255);
+        }
+    }
+    texenc_level(TEXENC_BC1, img, 128, 128, bytes);
+    for (unsigned i = 0; i < 8192 / 4; i++) { /* little-endian words, as MEM_DATA stores them */
+        bc1_data[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 | (uint32_t)bytes[4 * i + 2] << 16 |
+                      (uint32_t)bytes[4 * i + 3] << 24;
+    }
+    gpu_write(REG_FB_DRAW, FB_A);
+// Upload BC1-compressed texture to SRAM at 0x404000
+// For 128x128 texture: (128/4) x (128/4) = 1024 blocks x 8 bytes = 8192 bytes
+gpu_write(REG_MEM_ADDR, 0x404000);
+for (int i = 0; i < 8192 / 4; i++) {
+    gpu_write(REG_MEM_DATA, bc1_data[i]);  // Auto-increments by 4
+}
+
+// Configure texture unit 0 for BC1 compressed format
+gpu_write(REG_TEX0_BASE, 0x404000);
+gpu_write(REG_TEX0_FMT,
+    (0x0 << 16) |  // Swizzle: RGBA
+    (7 << 8) |     // HEIGHT_LOG2: 128
+    (7 << 4) |     // WIDTH_LOG2: 128
+    (0x1 << 1) |   // FORMAT: BC1
+    (1 << 0)       // ENABLE: yes
+);
+gpu_write(REG_TEX0_WRAP, 0x0);  // REPEAT
+    gpu_write(REG_TRI_MODE, 0);
+    const double x[4] = {200, 440, 620, 20}, y[4] = {60, 60, 460, 460};
+    const double u[4] = {0, 2, 2, 0}, v[4] = {0, 0, 2, 2}, q[4] = {0.3, 0.3, 0.45, 0.45};
+    tex_quad(1, x, y, u, v, q, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+/* INT-010 "Example 5: Channel Swizzling (Grayscale)", verbatim, after a 256x256 RGBA4444 texture
+ * at 0x384000 (backdoor) whose R channel is a pattern and whose G and B differ from it; then,
+ * not part of the example, dither off and the texture drawn at one pixel per texel. Check: every
+ * pixel of the quad is its texel's R replicated to RGB (RRR1), from the uploaded bytes. */
+static uint8_t g_ex5_bytes[256 * 256 * 2];
+
+static void scene_seed_example5(scene_ctx_t *c)
+{
+    static uint16_t tex[256 * 256];
+    for (unsigned y = 0; y < 256; y++) {
+        for (unsigned x = 0; x < 256; x++) {
+            const unsigned r = ((x / 16 + y / 16) % 2) ? (x * 15 / 255) : (15 - y * 15 / 255);
+            tex[y * 256 + x] = (uint16_t)(r << 12 | ((x / 32) & 15u) << 8 | ((y / 32 + 7) & 15u) << 4 | 3u);
+        }
+    }
+    tex_put(c, 0x384000, g_ex5_bytes, tex_layout4444(tex, 256, 256, g_ex5_bytes), 1);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_TRI_MODE, 0);
+// Use a single-channel grayscale texture (RGBA4444)
+// Swizzle 0x7: RRR1 (replicate R to RGB, alpha=1)
+gpu_write(REG_TEX0_BASE, 0x384000);
+gpu_write(REG_TEX0_FMT,
+    (0x7 << 16) |  // Swizzle: RRR1 (grayscale to RGB)
+    (8 << 8) |     // HEIGHT_LOG2: 256
+    (8 << 4) |     // WIDTH_LOG2: 256
+    (0x0 << 1) |   // FORMAT: RGBA4444
+    (1 << 0)       // ENABLE: yes
+);
+
+// When sampled, if texture R=128:
+// Output will be RGBA=(128, 128, 128, 255)
+    gpu_write(REG_DITHER_MODE, 0);
+    tex_rect(1, 192, 112, 448, 368, 0, 0, 1, 1, 0.5);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+static int check_seed_example5(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned y = 0; y < 256; y++) {
+        for (unsigned x = 0; x < 256; x++) {
+            if (check_px(c, o, 192 + (int)x, 112 + (int)y,
+                         ref_texel565(ref_swizzle(ref_texel(TEXENC_RGBA4444, g_ex5_bytes, 256, x, y), 7)),
+                         "Example 5 (RRR1), texel (%u, %u)", x, y) != 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -2401,6 +2609,9 @@ const scene_t g_scenes[] = {
     {"tex_mip", scene_tex_mip, check_tex_mip, "textures: mip levels of flat colours on 20 identical perspective floors, MIP_BIAS -8..+7, MIP_LEVELS 0, 1, 3, 6, 12-15: monotonic, one LOD per pixel"},
     {"tex_persp", scene_tex_persp, check_tex_persp, "textures: a steeply slanted checkerboard floor: straight texel rows, monotonic columns, perspective-correct indices, rows thinner toward the horizon"},
     {"tex_cache", scene_tex_cache, check_tex_cache, "textures: the cache rule: rewritten texture memory served from the cache until TEXn_BASE / TEXn_FMT is written again, per unit"},
+    {"seed_example1", scene_seed_example1, NULL, "INT-010 Example 1 (diffuse RGBA4444 x BC1 lightmap, Gouraud, Z) verbatim"},
+    {"seed_example2", scene_seed_example2, NULL, "INT-010 Example 2 (BC1 upload through MEM_DATA, TEX0 setup) verbatim, then a quad sampling it"},
+    {"seed_example5", scene_seed_example5, check_seed_example5, "INT-010 Example 5 (swizzle RRR1) verbatim, then the texture at one pixel per texel: grey from R"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

@@ -2536,6 +2536,247 @@ static int check_seed_example5(scene_ctx_t *c, const scene_obs_t *o)
     return 0;
 }
 
+/* ---------------------------------------------------------------- textured demo */
+
+/* tex_demo: what the texture units are for, in one picture (make demo renders it after demo).
+ * A camera at the origin looking down +Z (x = 320 + 320 X/Z, y = 240 - 320 Y/Z, Q = 1.9/Z, depth
+ * (1 - 1/Z) * 0x1FFFFFF, which is linear in screen space like Q); a sky gradient; a floor of 60
+ * tiles, each one repeat of a mipmapped 64x64 RGBA4444 checkerboard, receding to the horizon,
+ * hazier with distance (Gouraud); a crate (BC1, mipmapped, faces lit per face) and a brick
+ * pyramid (BC1) standing on it, depth-tested; an alpha-blended overlay: a translucent panel and
+ * a gold ring whose texture has an alpha channel. The textures come through the backdoor when
+ * the testbench has one. RTL against the model. */
+#define DEMO_TEX_FLOOR (TEXMEM + 0x00000u)
+#define DEMO_TEX_CRATE (TEXMEM + 0x10000u)
+#define DEMO_TEX_BRICK (TEXMEM + 0x20000u)
+#define DEMO_TEX_RING (TEXMEM + 0x30000u)
+
+/* square root by Newton's method (no libm in the scene library) */
+static double sqrt_approx(double x)
+{
+    double r = x > 1 ? x : 1;
+    for (int i = 0; i < 60; i++) {
+        r = 0.5 * (r + x / r);
+    }
+    return r;
+}
+
+/* one vertex at world (X, Y, Z), texture coordinates (u, v) on the units of mask */
+static void demo_vertex(double X, double Y, double Z, double u, double v, uint32_t colour, unsigned mask)
+{
+    const double q = 1.9 / Z;
+    gpu_write(REG_COLOR, colour);
+    for (unsigned n = 0; n < 4; n++) {
+        if ((mask >> n) & 1u) {
+            gpu_write((uint8_t)(REG_UV0 + n), PACK_UVQ(u, v, q));
+        }
+    }
+    gpu_write(REG_VERTEX, PACK_XYZ(320 + 320 * X / Z, 240 - 320 * Y / Z, (uint32_t)((1 - 1 / Z) * 0x1FFFFFF)));
+}
+
+static uint32_t demo_shade(uint32_t rgb, double k)
+{
+    const double f = k < 0 ? 0 : k > 1 ? 1 : k;
+    return rgba8((unsigned)(rgba8_ch(rgb, 0) * f), (unsigned)(rgba8_ch(rgb, 1) * f), (unsigned)(rgba8_ch(rgb, 2) * f), 255);
+}
+
+/* haze: white near, toward the horizon's orange far */
+static uint32_t demo_haze(double Z)
+{
+    const double f = (Z - 2) / 44 > 1 ? 1 : (Z - 2) / 44;
+    return rgba8(255, (unsigned)(250 - 70 * f), (unsigned)(240 - 100 * f), 255);
+}
+
+static void demo_textures(scene_ctx_t *c)
+{
+    static uint32_t img[64 * 64], scratch[64 * 64];
+    static uint8_t buf[16384];
+    for (unsigned y = 0; y < 64; y++) { /* checkerboard: 8 x 8 squares */
+        for (unsigned x = 0; x < 64; x++) {
+            img[y * 64 + x] = ((x / 8 + y / 8) & 1u) ? rgba8(40, 48, 70, 255) : rgba8(235, 225, 200, 255);
+        }
+    }
+    tex_put(c, DEMO_TEX_FLOOR, buf, texenc_chain(TEXENC_RGBA4444, img, 6, 6, 7, buf, scratch), 1);
+    for (unsigned y = 0; y < 64; y++) { /* crate: planks in a frame with a diagonal brace */
+        for (unsigned x = 0; x < 64; x++) {
+            const unsigned frame = x < 6 || x >= 58 || y < 6 || y >= 58, brace = (x > y ? x - y : y - x) < 5;
+            const unsigned seam = (y % 13) == 0, grain = (x * 7 + y * 3 + (x * y) % 11) % 23;
+            img[y * 64 + x] = frame || brace ? rgba8(120 + grain, 72 + grain / 2, 30, 255)
+                              : seam         ? rgba8(70, 40, 20, 255)
+                                             : rgba8(185 + grain, 135 + grain, 70 + grain / 2, 255);
+        }
+    }
+    tex_put(c, DEMO_TEX_CRATE, buf, texenc_chain(TEXENC_BC1, img, 6, 6, 7, buf, scratch), 1);
+    seed_bricks(img, 64);
+    tex_put(c, DEMO_TEX_BRICK, buf, texenc_chain(TEXENC_BC1, img, 6, 6, 7, buf, scratch), 1);
+    for (unsigned y = 0; y < 32; y++) { /* a gold ring, alpha 0 outside it */
+        for (unsigned x = 0; x < 32; x++) {
+            const int dx = 2 * (int)x - 31, dy = 2 * (int)y - 31, d2 = dx * dx + dy * dy;
+            const unsigned in = d2 >= 17 * 17 && d2 < 29 * 29;
+            img[y * 32 + x] = in ? rgba8(255, 200 - (unsigned)(d2 / 12), 60, 230) : rgba8(0, 0, 0, 0);
+        }
+    }
+    tex_put(c, DEMO_TEX_RING, buf, texenc_level(TEXENC_RGBA4444, img, 32, 32, buf), 1);
+}
+
+/* the light on a face with outward normal n: 0.4 ambient + 0.6 Lambert against a fixed light */
+static uint32_t demo_light(const double n[3], uint32_t rgb)
+{
+    const double len = sqrt_approx(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    const double l = (-0.45 * n[0] + 0.8 * n[1] - 0.4 * n[2]) / len;
+    return demo_shade(rgb, 0.4 + 0.6 * (l > 0 ? l : 0));
+}
+
+/* a quad of world corners p[4] (clockwise seen from outside, as the screen's y points down)
+ * with (0,0)..(1,1) on unit 0, lit by its normal; skipped when it faces away from the camera */
+static void demo_face(const double p[4][3], uint32_t rgb)
+{
+    double a[3], b[3], n[3];
+    for (int i = 0; i < 3; i++) {
+        a[i] = p[1][i] - p[0][i];
+        b[i] = p[3][i] - p[0][i];
+    }
+    n[0] = a[1] * b[2] - a[2] * b[1];
+    n[1] = a[2] * b[0] - a[0] * b[2];
+    n[2] = a[0] * b[1] - a[1] * b[0];
+    if (n[0] * p[0][0] + n[1] * p[0][1] + n[2] * p[0][2] >= 0) {
+        return; /* back face */
+    }
+    const uint32_t col = demo_light(n, rgb);
+    const double uv[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+    const int tri[6] = {0, 1, 2, 0, 2, 3};
+    for (int i = 0; i < 6; i++) {
+        const int k = tri[i];
+        demo_vertex(p[k][0], p[k][1], p[k][2], uv[k][0], uv[k][1], col, 1);
+    }
+}
+
+static void scene_tex_demo(scene_ctx_t *c)
+{
+    demo_textures(c);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 1);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    zbuffer_far(c);
+    /* sky: Gouraud, no depth */
+    gpu_write(REG_TRI_MODE, 1);
+    const uint32_t top = (uint32_t)PACK_RGBA(20, 40, 110, 255), low = (uint32_t)PACK_RGBA(250, 170, 110, 255);
+    gpu_write(REG_COLOR, top);
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0));
+    gpu_write(REG_COLOR, low);
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 256, 0));
+    gpu_write(REG_COLOR, top);
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_COLOR, low);
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 256, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 256, 0));
+    /* floor: mipmapped checkerboard tiles, depth test and write, hazy with distance */
+    gpu_write(REG_FB_ZBUFFER, (1ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, 0xD);
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_FLOOR);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 6, 6, 0, 7));
+    gpu_write(REG_TEX0_WRAP, 0);
+    gpu_write(REG_TEX0_MIP_BIAS, 0);
+    /* bands of square tiles, each tile n x n texture repeats (UQ = u*Q and VQ stay below 1),
+     * as wide as the screen at the band's far edge and at most 1280 pixels from the centre at
+     * its near edge (12.4 holds +-2048) */
+    static const struct {
+        double z0, size;
+        int tiles, n;
+    } bands[4] = {{2, 4, 4, 1}, {6, 8, 4, 2}, {14, 16, 4, 4}, {30, 16, 6, 4}};
+    for (int j = 0; j < 4; j++) {
+        const double Z0 = bands[j].z0, Z1 = Z0 + bands[j].size, Y = -1.5, n = bands[j].n;
+        for (int i = 0; i < bands[j].tiles; i++) {
+            const double X0 = (i - bands[j].tiles / 2) * bands[j].size, X1 = X0 + bands[j].size;
+            demo_vertex(X0, Y, Z1, 0, 0, demo_haze(Z1), 1);
+            demo_vertex(X1, Y, Z1, n, 0, demo_haze(Z1), 1);
+            demo_vertex(X1, Y, Z0, n, n, demo_haze(Z0), 1);
+            demo_vertex(X0, Y, Z1, 0, 0, demo_haze(Z1), 1);
+            demo_vertex(X1, Y, Z0, n, n, demo_haze(Z0), 1);
+            demo_vertex(X0, Y, Z0, 0, n, demo_haze(Z0), 1);
+        }
+    }
+    /* a crate, rotated about Y, on the floor */
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_CRATE);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_BC1, 6, 6, 0, 7));
+    {
+        const double cx = 1.4, cy = -0.5, cz = 6.2, ca = 0.8253, sa = 0.5646; /* 34 degrees */
+        double v[8][3];
+        for (int k = 0; k < 8; k++) {
+            const double x = (k & 1) ? 1 : -1, y = (k & 2) ? 1 : -1, z = (k & 4) ? 1 : -1;
+            v[k][0] = cx + ca * x + sa * z;
+            v[k][1] = cy + y;
+            v[k][2] = cz - sa * x + ca * z;
+        }
+        static const int faces[6][4] = {{0, 2, 3, 1}, {5, 7, 6, 4}, {4, 6, 2, 0}, {1, 3, 7, 5},
+                                        {2, 6, 7, 3}, {4, 0, 1, 5}}; /* -z, +z, -x, +x, +y, -y */
+        for (int f = 0; f < 6; f++) {
+            double p[4][3];
+            for (int k = 0; k < 4; k++) {
+                for (int i = 0; i < 3; i++) {
+                    p[k][i] = v[faces[f][k]][i];
+                }
+            }
+            demo_face(p, rgba8(255, 255, 255, 255));
+        }
+    }
+    /* a brick pyramid behind it, to the left */
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_BRICK);
+    {
+        const double cx = -2.4, cz = 10.5, h = 1.6, ca = 0.9211, sa = 0.3894; /* 23 degrees */
+        double b[4][3];
+        for (int k = 0; k < 4; k++) {
+            const double x = (k == 1 || k == 2) ? h : -h, z = (k >= 2) ? h : -h;
+            b[k][0] = cx + ca * x + sa * z;
+            b[k][1] = -1.5;
+            b[k][2] = cz - sa * x + ca * z;
+        }
+        const double apex[3] = {cx, 1.3, cz};
+        for (int k = 0; k < 4; k++) {
+            const double *p0 = b[k], *p1 = b[(k + 1) % 4];
+            double e1[3], e2[3];
+            for (int i = 0; i < 3; i++) {
+                e1[i] = p1[i] - p0[i];
+                e2[i] = apex[i] - p0[i];
+            }
+            const double n[3] = {e2[1] * e1[2] - e2[2] * e1[1], e2[2] * e1[0] - e2[0] * e1[2], e2[0] * e1[1] - e2[1] * e1[0]};
+            if (n[0] * p0[0] + n[1] * p0[1] + n[2] * p0[2] >= 0) {
+                continue; /* back face */
+            }
+            const uint32_t col = demo_light(n, rgba8(255, 240, 220, 255));
+            demo_vertex(p0[0], p0[1], p0[2], 0, 1, col, 1);
+            demo_vertex(p1[0], p1[1], p1[2], 1, 1, col, 1);
+            demo_vertex(apex[0], apex[1], apex[2], 0.5, 0, col, 1);
+        }
+    }
+    /* overlay: a translucent panel and a gold ring with alpha, no depth */
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TRI_MODE, 1);
+    gpu_write(REG_ALPHA_BLEND, 3);
+    {
+        const double x[4] = {16, 236, 236, 16}, y[4] = {16, 16, 76, 76}, z4[4] = {0, 0, 0, 0};
+        const uint32_t col[4] = {(uint32_t)PACK_RGBA(10, 20, 60, 190), (uint32_t)PACK_RGBA(70, 30, 110, 90),
+                                 (uint32_t)PACK_RGBA(70, 30, 110, 90), (uint32_t)PACK_RGBA(10, 20, 60, 190)};
+        tex_quad_col(0, x, y, z4, z4, z4, 0, col);
+    }
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_RING);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 5, 5, 0, 1));
+    gpu_write(REG_TEX0_WRAP, 1u << 2 | 1u);
+    tex_rect(1, 524, 16, 620, 112, 0, 0, 1, 1, 0.5);
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_CRATE);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_BC1, 6, 6, 0, 7));
+    gpu_write(REG_TEX0_WRAP, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(255, 255, 255, 160));
+    gpu_write(REG_TRI_MODE, 1);
+    tex_rect(1, 28, 24, 72, 68, 0, 0, 1, 1, 0.5);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TEX0_WRAP, 0);
+    gpu_write(REG_TRI_MODE, 0);
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -2612,6 +2853,7 @@ const scene_t g_scenes[] = {
     {"seed_example1", scene_seed_example1, NULL, "INT-010 Example 1 (diffuse RGBA4444 x BC1 lightmap, Gouraud, Z) verbatim"},
     {"seed_example2", scene_seed_example2, NULL, "INT-010 Example 2 (BC1 upload through MEM_DATA, TEX0 setup) verbatim, then a quad sampling it"},
     {"seed_example5", scene_seed_example5, check_seed_example5, "INT-010 Example 5 (swizzle RRR1) verbatim, then the texture at one pixel per texel: grey from R"},
+    {"tex_demo", scene_tex_demo, NULL, "textured demo: a mipmapped checkerboard floor to the horizon, a BC1 crate and pyramid with Z, an alpha-blended overlay"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

@@ -2619,30 +2619,32 @@ static void demo_textures(scene_ctx_t *c)
     tex_put(c, DEMO_TEX_RING, buf, texenc_level(TEXENC_RGBA4444, img, 32, 32, buf), 1);
 }
 
-/* the light on a face with outward normal n: 0.4 ambient + 0.6 Lambert against a fixed light */
-static uint32_t demo_light(const double n[3], uint32_t rgb)
+/* the colour rgb lit on a face through world points p0, p1, p2 (clockwise seen from outside, as
+ * the screen's y points down): 0.4 ambient + 0.6 Lambert against a fixed light; 0 when the face
+ * looks away from the camera (a back face, not drawn) */
+static uint32_t demo_light(const double p0[3], const double p1[3], const double p2[3], uint32_t rgb)
 {
+    double a[3], b[3];
+    for (int i = 0; i < 3; i++) {
+        a[i] = p1[i] - p0[i];
+        b[i] = p2[i] - p0[i];
+    }
+    const double n[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    if (n[0] * p0[0] + n[1] * p0[1] + n[2] * p0[2] >= 0) {
+        return 0;
+    }
     const double len = sqrt_approx(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     const double l = (-0.45 * n[0] + 0.8 * n[1] - 0.4 * n[2]) / len;
     return demo_shade(rgb, 0.4 + 0.6 * (l > 0 ? l : 0));
 }
 
-/* a quad of world corners p[4] (clockwise seen from outside, as the screen's y points down)
- * with (0,0)..(1,1) on unit 0, lit by its normal; skipped when it faces away from the camera */
+/* a quad of world corners p[4] (clockwise seen from outside) with (0,0)..(1,1) on unit 0, lit */
 static void demo_face(const double p[4][3], uint32_t rgb)
 {
-    double a[3], b[3], n[3];
-    for (int i = 0; i < 3; i++) {
-        a[i] = p[1][i] - p[0][i];
-        b[i] = p[3][i] - p[0][i];
+    const uint32_t col = demo_light(p[0], p[1], p[3], rgb);
+    if (!col) {
+        return;
     }
-    n[0] = a[1] * b[2] - a[2] * b[1];
-    n[1] = a[2] * b[0] - a[0] * b[2];
-    n[2] = a[0] * b[1] - a[1] * b[0];
-    if (n[0] * p[0][0] + n[1] * p[0][1] + n[2] * p[0][2] >= 0) {
-        return; /* back face */
-    }
-    const uint32_t col = demo_light(n, rgb);
     const double uv[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
     const int tri[6] = {0, 1, 2, 0, 2, 3};
     for (int i = 0; i < 6; i++) {
@@ -2735,22 +2737,16 @@ static void scene_tex_demo(scene_ctx_t *c)
         const double apex[3] = {cx, 1.3, cz};
         for (int k = 0; k < 4; k++) {
             const double *p0 = b[k], *p1 = b[(k + 1) % 4];
-            double e1[3], e2[3];
-            for (int i = 0; i < 3; i++) {
-                e1[i] = p1[i] - p0[i];
-                e2[i] = apex[i] - p0[i];
+            const uint32_t col = demo_light(p0, apex, p1, rgba8(255, 240, 220, 255));
+            if (!col) {
+                continue;
             }
-            const double n[3] = {e2[1] * e1[2] - e2[2] * e1[1], e2[2] * e1[0] - e2[0] * e1[2], e2[0] * e1[1] - e2[1] * e1[0]};
-            if (n[0] * p0[0] + n[1] * p0[1] + n[2] * p0[2] >= 0) {
-                continue; /* back face */
-            }
-            const uint32_t col = demo_light(n, rgba8(255, 240, 220, 255));
             demo_vertex(p0[0], p0[1], p0[2], 0, 1, col, 1);
             demo_vertex(p1[0], p1[1], p1[2], 1, 1, col, 1);
             demo_vertex(apex[0], apex[1], apex[2], 0.5, 0, col, 1);
         }
     }
-    /* overlay: a translucent panel and a gold ring with alpha, no depth */
+    /* overlay, no depth: a translucent panel, a gold ring with alpha, the crate at alpha 160 */
     gpu_write(REG_TEX0_FMT, 0);
     gpu_write(REG_TRI_MODE, 1);
     gpu_write(REG_ALPHA_BLEND, 3);

@@ -4,7 +4,8 @@
 #                   tgpu_tb_ds1 (one draw-state entry) and tgpu_tb_netlist (Yosys's gate-level
 #                   netlist of gpu_top: post-synthesis simulation, scripts/synth/netlist.sh)
 #   core-lint       verilator --lint-only -Wall on gpu_top
-#   demo            render the demo scene on RTL and model, compare, write out/demo/*.png
+#   demo            render the demo scene and the textured demo (tex_demo) on RTL and model,
+#                   compare, write out/demo/*.png and out/tex_demo/*.png
 #   core-bench      simulated cycles/s, full-screen clear cycles and fragments/clock, and the
 #                   simulation speed of today's build next to a baseline revision's
 #   core-long       long random sweep, 200 seeds x 200 triangles (tests/core.list, tier long;
@@ -127,6 +128,7 @@ core-lint:
 
 demo: setup $(BUILD)/bin/tgpu_tb
 	$(BUILD)/bin/tgpu_tb --scene demo --out $(OUT)/demo
+	$(BUILD)/bin/tgpu_tb --scene tex_demo --out $(OUT)/tex_demo
 
 core-bench: core-build
 	@mkdir -p $(BUILD)/bench

@@ -3,6 +3,7 @@
 #include "scene.h"
 #include "simt_asm.h"
 #include "texenc.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1081,13 +1082,17 @@ static void tex_upload_index(unsigned fmt, unsigned wl, unsigned hl, unsigned le
     texenc_upload(gpu_selected(), addr, buf, n);
 }
 
-/* a textured quad (two triangles) with (u, v, q) per corner on the units in mask */
-static void tex_quad(unsigned mask, const double x[4], const double y[4], const double u[4], const double v[4],
-                     const double q[4], uint32_t z)
+/* a textured quad (two triangles: corners 0 1 2 and 0 2 3) with (u, v, q) per corner on the
+ * units in mask, and with col != NULL a COLOR per corner */
+static void tex_quad_col(unsigned mask, const double x[4], const double y[4], const double u[4], const double v[4],
+                         const double q[4], uint32_t z, const uint32_t col[4])
 {
     const int tri[6] = {0, 1, 2, 0, 2, 3};
     for (int i = 0; i < 6; i++) {
         const int k = tri[i];
+        if (col) {
+            gpu_write(REG_COLOR, col[k]);
+        }
         for (unsigned n = 0; n < 4; n++) {
             if ((mask >> n) & 1u) {
                 gpu_write((uint8_t)(REG_UV0 + n), PACK_UVQ(u[k], v[k], q[k]));
@@ -1095,6 +1100,13 @@ static void tex_quad(unsigned mask, const double x[4], const double y[4], const 
         }
         gpu_write(REG_VERTEX, PACK_XYZ(x[k], y[k], z));
     }
+}
+
+/* a textured quad (two triangles) with (u, v, q) per corner on the units in mask */
+static void tex_quad(unsigned mask, const double x[4], const double y[4], const double u[4], const double v[4],
+                     const double q[4], uint32_t z)
+{
+    tex_quad_col(mask, x, y, u, v, q, z, NULL);
 }
 
 /* one unit, RGBA4444 and BC1 side by side, a perspective floor, repeats and a Gouraud-modulated
@@ -1228,6 +1240,1539 @@ static void scene_tex_random(scene_ctx_t *c)
     gpu_write(REG_TRI_MODE, 0);
 }
 
+/* ---------------------------------------------------------------- directed texture scenes (issue 12) */
+
+/* The checks of the directed texture scenes work out what a pixel must hold from the texture
+ * bytes the scene itself uploaded and the rules of docs/spec-decisions.md, restated here (not
+ * the model's code):
+ *  layout    4x4 blocks left to right, then top to bottom, max(w/4, 1) blocks per row; RGBA4444
+ *            32 bytes per block, texel (x%4, y%4) at ((y%4)*4 + x%4)*2, R = [15:12] .. A = [3:0];
+ *            BC1 8 bytes: color0, color1 (RGB565), a 32-bit index word, texel (x%4, y%4) at
+ *            bits 2*((y%4)*4 + x%4)
+ *  decode    RGBA4444 c8 = c4 * 17; BC1 565 -> 888 by replication, per 8-bit channel a (c0),
+ *            b (c1): c0 > c1: p2 = (2a + b + 1) / 3, p3 = (a + 2b + 1) / 3, alpha 255;
+ *            c0 <= c1: p2 = (a + b + 1) >> 1, alpha 255, p3 = RGBA (0, 0, 0, 0)
+ *  swizzle   on the decoded texel, the table of INT-010 (0xD-0xF as 0x0)
+ *  sampling  nearest, texel t of a level 2^w wide covers U in [t, t+1) / 2^w
+ *  colour    10.8 per channel, c8 -> c10 = c8<<2 | c8>>6; without GOURAUD the (blended) texture
+ *            result is the fragment colour; chain MULTIPLY / ADD / SUBTRACT / INVERSE_SUBTRACT and
+ *            ALPHA_BLEND as in "Alpha blending" above (products (t + t>>10 + t>>20 + 2^17) >> 18);
+ *            RGB565 from the integer part, R[9:5] G[9:4] B[9:5], no dither */
+
+#define C108_FULL 261888u /* 1023.0 */
+
+static uint32_t rgba8(unsigned r, unsigned g, unsigned b, unsigned a)
+{
+    return (r & 255u) | (g & 255u) << 8 | (b & 255u) << 16 | (a & 255u) << 24;
+}
+static unsigned rgba8_ch(uint32_t t, unsigned i) { return (t >> (8 * i)) & 255u; }
+
+/* byte offset of texel (x, y) in a level w texels wide (both formats; BC1: of its block) */
+static size_t ref_texel_off(unsigned fmt, unsigned w, unsigned x, unsigned y)
+{
+    const size_t bw = w >= 4 ? w / 4 : 1, block = (size_t)(y / 4) * bw + x / 4;
+    return fmt == TEXENC_BC1 ? block * 8 : block * 32 + ((y % 4) * 4 + x % 4) * 2;
+}
+
+/* RGBA8 texel (x, y) of a level w texels wide in the given format, from its bytes */
+static uint32_t ref_texel(unsigned fmt, const uint8_t *lvl, unsigned w, unsigned x, unsigned y)
+{
+    const uint8_t *p = lvl + ref_texel_off(fmt, w, x, y);
+    if (fmt != TEXENC_BC1) {
+        const unsigned t = p[0] | p[1] << 8;
+        return rgba8(((t >> 12) & 15u) * 17u, ((t >> 8) & 15u) * 17u, ((t >> 4) & 15u) * 17u, (t & 15u) * 17u);
+    }
+    const unsigned c0 = p[0] | p[1] << 8, c1 = p[2] | p[3] << 8;
+    const uint32_t idx = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+    const unsigned k = (idx >> (2 * ((y % 4) * 4 + x % 4))) & 3u;
+    unsigned e[2][3];
+    for (unsigned i = 0; i < 2; i++) {
+        const unsigned c = i ? c1 : c0, r5 = c >> 11, g6 = (c >> 5) & 63u, b5 = c & 31u;
+        e[i][0] = r5 << 3 | r5 >> 2;
+        e[i][1] = g6 << 2 | g6 >> 4;
+        e[i][2] = b5 << 3 | b5 >> 2;
+    }
+    if (k < 2) {
+        return rgba8(e[k][0], e[k][1], e[k][2], 255);
+    }
+    unsigned o[3];
+    for (unsigned i = 0; i < 3; i++) {
+        const unsigned a = e[0][i], b = e[1][i];
+        if (c0 > c1) {
+            o[i] = k == 2 ? (2 * a + b + 1) / 3 : (a + 2 * b + 1) / 3;
+        } else {
+            o[i] = k == 2 ? (a + b + 1) >> 1 : 0;
+        }
+    }
+    return (c0 <= c1 && k == 3) ? 0u : rgba8(o[0], o[1], o[2], 255);
+}
+
+static uint32_t ref_swizzle(uint32_t t, unsigned code)
+{
+    /* source of output R, G, B, A: channel 0-3, 4 = 0, 5 = 255 */
+    static const uint8_t k[16][4] = {{0, 1, 2, 3}, {2, 1, 0, 3}, {3, 0, 1, 2}, {3, 2, 1, 0}, {1, 2, 0, 3}, {0, 4, 4, 4},
+                                     {4, 4, 4, 3}, {0, 0, 0, 5}, {1, 1, 1, 5}, {2, 2, 2, 5}, {3, 3, 3, 5}, {5, 5, 5, 4},
+                                     {5, 5, 5, 3}, {0, 1, 2, 3}, {0, 1, 2, 3}, {0, 1, 2, 3}};
+    unsigned o[4];
+    for (unsigned i = 0; i < 4; i++) {
+        const unsigned s = k[code & 15u][i];
+        o[i] = s < 4 ? rgba8_ch(t, s) : s == 5 ? 255u : 0u;
+    }
+    return rgba8(o[0], o[1], o[2], o[3]);
+}
+
+/* 10.8 arithmetic of docs/spec-decisions.md "Colour arithmetic" */
+static uint32_t ref_c108(unsigned c8) { return (uint32_t)((c8 << 2) | (c8 >> 6)) << 8; }
+static uint32_t ref_mul(uint32_t x, uint32_t y)
+{
+    const uint64_t t = (uint64_t)x * y, z = (t + (t >> 10) + (t >> 20) + (1u << 17)) >> 18;
+    return z > 0x3FFFFu ? 0x3FFFFu : (uint32_t)z;
+}
+static uint32_t ref_add(uint32_t x, uint32_t y) { return x + y > 0x3FFFFu ? 0x3FFFFu : x + y; }
+static uint32_t ref_sub(uint32_t x, uint32_t y) { return x > y ? x - y : 0u; }
+
+/* a RGBA8 texel as four 10.8 channels */
+static void ref_promote(uint32_t t, uint32_t c[4])
+{
+    for (unsigned i = 0; i < 4; i++) {
+        c[i] = ref_c108(rgba8_ch(t, i));
+    }
+}
+
+/* the RGB565 word of a 10.8 colour without dither */
+static uint16_t ref_565(const uint32_t c[4])
+{
+    return (uint16_t)(((c[0] >> 13) & 31u) << 11 | ((c[1] >> 12) & 63u) << 5 | ((c[2] >> 13) & 31u));
+}
+static uint16_t ref_texel565(uint32_t t)
+{
+    uint32_t c[4];
+    ref_promote(t, c);
+    return ref_565(c);
+}
+
+/* the word ALPHA_BLEND mode (0..3) leaves when the 10.8 colour src meets the pixel word dst */
+static uint16_t ref_alpha_blend(unsigned mode, const uint32_t src[4], uint16_t dst)
+{
+    const unsigned r5 = dst >> 11, g6 = (dst >> 5) & 63u, b5 = dst & 31u;
+    const uint32_t d[3] = {(r5 << 5 | r5) << 8, (g6 << 4 | g6 >> 2) << 8, (b5 << 5 | b5) << 8};
+    uint32_t o[4] = {0, 0, 0, 0};
+    for (unsigned i = 0; i < 3; i++) {
+        switch (mode & 3u) {
+        case 0: o[i] = src[i]; break;
+        case 1: o[i] = ref_add(src[i], d[i]); break;
+        case 2: o[i] = ref_sub(src[i], d[i]); break;
+        default: o[i] = ref_add(ref_mul(src[i], src[3]), ref_mul(d[i], ref_sub(C108_FULL, src[3]))); break;
+        }
+    }
+    return ref_565(o);
+}
+
+/* RGBA4444 texels tex16[y*w + x] of a w x h level into the block layout; returns its bytes */
+static size_t tex_layout4444(const uint16_t *tex16, unsigned w, unsigned h, uint8_t *out)
+{
+    const size_t n = (size_t)(w >= 4 ? w / 4 : 1) * (h >= 4 ? h / 4 : 1) * 32u;
+    memset(out, 0, n);
+    for (unsigned y = 0; y < h; y++) {
+        for (unsigned x = 0; x < w; x++) {
+            const size_t o = ref_texel_off(TEXENC_RGBA4444, w, x, y);
+            out[o] = (uint8_t)tex16[y * w + x];
+            out[o + 1] = (uint8_t)(tex16[y * w + x] >> 8);
+        }
+    }
+    return n;
+}
+
+/* texture bytes into GPU memory: through MEM_ADDR / MEM_DATA, or the testbench's backdoor when
+ * big is set and the backend offers one (a MEM_DATA word costs an SPI frame, 288 core cycles) */
+static void tex_put(scene_ctx_t *c, uint32_t addr, const uint8_t *data, size_t len, int big)
+{
+    if (big && c->mem_load) {
+        (void)gpu_read(REG_STATUS); /* nothing in flight may still sample the old bytes */
+        c->mem_load(c->tb, addr, data, len);
+    } else {
+        texenc_upload(gpu_selected(), addr, data, len);
+    }
+}
+
+/* the screen rectangle [x0, x1) x [y0, y1) (pixels) textured on the units of mask, U from u0
+ * (left) to u1 (right), V from v0 (top) to v1 (bottom), Q = q everywhere (affine) */
+static void tex_rect(unsigned mask, double x0, double y0, double x1, double y1, double u0, double v0, double u1,
+                     double v1, double q)
+{
+    const double x[4] = {x0, x1, x1, x0}, y[4] = {y0, y0, y1, y1};
+    const double u[4] = {u0, u1, u1, u0}, v[4] = {v0, v0, v1, v1}, qq[4] = {q, q, q, q};
+    tex_quad(mask, x, y, u, v, qq, 0);
+}
+
+/* the first pixel of a rectangle [x0, x1) x [y0, y1) of FB_A whose write count is not want */
+static int check_written(scene_ctx_t *c, const scene_obs_t *o, const char *what, int x0, int y0, int x1, int y1,
+                         unsigned want)
+{
+    for (int y = y0; y < y1; y++) {
+        for (int x = x0; x < x1; x++) {
+            const unsigned got = o->wcount[(FB_A >> 2) + (unsigned)y * 640u + (unsigned)x];
+            if (got != want) {
+                snprintf(c->msg, sizeof(c->msg), "%s: %s: pixel (%d, %d) written %u times, expected %u", o->backend,
+                         what, x, y, got, want);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int check_px(scene_ctx_t *c, const scene_obs_t *o, int x, int y, uint16_t want, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* pixel (x, y) of FB_A holds want, else a message naming it */
+static int check_px(scene_ctx_t *c, const scene_obs_t *o, int x, int y, uint16_t want, const char *fmt, ...)
+{
+    const uint16_t got = fb_word(o, FB_A, x, y);
+    if (got == want) {
+        return 0;
+    }
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    snprintf(c->msg, sizeof(c->msg), "%s: %s: pixel (%d, %d) is 0x%04X, want 0x%04X", o->backend, what, x, y, got, want);
+    return -1;
+}
+
+/* tex_swizzle: an 8x8 RGBA4444 texture whose four channels differ in every texel (R = 2x,
+ * G = 2y + 1, B = 14 - 2x, A = 15 - 2y, 4-bit), on unit 3 with each of the 16 swizzle codes,
+ * one 32x32 quad per code at 4 pixels per texel (Q = 0.5 everywhere: affine), opaque, and again
+ * with ALPHA_BLEND over a flat background so that the swizzled alpha shows. Check: the centre
+ * pixel of every texel of every quad is the swizzled texel (RGB565, or blended over the
+ * background), from the texture. */
+enum { SWZ_PX = 4 };
+static uint16_t g_swz_tex[8 * 8];
+static uint8_t g_swz_bytes[128];
+
+static void swz_cell(unsigned code, int blended, int *x, int *y)
+{
+    *x = 12 + (int)(code % 8u) * 78;
+    *y = 16 + (int)(code / 8u) * 48 + (blended ? 124 : 0);
+}
+
+static void scene_tex_swizzle(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned y = 0; y < 8; y++) {
+        for (unsigned x = 0; x < 8; x++) {
+            g_swz_tex[y * 8 + x] = (uint16_t)((2 * x) << 12 | (2 * y + 1) << 8 | (14 - 2 * x) << 4 | (15 - 2 * y));
+        }
+    }
+    tex_put(c, TEXMEM, g_swz_bytes, tex_layout4444(g_swz_tex, 8, 8, g_swz_bytes), 0);
+    gpu_write(REG_COLOR, BLEND_BG);
+    rect_px(0, 130, 640, 230, 0);
+    gpu_write(REG_TEX3_BASE, TEXMEM);
+    gpu_write(REG_TEX3_WRAP, 0);
+    for (int blended = 0; blended < 2; blended++) {
+        gpu_write(REG_ALPHA_BLEND, blended ? 3u : 0u);
+        for (unsigned code = 0; code < 16; code++) {
+            int x, y;
+            swz_cell(code, blended, &x, &y);
+            gpu_write(REG_TEX3_FMT, texenc_fmt(1, TEXENC_RGBA4444, 3, 3, code, 1));
+            tex_rect(8, x, y, x + 8 * SWZ_PX, y + 8 * SWZ_PX, 0, 0, 1, 1, 0.5);
+        }
+    }
+    gpu_write(REG_TEX3_FMT, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+}
+
+static int check_tex_swizzle(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (int blended = 0; blended < 2; blended++) {
+        for (unsigned code = 0; code < 16; code++) {
+            int x0, y0;
+            swz_cell(code, blended, &x0, &y0);
+            for (unsigned ty = 0; ty < 8; ty++) {
+                for (unsigned tx = 0; tx < 8; tx++) {
+                    uint32_t s[4];
+                    ref_promote(ref_swizzle(ref_texel(TEXENC_RGBA4444, g_swz_bytes, 8, tx, ty), code), s);
+                    const uint16_t want = blended ? ref_alpha_blend(3, s, BLEND_BG_565) : ref_565(s);
+                    if (check_px(c, o, x0 + (int)tx * SWZ_PX + SWZ_PX / 2, y0 + (int)ty * SWZ_PX + SWZ_PX / 2, want,
+                                 "swizzle 0x%X%s, texel (%u, %u)", code, blended ? " blended" : "", tx, ty) != 0) {
+                        return -1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* tex_wrap: a 16x8 RGBA4444 texture with a different, non-black colour in every texel (R = x,
+ * G = 2y + 1, B = 9), the 16 combinations of U_WRAP x V_WRAP, each a 128x64 quad with U and V
+ * from -3.5 to 4.5 (Q = 0.125 everywhere), so that one pixel is one texel: pixel (i, j) of a
+ * quad samples texel (i - 56, j - 28) before the wrap, at its centre. Check per pixel: each
+ * written once; inside the texture the texel; outside it on the U axis (else on the V axis)
+ * CLAMP_TO_ZERO gives RGBA 0, i.e. the word 0x0000 (no blending, no dither); REPEAT equals the
+ * pixel one period (16 or 8 texels) nearer the texture, MIRROR its mirror image (t <-> -1 - t
+ * at the low edge, t <-> 2*size - 1 - t at the high one), CLAMP_TO_EDGE the edge texel of its
+ * row or column. Each rule leads nearer the texture, so the pixels that are compared with
+ * the texture directly pin every other. */
+enum { WRAP_TW = 16, WRAP_TH = 8, WRAP_QW = 128, WRAP_QH = 64, WRAP_OU = 56, WRAP_OV = 28 };
+static uint8_t g_wrap_bytes[WRAP_TW * WRAP_TH * 2];
+
+static void wrap_cell(unsigned um, unsigned vm, int *x, int *y)
+{
+    *x = 8 + (int)um * (WRAP_QW + 28);
+    *y = 16 + (int)vm * (WRAP_QH + 52);
+}
+
+static void scene_tex_wrap(scene_ctx_t *c)
+{
+    static uint16_t tex[WRAP_TW * WRAP_TH];
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned y = 0; y < WRAP_TH; y++) {
+        for (unsigned x = 0; x < WRAP_TW; x++) {
+            tex[y * WRAP_TW + x] = (uint16_t)(x << 12 | (2 * y + 1) << 8 | 9u << 4 | 15u);
+        }
+    }
+    tex_put(c, TEXMEM, g_wrap_bytes, tex_layout4444(tex, WRAP_TW, WRAP_TH, g_wrap_bytes), 0);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 4, 3, 0, 1));
+    for (unsigned vm = 0; vm < 4; vm++) {
+        for (unsigned um = 0; um < 4; um++) {
+            int x, y;
+            wrap_cell(um, vm, &x, &y);
+            gpu_write(REG_TEX0_WRAP, vm << 2 | um);
+            tex_rect(1, x, y, x + WRAP_QW, y + WRAP_QH, -3.5, -3.5, 4.5, 4.5, 0.125);
+        }
+    }
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TEX0_WRAP, 0);
+}
+
+/* the texel index the wrap rule of mode compares texel index t (outside [0, size)) with; *zero
+ * for CLAMP_TO_ZERO, which compares with nothing */
+static int wrap_partner(unsigned mode, int t, int size, int *zero)
+{
+    *zero = mode == 2;
+    switch (mode) {
+    case 0: return t < 0 ? t + size : t - size;        /* REPEAT: one period nearer */
+    case 1: return t < 0 ? 0 : size - 1;               /* CLAMP_TO_EDGE */
+    case 2: return 0;                                  /* CLAMP_TO_ZERO */
+    default: return t < 0 ? -1 - t : 2 * size - 1 - t; /* MIRROR */
+    }
+}
+
+static const char *const k_wrap_names[4] = {"REPEAT", "CLAMP_TO_EDGE", "CLAMP_TO_ZERO", "MIRROR"};
+
+static int check_tex_wrap(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned vm = 0; vm < 4; vm++) {
+        for (unsigned um = 0; um < 4; um++) {
+            int x0, y0;
+            wrap_cell(um, vm, &x0, &y0);
+            if (check_written(c, o, "wrap quad", x0, y0, x0 + WRAP_QW, y0 + WRAP_QH, 1) != 0) {
+                return -1;
+            }
+            for (int j = 0; j < WRAP_QH; j++) {
+                for (int i = 0; i < WRAP_QW; i++) {
+                    const int tu = i - WRAP_OU, tv = j - WRAP_OV;
+                    const int uin = tu >= 0 && tu < WRAP_TW, vin = tv >= 0 && tv < WRAP_TH;
+                    uint16_t want;
+                    const char *rule;
+                    if (uin && vin) {
+                        want = ref_texel565(ref_texel(TEXENC_RGBA4444, g_wrap_bytes, WRAP_TW, (unsigned)tu, (unsigned)tv));
+                        rule = "the texel";
+                    } else {
+                        const int on_u = !uin;
+                        const unsigned mode = on_u ? um : vm;
+                        int zero;
+                        const int p = wrap_partner(mode, on_u ? tu : tv, on_u ? WRAP_TW : WRAP_TH, &zero);
+                        want = zero ? 0 : fb_word(o, FB_A, on_u ? x0 + p + WRAP_OU : x0 + i, on_u ? y0 + j : y0 + p + WRAP_OV);
+                        rule = on_u ? "the U rule" : "the V rule";
+                    }
+                    if (check_px(c, o, x0 + i, y0 + j, want, "U %s, V %s, texel (%d, %d) by %s",
+                                 k_wrap_names[um], k_wrap_names[vm], tu, tv, rule) != 0) {
+                        return -1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* tex_blend: the texture blend chain. Four flat 8x8 RGBA4444 textures (one colour each, all
+ * channels different), on units 0-3 in every enabled set of 2, 3 and 4 units (0+1, 0+2, 1+3,
+ * 2+3, 0+1+2, 0+2+3, 1+2+3, all four), four quads per set in which units 1-3 take every TEXn_BLEND
+ * function (unit n: (m + n) mod 4 in quad m) and TEX0_BLEND a value it must ignore (3 - m), as
+ * does the first enabled unit when it is not unit 0; disabled units in between keep their
+ * texture and function and must be skipped. Drawn without GOURAUD under a flat COLOR the chain
+ * must ignore, then with GOURAUD under one vertex colour; then with GOURAUD and a colour per
+ * corner over a varied texture (RTL against the model only). Then every ALPHA_BLEND mode with a
+ * textured source over a flat-textured band and over a varied-textured band. Check: every pixel
+ * of each flat-coloured quad (chain, Gouraud and the blends over the flat band) is the chain of
+ * docs/spec-decisions.md "Blend chain" on the uploaded texels, in 10.8. */
+static const uint16_t k_tb_tex[4] = {0xC84F, 0x6AF9, 0x3D9C, 0xF275};
+static const uint8_t k_tb_sets[8] = {0x3, 0x5, 0xA, 0xC, 0x7, 0xD, 0xE, 0xF};
+#define TB_FLAT_COLOUR PACK_RGBA(0x40, 0x80, 0xC0, 0x20)
+#define TB_VTX_COLOUR PACK_RGBA(0xC0, 0x90, 0x50, 0xA0)
+enum { TB_Q = 24, TB_BAND_A = 230, TB_BAND_B = 350 };
+static uint8_t g_tb_bytes[5][128]; /* the four flat textures and the varied one */
+
+static unsigned tb_func(unsigned n, unsigned m) { return n == 0 ? 3u - m : (m + n) & 3u; }
+
+static void tb_cell(unsigned q, int gouraud, int *x, int *y)
+{
+    *x = 8 + (int)(q % 16u) * 39;
+    *y = 8 + (int)(q / 16u) * 32 + (gouraud ? 72 : 0);
+}
+
+static void scene_tex_blend(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    uint16_t tex[64];
+    for (unsigned k = 0; k < 5; k++) {
+        for (unsigned i = 0; i < 64; i++) {
+            tex[i] = k < 4 ? k_tb_tex[k] : (uint16_t)((i & 7u) << 13 | (i >> 3) << 9 | ((i * 5u) & 15u) << 4 | (i & 15u));
+        }
+        tex_put(c, TEXMEM + k * 0x1000u, g_tb_bytes[k], tex_layout4444(tex, 8, 8, g_tb_bytes[k]), 0);
+    }
+    for (unsigned n = 0; n < 4; n++) {
+        gpu_write((uint8_t)(REG_TEX0_BASE + 8u * n), TEXMEM + n * 0x1000u);
+        gpu_write((uint8_t)(REG_TEX0_WRAP + 8u * n), 0);
+    }
+    for (int g = 0; g < 2; g++) {
+        gpu_write(REG_TRI_MODE, (uint64_t)g);
+        gpu_write(REG_COLOR, g ? TB_VTX_COLOUR : TB_FLAT_COLOUR);
+        for (unsigned s = 0; s < 8; s++) {
+            for (unsigned n = 0; n < 4; n++) {
+                gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), texenc_fmt((k_tb_sets[s] >> n) & 1u, TEXENC_RGBA4444, 3, 3, 0, 1));
+            }
+            for (unsigned m = 0; m < 4; m++) {
+                int x, y;
+                tb_cell(s * 4 + m, g, &x, &y);
+                for (unsigned n = 0; n < 4; n++) {
+                    gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), tb_func(n, m));
+                }
+                tex_rect(k_tb_sets[s], x, y, x + TB_Q, y + TB_Q, 0, 0, 1, 1, 0.5);
+            }
+        }
+    }
+    /* Gouraud with a colour per corner, unit 2 on the varied texture, repeated (model only) */
+    gpu_write(REG_TEX2_BASE, TEXMEM + 4 * 0x1000u);
+    gpu_write(REG_TRI_MODE, 1);
+    for (unsigned s = 0; s < 8; s++) {
+        for (unsigned n = 0; n < 4; n++) {
+            gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), texenc_fmt((k_tb_sets[s] >> n) & 1u, TEXENC_RGBA4444, 3, 3, 0, 1));
+            gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), tb_func(n, s & 3u));
+        }
+        const double x0 = 8 + 78 * s, x[4] = {x0, x0 + 64, x0 + 64, x0}, y[4] = {150, 150, 214, 214};
+        const double u[4] = {0, 2, 2, 0}, v[4] = {0, 0, 2, 2}, q[4] = {0.5, 0.4, 0.3, 0.45};
+        const uint32_t col[4] = {(uint32_t)PACK_RGBA(255, 64, 0, 255), (uint32_t)PACK_RGBA(0, 255, 128, 200),
+                                 (uint32_t)PACK_RGBA(64, 0, 255, 100), (uint32_t)PACK_RGBA(255, 255, 255, 0)};
+        tex_quad_col(k_tb_sets[s], x, y, u, v, q, 0, col);
+    }
+    /* ALPHA_BLEND over textured bands: unit 0 alone, flat texture 2 (band A) and the varied
+     * texture (band B) as the background, flat texture 1 as the source */
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned n = 1; n < 4; n++) {
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), 0);
+    }
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 3, 3, 0, 1));
+    gpu_write(REG_TEX0_BASE, TEXMEM + 2 * 0x1000u);
+    tex_rect(1, 0, TB_BAND_A, 640, TB_BAND_A + 100, 0, 0, 1, 1, 0.5);
+    gpu_write(REG_TEX0_BASE, TEXMEM + 4 * 0x1000u);
+    tex_rect(1, 0, TB_BAND_B, 640, TB_BAND_B + 120, 0, 0, 10, 2, 0.08);
+    gpu_write(REG_TEX0_BASE, TEXMEM + 1 * 0x1000u);
+    for (unsigned mode = 0; mode < 4; mode++) {
+        gpu_write(REG_ALPHA_BLEND, mode);
+        tex_rect(1, 40 + 150 * mode, TB_BAND_A + 20, 120 + 150 * mode, TB_BAND_A + 80, 0, 0, 1, 1, 0.5);
+        tex_rect(1, 40 + 150 * mode, TB_BAND_B + 30, 120 + 150 * mode, TB_BAND_B + 90, 0, 0, 1, 1, 0.5);
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+/* the 10.8 colour of the chain over the flat textures of set, quad m, with GOURAUD g */
+static void tb_expect(unsigned set, unsigned m, int g, uint32_t acc[4])
+{
+    int first = 1;
+    for (unsigned n = 0; n < 4; n++) {
+        if (!((set >> n) & 1u)) {
+            continue;
+        }
+        uint32_t t[4];
+        ref_promote(ref_texel(TEXENC_RGBA4444, g_tb_bytes[n], 8, 0, 0), t);
+        for (unsigned i = 0; i < 4; i++) {
+            if (first) {
+                acc[i] = t[i];
+                continue;
+            }
+            switch (tb_func(n, m)) {
+            case 0: acc[i] = ref_mul(acc[i], t[i]); break;
+            case 1: acc[i] = ref_add(acc[i], t[i]); break;
+            case 2: acc[i] = ref_sub(acc[i], t[i]); break;
+            default: acc[i] = ref_sub(t[i], acc[i]); break;
+            }
+        }
+        first = 0;
+    }
+    if (g) {
+        uint32_t vc[4];
+        ref_promote((uint32_t)TB_VTX_COLOUR, vc);
+        for (unsigned i = 0; i < 4; i++) {
+            acc[i] = ref_mul(acc[i], vc[i]);
+        }
+    }
+}
+
+static int check_tex_blend(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    static const char *const fn[4] = {"MUL", "ADD", "SUB", "ISUB"};
+    for (int g = 0; g < 2; g++) {
+        for (unsigned s = 0; s < 8; s++) {
+            for (unsigned m = 0; m < 4; m++) {
+                int x, y;
+                tb_cell(s * 4 + m, g, &x, &y);
+                uint32_t acc[4];
+                tb_expect(k_tb_sets[s], m, g, acc);
+                char what[96];
+                snprintf(what, sizeof(what), "units 0x%X, TEX1-3_BLEND %s/%s/%s%s", k_tb_sets[s], fn[tb_func(1, m)],
+                         fn[tb_func(2, m)], fn[tb_func(3, m)], g ? ", GOURAUD" : "");
+                if (check_box(c, o, what, x, y, x + TB_Q, y + TB_Q, ref_565(acc)) != 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    uint32_t src[4];
+    ref_promote(ref_texel(TEXENC_RGBA4444, g_tb_bytes[1], 8, 0, 0), src);
+    const uint16_t bg = ref_texel565(ref_texel(TEXENC_RGBA4444, g_tb_bytes[2], 8, 0, 0));
+    if (check_box(c, o, "textured band", 0, TB_BAND_A, 40, TB_BAND_A + 100, bg) != 0) {
+        return -1;
+    }
+    for (unsigned mode = 0; mode < 4; mode++) {
+        static const char *const k_modes[4] = {"ALPHA_BLEND DISABLED", "ALPHA_BLEND ADD", "ALPHA_BLEND SUBTRACT",
+                                               "ALPHA_BLEND ALPHA"};
+        const int x = 40 + 150 * (int)mode;
+        if (check_box(c, o, k_modes[mode], x, TB_BAND_A + 20, x + 80, TB_BAND_A + 80, ref_alpha_blend(mode, src, bg)) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* tex_bc1: a 16x8 BC1 texture of eight hand-built blocks, four-colour (color0 > color1) and
+ * three-colour (color0 <= color1, index 3 transparent black) with every index in use: mixed
+ * channels, color0 == color1, the extremes 0xFFFF / 0x0000 both ways round, endpoints one LSB
+ * apart, and two ordinary pairs both ways round. Drawn at 8 pixels per texel: opaque, alpha-
+ * blended over a flat background (transparent texels show it, opaque ones replace it), with
+ * swizzle BGRA, and with swizzle 111A blended (white where opaque). Check: the centre pixel of
+ * every texel of the four quads against this scene's own decode of the blocks (the rules and
+ * roundings of docs/spec-decisions.md "Decoding"). */
+#define RGB565(r, g, b) ((uint16_t)((r) << 11 | (g) << 5 | (b)))
+enum { BC1_PX = 8, BC1_TW = 16, BC1_TH = 8 };
+static uint8_t g_bc1_bytes[8 * 8];
+static const struct {
+    int x, y;
+    unsigned swizzle, blend;
+} k_bc1_quads[4] = {{40, 40, 0, 0}, {360, 40, 0, 3}, {40, 200, 1, 0}, {360, 200, 0xC, 3}};
+
+static void scene_tex_bc1(scene_ctx_t *c)
+{
+    static const uint16_t ends[8][2] = {
+        {RGB565(31, 40, 3), RGB565(2, 10, 29)}, /* four-colour, mixed channels */
+        {RGB565(4, 50, 20), RGB565(28, 60, 25)}, /* three-colour */
+        {RGB565(12, 33, 17), RGB565(12, 33, 17)}, /* color0 == color1: three-colour */
+        {0xFFFF, 0x0000},                        /* four-colour extremes: p2 170, p3 85 */
+        {0x0000, 0xFFFF},                        /* three-colour extremes: p2 128 */
+        {0x7BEF, 0x7BEE},                        /* four-colour, one LSB apart */
+        {0x1234, 0xFEDC},                        /* three-colour */
+        {0xFEDC, 0x1234},                        /* four-colour */
+    };
+    for (unsigned b = 0; b < 8; b++) {
+        uint32_t idx = 0;
+        for (unsigned t = 0; t < 16; t++) { /* every index in every block, in a different order */
+            const unsigned x = t % 4, y = t / 4;
+            idx |= (uint32_t)((b < 5) ? (x + y * (b + 1) + b) & 3u : (0x4EB1D872u >> (2 * ((t + 3 * b) % 16))) & 3u) << (2 * t);
+        }
+        uint8_t *p = g_bc1_bytes + 8 * b; /* block b is (b % 4, b / 4): the row-major order */
+        p[0] = (uint8_t)ends[b][0];
+        p[1] = (uint8_t)(ends[b][0] >> 8);
+        p[2] = (uint8_t)ends[b][1];
+        p[3] = (uint8_t)(ends[b][1] >> 8);
+        for (unsigned i = 0; i < 4; i++) {
+            p[4 + i] = (uint8_t)(idx >> (8 * i));
+        }
+    }
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    tex_put(c, TEXMEM, g_bc1_bytes, sizeof(g_bc1_bytes), 0);
+    gpu_write(REG_COLOR, BLEND_BG);
+    rect_px(340, 20, 508, 284, 0);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_WRAP, 0);
+    for (unsigned k = 0; k < 4; k++) {
+        const int x = k_bc1_quads[k].x, y = k_bc1_quads[k].y;
+        gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_BC1, 4, 3, k_bc1_quads[k].swizzle, 1));
+        gpu_write(REG_ALPHA_BLEND, k_bc1_quads[k].blend);
+        tex_rect(1, x, y, x + BC1_TW * BC1_PX, y + BC1_TH * BC1_PX, 0, 0, 1, 1, 0.5);
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+static int check_tex_bc1(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        for (unsigned ty = 0; ty < BC1_TH; ty++) {
+            for (unsigned tx = 0; tx < BC1_TW; tx++) {
+                const uint32_t t = ref_texel(TEXENC_BC1, g_bc1_bytes, BC1_TW, tx, ty);
+                uint32_t s[4];
+                ref_promote(ref_swizzle(t, k_bc1_quads[k].swizzle), s);
+                const uint8_t *blk = g_bc1_bytes + ref_texel_off(TEXENC_BC1, BC1_TW, tx, ty);
+                if (check_px(c, o, k_bc1_quads[k].x + (int)(tx * BC1_PX + BC1_PX / 2),
+                             k_bc1_quads[k].y + (int)(ty * BC1_PX + BC1_PX / 2),
+                             ref_alpha_blend(k_bc1_quads[k].blend, s, BLEND_BG_565),
+                             "BC1 %s-colour block (%u, %u), texel (%u, %u) = RGBA8 0x%08X, swizzle 0x%X, ALPHA_BLEND %u",
+                             (blk[0] | blk[1] << 8) > (blk[2] | blk[3] << 8) ? "four" : "three", tx / 4, ty / 4, tx, ty,
+                             t, k_bc1_quads[k].swizzle, k_bc1_quads[k].blend) != 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* tex_sizes: RGBA4444 and BC1 textures of random bytes at the smallest size (8x8), the largest
+ * (1024x1024) and non-square ones (8x1024, 1024x8, 64x16); the small ones through MEM_DATA, the
+ * others (16 KiB and more) through the testbench's backdoor when it has one. Each is drawn as
+ * windows of up to 64x64 texels at one pixel per texel, at its origin and at its far corner (the
+ * high address bits), and the big ones once more minified onto 128 pixels (model only). Check:
+ * every pixel of every window is the texel it covers, decoded from the random bytes (a
+ * transparent BC1 texel is RGBA 0: the word 0x0000). */
+enum { SZ_NTEX = 10, SZ_MAXWIN = 20, SZ_BASE = 0x800000 };
+static const struct {
+    unsigned fmt, wl, hl;
+} k_sz_tex[SZ_NTEX] = {{TEXENC_RGBA4444, 3, 3}, {TEXENC_RGBA4444, 10, 10}, {TEXENC_RGBA4444, 3, 10}, {TEXENC_RGBA4444, 10, 3},
+                       {TEXENC_RGBA4444, 6, 4}, {TEXENC_BC1, 3, 3},       {TEXENC_BC1, 10, 10},       {TEXENC_BC1, 3, 10},
+                       {TEXENC_BC1, 10, 3},       {TEXENC_BC1, 6, 4}};
+static uint8_t g_sz_bytes[2132096 + 533024];
+static size_t g_sz_off[SZ_NTEX];
+static struct {
+    unsigned tex, ox, oy, ww, wh;
+    int x, y;
+} g_sz_win[SZ_MAXWIN];
+static unsigned g_sz_nwin;
+
+static void scene_tex_sizes(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    size_t off = 0;
+    uint32_t addr = SZ_BASE;
+    g_sz_nwin = 0;
+    for (unsigned k = 0; k < SZ_NTEX; k++) {
+        const unsigned w = 1u << k_sz_tex[k].wl, h = 1u << k_sz_tex[k].hl;
+        const size_t len = texenc_level_bytes(k_sz_tex[k].fmt, k_sz_tex[k].wl, k_sz_tex[k].hl, 0);
+        uint8_t *p = g_sz_bytes + off;
+        for (size_t i = 0; i < len; i += 4) {
+            const uint32_t r = scene_rand(c);
+            memcpy(p + i, &r, 4);
+        }
+        g_sz_off[k] = off;
+        tex_put(c, addr, p, len, len > 2048);
+        gpu_write(REG_TEX0_BASE, addr);
+        gpu_write(REG_TEX0_FMT, texenc_fmt(1, k_sz_tex[k].fmt, k_sz_tex[k].wl, k_sz_tex[k].hl, 0, 1));
+        const unsigned ww = w < 64 ? w : 64, wh = h < 64 ? h : 64;
+        for (unsigned far = 0; far < 2; far++) {
+            if (far && ww == w && wh == h) {
+                continue; /* the whole texture in one window */
+            }
+            const unsigned ox = far ? w - ww : 0, oy = far ? h - wh : 0;
+            const unsigned n = g_sz_nwin++;
+            g_sz_win[n].tex = k;
+            g_sz_win[n].ox = ox;
+            g_sz_win[n].oy = oy;
+            g_sz_win[n].ww = ww;
+            g_sz_win[n].wh = wh;
+            g_sz_win[n].x = 8 + (int)(n % 8u) * 78;
+            g_sz_win[n].y = 8 + (int)(n / 8u) * 72;
+            tex_rect(1, g_sz_win[n].x, g_sz_win[n].y, g_sz_win[n].x + (int)ww, g_sz_win[n].y + (int)wh, (double)ox / w,
+                     (double)oy / h, (double)(ox + ww) / w, (double)(oy + wh) / h, 0.5);
+        }
+        if (w > 64 || h > 64) { /* the whole texture minified: 1024 -> 128 pixels */
+            const int x = 8 + (int)(k % 5u) * 136, y = 240 + (int)(k / 5u) * 120;
+            tex_rect(1, x, y, x + (w > 64 ? 128 : (int)w), y + (h > 64 ? 100 : (int)h), 0, 0, 1, 1, 0.5);
+        }
+        off += len;
+        addr = (addr + (uint32_t)len + 0xFFFu) & ~0xFFFu;
+    }
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+static int check_tex_sizes(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned n = 0; n < g_sz_nwin; n++) {
+        const unsigned k = g_sz_win[n].tex, w = 1u << k_sz_tex[k].wl;
+        for (unsigned j = 0; j < g_sz_win[n].wh; j++) {
+            for (unsigned i = 0; i < g_sz_win[n].ww; i++) {
+                const unsigned tx = g_sz_win[n].ox + i, ty = g_sz_win[n].oy + j;
+                const uint16_t want = ref_texel565(ref_texel(k_sz_tex[k].fmt, g_sz_bytes + g_sz_off[k], w, tx, ty));
+                if (check_px(c, o, g_sz_win[n].x + (int)i, g_sz_win[n].y + (int)j, want, "%s %ux%u, texel (%u, %u)",
+                             k_sz_tex[k].fmt == TEXENC_BC1 ? "BC1" : "RGBA4444", w, 1u << k_sz_tex[k].hl, tx, ty) != 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* tex_mip: a 32x32 RGBA4444 texture with six mip levels, each level one flat colour of its own,
+ * on twenty identical perspective floors (a trapezoid 96 pixels wide near, 8 far, Q 0.75 near
+ * and 0.0625 far: the image of a rectangle), translated by whole pixels, so that every floor
+ * computes the same LOD at the same place; V runs from 0 (near) to 12 (far), which takes a floor
+ * through all six levels. Floors 0-15 have MIP_BIAS -8 .. +7 (-2.0 .. +1.75) and MIP_LEVELS
+ * 12-15 (beyond the chain: act as its 6 levels); floors 16-19 bias 0 with MIP_LEVELS 0, 1, 3, 6.
+ * Check, from the level colours alone: every written pixel shows one of the level colours; the
+ * floors cover the same pixels; along every column the level never gets smaller toward the far
+ * edge; at every pixel one LOD explains the sixteen biased floors' levels (level =
+ * (clamp(lod + 4*bias, 0, 80) + 8) >> 4, docs/spec-decisions.md "LOD"), so the bias moves the
+ * level by a quarter level per step and a positive bias picks a smaller level; MIP_LEVELS 0 and
+ * 1 show level 0 only, 3 the bias-0 floor's level capped at 2, 6 exactly the bias-0 floor; and
+ * the bias-0 floor shows every level. */
+enum { MIP_NFLOOR = 20, MIP_LEVELS_N = 6, MIP_CW = 128, MIP_CH = 120 };
+static const uint16_t k_mip_colour[MIP_LEVELS_N] = {0xF00F, 0x0F0F, 0x00FF, 0xFF0F, 0x0FFF, 0xF0FF};
+static uint8_t g_mip_bytes[2048 + 512 + 128 + 3 * 32];
+static size_t g_mip_off[MIP_LEVELS_N];
+
+static int mip_bias(unsigned k) { return k < 16 ? (int)k - 8 : 0; }
+static unsigned mip_levels(unsigned k)
+{
+    static const unsigned extra[4] = {0, 1, 3, 6};
+    return k < 16 ? 12 + (k & 3u) : extra[k - 16];
+}
+
+static void scene_tex_mip(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    static uint16_t lvl[32 * 32];
+    size_t off = 0;
+    for (unsigned i = 0; i < MIP_LEVELS_N; i++) {
+        const unsigned s = 32u >> i;
+        for (unsigned t = 0; t < s * s; t++) {
+            lvl[t] = k_mip_colour[i];
+        }
+        g_mip_off[i] = off;
+        off += tex_layout4444(lvl, s, s, g_mip_bytes + off);
+    }
+    tex_put(c, TEXMEM, g_mip_bytes, off, 0);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_WRAP, 0);
+    for (unsigned k = 0; k < MIP_NFLOOR; k++) {
+        const double cx = (k % 5u) * MIP_CW, cy = (k / 5u) * MIP_CH;
+        const double x[4] = {cx + 60, cx + 68, cx + 112, cx + 16}, y[4] = {cy + 8, cy + 8, cy + 112, cy + 112};
+        const double u[4] = {0, 1, 1, 0}, v[4] = {12, 12, 0, 0}, q[4] = {0.0625, 0.0625, 0.75, 0.75};
+        gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 5, 5, 0, mip_levels(k)));
+        gpu_write(REG_TEX0_MIP_BIAS, (uint32_t)mip_bias(k) & 0xFFu);
+        tex_quad(1, x, y, u, v, q, 0);
+    }
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TEX0_MIP_BIAS, 0);
+}
+
+static int check_tex_mip(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    static int8_t lv[MIP_NFLOOR][MIP_CH][MIP_CW];
+    uint16_t colour[MIP_LEVELS_N];
+    for (unsigned i = 0; i < MIP_LEVELS_N; i++) {
+        colour[i] = ref_texel565(ref_texel(TEXENC_RGBA4444, g_mip_bytes + g_mip_off[i], 32u >> i, 0, 0));
+    }
+    for (unsigned k = 0; k < MIP_NFLOOR; k++) {
+        const int cx = (int)(k % 5u) * MIP_CW, cy = (int)(k / 5u) * MIP_CH;
+        for (int dy = 0; dy < MIP_CH; dy++) {
+            for (int dx = 0; dx < MIP_CW; dx++) {
+                const unsigned wc = o->wcount[(FB_A >> 2) + (unsigned)(cy + dy) * 640u + (unsigned)(cx + dx)];
+                const uint16_t w = fb_word(o, FB_A, cx + dx, cy + dy);
+                int l = -1;
+                for (int i = 0; i < MIP_LEVELS_N; i++) {
+                    l = (l < 0 && w == colour[i]) ? i : l;
+                }
+                if (wc > 1 || (wc == 1 && l < 0)) {
+                    snprintf(c->msg, sizeof(c->msg), "%s: floor %u: pixel (%d, %d) written %u times, 0x%04X, not a level colour",
+                             o->backend, k, cx + dx, cy + dy, wc, w);
+                    return -1;
+                }
+                lv[k][dy][dx] = (int8_t)(wc ? l : -1);
+                if ((lv[k][dy][dx] >= 0) != (lv[0][dy][dx] >= 0)) {
+                    snprintf(c->msg, sizeof(c->msg), "%s: floor %u covers pixel (%d, %d) of its cell, floor 0 %s",
+                             o->backend, k, dx, dy, lv[0][dy][dx] >= 0 ? "does" : "does not");
+                    return -1;
+                }
+            }
+        }
+        for (int dx = 0; dx < MIP_CW; dx++) { /* toward the far edge (up) the level never falls */
+            int prev = -1, prev_dy = 0;
+            for (int dy = MIP_CH - 1; dy >= 0; dy--) {
+                if (lv[k][dy][dx] < 0) {
+                    continue;
+                }
+                if (lv[k][dy][dx] < prev) {
+                    snprintf(c->msg, sizeof(c->msg), "%s: floor %u (bias %d, MIP_LEVELS %u): level %d at (%d, %d), farther "
+                             "than level %d at (%d, %d)", o->backend, k, mip_bias(k), mip_levels(k), lv[k][dy][dx],
+                             cx + dx, cy + dy, prev, cx + dx, cy + prev_dy);
+                    return -1;
+                }
+                prev = lv[k][dy][dx];
+                prev_dy = dy;
+            }
+        }
+    }
+    unsigned seen = 0;
+    for (int dy = 0; dy < MIP_CH; dy++) {
+        for (int dx = 0; dx < MIP_CW; dx++) {
+            const int l0 = lv[8][dy][dx];
+            if (l0 < 0) {
+                continue;
+            }
+            seen |= 1u << l0;
+            long lo = -100000, hi = 100000; /* the LODs (1/16 level) that explain every biased floor */
+            for (unsigned k = 0; k < 16; k++) {
+                const int l = lv[k][dy][dx];
+                const long b4 = 4L * mip_bias(k);
+                const long a = l == 0 ? -100000 : 16L * l - 8, z = l == MIP_LEVELS_N - 1 ? 100000 : 16L * l + 7;
+                lo = a - b4 > lo ? a - b4 : lo;
+                hi = z - b4 < hi ? z - b4 : hi;
+            }
+            const int l3 = l0 < 2 ? l0 : 2;
+            const char *bad = lo > hi ? "no single LOD explains the sixteen biased floors' levels"
+                              : lv[16][dy][dx] != 0 ? "MIP_LEVELS 0 shows a level other than 0"
+                              : lv[17][dy][dx] != 0 ? "MIP_LEVELS 1 shows a level other than 0"
+                              : lv[18][dy][dx] != l3 ? "MIP_LEVELS 3 is not the bias-0 floor's level capped at 2"
+                              : lv[19][dy][dx] != l0 ? "MIP_LEVELS 6 differs from the bias-0 floor (MIP_LEVELS 12)"
+                                                     : NULL;
+            if (bad) {
+                char levels[64];
+                for (unsigned k = 0; k < MIP_NFLOOR; k++) {
+                    levels[k] = (char)('0' + lv[k][dy][dx]);
+                }
+                levels[MIP_NFLOOR] = 0;
+                snprintf(c->msg, sizeof(c->msg), "%s: cell pixel (%d, %d): %s (levels of floors 0-19: %s)", o->backend, dx,
+                         dy, bad, levels);
+                return -1;
+            }
+        }
+    }
+    if (seen != (1u << MIP_LEVELS_N) - 1) {
+        snprintf(c->msg, sizeof(c->msg), "%s: the bias-0 floor shows levels 0x%X, not all six", o->backend, seen);
+        return -1;
+    }
+    return 0;
+}
+
+/* tex_persp: a steeply slanted floor, the image of a rectangle (a trapezoid 576 pixels wide at
+ * y = 460, Q = 0.75, and 48 wide at y = 40, Q = 0.0625: widths in the ratio of the Qs, every
+ * vertex value exact in 12.4 and 1.15), with a 16x16 checkerboard whose texels also carry their
+ * coordinates (R = x, G = y, B = 15 on the dark squares and 0 on the light ones: every texel a
+ * different RGB565 word); U 0..1 across (CLAMP_TO_EDGE), V from 4 far to 0 near (REPEAT). Check
+ * per row of the floor: every pixel is a texel of the texture; the texel row (V index) is the
+ * same across the row (straight texel rows) and the texel column never falls from left to right;
+ * both indices are the ones perspective-correct sampling gives (U = UQ/Q, V = VQ/Q with UQ, VQ
+ * and Q linear in screen space, worked out here in double; pixels within 0.02 texel of a texel
+ * edge are left out, the GPU's error being under 0.002 there); and down the centre column the
+ * texel rows get thinner toward the horizon (each run of one V index at most one pixel longer
+ * than the nearer run before it, the nearest whole run longer than the farthest). */
+enum { PERSP_YF = 40, PERSP_YN = 460 };
+static uint8_t g_persp_bytes[16 * 16 * 2];
+
+static void scene_tex_persp(scene_ctx_t *c)
+{
+    static uint16_t tex[16 * 16];
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned y = 0; y < 16; y++) {
+        for (unsigned x = 0; x < 16; x++) {
+            tex[y * 16 + x] = (uint16_t)(x << 12 | y << 8 | (((x ^ y) & 1u) ? 15u : 0u) << 4 | 15u);
+        }
+    }
+    tex_put(c, TEXMEM, g_persp_bytes, tex_layout4444(tex, 16, 16, g_persp_bytes), 0);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 4, 4, 0, 1));
+    gpu_write(REG_TEX0_WRAP, 0u << 2 | 1u);
+    const double x[4] = {296, 344, 608, 32}, y[4] = {PERSP_YF, PERSP_YF, PERSP_YN, PERSP_YN};
+    const double u[4] = {0, 1, 1, 0}, v[4] = {4, 4, 0, 0}, q[4] = {0.0625, 0.0625, 0.75, 0.75};
+    tex_quad(1, x, y, u, v, q, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TEX0_WRAP, 0);
+}
+
+/* floor(f) when f is farther than 0.02 from an integer, else -1 (too near a texel edge) */
+static int persp_index(double f)
+{
+    const int i = (int)f - (f < (int)f); /* floor, without libm */
+    return (f - i < 0.02 || f - i > 0.98) ? -1 : i;
+}
+
+static int check_tex_persp(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    static int16_t texel_of[65536]; /* RGB565 word -> texel index y*16 + x, -1: none */
+    memset(texel_of, 0xFF, sizeof(texel_of));
+    for (unsigned t = 0; t < 256; t++) {
+        texel_of[ref_texel565(ref_texel(TEXENC_RGBA4444, g_persp_bytes, 16, t % 16u, t / 16u))] = (int16_t)t;
+    }
+    int tv_col[PERSP_YN];
+    for (int y = PERSP_YF; y < PERSP_YN; y++) {
+        const double t = (y + 0.5 - PERSP_YF) / (PERSP_YN - PERSP_YF), qq = 0.0625 + (0.75 - 0.0625) * t;
+        const double xl = 296 + (32 - 296) * t, xr = 344 + (608 - 344) * t;
+        const int ev = persp_index(0.25 * (1 - t) / qq * 16);
+        int row_tv = -1, prev_tu = -1, n = 0;
+        tv_col[y] = -1;
+        for (int x = 0; x < 640; x++) {
+            if (!o->wcount[(FB_A >> 2) + (unsigned)y * 640u + (unsigned)x]) {
+                continue;
+            }
+            n++;
+            const uint16_t w = fb_word(o, FB_A, x, y);
+            const int tx = texel_of[w];
+            const char *bad = NULL;
+            int want = 0;
+            if (tx < 0) {
+                bad = "not a texel of the texture";
+            } else if (row_tv >= 0 && tx / 16 != row_tv) {
+                bad = "texel row differs from the row's first pixel";
+                want = row_tv;
+            } else if (tx % 16 < prev_tu) {
+                bad = "texel column falls from left to right";
+                want = prev_tu;
+            } else if (ev >= 0 && tx / 16 != (ev & 15)) {
+                bad = "texel row is not the perspective-correct one";
+                want = ev & 15;
+            } else {
+                const int eu = persp_index((x + 0.5 - xl) / (xr - xl) * 16);
+                if (eu >= 0 && tx % 16 != eu) {
+                    bad = "texel column is not the perspective-correct one";
+                    want = eu;
+                }
+            }
+            if (bad) {
+                snprintf(c->msg, sizeof(c->msg), "%s: pixel (%d, %d) 0x%04X: %s (texel (%d, %d), want index %d)", o->backend,
+                         x, y, w, bad, tx % 16, tx / 16, want);
+                return -1;
+            }
+            row_tv = tx / 16;
+            prev_tu = tx % 16;
+            if (x == 320) {
+                tv_col[y] = row_tv;
+            }
+        }
+        if (n == 0 || tv_col[y] < 0) {
+            snprintf(c->msg, sizeof(c->msg), "%s: row %d of the floor has %d pixels, none at x = 320", o->backend, y, n);
+            return -1;
+        }
+    }
+    /* runs of one texel row down the centre column, from the near edge up; the first and the
+     * last run may be cut by the floor's edges */
+    int runs[PERSP_YN], nruns = 0, len = 0;
+    for (int y = PERSP_YN - 1; y >= PERSP_YF; y--) {
+        len++;
+        if (y == PERSP_YF || tv_col[y - 1] != tv_col[y]) {
+            runs[nruns++] = len;
+            len = 0;
+        }
+    }
+    for (int i = 2; i < nruns - 1; i++) {
+        if (runs[i] > runs[i - 1] + 1) {
+            snprintf(c->msg, sizeof(c->msg), "%s: texel row %d from the near edge is %d pixels high, the one before it %d "
+                     "(rows must get thinner toward the horizon)", o->backend, i, runs[i], runs[i - 1]);
+            return -1;
+        }
+    }
+    if (nruns < 8 || runs[1] <= runs[nruns - 2]) {
+        snprintf(c->msg, sizeof(c->msg), "%s: %d texel rows down the centre column, the nearest whole one %d pixels high, "
+                 "the farthest %d", o->backend, nruns, nruns > 1 ? runs[1] : 0, nruns > 1 ? runs[nruns - 2] : 0);
+        return -1;
+    }
+    return 0;
+}
+
+/* tex_cache: the cache rule of INT-010 "Texture Cache Interaction" (docs/spec-decisions.md
+ * "Texture cache"): texture memory rewritten through MEM_ADDR / MEM_DATA keeps being served from
+ * a unit's cache where it holds the blocks, until a write of that unit's TEXn_BASE or TEXn_FMT
+ * (here the same value again) invalidates it, and only it. One 8x16 RGBA4444 texture (eight
+ * blocks, eight different sets: no eviction) bound to units 0 and 1 (both CLAMP_TO_ZERO on both
+ * axes, unit 1 ADD: the unit whose coordinates are outside [0, 1) samples RGBA 0, looks nothing
+ * up, and the quad shows the other unit's texel); images A, B, C differ in every texel. Quads
+ * at 4 pixels per texel, in this order:
+ *   A uploaded; 1: unit 0, whole (caches all 8 blocks): A;  2: unit 1, top half only: A
+ *   B written;  3: unit 0: A (cached);  4: unit 1: top A (cached), bottom B (missed)
+ *   TEX0_BASE written (same value);  5: unit 0: B;  6: unit 1: top A, bottom B (unit 1 untouched)
+ *   C written;  7: unit 0: B (cached since 5);  TEX1_FMT written (same value);  8: unit 1: C;
+ *   9: unit 0: B
+ * Check: the centre pixel of every texel of every quad against image A, B or C as listed. */
+enum { CACHE_TW = 8, CACHE_TH = 16, CACHE_PX = 4, CACHE_NQ = 9 };
+static uint8_t g_cache_img[3][CACHE_TW * CACHE_TH * 2];
+static const struct {
+    unsigned unit, rows;     /* unit sampling, texel rows drawn */
+    unsigned char top, bot;  /* image expected in texel rows 0-7 and 8-15: 0 A, 1 B, 2 C */
+} k_cache_q[CACHE_NQ] = {{0, 16, 0, 0}, {1, 8, 0, 0}, {0, 16, 0, 0}, {1, 16, 0, 1}, {0, 16, 1, 1},
+                         {1, 16, 0, 1}, {0, 16, 1, 1}, {1, 16, 2, 2}, {0, 16, 1, 1}};
+
+static void cache_draw(unsigned q)
+{
+    const int x = 8 + (int)q * 68, y = 40;
+    const unsigned other = 1u - k_cache_q[q].unit;
+    gpu_write((uint8_t)(REG_UV0 + other), PACK_UVQ(-0.5, -0.5, 0.5)); /* outside: RGBA 0, no lookup */
+    tex_rect(1u << k_cache_q[q].unit, x, y, x + CACHE_TW * CACHE_PX, y + (int)k_cache_q[q].rows * CACHE_PX, 0, 0, 1,
+             k_cache_q[q].rows / (double)CACHE_TH, 0.5);
+}
+
+static void scene_tex_cache(scene_ctx_t *c)
+{
+    static uint16_t tex[CACHE_TW * CACHE_TH];
+    for (unsigned i = 0; i < 3; i++) {
+        for (unsigned y = 0; y < CACHE_TH; y++) {
+            for (unsigned x = 0; x < CACHE_TW; x++) {
+                const unsigned r = i == 1 ? 15 - x : x, g = i == 2 ? 15 - y : y, b = i == 0 ? 2 : i == 1 ? 8 : 13;
+                tex[y * CACHE_TW + x] = (uint16_t)(r << 12 | g << 8 | b << 4 | 15u);
+            }
+        }
+        tex_layout4444(tex, CACHE_TW, CACHE_TH, g_cache_img[i]);
+    }
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    tex_put(c, TEXMEM, g_cache_img[0], sizeof(g_cache_img[0]), 0);
+    const uint64_t fmt = texenc_fmt(1, TEXENC_RGBA4444, 3, 4, 0, 1);
+    for (unsigned n = 0; n < 2; n++) {
+        gpu_write((uint8_t)(REG_TEX0_BASE + 8u * n), TEXMEM);
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), fmt);
+        gpu_write((uint8_t)(REG_TEX0_WRAP + 8u * n), 2u << 2 | 2u);
+        gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), 1); /* ADD (unit 0's is ignored) */
+    }
+    cache_draw(0);
+    cache_draw(1);
+    texenc_upload(gpu_selected(), TEXMEM, g_cache_img[1], sizeof(g_cache_img[1])); /* MEM_ADDR / MEM_DATA */
+    cache_draw(2);
+    cache_draw(3);
+    gpu_write(REG_TEX0_BASE, TEXMEM);
+    cache_draw(4);
+    cache_draw(5);
+    texenc_upload(gpu_selected(), TEXMEM, g_cache_img[2], sizeof(g_cache_img[2]));
+    cache_draw(6);
+    gpu_write(REG_TEX1_FMT, fmt);
+    cache_draw(7);
+    cache_draw(8);
+    for (unsigned n = 0; n < 2; n++) {
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), 0);
+        gpu_write((uint8_t)(REG_TEX0_WRAP + 8u * n), 0);
+        gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), 0);
+    }
+}
+
+static int check_tex_cache(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned q = 0; q < CACHE_NQ; q++) {
+        for (unsigned ty = 0; ty < k_cache_q[q].rows; ty++) {
+            const unsigned img = ty < 8 ? k_cache_q[q].top : k_cache_q[q].bot;
+            for (unsigned tx = 0; tx < CACHE_TW; tx++) {
+                if (check_px(c, o, 8 + (int)(q * 68 + tx * CACHE_PX + CACHE_PX / 2), 40 + (int)(ty * CACHE_PX + CACHE_PX / 2),
+                             ref_texel565(ref_texel(TEXENC_RGBA4444, g_cache_img[img], CACHE_TW, tx, ty)),
+                             "quad %u (unit %u), texel (%u, %u): image %c", q + 1, k_cache_q[q].unit, tx, ty, 'A' + img) != 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- seed examples with textures */
+
+/* the Z-buffer at ZBUF all far (0xFFFFFF): through the backdoor when there is one (no cycles),
+ * else drawn (ALWAYS, Z write); leaves FB_ZBUFFER at ALWAYS and TRI_MODE at Z test and write */
+static void zbuffer_far(scene_ctx_t *c)
+{
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, 0xC);
+    if (c->mem_load) {
+        static uint32_t far[640 * 480];
+        for (unsigned i = 0; i < 640 * 480; i++) {
+            far[i] = 0xFFFFFFu;
+        }
+        (void)gpu_read(REG_STATUS);
+        c->mem_load(c->tb, ZBUF, far, sizeof(far));
+    } else {
+        gpu_write(REG_COLOR, 0);
+        rect_px(0, 0, 640, 480, 0x1FFFFFF);
+    }
+}
+
+/* INT-010 "Example 1: Multi-Texture Rendering (Diffuse + Lightmap)", verbatim, wrapped by the
+ * setup it assumes: a Z-buffer at 0x258000 cleared to far (LEQUAL), a 256x256
+ * RGBA4444 diffuse map (coloured bricks) at 0x384000 and a 256x256 BC1 lightmap (a round light)
+ * at 0x3C4000, loaded through the backdoor (160 KiB); x0..z2 and q0..q2 below (q < 1: 1.0 is
+ * not a 1.15 value). RTL against the model. */
+static void seed_bricks(uint32_t *img, unsigned n)
+{
+    for (unsigned y = 0; y < n; y++) {
+        for (unsigned x = 0; x < n; x++) {
+            const unsigned row = y / 16, xx = x + (row & 1u) * 16, mortar = (y % 16 < 2) || (xx % 32 < 2);
+            const unsigned hue = (xx / 32 * 7 + row * 3) % 5;
+            img[y * n + x] = mortar ? rgba8(200, 200, 190, 255)
+                                    : rgba8(150 + hue * 20, 60 + hue * 25, 40 + (hue * 37) % 90, 255);
+        }
+    }
+}
+
+static void scene_seed_example1(scene_ctx_t *c)
+{
+    static uint32_t img[256 * 256];
+    static uint8_t buf[256 * 256 * 2];
+    gpu_write(REG_FB_DRAW, FB_A);
+    zbuffer_far(c);
+    gpu_write(REG_FB_ZBUFFER, (1ULL << 32) | ZBUF);
+    seed_bricks(img, 256);
+    tex_put(c, 0x384000, buf, texenc_level(TEXENC_RGBA4444, img, 256, 256, buf), 1);
+    for (unsigned y = 0; y < 256; y++) {
+        for (unsigned x = 0; x < 256; x++) {
+            const int dx = (int)x - 128, dy = (int)y - 100, d2 = dx * dx + dy * dy;
+            const unsigned l = d2 >= 140 * 140 ? 40u : 255u - (unsigned)(215 * d2 / (140 * 140));
+            img[y * 256 + x] = rgba8(l, l, l * 7 / 8, 255);
+        }
+    }
+    tex_put(c, 0x3C4000, buf, texenc_level(TEXENC_BC1, img, 256, 256, buf), 1);
+    const double x0 = 80, y0 = 420, x1 = 560, y1 = 420, x2 = 320, y2 = 60;
+    const uint32_t z0 = 0x0400000, z1 = 0x0400000, z2 = 0x1000000;
+    const double q0 = 0.9, q1 = 0.9, q2 = 0.3;
+// Configure texture unit 0: diffuse map (RGBA4444) at 0x384000, 256x256
+gpu_write(REG_TEX0_BASE, 0x384000);
+gpu_write(REG_TEX0_FMT,
+    (0x0 << 16) |  // Swizzle: RGBA
+    (8 << 8) |     // HEIGHT_LOG2: 256
+    (8 << 4) |     // WIDTH_LOG2: 256
+    (0x0 << 1) |   // FORMAT: RGBA4444
+    (1 << 0)       // ENABLE: yes
+);
+gpu_write(REG_TEX0_BLEND, 0x00);  // MULTIPLY (ignored for tex0)
+gpu_write(REG_TEX0_WRAP, 0x0);    // REPEAT on both axes
+
+// Configure texture unit 1: lightmap (BC1) at 0x3C4000, 256x256
+gpu_write(REG_TEX1_BASE, 0x3C4000);
+gpu_write(REG_TEX1_FMT,
+    (0x0 << 16) |  // Swizzle: RGBA
+    (8 << 8) |     // HEIGHT_LOG2: 256
+    (8 << 4) |     // WIDTH_LOG2: 256
+    (0x1 << 1) |   // FORMAT: BC1
+    (1 << 0)       // ENABLE: yes
+);
+gpu_write(REG_TEX1_BLEND, 0x00);  // MULTIPLY (modulate with tex0)
+gpu_write(REG_TEX1_WRAP, 0x0);    // REPEAT on both axes
+
+// Disable texture units 2 and 3
+gpu_write(REG_TEX2_FMT, 0x0);
+gpu_write(REG_TEX3_FMT, 0x0);
+
+// Set rendering mode: Gouraud + textured + Z-buffer
+gpu_write(REG_TRI_MODE,
+    (1 << 3) |  // Z_WRITE
+    (1 << 2) |  // Z_TEST
+    (1 << 0)    // GOURAUD
+);
+
+// Draw triangle with two sets of UV coordinates
+gpu_write(REG_COLOR, 0xFFFFFFFF);           // White (no tint)
+gpu_write(REG_UV0, PACK_UVQ(0.0, 0.0, q0)); // Diffuse UV
+gpu_write(REG_UV1, PACK_UVQ(0.0, 0.0, q0)); // Lightmap UV
+gpu_write(REG_VERTEX, PACK_XYZ(x0, y0, z0));
+
+gpu_write(REG_COLOR, 0xFFFFFFFF);
+gpu_write(REG_UV0, PACK_UVQ(1.0, 0.0, q1));
+gpu_write(REG_UV1, PACK_UVQ(1.0, 0.0, q1));
+gpu_write(REG_VERTEX, PACK_XYZ(x1, y1, z1));
+
+gpu_write(REG_COLOR, 0xFFFFFFFF);
+gpu_write(REG_UV0, PACK_UVQ(0.5, 1.0, q2));
+gpu_write(REG_UV1, PACK_UVQ(0.5, 1.0, q2));
+gpu_write(REG_VERTEX, PACK_XYZ(x2, y2, z2));  // Triggers draw
+}
+
+/* INT-010 "Example 2: BC1 Compressed Texture Setup", verbatim (8,192 bytes through MEM_DATA),
+ * bc1_data a 128x128 image (rings) encoded by texenc; then a quad that samples it (REPEAT,
+ * perspective), not part of the example. RTL against the model. */
+static void scene_seed_example2(scene_ctx_t *c)
+{
+    (void)c;
+    static uint32_t img[128 * 128], bc1_data[8192 / 4];
+    static uint8_t bytes[8192];
+    for (unsigned y = 0; y < 128; y++) {
+        for (unsigned x = 0; x < 128; x++) {
+            const int dx = (int)x - 64, dy = (int)y - 64, ring = ((dx * dx + dy * dy) / 160) % 3;
+            img[y * 128 + x] = ring == 0 ? rgba8(240, 200, 40, 255) : ring == 1 ? rgba8(30, 90, 200, 255)
+                                                                             : rgba8(20 + x, 160, 255 - y, 255);
+        }
+    }
+    texenc_level(TEXENC_BC1, img, 128, 128, bytes);
+    for (unsigned i = 0; i < 8192 / 4; i++) { /* little-endian words, as MEM_DATA stores them */
+        bc1_data[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 | (uint32_t)bytes[4 * i + 2] << 16 |
+                      (uint32_t)bytes[4 * i + 3] << 24;
+    }
+    gpu_write(REG_FB_DRAW, FB_A);
+// Upload BC1-compressed texture to SRAM at 0x404000
+// For 128x128 texture: (128/4) x (128/4) = 1024 blocks x 8 bytes = 8192 bytes
+gpu_write(REG_MEM_ADDR, 0x404000);
+for (int i = 0; i < 8192 / 4; i++) {
+    gpu_write(REG_MEM_DATA, bc1_data[i]);  // Auto-increments by 4
+}
+
+// Configure texture unit 0 for BC1 compressed format
+gpu_write(REG_TEX0_BASE, 0x404000);
+gpu_write(REG_TEX0_FMT,
+    (0x0 << 16) |  // Swizzle: RGBA
+    (7 << 8) |     // HEIGHT_LOG2: 128
+    (7 << 4) |     // WIDTH_LOG2: 128
+    (0x1 << 1) |   // FORMAT: BC1
+    (1 << 0)       // ENABLE: yes
+);
+gpu_write(REG_TEX0_WRAP, 0x0);  // REPEAT
+    gpu_write(REG_TRI_MODE, 0);
+    const double x[4] = {200, 440, 620, 20}, y[4] = {60, 60, 460, 460};
+    const double u[4] = {0, 2, 2, 0}, v[4] = {0, 0, 2, 2}, q[4] = {0.3, 0.3, 0.45, 0.45};
+    tex_quad(1, x, y, u, v, q, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+/* INT-010 "Example 5: Channel Swizzling (Grayscale)", verbatim, after a 256x256 RGBA4444 texture
+ * at 0x384000 (backdoor) whose R channel is a pattern and whose G and B differ from it; then,
+ * not part of the example, dither off and the texture drawn at one pixel per texel. Check: every
+ * pixel of the quad is its texel's R replicated to RGB (RRR1), from the uploaded bytes. */
+static uint8_t g_ex5_bytes[256 * 256 * 2];
+
+static void scene_seed_example5(scene_ctx_t *c)
+{
+    static uint16_t tex[256 * 256];
+    for (unsigned y = 0; y < 256; y++) {
+        for (unsigned x = 0; x < 256; x++) {
+            const unsigned r = ((x / 16 + y / 16) % 2) ? (x * 15 / 255) : (15 - y * 15 / 255);
+            tex[y * 256 + x] = (uint16_t)(r << 12 | ((x / 32) & 15u) << 8 | ((y / 32 + 7) & 15u) << 4 | 3u);
+        }
+    }
+    tex_put(c, 0x384000, g_ex5_bytes, tex_layout4444(tex, 256, 256, g_ex5_bytes), 1);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_TRI_MODE, 0);
+// Use a single-channel grayscale texture (RGBA4444)
+// Swizzle 0x7: RRR1 (replicate R to RGB, alpha=1)
+gpu_write(REG_TEX0_BASE, 0x384000);
+gpu_write(REG_TEX0_FMT,
+    (0x7 << 16) |  // Swizzle: RRR1 (grayscale to RGB)
+    (8 << 8) |     // HEIGHT_LOG2: 256
+    (8 << 4) |     // WIDTH_LOG2: 256
+    (0x0 << 1) |   // FORMAT: RGBA4444
+    (1 << 0)       // ENABLE: yes
+);
+
+// When sampled, if texture R=128:
+// Output will be RGBA=(128, 128, 128, 255)
+    gpu_write(REG_DITHER_MODE, 0);
+    tex_rect(1, 192, 112, 448, 368, 0, 0, 1, 1, 0.5);
+    gpu_write(REG_TEX0_FMT, 0);
+}
+
+static int check_seed_example5(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned y = 0; y < 256; y++) {
+        for (unsigned x = 0; x < 256; x++) {
+            if (check_px(c, o, 192 + (int)x, 112 + (int)y,
+                         ref_texel565(ref_swizzle(ref_texel(TEXENC_RGBA4444, g_ex5_bytes, 256, x, y), 7)),
+                         "Example 5 (RRR1), texel (%u, %u)", x, y) != 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- textured demo */
+
+/* tex_demo: what the texture units are for, in one picture (make demo renders it after demo).
+ * A camera at the origin looking down +Z (x = 320 + 320 X/Z, y = 240 - 320 Y/Z, Q = 1.9/Z, depth
+ * (1 - 1/Z) * 0x1FFFFFF, which is linear in screen space like Q); a sky gradient; a floor of 60
+ * tiles, each one repeat of a mipmapped 64x64 RGBA4444 checkerboard, receding to the horizon,
+ * hazier with distance (Gouraud); a crate (BC1, mipmapped, faces lit per face) and a brick
+ * pyramid (BC1) standing on it, depth-tested; an alpha-blended overlay: a translucent panel and
+ * a gold ring whose texture has an alpha channel. The textures come through the backdoor when
+ * the testbench has one. RTL against the model. */
+#define DEMO_TEX_FLOOR (TEXMEM + 0x00000u)
+#define DEMO_TEX_CRATE (TEXMEM + 0x10000u)
+#define DEMO_TEX_BRICK (TEXMEM + 0x20000u)
+#define DEMO_TEX_RING (TEXMEM + 0x30000u)
+
+/* square root by Newton's method (no libm in the scene library) */
+static double sqrt_approx(double x)
+{
+    double r = x > 1 ? x : 1;
+    for (int i = 0; i < 60; i++) {
+        r = 0.5 * (r + x / r);
+    }
+    return r;
+}
+
+/* one vertex at world (X, Y, Z), texture coordinates (u, v) on the units of mask */
+static void demo_vertex(double X, double Y, double Z, double u, double v, uint32_t colour, unsigned mask)
+{
+    const double q = 1.9 / Z;
+    gpu_write(REG_COLOR, colour);
+    for (unsigned n = 0; n < 4; n++) {
+        if ((mask >> n) & 1u) {
+            gpu_write((uint8_t)(REG_UV0 + n), PACK_UVQ(u, v, q));
+        }
+    }
+    gpu_write(REG_VERTEX, PACK_XYZ(320 + 320 * X / Z, 240 - 320 * Y / Z, (uint32_t)((1 - 1 / Z) * 0x1FFFFFF)));
+}
+
+static uint32_t demo_shade(uint32_t rgb, double k)
+{
+    const double f = k < 0 ? 0 : k > 1 ? 1 : k;
+    return rgba8((unsigned)(rgba8_ch(rgb, 0) * f), (unsigned)(rgba8_ch(rgb, 1) * f), (unsigned)(rgba8_ch(rgb, 2) * f), 255);
+}
+
+/* haze: white near, toward the horizon's orange far */
+static uint32_t demo_haze(double Z)
+{
+    const double f = (Z - 2) / 44 > 1 ? 1 : (Z - 2) / 44;
+    return rgba8(255, (unsigned)(250 - 70 * f), (unsigned)(240 - 100 * f), 255);
+}
+
+static void demo_textures(scene_ctx_t *c)
+{
+    static uint32_t img[64 * 64], scratch[64 * 64];
+    static uint8_t buf[16384];
+    for (unsigned y = 0; y < 64; y++) { /* checkerboard: 8 x 8 squares */
+        for (unsigned x = 0; x < 64; x++) {
+            img[y * 64 + x] = ((x / 8 + y / 8) & 1u) ? rgba8(40, 48, 70, 255) : rgba8(235, 225, 200, 255);
+        }
+    }
+    tex_put(c, DEMO_TEX_FLOOR, buf, texenc_chain(TEXENC_RGBA4444, img, 6, 6, 7, buf, scratch), 1);
+    for (unsigned y = 0; y < 64; y++) { /* crate: planks in a frame with a diagonal brace */
+        for (unsigned x = 0; x < 64; x++) {
+            const unsigned frame = x < 6 || x >= 58 || y < 6 || y >= 58, brace = (x > y ? x - y : y - x) < 5;
+            const unsigned seam = (y % 13) == 0, grain = (x * 7 + y * 3 + (x * y) % 11) % 23;
+            img[y * 64 + x] = frame || brace ? rgba8(120 + grain, 72 + grain / 2, 30, 255)
+                              : seam         ? rgba8(70, 40, 20, 255)
+                                             : rgba8(185 + grain, 135 + grain, 70 + grain / 2, 255);
+        }
+    }
+    tex_put(c, DEMO_TEX_CRATE, buf, texenc_chain(TEXENC_BC1, img, 6, 6, 7, buf, scratch), 1);
+    seed_bricks(img, 64);
+    tex_put(c, DEMO_TEX_BRICK, buf, texenc_chain(TEXENC_BC1, img, 6, 6, 7, buf, scratch), 1);
+    for (unsigned y = 0; y < 32; y++) { /* a gold ring, alpha 0 outside it */
+        for (unsigned x = 0; x < 32; x++) {
+            const int dx = 2 * (int)x - 31, dy = 2 * (int)y - 31, d2 = dx * dx + dy * dy;
+            const unsigned in = d2 >= 17 * 17 && d2 < 29 * 29;
+            img[y * 32 + x] = in ? rgba8(255, 200 - (unsigned)(d2 / 12), 60, 230) : rgba8(0, 0, 0, 0);
+        }
+    }
+    tex_put(c, DEMO_TEX_RING, buf, texenc_level(TEXENC_RGBA4444, img, 32, 32, buf), 1);
+}
+
+/* the colour rgb lit on a face through world points p0, p1, p2 (clockwise seen from outside, as
+ * the screen's y points down): 0.4 ambient + 0.6 Lambert against a fixed light; 0 when the face
+ * looks away from the camera (a back face, not drawn) */
+static uint32_t demo_light(const double p0[3], const double p1[3], const double p2[3], uint32_t rgb)
+{
+    double a[3], b[3];
+    for (int i = 0; i < 3; i++) {
+        a[i] = p1[i] - p0[i];
+        b[i] = p2[i] - p0[i];
+    }
+    const double n[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    if (n[0] * p0[0] + n[1] * p0[1] + n[2] * p0[2] >= 0) {
+        return 0;
+    }
+    const double len = sqrt_approx(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    const double l = (-0.45 * n[0] + 0.8 * n[1] - 0.4 * n[2]) / len;
+    return demo_shade(rgb, 0.4 + 0.6 * (l > 0 ? l : 0));
+}
+
+/* a quad of world corners p[4] (clockwise seen from outside) with (0,0)..(1,1) on unit 0, lit */
+static void demo_face(const double p[4][3], uint32_t rgb)
+{
+    const uint32_t col = demo_light(p[0], p[1], p[3], rgb);
+    if (!col) {
+        return;
+    }
+    const double uv[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+    const int tri[6] = {0, 1, 2, 0, 2, 3};
+    for (int i = 0; i < 6; i++) {
+        const int k = tri[i];
+        demo_vertex(p[k][0], p[k][1], p[k][2], uv[k][0], uv[k][1], col, 1);
+    }
+}
+
+static void scene_tex_demo(scene_ctx_t *c)
+{
+    demo_textures(c);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 1);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    zbuffer_far(c);
+    /* sky: Gouraud, no depth */
+    gpu_write(REG_TRI_MODE, 1);
+    const uint32_t top = (uint32_t)PACK_RGBA(20, 40, 110, 255), low = (uint32_t)PACK_RGBA(250, 170, 110, 255);
+    gpu_write(REG_COLOR, top);
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0));
+    gpu_write(REG_COLOR, low);
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 256, 0));
+    gpu_write(REG_COLOR, top);
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_COLOR, low);
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 256, 0));
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 256, 0));
+    /* floor: mipmapped checkerboard tiles, depth test and write, hazy with distance */
+    gpu_write(REG_FB_ZBUFFER, (1ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, 0xD);
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_FLOOR);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 6, 6, 0, 7));
+    gpu_write(REG_TEX0_WRAP, 0);
+    gpu_write(REG_TEX0_MIP_BIAS, 0);
+    /* bands of square tiles, each tile n x n texture repeats (UQ = u*Q and VQ stay below 1),
+     * as wide as the screen at the band's far edge and at most 1280 pixels from the centre at
+     * its near edge (12.4 holds +-2048) */
+    static const struct {
+        double z0, size;
+        int tiles, n;
+    } bands[4] = {{2, 4, 4, 1}, {6, 8, 4, 2}, {14, 16, 4, 4}, {30, 16, 6, 4}};
+    for (int j = 0; j < 4; j++) {
+        const double Z0 = bands[j].z0, Z1 = Z0 + bands[j].size, Y = -1.5, n = bands[j].n;
+        for (int i = 0; i < bands[j].tiles; i++) {
+            const double X0 = (i - bands[j].tiles / 2) * bands[j].size, X1 = X0 + bands[j].size;
+            demo_vertex(X0, Y, Z1, 0, 0, demo_haze(Z1), 1);
+            demo_vertex(X1, Y, Z1, n, 0, demo_haze(Z1), 1);
+            demo_vertex(X1, Y, Z0, n, n, demo_haze(Z0), 1);
+            demo_vertex(X0, Y, Z1, 0, 0, demo_haze(Z1), 1);
+            demo_vertex(X1, Y, Z0, n, n, demo_haze(Z0), 1);
+            demo_vertex(X0, Y, Z0, 0, n, demo_haze(Z0), 1);
+        }
+    }
+    /* a crate, rotated about Y, on the floor */
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_CRATE);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_BC1, 6, 6, 0, 7));
+    {
+        const double cx = 1.4, cy = -0.5, cz = 6.2, ca = 0.8253, sa = 0.5646; /* 34 degrees */
+        double v[8][3];
+        for (int k = 0; k < 8; k++) {
+            const double x = (k & 1) ? 1 : -1, y = (k & 2) ? 1 : -1, z = (k & 4) ? 1 : -1;
+            v[k][0] = cx + ca * x + sa * z;
+            v[k][1] = cy + y;
+            v[k][2] = cz - sa * x + ca * z;
+        }
+        static const int faces[6][4] = {{0, 2, 3, 1}, {5, 7, 6, 4}, {4, 6, 2, 0}, {1, 3, 7, 5},
+                                        {2, 6, 7, 3}, {4, 0, 1, 5}}; /* -z, +z, -x, +x, +y, -y */
+        for (int f = 0; f < 6; f++) {
+            double p[4][3];
+            for (int k = 0; k < 4; k++) {
+                for (int i = 0; i < 3; i++) {
+                    p[k][i] = v[faces[f][k]][i];
+                }
+            }
+            demo_face(p, rgba8(255, 255, 255, 255));
+        }
+    }
+    /* a brick pyramid behind it, to the left */
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_BRICK);
+    {
+        const double cx = -2.4, cz = 10.5, h = 1.6, ca = 0.9211, sa = 0.3894; /* 23 degrees */
+        double b[4][3];
+        for (int k = 0; k < 4; k++) {
+            const double x = (k == 1 || k == 2) ? h : -h, z = (k >= 2) ? h : -h;
+            b[k][0] = cx + ca * x + sa * z;
+            b[k][1] = -1.5;
+            b[k][2] = cz - sa * x + ca * z;
+        }
+        const double apex[3] = {cx, 1.3, cz};
+        for (int k = 0; k < 4; k++) {
+            const double *p0 = b[k], *p1 = b[(k + 1) % 4];
+            const uint32_t col = demo_light(p0, apex, p1, rgba8(255, 240, 220, 255));
+            if (!col) {
+                continue;
+            }
+            demo_vertex(p0[0], p0[1], p0[2], 0, 1, col, 1);
+            demo_vertex(p1[0], p1[1], p1[2], 1, 1, col, 1);
+            demo_vertex(apex[0], apex[1], apex[2], 0.5, 0, col, 1);
+        }
+    }
+    /* overlay, no depth: a translucent panel, a gold ring with alpha, the crate at alpha 160 */
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TRI_MODE, 1);
+    gpu_write(REG_ALPHA_BLEND, 3);
+    {
+        const double x[4] = {16, 236, 236, 16}, y[4] = {16, 16, 76, 76}, z4[4] = {0, 0, 0, 0};
+        const uint32_t col[4] = {(uint32_t)PACK_RGBA(10, 20, 60, 190), (uint32_t)PACK_RGBA(70, 30, 110, 90),
+                                 (uint32_t)PACK_RGBA(70, 30, 110, 90), (uint32_t)PACK_RGBA(10, 20, 60, 190)};
+        tex_quad_col(0, x, y, z4, z4, z4, 0, col);
+    }
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_RING);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_RGBA4444, 5, 5, 0, 1));
+    gpu_write(REG_TEX0_WRAP, 1u << 2 | 1u);
+    tex_rect(1, 524, 16, 620, 112, 0, 0, 1, 1, 0.5);
+    gpu_write(REG_TEX0_BASE, DEMO_TEX_CRATE);
+    gpu_write(REG_TEX0_FMT, texenc_fmt(1, TEXENC_BC1, 6, 6, 0, 7));
+    gpu_write(REG_TEX0_WRAP, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(255, 255, 255, 160));
+    gpu_write(REG_TRI_MODE, 1);
+    tex_rect(1, 28, 24, 72, 68, 0, 0, 1, 1, 0.5);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TEX0_FMT, 0);
+    gpu_write(REG_TEX0_WRAP, 0);
+    gpu_write(REG_TRI_MODE, 0);
+}
+
 /* ---------------------------------------------------------------- demo */
 
 static void scene_demo(scene_ctx_t *c)
@@ -1293,6 +2838,18 @@ const scene_t g_scenes[] = {
     {"blend_stack", scene_blend_stack, check_blend_stack, "ALPHA_BLEND hazards: back-to-back fragments on one pixel, chained triangles, stacked quads and strips, with Z: (K, K, K) per pixel"},
     {"blend_particles", scene_blend_particles, check_blend_particles, "INT-010 Example 4 (alpha particles) verbatim, in front of and behind an occluder"},
     {"tex_basic", scene_tex_basic, NULL, "textures: RGBA4444 and BC1 quads, repeats, a perspective floor with mipmaps, Gouraud modulation"},
+    {"tex_swizzle", scene_tex_swizzle, check_tex_swizzle, "textures: the 16 swizzle codes on unit 3, opaque and alpha-blended; every texel centre against the uploaded texture"},
+    {"tex_wrap", scene_tex_wrap, check_tex_wrap, "textures: U_WRAP x V_WRAP, all 16, U and V from -3.5 to 4.5 at one pixel per texel: zero, periodic, mirrored, clamped"},
+    {"tex_blend", scene_tex_blend, check_tex_blend, "textures: every TEXn_BLEND on units 1-3 with 2, 3 and 4 units, disabled units skipped, TEX0_BLEND ignored, flat and Gouraud; ALPHA_BLEND over textured bands"},
+    {"tex_bc1", scene_tex_bc1, check_tex_bc1, "textures: hand-built BC1 blocks in four- and three-colour mode with transparent texels, opaque, alpha-blended and swizzled; every texel against the scene's decode"},
+    {"tex_sizes", scene_tex_sizes, check_tex_sizes, "textures: RGBA4444 and BC1 at 8x8, 1024x1024, 8x1024, 1024x8, 64x16 (random bytes), windows at the origin and the far corner texel for texel"},
+    {"tex_mip", scene_tex_mip, check_tex_mip, "textures: mip levels of flat colours on 20 identical perspective floors, MIP_BIAS -8..+7, MIP_LEVELS 0, 1, 3, 6, 12-15: monotonic, one LOD per pixel"},
+    {"tex_persp", scene_tex_persp, check_tex_persp, "textures: a steeply slanted checkerboard floor: straight texel rows, monotonic columns, perspective-correct indices, rows thinner toward the horizon"},
+    {"tex_cache", scene_tex_cache, check_tex_cache, "textures: the cache rule: rewritten texture memory served from the cache until TEXn_BASE / TEXn_FMT is written again, per unit"},
+    {"seed_example1", scene_seed_example1, NULL, "INT-010 Example 1 (diffuse RGBA4444 x BC1 lightmap, Gouraud, Z) verbatim"},
+    {"seed_example2", scene_seed_example2, NULL, "INT-010 Example 2 (BC1 upload through MEM_DATA, TEX0 setup) verbatim, then a quad sampling it"},
+    {"seed_example5", scene_seed_example5, check_seed_example5, "INT-010 Example 5 (swizzle RRR1) verbatim, then the texture at one pixel per texel: grey from R"},
+    {"tex_demo", scene_tex_demo, NULL, "textured demo: a mipmapped checkerboard floor to the horizon, a BC1 crate and pyramid with Z, an alpha-blended overlay"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
 };

@@ -1067,7 +1067,17 @@ static void scene_blend_overlap(scene_ctx_t *c)
 
 /* an index texture (texel (x, y): R = x*17 & 255, G = y*17 & 255, B = 255 - ..., A = 255) of
  * 2^wl x 2^hl in the given format at addr, through MEM_ADDR / MEM_DATA */
+static void tex_upload_index_via(scene_ctx_t *c, unsigned fmt, unsigned wl, unsigned hl, unsigned levels,
+                                 uint32_t addr);
 static void tex_upload_index(unsigned fmt, unsigned wl, unsigned hl, unsigned levels, uint32_t addr)
+{
+    tex_upload_index_via(NULL, fmt, wl, hl, levels, addr);
+}
+
+/* the same, through the backend's backdoor when c offers one (benchmarks: no SPI time), else
+ * through MEM_ADDR / MEM_DATA */
+static void tex_upload_index_via(scene_ctx_t *c, unsigned fmt, unsigned wl, unsigned hl, unsigned levels,
+                                 uint32_t addr)
 {
     const unsigned w = 1u << wl, h = 1u << hl;
     static uint32_t img[256 * 256], scratch[256 * 128];
@@ -1079,7 +1089,11 @@ static void tex_upload_index(unsigned fmt, unsigned wl, unsigned hl, unsigned le
         }
     }
     const size_t n = texenc_chain(fmt, img, wl, hl, levels, buf, scratch);
-    texenc_upload(gpu_selected(), addr, buf, n);
+    if (c && c->mem_load) {
+        c->mem_load(c->tb, addr, buf, n);
+    } else {
+        texenc_upload(gpu_selected(), addr, buf, n);
+    }
 }
 
 /* a textured quad (two triangles: corners 0 1 2 and 0 2 3) with (u, v, q) per corner on the
@@ -2817,6 +2831,87 @@ static void scene_demo(scene_ctx_t *c)
     }
 }
 
+/* ---------------------------------------------------------------- benchmark scenes (make bench) */
+
+/* Fill: one screen-aligned quad of (160 count) x (120 count) pixels (count 0 = 1; make bench
+ * passes 4: the whole 640x480 screen), untextured or on `units` texture units at one texel per
+ * pixel (Q constant 1/64), optionally alpha-blended. `texl` is the texture's log2 size: 6 (64x64,
+ * each 4x4 block fetched once per row of blocks it is used in, the cache's capacity being less
+ * than a screen row of blocks) or 4 (16x16 repeated: every block stays cached, all hits after the
+ * first). The scenes have no check of their own: RTL and model are compared as everywhere. */
+static void bench_fill(scene_ctx_t *c, unsigned units, unsigned fmt, unsigned texl, unsigned blend)
+{
+    const unsigned k = c->count ? c->count : 1u;
+    const double w = 160.0 * k, h = 120.0 * k;
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(200, 180, 160, 128));
+    for (unsigned n = 0; n < units; n++) {
+        const uint32_t base = TEXMEM + n * 0x10000u;
+        tex_upload_index_via(c, fmt, texl, texl, 1, base);
+        gpu_write((uint8_t)(REG_TEX0_BASE + 8u * n), base);
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), texenc_fmt(1, fmt, texl, texl, 0, 1));
+        gpu_write((uint8_t)(REG_TEX0_WRAP + 8u * n), 0);
+        gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), 0);
+    }
+    gpu_write(REG_ALPHA_BLEND, blend);
+    const double x[4] = {0, w, w, 0}, y[4] = {0, 0, h, h};
+    const double ts = (double)(1u << texl);
+    /* Q = 1/64 (exact in 1.15): U*Q = 40/64 at most, inside the 1.15 range, every vertex exact */
+    const double u[4] = {0, w / ts, w / ts, 0}, v[4] = {0, 0, h / ts, h / ts};
+    const double q[4] = {1.0 / 64, 1.0 / 64, 1.0 / 64, 1.0 / 64};
+    tex_quad((1u << units) - 1u, x, y, u, v, q, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    for (unsigned n = 0; n < units; n++) {
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), 0);
+    }
+}
+static void scene_bench_flat(scene_ctx_t *c) { bench_fill(c, 0, 0, 6, 0); }
+static void scene_bench_blend(scene_ctx_t *c) { bench_fill(c, 0, 0, 6, 3); }
+static void scene_bench_tex1_hit(scene_ctx_t *c) { bench_fill(c, 1, TEXENC_RGBA4444, 4, 0); }
+static void scene_bench_tex1_4444(scene_ctx_t *c) { bench_fill(c, 1, TEXENC_RGBA4444, 6, 0); }
+static void scene_bench_tex1_bc1(scene_ctx_t *c) { bench_fill(c, 1, TEXENC_BC1, 6, 0); }
+static void scene_bench_tex4_4444(scene_ctx_t *c) { bench_fill(c, 4, TEXENC_RGBA4444, 6, 0); }
+static void scene_bench_tex4_bc1(scene_ctx_t *c) { bench_fill(c, 4, TEXENC_BC1, 6, 0); }
+static void scene_bench_tex1_blend(scene_ctx_t *c) { bench_fill(c, 1, TEXENC_RGBA4444, 6, 3); }
+
+/* Setup: `count` (0 = 32) small triangles (about 8 pixels each, spread over the screen) on
+ * `units` enabled units, each vertex written as its UVn words and VERTEX only: 3 (units + 1)
+ * register writes per triangle. Run with a fast SPI clock (make bench: --sck-mhz 100), the
+ * cycles per triangle are the setup's; at 25 MHz, the host link's. */
+static void bench_setup(scene_ctx_t *c, unsigned units)
+{
+    const unsigned n = c->count ? c->count : 32u;
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(90, 160, 220, 255));
+    for (unsigned k = 0; k < units; k++) {
+        const uint32_t base = TEXMEM + k * 0x10000u;
+        tex_upload_index_via(c, TEXENC_RGBA4444, 4, 4, 1, base);
+        gpu_write((uint8_t)(REG_TEX0_BASE + 8u * k), base);
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * k), texenc_fmt(1, TEXENC_RGBA4444, 4, 4, 0, 1));
+    }
+    for (unsigned t = 0; t < n; t++) {
+        const double x0 = 8.0 + (double)((t * 37u) % 600u), y0 = 8.0 + (double)((t * 53u) % 440u);
+        const double x[3] = {x0, x0 + 4.5, x0 + 1.0}, y[3] = {y0, y0 + 0.5, y0 + 4.0};
+        for (int i = 0; i < 3; i++) {
+            for (unsigned k = 0; k < units; k++) {
+                gpu_write((uint8_t)(REG_UV0 + k), PACK_UVQ(0.1 * i, 0.05 * (double)k, 0.5));
+            }
+            gpu_write(REG_VERTEX, PACK_XYZ(x[i], y[i], 0));
+        }
+    }
+    for (unsigned k = 0; k < units; k++) {
+        gpu_write((uint8_t)(REG_TEX0_FMT + 8u * k), 0);
+    }
+}
+static void scene_bench_setup_u0(scene_ctx_t *c) { bench_setup(c, 0); }
+static void scene_bench_setup_u1(scene_ctx_t *c) { bench_setup(c, 1); }
+static void scene_bench_setup_u2(scene_ctx_t *c) { bench_setup(c, 2); }
+static void scene_bench_setup_u4(scene_ctx_t *c) { bench_setup(c, 4); }
+
 const scene_t g_scenes[] = {
     {"demo", scene_demo, NULL, "demo: gradient background, interpenetrating Gouraud triangles with Z, a flat fan"},
     {"seed_clear_fb", scene_seed_clear_fb, NULL, "INT-010 migration guide: clear framebuffer, verbatim"},
@@ -2852,6 +2947,18 @@ const scene_t g_scenes[] = {
     {"tex_demo", scene_tex_demo, NULL, "textured demo: a mipmapped checkerboard floor to the horizon, a BC1 crate and pyramid with Z, an alpha-blended overlay"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
+    {"bench_flat", scene_bench_flat, NULL, "benchmark: an untextured screen-aligned quad, 160 x 120 pixels x count (make bench: 4, the screen)"},
+    {"bench_blend", scene_bench_blend, NULL, "benchmark: the same quad alpha-blended (ALPHA_BLEND 3)"},
+    {"bench_tex1_hit", scene_bench_tex1_hit, NULL, "benchmark: the quad on one unit, a 16x16 RGBA4444 texture repeated one texel per pixel (all cache hits)"},
+    {"bench_tex1_4444", scene_bench_tex1_4444, NULL, "benchmark: the quad on one unit, 64x64 RGBA4444 one texel per pixel"},
+    {"bench_tex1_bc1", scene_bench_tex1_bc1, NULL, "benchmark: the quad on one unit, 64x64 BC1 one texel per pixel"},
+    {"bench_tex4_4444", scene_bench_tex4_4444, NULL, "benchmark: the quad on four units, 64x64 RGBA4444 each"},
+    {"bench_tex4_bc1", scene_bench_tex4_bc1, NULL, "benchmark: the quad on four units, 64x64 BC1 each"},
+    {"bench_tex1_blend", scene_bench_tex1_blend, NULL, "benchmark: the quad on one unit (64x64 RGBA4444), alpha-blended"},
+    {"bench_setup_u0", scene_bench_setup_u0, NULL, "benchmark: count (32) small triangles, no texture unit: setup cycles per triangle"},
+    {"bench_setup_u1", scene_bench_setup_u1, NULL, "benchmark: count (32) small triangles on one texture unit"},
+    {"bench_setup_u2", scene_bench_setup_u2, NULL, "benchmark: count (32) small triangles on two texture units"},
+    {"bench_setup_u4", scene_bench_setup_u4, NULL, "benchmark: count (32) small triangles on four texture units"},
 };
 const unsigned g_nscenes = sizeof(g_scenes) / sizeof(g_scenes[0]);
 

@@ -28,14 +28,17 @@
 // held for the fragments that follow.
 // Throughput: one slot per clock (a fragment with one enabled unit per clock, every access a
 // hit); an untextured fragment one per clock. Latency of a hit slot: 1 (issue) + 1 (slot
-// register) + 24 + FIFO and cache stages + tmu_blend.
+// register) + 24 + FIFO and cache stages + tmu_blend, about 40 cycles: the fragment FIFO must
+// hold that many fragments for one per clock (at FragDepth = 32 a long span ran at about 0.8 per
+// clock: make bench's bench_tex1_hit took 1.10x the untextured bench_flat; at 48 or 64, 1.007x,
+// the rest being the triangles' setup and UVn writes).
 // Invalidate: inv_i[n] (the register file's pulse after a TEXn_BASE/FMT write, with the
 // pipeline drained) goes to tmu_cache, which applies it before its next request.
 // Handshakes: valid/ready (docs/interfaces.md); frag_ready_o from flops and FIFO counts only.
 // Reset: empty; the cache clears its valid bits (a 32-cycle sweep).
 module tmu_pixel #(
   parameter int unsigned SlotDepth = 32,   // slots in flight between issue and the cache
-  parameter int unsigned FragDepth = 32,   // fragments between issue and the merge
+  parameter int unsigned FragDepth = 48,   // fragments between issue and the merge (>= a hit's latency)
   parameter int unsigned RetDepth  = 16    // slots between the cache request and tmu_blend
 ) (
   input  logic clk_i,

@@ -68,7 +68,10 @@ test-build-long: test-build $(TEST_BUILD_LONG)
 # make test [TIER=quick|default|long|all] [T=REGEX] [SHARD=K/N] [TEST_JOBS=N]
 TIER ?= default
 RUN_TESTS = scripts/run_tests.sh --tier $(TIER) $(if $(SHARD),--shard $(SHARD)) $(if $(TEST_JOBS),-j $(TEST_JOBS)) $(if $(T),'$(T)')
-test: $(if $(filter long all,$(TIER)),test-build-long,test-build)
+# the builds run $(JOBS) at a time (Verilator's single-threaded front end and the netlist's Yosys
+# run overlap with the C++ compiles of the others); setup first, on its own
+test: setup
+	@$(MAKE) --no-print-directory -j$(JOBS) $(if $(filter long all,$(TIER)),test-build-long,test-build)
 	@$(RUN_TESTS)
 
 test-rerun-failed: test-build

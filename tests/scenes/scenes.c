@@ -1065,17 +1065,21 @@ static void scene_blend_overlap(scene_ctx_t *c)
 #define TEXMEM 0x400000u      /* textures live from 4 MiB up (framebuffers and Z below) */
 #define TEXMEM_BYTES 0x80000u /* random texture memory loaded by tex_random (512 KiB) */
 
-/* an index texture (texel (x, y): R = x*17 & 255, G = y*17 & 255, B = 255 - ..., A = 255) of
- * 2^wl x 2^hl in the given format at addr, through MEM_ADDR / MEM_DATA */
-static void tex_upload_index_via(scene_ctx_t *c, unsigned fmt, unsigned wl, unsigned hl, unsigned levels,
-                                 uint32_t addr);
-static void tex_upload_index(unsigned fmt, unsigned wl, unsigned hl, unsigned levels, uint32_t addr)
+/* texture bytes into GPU memory: through MEM_ADDR / MEM_DATA, or the testbench's backdoor when
+ * big is set and the backend offers one (a MEM_DATA word costs an SPI frame, 288 core cycles) */
+static void tex_put(scene_ctx_t *c, uint32_t addr, const uint8_t *data, size_t len, int big)
 {
-    tex_upload_index_via(NULL, fmt, wl, hl, levels, addr);
+    if (big && c->mem_load) {
+        (void)gpu_read(REG_STATUS); /* nothing in flight may still sample the old bytes */
+        c->mem_load(c->tb, addr, data, len);
+    } else {
+        texenc_upload(gpu_selected(), addr, data, len);
+    }
 }
 
-/* the same, through the backend's backdoor when c offers one (benchmarks: no SPI time), else
- * through MEM_ADDR / MEM_DATA */
+/* an index texture (texel (x, y): R = x*17 & 255, G = y*17 & 255, B = 255 - ..., A = 255) of
+ * 2^wl x 2^hl in the given format at addr, through MEM_ADDR / MEM_DATA, or
+ * with c given, through tex_put's backdoor when the backend has one (benchmarks: no SPI time) */
 static void tex_upload_index_via(scene_ctx_t *c, unsigned fmt, unsigned wl, unsigned hl, unsigned levels,
                                  uint32_t addr)
 {
@@ -1089,11 +1093,12 @@ static void tex_upload_index_via(scene_ctx_t *c, unsigned fmt, unsigned wl, unsi
         }
     }
     const size_t n = texenc_chain(fmt, img, wl, hl, levels, buf, scratch);
-    if (c && c->mem_load) {
-        c->mem_load(c->tb, addr, buf, n);
-    } else {
-        texenc_upload(gpu_selected(), addr, buf, n);
-    }
+    tex_put(c, addr, buf, n, c != NULL);
+}
+
+static void tex_upload_index(unsigned fmt, unsigned wl, unsigned hl, unsigned levels, uint32_t addr)
+{
+    tex_upload_index_via(NULL, fmt, wl, hl, levels, addr);
 }
 
 /* a textured quad (two triangles: corners 0 1 2 and 0 2 3) with (u, v, q) per corner on the
@@ -1395,18 +1400,6 @@ static size_t tex_layout4444(const uint16_t *tex16, unsigned w, unsigned h, uint
         }
     }
     return n;
-}
-
-/* texture bytes into GPU memory: through MEM_ADDR / MEM_DATA, or the testbench's backdoor when
- * big is set and the backend offers one (a MEM_DATA word costs an SPI frame, 288 core cycles) */
-static void tex_put(scene_ctx_t *c, uint32_t addr, const uint8_t *data, size_t len, int big)
-{
-    if (big && c->mem_load) {
-        (void)gpu_read(REG_STATUS); /* nothing in flight may still sample the old bytes */
-        c->mem_load(c->tb, addr, data, len);
-    } else {
-        texenc_upload(gpu_selected(), addr, data, len);
-    }
 }
 
 /* the screen rectangle [x0, x1) x [y0, y1) (pixels) textured on the units of mask, U from u0

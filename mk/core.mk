@@ -1,8 +1,10 @@
 # mk/core.mk: the GPU core (gpu_top), its C reference model, driver, harness and scenes.
 #   core-build      build/bin/tgpu_tb (fast) and build/bin/tgpu_tb_trace (FST-capable), the same over
-#                   sdram_ctrl (tgpu_tb_sdram, tgpu_tb_sdram_trace), test_model, test_spi, test_c108,
-#                   tgpu_tb_ds1 (one draw-state entry) and tgpu_tb_netlist (Yosys's gate-level
-#                   netlist of gpu_top: post-synthesis simulation, scripts/synth/netlist.sh)
+#                   sdram_ctrl (tgpu_tb_sdram; its FST-capable tgpu_tb_sdram_trace is built on demand:
+#                   make build/bin/tgpu_tb_sdram_trace), test_model, test_spi, test_c108,
+#                   tgpu_tb_ds1 (one draw-state entry) and tgpu_tb_netlist (Yosys's word-level
+#                   netlist of gpu_top: post-synthesis simulation, scripts/synth/netlist.sh;
+#                   the gate-level tgpu_tb_netlist_gate is built for the long tier)
 #   core-lint       verilator --lint-only -Wall on gpu_top
 #   demo            render the demo scene and the textured demo (tex_demo) on RTL and model,
 #                   compare, write out/demo/*.png and out/tex_demo/*.png
@@ -32,7 +34,7 @@ BENCH_TARGETS += core-bench
 
 .PHONY: core-build core-lint demo core-bench core-long core-gen-check
 core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model $(BUILD)/bin/test_model_plain \
-            $(BUILD)/bin/test_spi $(BUILD)/bin/test_c108 $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_sdram_trace $(BUILD)/bin/tgpu_tb_ds1 \
+            $(BUILD)/bin/test_spi $(BUILD)/bin/test_c108 $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_ds1 \
             $(BUILD)/bin/tgpu_tb_netlist
 
 # the C dither table is generated from the same data file the RTL ROM loads
@@ -79,6 +81,7 @@ $(BUILD)/bin/tgpu_tb_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
 $(BUILD)/bin/tgpu_tb_sdram: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv
 	$(call core_exe,tgpu_tb_sdram,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram,,$(CORE_SDRAM_VFLAGS))
 
+# built on demand (a failure's waveform command names it; no test needs it)
 $(BUILD)/bin/tgpu_tb_sdram_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv
 	$(call core_exe,tgpu_tb_sdram_trace,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram_trace,--trace-fst --trace-structs,$(CORE_SDRAM_VFLAGS))
 
@@ -87,20 +90,36 @@ $(BUILD)/bin/tgpu_tb_sdram_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.
 $(BUILD)/bin/tgpu_tb_ds1: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
 	$(call core_exe,tgpu_tb_ds1,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_ds1,-GDsEntries=1 -CFLAGS -DVGPU_DS_ENTRIES=1)
 
-# post-synthesis simulation: the same harness on Yosys's gate-level netlist of gpu_top
-# (scripts/synth/netlist.sh); no fragment lockstep or link checkers (they bind to RTL
-# internals), the memory compare with the model decides. Catches RTL that Yosys reads
+# post-synthesis simulation: the same harness on Yosys's netlist of gpu_top (scripts/synth/netlist.sh):
+# word level (tgpu_tb_netlist, in make test) and gate level after techmap and abc
+# (tgpu_tb_netlist_gate, long tier). No fragment lockstep or link checkers (they bind to RTL
+# internals): the memory compare with the model decides. Catches RTL that Yosys reads
 # differently from Verilator (docs/synth.md "Yosys traps").
-$(BUILD)/netlist/gpu_top.v: $(CORE_RTL) data/dither_bn16.hex scripts/synth/netlist.sh
-	scripts/synth/netlist.sh --out $@
+NETLIST_VFLAGS = $(VFLAGS) --top-module gpu_top -Wno-UNUSEDSIGNAL -Wno-DECLFILENAME -Wno-UNOPTFLAT $(abspath $(1)) \
+	$(abspath sim/core/vgpu.cpp) \
+	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0 -DVGPU_NETLIST=1"
+$(BUILD)/netlist/gpu_top.v: $(CORE_RTL) data/dither_bn16.hex data/tex_recip.hex scripts/synth/netlist.sh
+	scripts/synth/netlist.sh --level word --out $@
+$(BUILD)/netlist/gpu_top_gate.v: $(CORE_RTL) data/dither_bn16.hex data/tex_recip.hex scripts/synth/netlist.sh
+	scripts/synth/netlist.sh --level gate --out $@
 $(BUILD)/bin/tgpu_tb_netlist: $(CORE_LIB) $(CORE_BUILD)/c/sim/core/tb_main.o $(BUILD)/netlist/gpu_top.v \
                               sim/core/vgpu.cpp sim/core/vgpu.h
-	$(call core_exe,tgpu_tb_netlist,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_netlist,,$(VFLAGS) --top-module gpu_top \
-	  -Wno-UNUSEDSIGNAL -Wno-DECLFILENAME -Wno-UNOPTFLAT $(abspath $(BUILD)/netlist/gpu_top.v) $(abspath sim/core/vgpu.cpp) \
-	  -CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0 -DVGPU_NETLIST=1")
+	$(call core_exe,tgpu_tb_netlist,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_netlist,,$(call NETLIST_VFLAGS,$(BUILD)/netlist/gpu_top.v))
+$(BUILD)/bin/tgpu_tb_netlist_gate: $(CORE_LIB) $(CORE_BUILD)/c/sim/core/tb_main.o $(BUILD)/netlist/gpu_top_gate.v \
+                                   sim/core/vgpu.cpp sim/core/vgpu.h
+	$(call core_exe,tgpu_tb_netlist_gate,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_netlist_gate,,$(call NETLIST_VFLAGS,$(BUILD)/netlist/gpu_top_gate.v))
+TEST_BUILD_LONG += $(BUILD)/bin/tgpu_tb_netlist_gate
 
-$(BUILD)/bin/test_spi: $(CORE_DEPS) $(CORE_BUILD)/c/tests/spi/test_spi.o
-	$(call core_exe,test_spi,$(CORE_BUILD)/c/tests/spi/test_spi.o,obj_spi,)
+# another program on tgpu_tb's Verilated model: its objects linked with a different main
+#   $(call core_link,name,main.o,mdir)
+define core_link
+	@mkdir -p $(BUILD)/bin
+	$(CXX) $(2) $(addprefix $(CORE_BUILD)/$(3)/,vgpu.o verilated.o verilated_dpi.o verilated_threads.o Vgpu_top__ALL.a) \
+	  $(CORE_LIB) -lz -pthread -latomic -o $(BUILD)/bin/$(1)
+endef
+
+$(BUILD)/bin/test_spi: $(BUILD)/bin/tgpu_tb $(CORE_BUILD)/c/tests/spi/test_spi.o
+	$(call core_link,test_spi,$(CORE_BUILD)/c/tests/spi/test_spi.o,obj)
 
 # the colour functions of gpu_pkg (through tests/core/c108_wrap.sv) against sw/model/color108.h
 $(BUILD)/bin/test_c108: rtl/gpu_pkg.sv tests/core/c108_wrap.sv tests/core/test_c108.cpp sw/model/color108.h

@@ -45,22 +45,21 @@ has() { for g in "${groups[@]}"; do [ "$g" = "$1" ] && return 0; done; return 1;
 TB=build/bin/tgpu_tb
 TBT=build/bin/tgpu_tb_trace
 TBS=build/bin/tgpu_tb_sdram
-TBST=build/bin/tgpu_tb_sdram_trace
 
 if has generic; then
   # every binary: --help on stdout with status 0, a garbage option and a stray argument refused
-  for t in $TB $TBT $TBS $TBST build/bin/test_model build/bin/test_spi build/sdram/tb_sdram build/sdram/tb_memtest \
+  for t in $TB $TBT $TBS build/bin/test_model build/bin/test_spi build/sdram/tb_sdram build/sdram/tb_memtest \
            build/sdram/tb_dvi build/sdram/test_sdram_dev; do
     n=$(basename "$t")
     expect 0 "usage" "$t" --help
     expect 2 "unknown|unexpected" "$t" --bogus-option
     expect 2 "unknown|unexpected" "$t" stray-argument
   done
-  for t in $TB $TBT $TBS $TBST; do
+  for t in $TB $TBT $TBS; do
     expect 2 "give --scene NAME or --replay FILE" "$t"
   done
   # each binary names itself
-  for t in $TBT $TBS $TBST; do
+  for t in $TBT $TBS; do
     expect 0 "usage: $(basename "$t") " "$t" --help
   done
   expect 0 "offers: sdram" $TBS --help
@@ -180,6 +179,9 @@ if has mismatch; then
   expect 1 "outside every framebuffer, Z-buffer and texture" $TB --scene shared_edge --no-png --corrupt-rtl 0x800000
   expect 1 "waveform: build/bin/tgpu_tb_sdram_trace --scene clear" $TBS --scene clear --count 2 --no-png \
     --corrupt-rtl 0x100
+  # a netlist build points at the RTL's trace build
+  expect 1 "waveform: build/bin/tgpu_tb_trace --scene clear" build/bin/tgpu_tb_netlist --scene clear --count 2 \
+    --no-png --corrupt-rtl 0x100
   expect 2 "--corrupt-rtl '0x2000000' is (not a number|out of range)" $TB --scene clear --corrupt-rtl 0x2000000
   expect 2 "--reset-after .0. is (not a number|out of range)" $TB --scene clear --reset-after 0
   expect 2 "--reset-after 100000: the scene made only" $TB --scene clear --no-png --reset-after 100000

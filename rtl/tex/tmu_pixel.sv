@@ -284,7 +284,7 @@ module tmu_pixel #(
   assign sf_side = side_t'(side_dl_q[PL+LL+AL-1]);
   assign sf_in = {sf_side, a_zero, a_block, a_texel, a_set};
 
-  prim_fifo #(.Width($bits(sf_in)), .Depth(SlotDepth)) u_slot_fifo (
+  prim_fifo_bram #(.Width($bits(sf_in)), .Depth(SlotDepth)) u_slot_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .wvalid_i (a_valid), .wready_o (unused_sf_wready), .wdata_i (sf_in),
     .rvalid_o (sf_valid), .rready_i (sf_pop), .rdata_o (sf_out), .count_o (unused_sf_count)
@@ -351,7 +351,7 @@ module tmu_pixel #(
   assign vb_push = is_issue && (is_rem_next == '0);
   assign vb_pop  = rf_pop && rf_out.side.last;
   assign fifo_b_room = vb_wready;
-  prim_fifo #(.Width($bits(vb_in)), .Depth(FragDepth)) u_vcol_fifo (
+  prim_fifo_bram #(.Width($bits(vb_in)), .Depth(FragDepth)) u_vcol_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .wvalid_i (vb_push), .wready_o (vb_wready), .wdata_i (vb_in),
     .rvalid_o (vb_valid), .rready_i (vb_pop), .rdata_o (vb_out), .count_o (unused_vb_count)
@@ -375,7 +375,7 @@ module tmu_pixel #(
   logic [$clog2(FragDepth+1)-1:0] unused_fa_count;
   assign fa_in = {is_tex, is_frag_q};
   assign fifo_a_room = fa_wready;
-  prim_fifo #(.Width($bits(fa_in)), .Depth(FragDepth)) u_frag_fifo (
+  prim_fifo_bram #(.Width($bits(fa_in)), .Depth(FragDepth)) u_frag_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .wvalid_i (is_leave), .wready_o (fa_wready), .wdata_i (fa_in),
     .rvalid_o (fa_valid), .rready_i (fa_pop), .rdata_o (fa_out), .count_o (unused_fa_count)

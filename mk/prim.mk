@@ -1,0 +1,18 @@
+# mk/prim.mk: the primitives library (rtl/prim/) on its own.
+#   build/prim/tb_prim_fifo    prim_fifo and prim_fifo_bram under random pushes and pops, each
+#                              against a reference queue (--help); tests in tests/prim.list
+#   make prim-build            the test programs (part of make test-build)
+
+PRIM_BUILD := $(BUILD)/prim
+PRIM_FIFO_SRCS := rtl/prim/prim_fifo.sv rtl/prim/prim_fifo_bram.sv tests/prim/tb_prim_fifo.sv
+
+.PHONY: prim-build
+TEST_BUILD += prim-build
+
+prim-build: $(PRIM_BUILD)/tb_prim_fifo
+
+$(PRIM_BUILD)/tb_prim_fifo: $(PRIM_FIFO_SRCS) tests/prim/tb_prim_fifo.cpp
+	@mkdir -p $(PRIM_BUILD)
+	$(VERILATOR) $(VFLAGS) --top-module tb_prim_fifo -Mdir $(PRIM_BUILD)/obj -o $(abspath $@) \
+	  $(PRIM_FIFO_SRCS) $(abspath tests/prim/tb_prim_fifo.cpp) \
+	  > $(PRIM_BUILD)/verilator.log 2>&1 || { tail -30 $(PRIM_BUILD)/verilator.log; exit 1; }

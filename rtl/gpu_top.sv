@@ -236,21 +236,6 @@ module gpu_top #(
     .frag_push_o (ds_acq[1]), .tri_done_o (ds_rel[1]), .sid_o (walk_sid)
   );
 
-  // fragment register between the walker's FIFO and the pixel pipe: the pixel pipe's ready
-  // depends on the arbiter's grant, and must not reach the walker's step enable (about 1,000
-  // flip-flops) in the same cycle (docs/synth.md). No cycle cost: a depth fragment waits here
-  // while the one before it finishes.
-  logic pix_valid, pix_ready;
-  gpu_pkg::frag_t pix_frag;
-  gpu_pkg::tex_vals_t pix_tex;
-  logic [1:0] frag_reg_count;
-  prim_spill_reg #(.Width($bits(frag_tex) + $bits(frag))) u_frag_reg (
-    .clk_i (clk_i), .rst_ni (rst_core_n),
-    .valid_i (frag_valid), .ready_o (frag_ready), .data_i ({frag_tex, frag}),
-    .valid_o (pix_valid), .ready_i (pix_ready), .data_o ({pix_tex, pix_frag}),
-    .count_o (frag_reg_count)
-  );
-
   // ---- pixel path: a chain of stages with identical frag_* valid/ready ports ----
   //   pixel_color -> tmu_pixel (texture units) -> pixel_ztest -> pixel_blend -> pixel_fbwrite
   logic col_valid, col_ready, zt_valid, zt_ready, bl_valid, bl_ready, ztest_busy, blend_busy, fbw_busy;
@@ -259,15 +244,15 @@ module gpu_top #(
   logic [gpu_pkg::TEX_UNITS-1:0][31:0] tex_hits, tex_misses;   // (harness counters, hierarchy)
 
   pixel_color u_color (
-    .frag_valid_i (pix_valid), .frag_ready_o (pix_ready), .frag_i (pix_frag),
+    .frag_valid_i (frag_valid), .frag_ready_o (frag_ready), .frag_i (frag),
     .frag_valid_o (col_valid), .frag_ready_i (col_ready), .frag_o (col_frag)
   );
 
   // the texture units: one shared datapath, the four units' cache on memory client 5; the
-  // texture sideband (pix_tex) travels with the fragment through the combinational pixel_color
+  // texture sideband (frag_tex) travels with the fragment through the combinational pixel_color
   tmu_pixel u_tex (
     .clk_i (clk_i), .rst_ni (rst_core_n),
-    .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag), .tex_i (pix_tex),
+    .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag), .tex_i (frag_tex),
     .hdr_valid_i (hdr_valid), .hdr_ready_o (hdr_ready), .hdr_i (tex_hdr),
     .frag_valid_o (tx_valid), .frag_ready_i (tx_ready), .frag_o (tx_frag),
     .ds_table_i (ds_table), .inv_i (tex_inv),
@@ -288,7 +273,7 @@ module gpu_top #(
 
   // a pipeline register between depth test and blend: the ready chain from the arbiter through
   // pixel_fbwrite and pixel_blend's pass-through ends here instead of running on through
-  // pixel_ztest and pixel_color to u_frag_reg (timing, docs/synth.md; +1 cycle of latency)
+  // pixel_ztest and pixel_color to the walker (timing, docs/synth.md; +1 cycle of latency)
   logic zb_valid, zb_ready;
   logic [1:0] zb_count;
   gpu_pkg::pfrag_t zb_frag;
@@ -384,7 +369,7 @@ module gpu_top #(
 
   // the pixel side is busy while setup, walker, pixel pipe or the arbiter hold pixel work
   // MEM_* accesses wait while this is high: rendering or a SIMT kernel still owns memory
-  assign pipe_busy = setup_busy || set_valid || walk_busy || (frag_reg_count != 2'd0) ||
+  assign pipe_busy = setup_busy || set_valid || walk_busy ||
                      pix_busy || arb_busy || simt_busy;
 
   // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin;

@@ -5,24 +5,26 @@
 // the bias by setup). The attribute planes step exactly in raster_interp (u_interp), driven
 // by the same load, enable and select flip-flops as the position, so its values are always
 // those of the current pixel.
-// Out: fragments {x, y, z, color, draw-state id, prim} through an OutDepth-entry FIFO
-// (valid/ready), so the walk keeps stepping over uncovered pixels while the pixel pipe waits.
+// Out: fragments {x, y, z, color, draw-state id, prim} through a spill register (prim_spill_reg,
+// two entries, valid/ready, every output and ready_o from flip-flops), so the walk keeps
+// stepping over uncovered pixels while the pixel pipe waits. (It replaced a 4-entry LUT-RAM FIFO
+// followed by a spill register in gpu_top: 498 bits wide, the FIFO was 125 TRELLIS_DPR16X4.)
 // Early row exit: a row ends at the first uncovered pixel after a covered one (coverage of a
 // row is one interval); this skips work without changing which fragments come out or their order.
 // Timing: every datapath register is clocked by a flip-flop enable and its update is selected
 // by flip-flops: en_q (step or load this cycle), enrow_q (a row step or a load), load_q
 // and sel_row_q. They are computed a cycle ahead from the next-cycle values (the sign bits of
-// w_d, the FIFO room, the end-of-row flag), so no logic sits between a register and the
+// w_d, the output room, the end-of-row flag), so no logic sits between a register and the
 // ~1,000 enables and mux selects it drives; see rtl/raster/README.md "Timing".
-// Throughput: 1 pixel per cycle when the FIFO has room (or the pixel is uncovered); two idle
+// Throughput: 1 pixel per cycle when the output has room (or the pixel is uncovered); two idle
 // cycles per triangle (the registered load decision, then the load).
 // Handshakes: set_ready_o = load_q (a register, raised the cycle after set_valid_i is seen
 // while idle); the setup record is copied in the cycle it is taken. frag_valid_o/frag_o come
-// from the FIFO (valid from its registered count, payload held until taken). Reset: idle, FIFO empty.
+// from the spill register (flip-flops, payload held until taken); the pop (frag_ready_i) only
+// joins the room decision at its last level. Reset: idle, output empty.
 module raster_walk #(
-  parameter int unsigned OutDepth = 4,  // fragment FIFO depth, >= 1
-  parameter int unsigned HdrDepth = 8   // texture header FIFO depth: > OutDepth + the fragment
-                                        // registers between this FIFO and the texture stage
+  parameter int unsigned HdrDepth = 8   // texture header FIFO depth: > the 2 output entries + the
+                                        // fragment registers between them and the texture stage
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -75,13 +77,14 @@ module raster_walk #(
   gpu_pkg::tex_vals_t cur_tex;
   logic [gpu_pkg::TEX_UNITS-1:0][2:0][31:0] tex_p;
 
-  // output FIFO: lets the walk run ahead of the pixel pipe while it waits for memory
+  // output register (two entries): lets the walk run ahead of the pixel pipe while it waits for memory
+  localparam int unsigned OutDepth = 2;   // prim_spill_reg's capacity
   localparam int unsigned CntW = $clog2(OutDepth+1);
   logic            ofifo_wvalid;
   logic            unused_ofifo_wready;   // always high when ofifo_wvalid is (see advance_q)
   logic [CntW-1:0] ofifo_count;
-  // Step control. advance_q: "walking, and the FIFO has room for this pixel's fragment",
-  // computed a cycle ahead from the FIFO count and this cycle's push and pop. The pixel steps
+  // Step control. advance_q: "walking, and the output has room for this pixel's fragment",
+  // computed a cycle ahead from the output count and this cycle's push and pop. The pixel steps
   // when advance_q is set or it is uncovered (needs no room). That decision, and whether the
   // step ends the row, are taken a cycle ahead as well (from w_d, x_last_d, row_hit_d) and
   // kept in flip-flops, so they drive the enables and selects directly:
@@ -272,16 +275,16 @@ module raster_walk #(
     end
   end
 
-  prim_fifo #(.Width($bits(cur_tex) + $bits(cur)), .Depth(OutDepth)) u_out_fifo (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .wvalid_i (ofifo_wvalid),
-    .wready_o (unused_ofifo_wready),
-    .wdata_i  ({cur_tex, cur}),
-    .rvalid_o (frag_valid_o),
-    .rready_i (frag_ready_i),
-    .rdata_o  ({frag_tex_o, frag_o}),
-    .count_o  (ofifo_count)
+  prim_spill_reg #(.Width($bits(cur_tex) + $bits(cur))) u_out_reg (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (ofifo_wvalid),
+    .ready_o (unused_ofifo_wready),
+    .data_i  ({cur_tex, cur}),
+    .valid_o (frag_valid_o),
+    .ready_i (frag_ready_i),
+    .data_o  ({frag_tex_o, frag_o}),
+    .count_o (ofifo_count)
   );
 
   // one header per triangle with fragments; never full when pushed (HdrDepth exceeds the

@@ -25,7 +25,8 @@
 // a fragment when it leaves the issue stage (its last slot issued, or at once when untextured).
 // Header: the walker sends each triangle's texture header (enabled units, bbox origin, LOD
 // constants) once, with its first fragment (tex_i.first); it is taken in the same handshake and
-// held for the fragments that follow.
+// held for the fragments that follow. A first fragment is not taken before its header is there
+// (frag_ready_o low: the header FIFO's latency is one cycle longer than the fragment's path).
 // Throughput: one slot per clock (a fragment with one enabled unit per clock, every access a
 // hit); an untextured fragment one per clock. Latency of a hit slot: 1 (issue) + 1 (slot
 // register) + 24 + FIFO and cache stages + tmu_blend, about 40 cycles: the fragment FIFO must
@@ -34,7 +35,8 @@
 // the rest being the triangles' setup and UVn writes).
 // Invalidate: inv_i[n] (the register file's pulse after a TEXn_BASE/FMT write, with the
 // pipeline drained) goes to tmu_cache, which applies it before its next request.
-// Handshakes: valid/ready (docs/interfaces.md); frag_ready_o from flops and FIFO counts only.
+// Handshakes: valid/ready (docs/interfaces.md); frag_ready_o from flops, FIFO counts, the
+// header FIFO's valid and the input's first flag (ready may depend on valid and payload).
 // Reset: empty; the cache clears its valid bits (a 32-cycle sweep).
 module tmu_pixel #(
   parameter int unsigned SlotDepth = 32,   // slots in flight between issue and the cache
@@ -103,7 +105,9 @@ module tmu_pixel #(
   assign is_issue = is_valid_q && (is_rem_q != '0) && (cred_q != CredW'(SlotDepth)) &&
                     ((is_rem_next != '0) || (fifo_a_room && fifo_b_room));
   assign is_leave = is_valid_q && (((is_rem_q == '0) && fifo_a_room) || (is_issue && (is_rem_next == '0)));
-  assign frag_ready_o = !is_valid_q || is_leave;
+  // a first fragment also waits for its header (the walker pushes both in one cycle; the header
+  // FIFO is a block RAM, two cycles from push to valid, the fragment's path can be one)
+  assign frag_ready_o = (!is_valid_q || is_leave) && (!tex_i.first || hdr_valid_i);
   assign take         = frag_valid_i && frag_ready_o;
   assign hdr_ready_o  = take && tex_i.first;
 
@@ -411,5 +415,5 @@ module tmu_pixel #(
                          unused_p_m, unused_p_r, vb_valid, is_ds.z_write, is_ds.z_test,
                          is_ds.dither_en, is_ds.z_compare, is_ds.fb_base, is_ds.z_base, is_ds.alpha_blend,
                          is_ds.tex_enable,
-                         hdr_valid_i, c_busy};   // (always high when a first fragment comes: sim/core/gpu_links.sv checks)
+                         c_busy};
 endmodule

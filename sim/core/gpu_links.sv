@@ -18,9 +18,7 @@ module gpu_links (
   input gpu_pkg::setup_t set_rec,
   input logic frag_valid, frag_ready,
   input gpu_pkg::frag_t frag,
-  input logic pix_valid, pix_ready,
-  input gpu_pkg::frag_t pix_frag,
-  input gpu_pkg::tex_vals_t frag_tex, pix_tex,
+  input gpu_pkg::tex_vals_t frag_tex,
   input logic hdr_valid, hdr_ready, hdr_full,
   input gpu_pkg::tex_hdr_t tex_hdr,
   input logic tx_valid, tx_ready,
@@ -46,10 +44,8 @@ module gpu_links (
     .clk_i, .rst_ni(rst_core_n), .valid_i(tri_valid), .ready_i(tri_ready), .payload_i(tri_rec));
   stream_checker #(.Name("raster_setup -> raster_walk (setup record)"), .Pw($bits(set_rec))) u_set (
     .clk_i, .rst_ni(rst_core_n), .valid_i(set_valid), .ready_i(set_ready), .payload_i(set_rec));
-  stream_checker #(.Name("raster_walk -> frag_reg (fragment)"), .Pw($bits(frag) + $bits(frag_tex))) u_frag (
+  stream_checker #(.Name("raster_walk -> pixel_color (fragment)"), .Pw($bits(frag) + $bits(frag_tex))) u_frag (
     .clk_i, .rst_ni(rst_core_n), .valid_i(frag_valid), .ready_i(frag_ready), .payload_i({frag_tex, frag}));
-  stream_checker #(.Name("frag_reg -> pixel_color (fragment)"), .Pw($bits(pix_frag) + $bits(pix_tex))) u_pix (
-    .clk_i, .rst_ni(rst_core_n), .valid_i(pix_valid), .ready_i(pix_ready), .payload_i({pix_tex, pix_frag}));
   stream_checker #(.Name("pixel_color -> tmu_pixel (pixel fragment)"), .Pw($bits(col_frag))) u_col (
     .clk_i, .rst_ni(rst_core_n), .valid_i(col_valid), .ready_i(col_ready), .payload_i(col_frag));
   stream_checker #(.Name("raster_walk -> tmu_pixel (texture header)"), .Pw($bits(tex_hdr))) u_hdr (

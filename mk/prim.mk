@@ -1,6 +1,7 @@
 # mk/prim.mk: the primitives library (rtl/prim/) on its own.
 #   build/prim/tb_prim_fifo    prim_fifo and prim_fifo_bram under random pushes and pops, each
 #                              against a reference queue (--help); tests in tests/prim.list
+#   build/prim/tb_prim_delay   prim_delay at delays 2, 7, 11, 24 under random inputs (--help)
 #   make prim-build            the test programs (part of make test-build)
 
 PRIM_BUILD := $(BUILD)/prim
@@ -9,10 +10,17 @@ PRIM_FIFO_SRCS := rtl/prim/prim_fifo.sv rtl/prim/prim_fifo_bram.sv tests/prim/tb
 .PHONY: prim-build
 TEST_BUILD += prim-build
 
-prim-build: $(PRIM_BUILD)/tb_prim_fifo
+prim-build: $(PRIM_BUILD)/tb_prim_fifo $(PRIM_BUILD)/tb_prim_delay
 
 $(PRIM_BUILD)/tb_prim_fifo: $(PRIM_FIFO_SRCS) tests/prim/tb_prim_fifo.cpp
 	@mkdir -p $(PRIM_BUILD)
 	$(VERILATOR) $(VFLAGS) --top-module tb_prim_fifo -Mdir $(PRIM_BUILD)/obj -o $(abspath $@) \
 	  $(PRIM_FIFO_SRCS) $(abspath tests/prim/tb_prim_fifo.cpp) \
 	  > $(PRIM_BUILD)/verilator.log 2>&1 || { tail -30 $(PRIM_BUILD)/verilator.log; exit 1; }
+
+PRIM_DELAY_SRCS := rtl/prim/prim_delay.sv tests/prim/tb_prim_delay.sv
+$(PRIM_BUILD)/tb_prim_delay: $(PRIM_DELAY_SRCS) tests/prim/tb_prim_delay.cpp
+	@mkdir -p $(PRIM_BUILD)
+	$(VERILATOR) $(VFLAGS) --top-module tb_prim_delay -Mdir $(PRIM_BUILD)/obj_delay -o $(abspath $@) \
+	  $(PRIM_DELAY_SRCS) $(abspath tests/prim/tb_prim_delay.cpp) \
+	  > $(PRIM_BUILD)/verilator_delay.log 2>&1 || { tail -30 $(PRIM_BUILD)/verilator_delay.log; exit 1; }

@@ -1,0 +1,43 @@
+// prim_delay: a fixed delay line that always advances: q_o in cycle t is d_i of cycle t - Delay
+// (Delay >= 2), in LUT RAM instead of flip-flops.
+// What for: pipelines that never stall (tmu_pixel's persp -> lod -> addr stages) carry their
+// side inputs in delay lines as long as the stages; as shift registers of flip-flops those were
+// 3,247 FF of the texture stage (docs/synth.md "Texture units: where the logic is"). Here
+// Delay - 1 entries of LUT RAM (written at a free-running pointer every cycle, read at the same
+// pointer before the write: the entry written Delay - 1 cycles ago) feed one output register.
+// Cost: ceil((Delay - 1) / 16) x ceil(Width / 4) TRELLIS_DPR16X4 + Width + a few FF, instead of
+// Delay x Width FF.
+// Reset: the pointer only; q_o shows unwritten entries for the first Delay cycles (like a shift
+// register without reset: consumers qualify it with their own valid delay line).
+module prim_delay #(
+  parameter int unsigned Width = 8,
+  parameter int unsigned Delay = 4
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic [Width-1:0] d_i,
+  output logic [Width-1:0] q_o
+);
+  localparam int unsigned N  = (Delay > 2) ? Delay - 1 : 1;   // RAM entries
+  localparam int unsigned Aw = (N > 1) ? $clog2(N) : 1;
+  if (Delay < 2) begin : g_bad_delay
+    $error("prim_delay: Delay must be >= 2 (use a register)");
+  end
+
+  (* ram_style = "distributed" *) logic [Width-1:0] mem_q [N];
+  logic [Aw-1:0]    ptr_q;
+  logic [Width-1:0] q_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)                  ptr_q <= '0;
+    else if (ptr_q == Aw'(N - 1)) ptr_q <= '0;
+    else                          ptr_q <= ptr_q + 1'b1;
+  end
+
+  always_ff @(posedge clk_i) begin
+    mem_q[ptr_q] <= d_i;
+    q_q          <= mem_q[ptr_q];
+  end
+
+  assign q_o = q_q;
+endmodule

@@ -7,7 +7,7 @@ A list line is "NAME [ATTR...] | COMMAND" ('#' starts a comment line). COMMAND r
 from the repository root, as before. The optional ATTRs between the name and the '|':
   tier=quick|default|long   quick: also in default (the inner loop); long: only in long
                             (sweeps, not in make test). Without tier=: default.
-  timeout=SECONDS           per-test timeout (default: quick 120, default 180, long 3600)
+  timeout=SECONDS           per-test timeout (default: quick 120, default 360, long 3600)
   cost=SECONDS              expected run time; CTest starts expensive tests first (COST)
   procs=N                   the test itself keeps N cores busy (PROCESSORS)
   serial                    run alone (RUN_SERIAL)
@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TIERS = ("quick", "default", "long")
-DEFAULT_TIMEOUT = {"quick": 120, "default": 180, "long": 3600}
+DEFAULT_TIMEOUT = {"quick": 120, "default": 360, "long": 3600}
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
 
 

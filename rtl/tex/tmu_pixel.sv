@@ -215,15 +215,14 @@ module tmu_pixel #(
   end
 
   // ---- tmu_persp -> tmu_lod -> tmu_addr, always advancing, with their delay lines ----
-  // delay lines as flat packed arrays of the records' bits, shifted as whole vectors: Yosys
-  // 0.70 reads an unpacked array of packed structs (`lod_in_t dl [PL]`) as one vector of the
-  // struct's width, one bit per element (docs/synth.md "Yosys traps")
+  // delay lines in LUT RAM (prim_delay: always advancing, like the stages), as flat vectors of
+  // the records' bits (Yosys 0.70 misreads unpacked arrays of structs, docs/synth.md "Yosys traps")
   localparam int unsigned LodW = $bits(sl_lod_q), StW = $bits(sl_st_q), SideW = $bits(sl_side_q);
   localparam int unsigned AddrInW = StW + 49 + 49 + 5;
-  logic [PL-1:0][LodW-1:0]         lod_dl_q;
-  logic [PL-1:0][StW-1:0]          st_dl_q;
-  logic [LL-1:0][AddrInW-1:0]      addr_dl_q;
-  logic [PL+LL+AL-1:0][SideW-1:0]  side_dl_q;
+  logic [LodW-1:0]    lod_dl;      // sl_lod_q, PL cycles later (tmu_lod's inputs)
+  logic [StW-1:0]     st_dl;       // sl_st_q, PL cycles later
+  logic [AddrInW-1:0] addr_dl;     // {st, pu, pv, k}, LL cycles later (tmu_addr's inputs)
+  logic [SideW-1:0]   side_dl;     // sl_side_q, PL + LL + AL cycles later (the slot FIFO)
   side_t       sf_side;
   logic        p_valid, l_valid, a_valid;
   logic [30:0] p_qc;
@@ -238,12 +237,14 @@ module tmu_pixel #(
   logic [3:0]  a_texel;
   logic [4:0]  a_set;
 
-  always_ff @(posedge clk_i) begin
-    lod_dl_q  <= {lod_dl_q[PL-2:0], sl_lod_q};
-    st_dl_q   <= {st_dl_q[PL-2:0], sl_st_q};
-    addr_dl_q <= {addr_dl_q[LL-2:0], st_dl_q[PL-1], p_pu, p_pv, p_k};
-    side_dl_q <= {side_dl_q[PL+LL+AL-2:0], sl_side_q};
-  end
+  prim_delay #(.Width(LodW), .Delay(PL)) u_lod_dl (
+    .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_lod_q), .q_o (lod_dl));
+  prim_delay #(.Width(StW), .Delay(PL)) u_st_dl (
+    .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_st_q), .q_o (st_dl));
+  prim_delay #(.Width(AddrInW), .Delay(LL)) u_addr_dl (
+    .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({st_dl, p_pu, p_pv, p_k}), .q_o (addr_dl));
+  prim_delay #(.Width(SideW), .Delay(PL + LL + AL)) u_side_dl (
+    .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_side_q), .q_o (side_dl));
 
   tmu_persp u_persp (
     .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (sl_valid_q),
@@ -253,7 +254,7 @@ module tmu_pixel #(
   );
 
   lod_in_t l_in;
-  assign l_in = lod_in_t'(lod_dl_q[PL-1]);
+  assign l_in = lod_in_t'(lod_dl);
   tmu_lod u_lod (
     .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (p_valid),
     .k0ux_i (l_in.k0ux), .k0uy_i (l_in.k0uy), .k0vx_i (l_in.k0vx), .k0vy_i (l_in.k0vy),
@@ -262,7 +263,7 @@ module tmu_pixel #(
     .x_i (l_in.x), .y_i (l_in.y), .qc_i (p_qc), .valid_o (l_valid), .level_o (l_level)
   );
 
-  assign a_in = addr_in_t'(addr_dl_q[LL-1]);
+  assign a_in = addr_in_t'(addr_dl);
   if (AddrInW != $bits(a_in)) begin : g_bad_addr_w
     $error("tmu_pixel: AddrInW must be the width of addr_in_t");
   end
@@ -285,7 +286,7 @@ module tmu_pixel #(
   slot_t sf_in, sf_out;
   logic  sf_valid, sf_pop, unused_sf_wready;
   logic [$clog2(SlotDepth+1)-1:0] unused_sf_count;
-  assign sf_side = side_t'(side_dl_q[PL+LL+AL-1]);
+  assign sf_side = side_t'(side_dl);
   assign sf_in = {sf_side, a_zero, a_block, a_texel, a_set};
 
   prim_fifo_bram #(.Width($bits(sf_in)), .Depth(SlotDepth)) u_slot_fifo (

@@ -29,6 +29,10 @@
 // Cycles per enabled unit: 9 x (1 + 18 + 1 + 1 + 65 + 1) + 6 x (1 + 24 + 2) + 1 + (s + 1)
 // + 6 x (s/4 + s%4 + 1) = 953 + s + 6 (s/4 + s%4 + 1) (s <= 36: at most 1,067; measured mean
 // about 1,000); a disabled unit costs 1 cycle; plus 1 to accept and 1 to hand over.
+// Inputs held: uv0_i..uv2_i are read throughout the computation, not latched (raster_setup's
+// vertex registers hold them from the input handshake until after the output handshake: it
+// takes no new triangle before the walker has taken this one's record; 576 flip-flops saved);
+// the other inputs are latched at the input handshake.
 // Throughput: one triangle at a time; in_ready_o is high only in StIdle, which follows the
 // output handshake. out_valid_o is a flip-flop (valid never depends on ready); the output
 // registers hold while out_valid_o && !out_ready_i.
@@ -86,9 +90,8 @@ module tmu_setup (
   localparam int unsigned KW   = 48;   // K, signed
   localparam int unsigned BndW = 58;   // bound
 
-  // latched triangle
+  // latched triangle (not the UV words: the producer holds them, see the header)
   logic [3:0]       en_q;
-  logic [3:0][47:0] uv0_q, uv1_q, uv2_q;
   logic [35:0]      area_q;
   logic signed [34:0] wraw1_q, wraw2_q;
   logic signed [23:0] wx1_q, wx2_q, wy1_q, wy2_q;
@@ -139,10 +142,10 @@ module tmu_setup (
   logic signed [15:0] fa0, fa1, fa2;
   logic [47:0] cu0, cu1, cu2;      // unit n's words
   always_comb begin
-    cu0 = uv0_q[0]; cu1 = uv1_q[0]; cu2 = uv2_q[0];
+    cu0 = uv0_i[0]; cu1 = uv1_i[0]; cu2 = uv2_i[0];
     for (int u = 1; u < 4; u++) begin
       if (n_q[1:0] == 2'(u)) begin
-        cu0 = uv0_q[u]; cu1 = uv1_q[u]; cu2 = uv2_q[u];
+        cu0 = uv0_i[u]; cu1 = uv1_i[u]; cu2 = uv2_i[u];
       end
     end
     unique case (j_q)
@@ -441,7 +444,7 @@ module tmu_setup (
   // data registers (no reset: every one is written before StOut reads it)
   always_ff @(posedge clk_i) begin
     if (st_q == StIdle && in_valid_i) begin
-      en_q <= en_mask_i; uv0_q <= uv0_i; uv1_q <= uv1_i; uv2_q <= uv2_i; area_q <= area_i;
+      en_q <= en_mask_i; area_q <= area_i;
       wraw1_q <= wraw1_i; wraw2_q <= wraw2_i; wx1_q <= wx1_i; wx2_q <= wx2_i;
       wy1_q <= wy1_i; wy2_q <= wy2_i;
     end

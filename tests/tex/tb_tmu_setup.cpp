@@ -294,9 +294,8 @@ int main(int argc, char **argv)
         const uint32_t t0 = d->cycle_o;
         tick(); // accepted
         d->in_valid_i = 0;
-        for (int n = 0; n < 4; n++) { // scribble: the unit must have latched its inputs
-            set_bits(d->uv0_i, 48 * n, 48, rnd());
-        }
+        // scribble: the unit must have latched its edge inputs (the UV words it reads from the
+        // producer's registers, held until the output handshake: scribbled after it, below)
         d->area_i = rnd() & 0xFFFFFFFFFull;
         unsigned long guard = 0;
         while (!d->out_valid_o) {

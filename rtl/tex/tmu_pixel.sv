@@ -181,36 +181,57 @@ module tmu_pixel #(
     if (!rst_ni) sl_valid_q <= 1'b0;
     else         sl_valid_q <= is_issue;
   end
+  // the issued unit's fields, selected with constant indices only (a variable index into a
+  // packed array of non-power-of-two elements makes Yosys multiply the index by the stride:
+  // one MULT18X18D for nothing)
+  logic [31:0] sl_uq_d, sl_vq_d, sl_q_d;
+  side_t       sl_side_d;
+  lod_in_t     sl_lod_d;
+  st_t         sl_st_d;
+  always_comb begin
+    sl_uq_d = '0; sl_vq_d = '0; sl_q_d = '0;
+    sl_side_d = '0; sl_lod_d = '0; sl_st_d = '0;
+    for (int u = 0; u < int'(U); u++) begin
+      if (is_unit == 2'(u)) begin
+        sl_uq_d = is_p_q[u][0];
+        sl_vq_d = is_p_q[u][1];
+        sl_q_d  = is_p_q[u][2];
+        sl_side_d.func    = is_ds.tex_blend[u];
+        sl_side_d.swizzle = is_ds.tex_swizzle[u];
+        sl_side_d.bc1     = is_ds.tex_format[u][0];
+        sl_lod_d.k0ux = hdr_q.lod.k0ux[u];
+        sl_lod_d.k0uy = hdr_q.lod.k0uy[u];
+        sl_lod_d.k0vx = hdr_q.lod.k0vx[u];
+        sl_lod_d.k0vy = hdr_q.lod.k0vy[u];
+        sl_lod_d.k1u  = hdr_q.lod.k1u[u];
+        sl_lod_d.k1v  = hdr_q.lod.k1v[u];
+        sl_lod_d.lod_shift = hdr_q.lod.lod_shift[u];
+        sl_lod_d.wl   = is_ds.tex_wl[u];
+        sl_lod_d.hl   = is_ds.tex_hl[u];
+        sl_lod_d.levels = is_ds.tex_levels[u];
+        sl_lod_d.bias = is_ds.tex_bias[u];
+        sl_st_d.format = is_ds.tex_format[u];
+        sl_st_d.wl     = is_ds.tex_wl[u];
+        sl_st_d.hl     = is_ds.tex_hl[u];
+        sl_st_d.wrap_u = is_ds.tex_wrap_u[u];
+        sl_st_d.wrap_v = is_ds.tex_wrap_v[u];
+        sl_st_d.base   = {is_ds.tex_base[u], 12'h000};
+      end
+    end
+    sl_side_d.unit  = is_unit;
+    sl_side_d.first = is_first_q;
+    sl_side_d.last  = (is_rem_next == '0);
+    sl_lod_d.x      = is_frag_q.x - hdr_q.bb_x0;
+    sl_lod_d.y      = 10'(is_frag_q.y - hdr_q.bb_y0);
+  end
   always_ff @(posedge clk_i) begin
     if (is_issue) begin
-      sl_uq_q <= is_p_q[is_unit][0];
-      sl_vq_q <= is_p_q[is_unit][1];
-      sl_q_q  <= is_p_q[is_unit][2];
-      sl_side_q.unit    <= is_unit;
-      sl_side_q.first   <= is_first_q;
-      sl_side_q.last    <= (is_rem_next == '0);
-      sl_side_q.func    <= is_ds.tex_blend[is_unit];
-      sl_side_q.swizzle <= is_ds.tex_swizzle[is_unit];
-      sl_side_q.bc1     <= is_ds.tex_format[is_unit][0];
-      sl_lod_q.k0ux <= hdr_q.lod.k0ux[is_unit];
-      sl_lod_q.k0uy <= hdr_q.lod.k0uy[is_unit];
-      sl_lod_q.k0vx <= hdr_q.lod.k0vx[is_unit];
-      sl_lod_q.k0vy <= hdr_q.lod.k0vy[is_unit];
-      sl_lod_q.k1u  <= hdr_q.lod.k1u[is_unit];
-      sl_lod_q.k1v  <= hdr_q.lod.k1v[is_unit];
-      sl_lod_q.lod_shift <= hdr_q.lod.lod_shift[is_unit];
-      sl_lod_q.x    <= is_frag_q.x - hdr_q.bb_x0;
-      sl_lod_q.y    <= 10'(is_frag_q.y - hdr_q.bb_y0);
-      sl_lod_q.wl   <= is_ds.tex_wl[is_unit];
-      sl_lod_q.hl   <= is_ds.tex_hl[is_unit];
-      sl_lod_q.levels <= is_ds.tex_levels[is_unit];
-      sl_lod_q.bias <= is_ds.tex_bias[is_unit];
-      sl_st_q.format <= is_ds.tex_format[is_unit];
-      sl_st_q.wl     <= is_ds.tex_wl[is_unit];
-      sl_st_q.hl     <= is_ds.tex_hl[is_unit];
-      sl_st_q.wrap_u <= is_ds.tex_wrap_u[is_unit];
-      sl_st_q.wrap_v <= is_ds.tex_wrap_v[is_unit];
-      sl_st_q.base   <= {is_ds.tex_base[is_unit], 12'h000};
+      sl_uq_q   <= sl_uq_d;
+      sl_vq_q   <= sl_vq_d;
+      sl_q_q    <= sl_q_d;
+      sl_side_q <= sl_side_d;
+      sl_lod_q  <= sl_lod_d;
+      sl_st_q   <= sl_st_d;
     end
   end
 

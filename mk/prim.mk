@@ -12,14 +12,14 @@ TEST_BUILD += prim-build
 
 prim-build: $(PRIM_BUILD)/tb_prim_fifo $(PRIM_BUILD)/tb_prim_delay
 
-$(PRIM_BUILD)/tb_prim_fifo: $(PRIM_FIFO_SRCS) tests/prim/tb_prim_fifo.cpp
+$(PRIM_BUILD)/tb_prim_fifo: $(PRIM_FIFO_SRCS) tests/prim/tb_prim_fifo.cpp tests/prim/tb_prim_args.h
 	@mkdir -p $(PRIM_BUILD)
 	$(VERILATOR) $(VFLAGS) --top-module tb_prim_fifo -Mdir $(PRIM_BUILD)/obj -o $(abspath $@) \
 	  $(PRIM_FIFO_SRCS) $(abspath tests/prim/tb_prim_fifo.cpp) \
 	  > $(PRIM_BUILD)/verilator.log 2>&1 || { tail -30 $(PRIM_BUILD)/verilator.log; exit 1; }
 
 PRIM_DELAY_SRCS := rtl/prim/prim_delay.sv tests/prim/tb_prim_delay.sv
-$(PRIM_BUILD)/tb_prim_delay: $(PRIM_DELAY_SRCS) tests/prim/tb_prim_delay.cpp
+$(PRIM_BUILD)/tb_prim_delay: $(PRIM_DELAY_SRCS) tests/prim/tb_prim_delay.cpp tests/prim/tb_prim_args.h
 	@mkdir -p $(PRIM_BUILD)
 	$(VERILATOR) $(VFLAGS) --top-module tb_prim_delay -Mdir $(PRIM_BUILD)/obj_delay -o $(abspath $@) \
 	  $(PRIM_DELAY_SRCS) $(abspath tests/prim/tb_prim_delay.cpp) \

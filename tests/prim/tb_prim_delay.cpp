@@ -1,6 +1,7 @@
 // tb_prim_delay: random 16-bit inputs into prim_delay at delays 2, 7, 11 and 24; from cycle
 // Delay on, every output must equal the input of Delay cycles before, every cycle.
 #include "Vtb_prim_delay.h"
+#include "tb_prim_args.h"
 #include "verilated.h"
 #include <cstdio>
 #include <cstdlib>
@@ -11,26 +12,10 @@
 int main(int argc, char **argv)
 {
     unsigned long long seed = 1, cycles = 100000;
-    for (int i = 1; i < argc; i++) {
-        if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
-            std::printf("usage: tb_prim_delay [--seed N] [--cycles N]\n"
-                        "prim_delay at delays 2, 7, 11, 24 under random inputs, every output checked every cycle;\n"
-                        "exit 0 pass, 1 fail, 2 bad option\n");
-            return 0;
-        }
-        char *end = nullptr;
-        if (i + 1 < argc && (!std::strcmp(argv[i], "--seed") || !std::strcmp(argv[i], "--cycles"))) {
-            unsigned long long v = std::strtoull(argv[i + 1], &end, 0);
-            if (!*argv[i + 1] || *end || v == 0) {
-                std::fprintf(stderr, "tb_prim_delay: %s '%s' is not a positive number\n", argv[i], argv[i + 1]);
-                return 2;
-            }
-            (!std::strcmp(argv[i], "--seed") ? seed : cycles) = v;
-            i++;
-            continue;
-        }
-        std::fprintf(stderr, "tb_prim_delay: unknown option %s (see --help)\n", argv[i]);
-        return 2;
+    const int st = tb_prim_args(argc, argv, "tb_prim_delay",
+        "prim_delay at delays 2, 7, 11, 24 under random inputs, every output checked every cycle", &seed, &cycles);
+    if (st >= 0) {
+        return st;
     }
     VerilatedContext ctx;
     std::string vs = "+verilator+seed+" + std::to_string(seed);

@@ -6,6 +6,7 @@
 //   latency: an entry at the head of the queue is shown once it was pushed Lat cycles ago
 //            (prim_fifo 1, prim_fifo_bram 2), so both run at one pop per cycle
 #include "Vtb_prim_fifo.h"
+#include "tb_prim_args.h"
 #include "verilated.h"
 #include <cstdio>
 #include <cstdlib>
@@ -49,27 +50,11 @@ static void check(side &s, uint64_t cyc, unsigned depth, int wready, int rvalid,
 int main(int argc, char **argv)
 {
     unsigned long long seed = 1, cycles = 200000;
-    for (int i = 1; i < argc; i++) {
-        if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
-            std::printf("usage: tb_prim_fifo [--seed N] [--cycles N]\n"
-                        "prim_fifo and prim_fifo_bram under random pushes and pops, each checked every cycle\n"
-                        "against a reference queue (data, count, wready, valid/ready, latency); exit 0 pass, 1 fail,\n"
-                        "2 bad option\n");
-            return 0;
-        }
-        char *end = nullptr;
-        if (i + 1 < argc && (!std::strcmp(argv[i], "--seed") || !std::strcmp(argv[i], "--cycles"))) {
-            unsigned long long v = std::strtoull(argv[i + 1], &end, 0);
-            if (!*argv[i + 1] || *end || v == 0) {
-                std::fprintf(stderr, "tb_prim_fifo: %s '%s' is not a positive number\n", argv[i], argv[i + 1]);
-                return 2;
-            }
-            (!std::strcmp(argv[i], "--seed") ? seed : cycles) = v;
-            i++;
-            continue;
-        }
-        std::fprintf(stderr, "tb_prim_fifo: unknown option %s (see --help)\n", argv[i]);
-        return 2;
+    const int st = tb_prim_args(argc, argv, "tb_prim_fifo",
+        "prim_fifo and prim_fifo_bram under random pushes and pops, each checked every cycle against a\n"
+        "reference queue (data, count, wready, valid/ready, latency)", &seed, &cycles);
+    if (st >= 0) {
+        return st;
     }
     rng_state = seed;
     VerilatedContext ctx;

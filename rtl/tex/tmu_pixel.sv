@@ -258,10 +258,8 @@ module tmu_pixel #(
   logic [3:0]  a_texel;
   logic [4:0]  a_set;
 
-  prim_delay #(.Width(LodW), .Delay(PL)) u_lod_dl (
-    .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_lod_q), .q_o (lod_dl));
-  prim_delay #(.Width(StW), .Delay(PL)) u_st_dl (
-    .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_st_q), .q_o (st_dl));
+  prim_delay #(.Width(LodW + StW), .Delay(PL)) u_lod_st_dl (
+    .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({sl_lod_q, sl_st_q}), .q_o ({lod_dl, st_dl}));
   prim_delay #(.Width(AddrInW), .Delay(LL)) u_addr_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({st_dl, p_pu, p_pv, p_k}), .q_o (addr_dl));
   prim_delay #(.Width(SideW), .Delay(PL + LL + AL)) u_side_dl (

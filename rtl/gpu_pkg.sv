@@ -120,18 +120,18 @@ package gpu_pkg;
     logic [TEX_UNITS-1:0][5:0]  lod_shift;
   } tex_lod_t;
 
-  // Attribute part, one plane per attribute (indexed by ATTR_*): attribute i at a pixel is
-  // a0[i] + q, where (q, r) starts at (q0, r0) at the bbox origin and steps exactly by
-  // (qx, rx) per pixel and (qy, ry) per row, with 0 <= r < area and a carry into q.
+  // Attribute part, one plane per attribute (indexed by ATTR_*; docs/spec-decisions.md
+  // "Attribute interpolation"; C: setup_attr_t): the plane value at a pixel is
+  // P = c + gx*X + gy*Y modulo 2^ATTR_PLANE_W (X, Y from the bbox origin, stepped by
+  // raster_interp), in units of 2^-12 of the attribute's LSB with the rounding half in c; the
+  // attribute is P >> 12 (Z: P[36:12]; a colour channel: P[19:12], so the colour planes' upper
+  // bits feed nothing and synthesis drops them). Not interpolated: all zero.
   // Packed arrays per field, not an array of plane structs (Yosys: no arrays of structs).
+  localparam int unsigned ATTR_PLANE_W = 37;
   typedef struct packed {
-    logic [ATTR_N-1:0][24:0] a0;    // attribute value at v0
-    logic [ATTR_N-1:0][31:0] q0;
-    logic [ATTR_N-1:0][34:0] r0;
-    logic [ATTR_N-1:0][31:0] qx;
-    logic [ATTR_N-1:0][34:0] rx;
-    logic [ATTR_N-1:0][31:0] qy;
-    logic [ATTR_N-1:0][34:0] ry;
+    logic [ATTR_N-1:0][ATTR_PLANE_W-1:0] c;
+    logic [ATTR_N-1:0][ATTR_PLANE_W-1:0] gx;
+    logic [ATTR_N-1:0][ATTR_PLANE_W-1:0] gy;
   } setup_attr_t;
 
   // Texture part (tmu_setup, C: tex_planes_t): per unit n the planes of UQ, VQ and Q,

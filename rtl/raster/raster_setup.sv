@@ -3,8 +3,9 @@
 //
 // In:  triangle record (three vertices, render state, prim id), valid/ready.
 // Out: the setup record gpu_pkg::setup_t: edge part (area, edge equations at the bbox origin,
-//      edge steps, clipped bbox) and, for each attribute gpu_pkg::ATTR_*, the exact plane
-//      (q0, r0), (qx, rx), (qy, ry) with a(p) = a0 + q, 0 <= r < area.
+//      edge steps, clipped bbox) and, for each attribute gpu_pkg::ATTR_*, the plane (c, gx, gy)
+//      of docs/spec-decisions.md "Attribute interpolation": c = (a0 << 12) + 2^11 + rdiv(n0),
+//      gx = rdiv(nx), gy = rdiv(ny) modulo 2^37, rdiv(n) = round(n * 2^12 / area) (halves up).
 //      Zero-area and fully off-screen triangles are dropped here (drop_o pulses).
 // Datapath: one pipelined 26x35-bit signed multiplier (four 18x18 DSP partial products,
 // registered, then summed over two cycles; see "multiplier pipeline" below) and one restoring
@@ -16,7 +17,7 @@
 // record waits in StTexWait until its planes are ready (setup_t.tex, from tmu_setup's output
 // registers, held until the walker takes the record). Untextured triangles never start it.
 // Latency: 30 cycles for area, bbox and edges, plus per interpolated attribute (Z when
-// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 64) cycles, 1 per skipped one; with
+// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 77) cycles, 1 per skipped one; with
 // textures at least tmu_setup's ~1,000 cycles per enabled unit from the end of the edges.
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
@@ -65,9 +66,9 @@ module raster_setup (
     StAttr2,    // wait for the first product, t = first product
     StAttr3,    // n = t + second product
     StAttr4,    // divider start: |n|, sign
-    StDiv,      // |n| / area, one quotient bit per cycle
-    StDivFix,   // floor correction for negative n, into the divider's registers
-    StDivEnd,   // store (q, r)
+    StDiv,      // |n| * 2^13 / area, one quotient bit per cycle
+    StDivFix,   // F = floor(n * 2^13 / area): the correction for negative n
+    StDivEnd,   // store (F + K) >> 1 (K: a0 term and rounding for c, 1 for gx, gy)
     StTexWait,  // textured: wait for tmu_setup's planes (started after the edges)
     StOut       // result valid for the walker
   } st_e;
@@ -116,14 +117,15 @@ module raster_setup (
   logic [1:0]  k_q, k_d;                    // edge index
   logic [AttrIw-1:0] j_q, j_d;              // attribute index 0..ATTR_N-1 (gpu_pkg::ATTR_*)
   logic [1:0]  s_q, s_d;                    // plane term: 0 origin, 1 x step, 2 y step
-  logic [31:0] q0_q [AttrN], q0_d [AttrN], qx_q [AttrN], qx_d [AttrN], qy_q [AttrN], qy_d [AttrN];
-  logic [34:0] r0_q [AttrN], r0_d [AttrN], rx_q [AttrN], rx_d [AttrN], ry_q [AttrN], ry_d [AttrN];
-  // divider
-  logic [61:0] dv_num_q, dv_num_d;          // |n|, shifted out MSB first
-  logic [61:0] dv_quo_q, dv_quo_d;
-  logic [35:0] dv_rem_q, dv_rem_d;
-  logic        dv_neg_q, dv_neg_d;
-  logic [5:0]  dv_cnt_q, dv_cnt_d;
+  localparam int unsigned PW = gpu_pkg::ATTR_PLANE_W;   // plane coefficients, modulo 2^PW
+  localparam int unsigned DvW = 62 + 13;               // dividend |n| * 2^13 (|n| < 2^62)
+  logic [PW-1:0] pc_q [AttrN], pc_d [AttrN], pgx_q [AttrN], pgx_d [AttrN], pgy_q [AttrN], pgy_d [AttrN];
+  // divider: F = floor(n * 2^13 / area) modulo 2^(PW+1), then rdiv = (F + 1) >> 1
+  logic [DvW-1:0] dv_num_q, dv_num_d;       // |n| * 2^13, shifted out MSB first
+  logic [PW:0]    dv_quo_q, dv_quo_d;       // the low PW+1 quotient bits
+  logic [35:0]    dv_rem_q, dv_rem_d;
+  logic           dv_neg_q, dv_neg_d;
+  logic [6:0]     dv_cnt_q, dv_cnt_d;
   logic        drop;
   logic        or_drop_q, or_drop_d;     // StOrient's decisions, acted on in StSwap
   logic        or_neg_q, or_neg_d;
@@ -203,6 +205,9 @@ module raster_setup (
   logic signed [25:0] ad1, ad2, ad1_q, ad2_q;
   assign ad1 = 26'(attr(j_q, z_q[1], c_q[1])) - 26'(attr(j_q, z_q[0], c_q[0]));
   assign ad2 = 26'(attr(j_q, z_q[2], c_q[2])) - 26'(attr(j_q, z_q[0], c_q[0]));
+  // K of the c coefficient, registered the same way: c = (F + K) >> 1 with
+  // K = a0 * 2^13 + 2^12 + 1 (a0 << 12, the rounding half 2^11, and rdiv's + 1, all doubled)
+  logic [PW:0] a0k_q;
 
   // w1-, w2-terms of the current plane part; wraw fits in 35 bits (see the multiplier)
   logic signed [34:0] term1, term2;
@@ -288,9 +293,14 @@ module raster_setup (
     endcase
   end
 
+  // the coefficient stored in StDivEnd: (F + K) >> 1 modulo 2^PW
+  logic [PW-1:0] pl_res;
+  logic          unused_pl_lsb;
+  assign {pl_res, unused_pl_lsb} = dv_quo_q + ((s_q == 2'd0) ? a0k_q : (PW+1)'(1));
+
   // divider step
   logic [36:0] dv_trial;
-  assign dv_trial = {dv_rem_q, dv_num_q[61]} - {1'b0, area_q[35:0]};
+  assign dv_trial = {dv_rem_q, dv_num_q[DvW-1]} - {1'b0, area_q[35:0]};
 
   always_comb begin
     st_d = st_q;
@@ -299,8 +309,7 @@ module raster_setup (
       wraw_d[i] = wraw_q[i]; w0_d[i] = w0_q[i]; wx_d[i] = wx_q[i]; wy_d[i] = wy_q[i];
     end
     for (int i = 0; i < AttrN; i++) begin
-      q0_d[i] = q0_q[i]; qx_d[i] = qx_q[i]; qy_d[i] = qy_q[i];
-      r0_d[i] = r0_q[i]; rx_d[i] = rx_q[i]; ry_d[i] = ry_q[i];
+      pc_d[i] = pc_q[i]; pgx_d[i] = pgx_q[i]; pgy_d[i] = pgy_q[i];
     end
     sid_d = sid_q; need_z_d = need_z_q; need_c_d = need_c_q; prim_d = prim_q; flat_d = flat_q;
     tex_en_d = tex_en_q;
@@ -402,7 +411,7 @@ module raster_setup (
       end
       StAttrSel: begin
         if (!attr_needed(j_q, need_z, need_c)) begin
-          q0_d[j_q] = '0; r0_d[j_q] = '0; qx_d[j_q] = '0; rx_d[j_q] = '0; qy_d[j_q] = '0; ry_d[j_q] = '0;
+          pc_d[j_q] = '0; pgx_d[j_q] = '0; pgy_d[j_q] = '0;
           if (j_q == AttrLast) st_d = (tex_en_q != '0) ? StTexWait : StOut;
           else j_d = j_q + AttrIw'(1);
         end else begin
@@ -423,41 +432,40 @@ module raster_setup (
       end
       StAttr4: begin
         dv_neg_d = n_q[62];
-        dv_num_d = n_q[62] ? 62'(-n_q) : 62'(n_q);
+        dv_num_d = {n_q[62] ? 62'(-n_q) : 62'(n_q), 13'd0};
         dv_quo_d = '0;
         dv_rem_d = '0;
-        dv_cnt_d = 6'd61;
+        dv_cnt_d = 7'(DvW - 1);
         st_d = StDiv;
       end
       StDiv: begin
         if (!dv_trial[36]) begin
           dv_rem_d = dv_trial[35:0];
-          dv_quo_d = {dv_quo_q[60:0], 1'b1};
+          dv_quo_d = {dv_quo_q[PW-1:0], 1'b1};
         end else begin
-          dv_rem_d = {dv_rem_q[34:0], dv_num_q[61]};
-          dv_quo_d = {dv_quo_q[60:0], 1'b0};
+          dv_rem_d = {dv_rem_q[34:0], dv_num_q[DvW-1]};
+          dv_quo_d = {dv_quo_q[PW-1:0], 1'b0};
         end
-        dv_num_d = {dv_num_q[60:0], 1'b0};
-        dv_cnt_d = dv_cnt_q - 6'd1;
-        if (dv_cnt_q == 6'd0) st_d = StDivFix;
+        dv_num_d = {dv_num_q[DvW-2:0], 1'b0};
+        dv_cnt_d = dv_cnt_q - 7'd1;
+        if (dv_cnt_q == 7'd0) st_d = StDivFix;
       end
       StDivFix: begin
-        // floor for negative numerators: q = -Q - 1 = ~Q, r = area - R (when R != 0); a state
-        // of its own so that the correction and the store decode are not one path (timing)
+        // floor for negative numerators: F = -Q - 1 = ~Q when R != 0, else -Q; a state of its
+        // own so that the correction and the store's adder are not one path (timing)
         if (dv_neg_q && dv_rem_q != '0) begin
-          dv_quo_d[31:0] = ~dv_quo_q[31:0];
-          dv_rem_d       = 36'(area_q[35:0] - dv_rem_q);
+          dv_quo_d = ~dv_quo_q;
         end else if (dv_neg_q) begin
-          dv_quo_d[31:0] = 32'(-dv_quo_q[31:0]);
+          dv_quo_d = -dv_quo_q;
         end
         st_d = StDivEnd;
       end
       StDivEnd: begin
-        // (q, r) as StDivFix left them in the divider's registers
+        // F as StDivFix left it in the divider's quotient register
         unique case (s_q)
-          2'd0:    begin q0_d[j_q] = dv_quo_q[31:0]; r0_d[j_q] = dv_rem_q[34:0]; end
-          2'd1:    begin qx_d[j_q] = dv_quo_q[31:0]; rx_d[j_q] = dv_rem_q[34:0]; end
-          default: begin qy_d[j_q] = dv_quo_q[31:0]; ry_d[j_q] = dv_rem_q[34:0]; end
+          2'd0:    pc_d[j_q]  = pl_res;
+          2'd1:    pgx_d[j_q] = pl_res;
+          default: pgy_d[j_q] = pl_res;
         endcase
         if (s_q != 2'd2) begin
           s_d = s_q + 2'd1;
@@ -490,12 +498,12 @@ module raster_setup (
         wraw_q[i] <= '0; w0_q[i] <= '0; wx_q[i] <= '0; wy_q[i] <= '0;
       end
       for (int i = 0; i < AttrN; i++) begin
-        q0_q[i] <= '0; qx_q[i] <= '0; qy_q[i] <= '0; r0_q[i] <= '0; rx_q[i] <= '0; ry_q[i] <= '0;
+        pc_q[i] <= '0; pgx_q[i] <= '0; pgy_q[i] <= '0;
       end
       sid_q <= '0; need_z_q <= 1'b0; need_c_q <= 1'b0; prim_q <= '0; flat_q <= '0;
       tex_en_q <= '0; tex_go_q <= 1'b0;
       t_q <= '0; area_q <= '0; n_q <= '0; edx_q <= '0; edy_q <= '0;
-      ad1_q <= '0; ad2_q <= '0;
+      ad1_q <= '0; ad2_q <= '0; a0k_q <= '0;
       mul_a_q <= '0; mul_b_q <= '0; mul_vld_q <= '0;
       pp_ll_q <= '0; pp_lh_q <= '0; pp_hl_q <= '0; pp_hh_q <= '0;
       mid_q <= '0; hl_q <= '0; prod_q <= '0;
@@ -513,13 +521,13 @@ module raster_setup (
         wraw_q[i] <= wraw_d[i]; w0_q[i] <= w0_d[i]; wx_q[i] <= wx_d[i]; wy_q[i] <= wy_d[i];
       end
       for (int i = 0; i < AttrN; i++) begin
-        q0_q[i] <= q0_d[i]; qx_q[i] <= qx_d[i]; qy_q[i] <= qy_d[i];
-        r0_q[i] <= r0_d[i]; rx_q[i] <= rx_d[i]; ry_q[i] <= ry_d[i];
+        pc_q[i] <= pc_d[i]; pgx_q[i] <= pgx_d[i]; pgy_q[i] <= pgy_d[i];
       end
       sid_q <= sid_d; need_z_q <= need_z_d; need_c_q <= need_c_d; prim_q <= prim_d; flat_q <= flat_d;
       tex_en_q <= tex_en_d; tex_go_q <= tex_go_d;
       t_q <= t_d; area_q <= area_d; n_q <= n_d; edx_q <= edx; edy_q <= edy;
       ad1_q <= ad1; ad2_q <= ad2;
+      a0k_q <= {attr(j_q, z_q[0], c_q[0]), 13'h1001};
       mul_a_q <= mul_a; mul_b_q <= mul_b; mul_vld_q <= {mul_vld_q[MulLat-2:0], mul_issue};
       pp_ll_q <= pp_ll; pp_lh_q <= pp_lh; pp_hl_q <= pp_hl; pp_hh_q <= pp_hh;
       mid_q <= mid; hl_q <= hl; prod_q <= prod;
@@ -574,10 +582,9 @@ module raster_setup (
       set_o.edges.wy[i] = wy_q[i];
     end
     for (int i = 0; i < AttrN; i++) begin
-      set_o.attr.a0[i] = attr(AttrIw'(i), z_q[0], c_q[0]);
-      set_o.attr.q0[i] = q0_q[i]; set_o.attr.r0[i] = r0_q[i];
-      set_o.attr.qx[i] = qx_q[i]; set_o.attr.rx[i] = rx_q[i];
-      set_o.attr.qy[i] = qy_q[i]; set_o.attr.ry[i] = ry_q[i];
+      set_o.attr.c[i]  = pc_q[i];
+      set_o.attr.gx[i] = pgx_q[i];
+      set_o.attr.gy[i] = pgy_q[i];
     end
     set_o.interp_c   = need_c;
     set_o.flat_color = flat_q;

@@ -2,7 +2,7 @@
 //
 // Visits the clipped bbox row by row (top to bottom), left to right, one pixel per cycle.
 // A pixel is covered when all three biased edge values are >= 0 (top-left rule folded into
-// the bias by setup). The attribute planes step exactly in raster_interp (u_interp), driven
+// the bias by setup). The attribute planes step in raster_interp (u_interp), driven
 // by the same load, enable and select flip-flops as the position, so its values are always
 // those of the current pixel.
 // Out: fragments {x, y, z, color, draw-state id, prim} through a spill register (prim_spill_reg,
@@ -241,7 +241,6 @@ module raster_walk #(
     .enrow_i   (enrow_q),
     .sel_row_i (sel_row_q),
     .attr_i    (set_i.attr),
-    .area_i    (set_i.edges.area),
     .z_o       (interp_z),
     .color_o   (interp_color)
   );

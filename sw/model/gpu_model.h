@@ -4,7 +4,7 @@
  *   gpu_model.c     the top: lifetime, memory, the event funnel, statistics, frames (rtl/gpu_top.sv)
  *   reg_file.c      host register file, vertex latching, triangle submission (rtl/host/host_reg_file.sv)
  *   raster_setup.c  triangle setup: orientation, edge functions, bbox, attribute planes (rtl/raster/raster_setup.sv)
- *   raster_walk.c   bounding-box walk, coverage, exact attribute stepping (rtl/raster/raster_walk.sv)
+ *   raster_walk.c   bounding-box walk, coverage, attribute plane stepping (rtl/raster/raster_walk.sv)
  *   pixel_color.c   8-bit -> 10.8 colour promotion (rtl/pixel/pixel_color.sv)
  *   pixel_ztest.c   depth test and Z write (rtl/pixel/pixel_ztest.sv)
  *   pixel_blend.c   framebuffer blend, ALPHA_BLEND (rtl/pixel/pixel_blend.sv)

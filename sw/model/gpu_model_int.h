@@ -57,14 +57,19 @@ typedef struct {
     int16_t bb_x0, bb_x1, bb_y0, bb_y1; /* inclusive pixel bbox, clipped to the screen */
 } setup_edge_t;
 
-/* Attribute part (gpu_pkg::setup_attr_t), one plane per ATTR_* index: attribute i at a pixel
- * is a0[i] + q, where (q, r) starts at (q0[i], r0[i]) at the bbox origin and steps exactly
- * by (qx[i], rx[i]) per pixel and (qy[i], ry[i]) per row, 0 <= r < area. */
+/* Attribute part (gpu_pkg::setup_attr_t), one plane per ATTR_* index (docs/spec-decisions.md
+ * "Attribute interpolation"): the plane value at a pixel is P = c + gx*X + gy*Y (X, Y from the
+ * bbox origin, stepped by raster_interp.c), in units of 2^-ATTR_PLANE_FRAC of the attribute's
+ * LSB with the rounding half already in c; the attribute is P >> ATTR_PLANE_FRAC. Only the low
+ * ATTR_PLANE_W bits matter (Z; colour planes only their low 20): kept as uint64_t, which
+ * wraps modulo 2^64 and leaves those bits exact. An attribute that is not interpolated has
+ * all three zero. */
+#define ATTR_PLANE_FRAC 12
+#define ATTR_PLANE_W 37       /* Z: 25 + 12 bits; the colour planes need 8 + 12 */
 typedef struct {
-    int64_t a0[ATTR_N];             /* attribute value at v0 */
-    int64_t q0[ATTR_N], r0[ATTR_N]; /* floor(N(origin) / area), remainder */
-    int64_t qx[ATTR_N], rx[ATTR_N]; /* per +1 pixel in x */
-    int64_t qy[ATTR_N], ry[ATTR_N]; /* per +1 pixel in y */
+    uint64_t c[ATTR_N];     /* (a0 << 12) + 2^11 + rdiv(N(origin)) */
+    uint64_t gx[ATTR_N];    /* rdiv(N per +1 pixel in x) */
+    uint64_t gy[ATTR_N];    /* rdiv(N per +1 pixel in y) */
 } setup_attr_t;
 
 typedef struct {
@@ -77,9 +82,9 @@ typedef struct {
     uint16_t prim;
 } setup_t;
 
-/* Running attribute values of raster_interp (one pixel or one row start): q[i], r[i] of plane i. */
+/* Running attribute plane values of raster_interp (one pixel or one row start). */
 typedef struct {
-    int64_t q[ATTR_N], r[ATTR_N];
+    uint64_t p[ATTR_N];
 } interp_t;
 
 /* Fragment from raster_walk (gpu_pkg::frag_t). */
@@ -121,12 +126,12 @@ uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr);
 int raster_setup(const triangle_t *t, const draw_state_t *ds, setup_t *s);
 /* raster_walk.c: walks the bbox, calls pixel_path for each covered pixel in walk order */
 void raster_walk(gpu_model_t *m, const setup_t *s);
-/* raster_interp.c: exact (q, r) stepping of the attribute planes, values of the current pixel */
+/* raster_interp.c: stepping of the attribute planes, values of the current pixel */
 void raster_interp_start(interp_t *v, const setup_attr_t *p);
-void raster_interp_step_x(interp_t *v, const setup_attr_t *p, int64_t area);
-void raster_interp_step_y(interp_t *v, const setup_attr_t *p, int64_t area);
-uint32_t raster_interp_z(const interp_t *v, const setup_attr_t *p);
-uint32_t raster_interp_color(const interp_t *v, const setup_attr_t *p);
+void raster_interp_step_x(interp_t *v, const setup_attr_t *p);
+void raster_interp_step_y(interp_t *v, const setup_attr_t *p);
+uint32_t raster_interp_z(const interp_t *v);
+uint32_t raster_interp_color(const interp_t *v);
 
 /* Pixel fragment of the stage chain (gpu_pkg::pfrag_t) */
 typedef struct {
@@ -184,6 +189,18 @@ static inline void floor_divmod(int64_t n, int64_t d, int64_t *q, int64_t *r)
     }
     *q = qq;
     *r = rr;
+}
+
+/* round(n * 2^12 / area), halves up (area > 0), modulo 2^64: the coefficient of a plane
+ * (docs/spec-decisions.md "Attribute interpolation", "Texture-coordinate planes"):
+ * n = q*area + r, then q * 2^12 + floor((r * 2^13 + area) / (2 area)). Needs |n| < 2^63 and
+ * area < 2^50 (r * 2^13 fits). */
+static inline uint64_t plane_rdiv(int64_t n, int64_t area)
+{
+    int64_t q, r;
+    floor_divmod(n, area, &q, &r);
+    int64_t f = ((r << (ATTR_PLANE_FRAC + 1)) + area) / (2 * area); /* 0 .. 2^12 */
+    return ((uint64_t)q << ATTR_PLANE_FRAC) + (uint64_t)f;
 }
 
 #endif

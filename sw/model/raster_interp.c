@@ -1,52 +1,42 @@
-/* Exact attribute stepping for the bbox walk. Mirrors rtl/raster/raster_interp.sv.
- * For every attribute plane (ATTR_*) the running (q, r) advances by (qx, rx) per pixel and by
- * (qy, ry) per row, with r kept in [0, area) and a carry into q; the attribute value is a0 + q.
- * The RTL keeps q modulo 2^32: identical for every covered pixel, whose value always lies
- * between the vertex values. */
+/* Attribute plane stepping for the bbox walk. Mirrors rtl/raster/raster_interp.sv.
+ * For every attribute plane (ATTR_*) the running value P starts at c at the bbox origin and
+ * advances by gx per pixel and by gy per row (row start and current pixel, as the walker
+ * steps); the attribute is P >> ATTR_PLANE_FRAC (docs/spec-decisions.md "Attribute
+ * interpolation"). Sums wrap modulo 2^64, which leaves the bits read exact (the RTL keeps
+ * ATTR_PLANE_W bits). */
 #include "gpu_model_int.h"
-
-static void qr_step(int64_t *q, int64_t *r, int64_t dq, int64_t dr, int64_t area)
-{
-    *q += dq;
-    *r += dr;
-    if (*r >= area) {
-        *r -= area;
-        *q += 1;
-    }
-}
 
 void raster_interp_start(interp_t *v, const setup_attr_t *p)
 {
     for (int k = 0; k < ATTR_N; k++) {
-        v->q[k] = p->q0[k];
-        v->r[k] = p->r0[k];
+        v->p[k] = p->c[k];
     }
 }
 
-void raster_interp_step_x(interp_t *v, const setup_attr_t *p, int64_t area)
+void raster_interp_step_x(interp_t *v, const setup_attr_t *p)
 {
     for (int k = 0; k < ATTR_N; k++) {
-        qr_step(&v->q[k], &v->r[k], p->qx[k], p->rx[k], area);
+        v->p[k] += p->gx[k];
     }
 }
 
-void raster_interp_step_y(interp_t *v, const setup_attr_t *p, int64_t area)
+void raster_interp_step_y(interp_t *v, const setup_attr_t *p)
 {
     for (int k = 0; k < ATTR_N; k++) {
-        qr_step(&v->q[k], &v->r[k], p->qy[k], p->ry[k], area);
+        v->p[k] += p->gy[k];
     }
 }
 
-uint32_t raster_interp_z(const interp_t *v, const setup_attr_t *p)
+uint32_t raster_interp_z(const interp_t *v)
 {
-    return (uint32_t)(p->a0[ATTR_Z] + v->q[ATTR_Z]) & 0x1FFFFFF;
+    return (uint32_t)(v->p[ATTR_Z] >> ATTR_PLANE_FRAC) & 0x1FFFFFF;
 }
 
-uint32_t raster_interp_color(const interp_t *v, const setup_attr_t *p)
+uint32_t raster_interp_color(const interp_t *v)
 {
     uint32_t c = 0;
     for (int k = ATTR_R; k <= ATTR_A; k++) {
-        c |= ((uint32_t)(p->a0[k] + v->q[k]) & 0xFF) << (8 * (k - ATTR_R));
+        c |= ((uint32_t)(v->p[k] >> ATTR_PLANE_FRAC) & 0xFF) << (8 * (k - ATTR_R));
     }
     return c;
 }

@@ -9,8 +9,11 @@
  *     top-left edge (dy < 0, or dy == 0 and dx > 0): inside when w >= 0; others when w >= 1,
  *     so the stored value is w - 1 for non-top-left edges and coverage is "all three >= 0".
  *   bbox = [min(x)>>4, max(x)>>4] x [min(y)>>4, max(y)>>4] clipped to 640x480; empty -> dropped
- *   attribute a: a(p) = a0 + floor((d1*w1(p) + d2*w2(p)) / area), d1 = a1-a0, d2 = a2-a0,
- *     with unbiased w1, w2; stepped exactly as quotient + remainder (see raster_walk.c).
+ *   attribute a (Z; R, G, B, A with GOURAUD): d1 = a1-a0, d2 = a2-a0, unbiased w1, w2, and
+ *     rdiv(n) = round(n * 2^12 / area) (plane_rdiv), the plane P = c + gx*X + gy*Y with
+ *     c = (a0 << 12) + 2^11 + rdiv(d1*w1 + d2*w2 at the origin), gx = rdiv(d1*wx1 + d2*wx2),
+ *     gy = rdiv(d1*wy1 + d2*wy2); a(p) = P >> 12 (raster_interp.c, docs/spec-decisions.md
+ *     "Attribute interpolation").
  */
 #include "gpu_model_int.h"
 
@@ -88,18 +91,18 @@ int raster_setup(const triangle_t *t, const draw_state_t *ds, setup_t *s)
     s->flat_color = t->v[0].color;              /* the first submitted vertex, never swapped */
     setup_attr_t *p = &s->attr;
     for (int k = 0; k < ATTR_N; k++) {
-        int64_t a0 = attr_val(&v[0], k);
-        p->a0[k] = a0;
         int need = (k == ATTR_Z) ? interp_z : s->interp_c;
         if (!need) {
-            p->q0[k] = p->r0[k] = p->qx[k] = p->rx[k] = p->qy[k] = p->ry[k] = 0;
+            p->c[k] = p->gx[k] = p->gy[k] = 0;
             continue;
         }
+        int64_t a0 = attr_val(&v[0], k);
         int64_t d1 = (int64_t)attr_val(&v[1], k) - a0;
         int64_t d2 = (int64_t)attr_val(&v[2], k) - a0;
-        floor_divmod(d1 * wraw[1] + d2 * wraw[2], area, &p->q0[k], &p->r0[k]);
-        floor_divmod(d1 * e->wx[1] + d2 * e->wx[2], area, &p->qx[k], &p->rx[k]);
-        floor_divmod(d1 * e->wy[1] + d2 * e->wy[2], area, &p->qy[k], &p->ry[k]);
+        p->c[k] = ((uint64_t)a0 << ATTR_PLANE_FRAC) + (1u << (ATTR_PLANE_FRAC - 1)) +
+                  plane_rdiv(d1 * wraw[1] + d2 * wraw[2], area);
+        p->gx[k] = plane_rdiv(d1 * e->wx[1] + d2 * e->wx[2], area);
+        p->gy[k] = plane_rdiv(d1 * e->wy[1] + d2 * e->wy[2], area);
     }
     tmu_setup(v, wraw, e, ds, &s->tex);
     return 0;

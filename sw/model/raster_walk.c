@@ -1,6 +1,6 @@
 /* Bounding-box walk: rows top to bottom, pixels left to right, one sample per pixel centre.
  * A pixel is covered when all three biased edge values are >= 0. The attribute planes are
- * stepped exactly by raster_interp.c (row start and current pixel), as in the RTL.
+ * stepped by raster_interp.c (row start and current pixel), as in the RTL.
  * Mirrors rtl/raster/raster_walk.sv. */
 #include "gpu_model_int.h"
 
@@ -21,8 +21,8 @@ void raster_walk(gpu_model_t *m, const setup_t *s)
                 f.y = (uint16_t)y;
                 f.prim = s->prim;
                 f.sid = s->sid;
-                f.z = raster_interp_z(&a, p);
-                f.color = s->interp_c ? raster_interp_color(&a, p) : s->flat_color;
+                f.z = raster_interp_z(&a);
+                f.color = s->interp_c ? raster_interp_color(&a) : s->flat_color;
                 m->st.fragments++;
                 gpu_event_t ev = {.kind = GPU_EV_FRAG, .data = f.color, .prim = f.prim, .x = f.x, .y = f.y, .z = f.z,
                                   .sid = f.sid};
@@ -32,11 +32,11 @@ void raster_walk(gpu_model_t *m, const setup_t *s)
             for (int k = 0; k < 3; k++) {
                 w[k] += e->wx[k];
             }
-            raster_interp_step_x(&a, p, e->area);
+            raster_interp_step_x(&a, p);
         }
         for (int k = 0; k < 3; k++) {
             wrow[k] += e->wy[k];
         }
-        raster_interp_step_y(&arow, p, e->area);
+        raster_interp_step_y(&arow, p);
     }
 }

@@ -13,11 +13,9 @@
 
 int32_t tmu_setup_rdiv(int64_t n, int64_t area)
 {
-    int64_t q, r;
-    floor_divmod(n, area, &q, &r);                 /* n = q*area + r, 0 <= r < area */
-    int64_t f = ((r << (TEX_PLANE_FRAC + 1)) + area) / (2 * area); /* 0 .. 2^12 */
-    uint32_t v = ((uint32_t)(uint64_t)q << TEX_PLANE_FRAC) + (uint32_t)f;
-    return tex_s32(v);
+    /* the attribute planes' rounding division (gpu_model_int.h), modulo 2^32 */
+    _Static_assert(TEX_PLANE_FRAC == ATTR_PLANE_FRAC, "one rounding division for every plane");
+    return tex_s32((uint32_t)plane_rdiv(n, area));
 }
 
 static void plane(int64_t a0, int64_t a1, int64_t a2, const int64_t wraw[3], const setup_edge_t *e,

@@ -169,10 +169,14 @@ package gpu_pkg;
   // Texture sideband of a fragment, walker -> texture stage, beside frag_t in the same
   // FIFO entries: the plane values at the pixel, and the triangle's texture header on the first
   // fragment of each triangle (the texture stage keeps it for the fragments that follow).
+  // The values are TEX_PLANE_W bits wide, not 32: at a covered pixel |P| < 2^27 + 560
+  // (docs/spec-decisions.md "Texture-coordinate planes"), so P modulo 2^29 read as signed is P,
+  // the same value as the model's modulo 2^32; only covered pixels reach the texture stage.
+  localparam int unsigned TEX_PLANE_W = 29;
   typedef struct packed {
-    logic                            first;  // first fragment of its triangle: take the next
-                                             // header (tex_hdr_t) from the walker's header FIFO
-    logic [TEX_UNITS-1:0][2:0][31:0] p;      // [n][0] UQ, [n][1] VQ, [n][2] Q at the pixel
+    logic                                     first;  // first fragment of its triangle: take the
+                                                      // next header (tex_hdr_t) from the header FIFO
+    logic [TEX_UNITS-1:0][2:0][TEX_PLANE_W-1:0] p;    // [n][0] UQ, [n][1] VQ, [n][2] Q at the pixel
   } tex_vals_t;
 
   typedef struct packed {

@@ -11,7 +11,9 @@
 // The walker's early row exit only skips pixels: the next row starts from the row register, so
 // the values stay those of the current pixel. Every unit is stepped; the texture stage uses the
 // enabled ones (a disabled unit's planes are whatever tmu_setup's registers hold).
-// Cost: 12 x (2 x 32) flip-flops of values and 12 x (2 x 32) of steps, 24 32-bit adders.
+// Width: gpu_pkg::TEX_PLANE_W (29) bits, modulo 2^29: the planes' low bits, which are the whole
+// value at every covered pixel (|P| < 2^27 + 560 there; read as signed by the texture stage).
+// Cost: 12 x (2 x 29) flip-flops of values and 12 x (2 x 29) of steps, 24 29-bit adders.
 module raster_texstep (
   input  logic clk_i,
   input  logic rst_ni,
@@ -20,10 +22,11 @@ module raster_texstep (
   input  logic enrow_i,       // row step or load (enrow_q)
   input  logic sel_row_i,     // the step is a row step (sel_row_q)
   input  gpu_pkg::tex_planes_t planes_i,   // valid while load_i
-  output logic [gpu_pkg::TEX_UNITS-1:0][2:0][31:0] p_o    // values at the current pixel
+  output logic [gpu_pkg::TEX_UNITS-1:0][2:0][gpu_pkg::TEX_PLANE_W-1:0] p_o  // values at the current pixel
 );
   localparam int unsigned U = gpu_pkg::TEX_UNITS;
-  logic [U-1:0][2:0][31:0] gx_q, gy_q, row_q, pix_q;
+  localparam int unsigned W = gpu_pkg::TEX_PLANE_W;
+  logic [U-1:0][2:0][W-1:0] gx_q, gy_q, row_q, pix_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -32,10 +35,10 @@ module raster_texstep (
       for (int n = 0; n < int'(U); n++) begin
         for (int j = 0; j < 3; j++) begin
           if (load_i) begin
-            gx_q[n][j]  <= planes_i.gx[n][j];
-            gy_q[n][j]  <= planes_i.gy[n][j];
-            row_q[n][j] <= planes_i.c[n][j];
-            pix_q[n][j] <= planes_i.c[n][j];
+            gx_q[n][j]  <= planes_i.gx[n][j][W-1:0];
+            gy_q[n][j]  <= planes_i.gy[n][j][W-1:0];
+            row_q[n][j] <= planes_i.c[n][j][W-1:0];
+            pix_q[n][j] <= planes_i.c[n][j][W-1:0];
           end else begin
             if (enrow_i) row_q[n][j] <= row_q[n][j] + gy_q[n][j];
             if (en_i) pix_q[n][j] <= sel_row_i ? row_q[n][j] + gy_q[n][j] : pix_q[n][j] + gx_q[n][j];
@@ -47,6 +50,13 @@ module raster_texstep (
 
   assign p_o = pix_q;
 
-  logic unused_planes;
-  assign unused_planes = ^{planes_i.en_mask, planes_i.lod};
+  logic unused_planes;   // the planes' bits above W (modulo 2^W is enough, see above)
+  always_comb begin
+    unused_planes = ^{planes_i.en_mask, planes_i.lod};
+    for (int n = 0; n < int'(U); n++) begin
+      for (int j = 0; j < 3; j++) begin
+        unused_planes ^= ^{planes_i.c[n][j][31:W], planes_i.gx[n][j][31:W], planes_i.gy[n][j][31:W]};
+      end
+    end
+  end
 endmodule

@@ -75,7 +75,7 @@ module raster_walk #(
   gpu_pkg::tex_hdr_t hdr_q;
   logic        first_q;
   gpu_pkg::tex_vals_t cur_tex;
-  logic [gpu_pkg::TEX_UNITS-1:0][2:0][31:0] tex_p;
+  logic [gpu_pkg::TEX_UNITS-1:0][2:0][gpu_pkg::TEX_PLANE_W-1:0] tex_p;
 
   // output register (two entries): lets the walk run ahead of the pixel pipe while it waits for memory
   localparam int unsigned OutDepth = 2;   // prim_spill_reg's capacity

@@ -80,7 +80,7 @@ module tmu_pixel #(
   // ---- issue stage: one fragment, its remaining units ----
   logic               is_valid_q;
   gpu_pkg::pfrag_t    is_frag_q;
-  logic [U-1:0][2:0][31:0] is_p_q;
+  logic [U-1:0][2:0][gpu_pkg::TEX_PLANE_W-1:0] is_p_q;   // sign-extended when issued
   logic [U-1:0]       is_rem_q;      // enabled units not issued yet
   logic               is_first_q;    // no slot of this fragment issued yet
   gpu_pkg::tex_hdr_t  hdr_q;         // the header of the fragment's triangle
@@ -193,9 +193,9 @@ module tmu_pixel #(
     sl_side_d = '0; sl_lod_d = '0; sl_st_d = '0;
     for (int u = 0; u < int'(U); u++) begin
       if (is_unit == 2'(u)) begin
-        sl_uq_d = is_p_q[u][0];
-        sl_vq_d = is_p_q[u][1];
-        sl_q_d  = is_p_q[u][2];
+        sl_uq_d = 32'($signed(is_p_q[u][0]));
+        sl_vq_d = 32'($signed(is_p_q[u][1]));
+        sl_q_d  = 32'($signed(is_p_q[u][2]));
         sl_side_d.func    = is_ds.tex_blend[u];
         sl_side_d.swizzle = is_ds.tex_swizzle[u];
         sl_side_d.bc1     = is_ds.tex_format[u][0];

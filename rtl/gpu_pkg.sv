@@ -9,7 +9,7 @@ package gpu_pkg;
   localparam int unsigned  MEM_AW         = 25;  // byte address bits: 32 MiB of GPU memory
   localparam logic [24:0]  SIMT_PROG_WIN  = 25'h1FF0000;  // SIMT program window (16-bit instructions)
   localparam logic [24:0]  SIMT_DATA_WIN  = 25'h1FF8000;  // SIMT data window (bytes), up to the top of memory
-  localparam int unsigned  DS_N           = 4;  // draw-state table entries (a power of two)
+  localparam int unsigned  DS_N           = 2;  // draw-state table entries (a power of two)
   // END memory map
   localparam int unsigned PRIM_W = 16;    // triangle sequence number (debug sideband)
 

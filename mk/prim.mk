@@ -1,7 +1,7 @@
 # mk/prim.mk: the primitives library (rtl/prim/) on its own.
 #   build/prim/tb_prim_fifo    prim_fifo and prim_fifo_bram under random pushes and pops, each
 #                              against a reference queue (--help); tests in tests/prim.list
-#   build/prim/tb_prim_delay   prim_delay at delays 2, 7, 11, 24 under random inputs (--help)
+#   build/prim/tb_prim_delay   prim_delay at delays 2, 7, 11, 24 (LUT RAM) and 7 (flip-flops) under random inputs (--help)
 #   make prim-build            the test programs (part of make test-build)
 
 PRIM_BUILD := $(BUILD)/prim

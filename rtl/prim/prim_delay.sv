@@ -6,12 +6,16 @@
 // Delay - 1 entries of LUT RAM (written at a free-running pointer every cycle, read at the same
 // pointer before the write: the entry written Delay - 1 cycles ago) feed one output register.
 // Cost: ceil((Delay - 1) / 16) x ceil(Width / 4) TRELLIS_DPR16X4 + Width + a few FF, instead of
-// Delay x Width FF.
+// Delay x Width FF. A TRELLIS_DPR16X4 takes about four LUT4 sites and a write-port slice, so
+// where flip-flops are the cheaper resource, Flops = 1 builds the plain shift register (Delay x
+// Width FF, no LUT: the stages have no enable and no reset).
+// Flops = 1: the same behaviour (q_o in cycle t is d_i of cycle t - Delay); no pointer.
 // Reset: the pointer only; q_o shows unwritten entries for the first Delay cycles (like a shift
 // register without reset: consumers qualify it with their own valid delay line).
 module prim_delay #(
   parameter int unsigned Width = 8,
-  parameter int unsigned Delay = 4
+  parameter int unsigned Delay = 4,
+  parameter bit          Flops = 1'b0   // 1: a flip-flop shift register instead of LUT RAM
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -24,20 +28,32 @@ module prim_delay #(
     $error("prim_delay: Delay must be >= 2 (use a register)");
   end
 
-  (* ram_style = "distributed" *) logic [Width-1:0] mem_q [N];
-  logic [Aw-1:0]    ptr_q;
-  logic [Width-1:0] q_q;
+  if (Flops) begin : g_flops
+    // one flat vector, the newest entry in the low Width bits (Yosys 0.70 cannot size an
+    // element access of a two-dimensional packed array declared inside a generate block)
+    logic [Delay*Width-1:0] sr_q;
+    always_ff @(posedge clk_i) begin
+      sr_q <= {sr_q[(Delay-1)*Width-1:0], d_i};
+    end
+    assign q_o = sr_q[Delay*Width-1 -: Width];
+    logic unused_rst;
+    assign unused_rst = rst_ni;
+  end else begin : g_lutram
+    (* ram_style = "distributed" *) logic [Width-1:0] mem_q [N];
+    logic [Aw-1:0]    ptr_q;
+    logic [Width-1:0] q_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)                  ptr_q <= '0;
-    else if (ptr_q == Aw'(N - 1)) ptr_q <= '0;
-    else                          ptr_q <= ptr_q + 1'b1;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)                  ptr_q <= '0;
+      else if (ptr_q == Aw'(N - 1)) ptr_q <= '0;
+      else                          ptr_q <= ptr_q + 1'b1;
+    end
+
+    always_ff @(posedge clk_i) begin
+      mem_q[ptr_q] <= d_i;
+      q_q          <= mem_q[ptr_q];
+    end
+
+    assign q_o = q_q;
   end
-
-  always_ff @(posedge clk_i) begin
-    mem_q[ptr_q] <= d_i;
-    q_q          <= mem_q[ptr_q];
-  end
-
-  assign q_o = q_q;
 endmodule

@@ -274,7 +274,9 @@ module tmu_pixel #(
   logic [3:0]  a_texel;
   logic [4:0]  a_set;
 
-  prim_delay #(.Width(LodW + StW), .Delay(PL)) u_lod_st_dl (
+  // the LOD and state line as flip-flops (1,421 FF, no LUT: the board has flip-flops to spare
+  // and LUT4 to find), the other two in LUT RAM (docs/synth.md)
+  prim_delay #(.Width(LodW + StW), .Delay(PL), .Flops(1'b1)) u_lod_st_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({sl_lod_q, sl_st_q}), .q_o ({lod_dl, st_dl}));
   prim_delay #(.Width(AddrInW), .Delay(LL)) u_addr_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({st_dl, p_pu, p_pv, p_k}), .q_o (addr_dl));

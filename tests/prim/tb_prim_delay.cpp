@@ -13,7 +13,7 @@ int main(int argc, char **argv)
 {
     unsigned long long seed = 1, cycles = 100000;
     const int st = tb_prim_args(argc, argv, "tb_prim_delay",
-        "prim_delay at delays 2, 7, 11, 24 under random inputs, every output checked every cycle", &seed, &cycles);
+        "prim_delay at delays 2, 7, 11, 24 (LUT RAM) and 7 (flip-flops) under random inputs, every output checked every cycle", &seed, &cycles);
     if (st >= 0) {
         return st;
     }
@@ -35,13 +35,13 @@ int main(int argc, char **argv)
     top.rst_ni = 1;
     top.eval();
     unsigned long errors = 0;
-    const unsigned delays[4] = {2, 7, 11, 24};
+    const unsigned delays[5] = {2, 7, 11, 24, 7};   // the last: Flops = 1
     for (uint64_t cyc = 0; cyc < cycles; cyc++) {
         s = s * 6364136223846793005ULL + 1442695040888963407ULL;
         top.d_i = (uint16_t)(s >> 40);
         top.eval();
-        const unsigned q[4] = {top.q2_o, top.q7_o, top.q11_o, top.q24_o};
-        for (int k = 0; k < 4; k++) {
+        const unsigned q[5] = {top.q2_o, top.q7_o, top.q11_o, top.q24_o, top.q7f_o};
+        for (int k = 0; k < 5; k++) {
             if (cyc >= delays[k] && q[k] != hist[cyc - delays[k]] && errors++ < 10) {
                 std::printf("FAIL cycle %llu: delay %u gives 0x%04X, the input of cycle %llu was 0x%04X\n",
                             (unsigned long long)cyc, delays[k], q[k], (unsigned long long)(cyc - delays[k]),

@@ -274,13 +274,13 @@ module tmu_pixel #(
   logic [3:0]  a_texel;
   logic [4:0]  a_set;
 
-  // the LOD and state line as flip-flops (1,421 FF, no LUT: the board has flip-flops to spare
-  // and LUT4 to find), the other two in LUT RAM (docs/synth.md)
+  // the LOD and state line and the side line as flip-flops (1,421 and 264 FF, no LUT: the board
+  // has flip-flops to spare and LUT4 to find), the address line in LUT RAM (docs/synth.md)
   prim_delay #(.Width(LodW + StW), .Delay(PL), .Flops(1'b1)) u_lod_st_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({sl_lod_q, sl_st_q}), .q_o ({lod_dl, st_dl}));
   prim_delay #(.Width(AddrInW), .Delay(LL)) u_addr_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({st_dl, p_pu, p_pv, p_k}), .q_o (addr_dl));
-  prim_delay #(.Width(SideW), .Delay(PL + LL + AL)) u_side_dl (
+  prim_delay #(.Width(SideW), .Delay(PL + LL + AL), .Flops(1'b1)) u_side_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_side_q), .q_o (side_dl));
 
   tmu_persp u_persp (

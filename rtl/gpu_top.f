@@ -15,6 +15,7 @@ rtl/host/host_reg_file.sv
 rtl/draw/draw_state_table.sv
 rtl/tex/tmu_setup.sv
 rtl/raster/raster_setup.sv
+rtl/raster/raster_planes.sv
 rtl/raster/raster_interp.sv
 rtl/raster/raster_texstep.sv
 rtl/raster/raster_walk.sv

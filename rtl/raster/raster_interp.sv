@@ -2,12 +2,8 @@
 // "Attribute interpolation"). C mirror: sw/model/raster_interp.c.
 //
 // Holds, for every attribute plane gpu_pkg::ATTR_* of the setup record, the plane value P of the
-// current pixel and of its row start, modulo 2^ATTR_PLANE_W, stepped as the walker moves:
-//   load                 row = c,       pix = c
-//   row step (sel_row)   row = row + gy, pix = row + gy     (enables enrow_i and en_i)
-//   pixel step           pix = pix + gx                     (enable en_i)
-// P is c + gx*X + gy*Y at every pixel (any walk order gives the same bits), so the walker's
-// early row exit changes nothing. The attribute is P >> 12: Z is P[36:12], a colour channel
+// current pixel and of its row start, modulo 2^ATTR_PLANE_W, stepped as the walker moves
+// (raster_planes, shared with raster_texstep). The attribute is P >> 12: Z is P[36:12], a colour channel
 // P[19:12] (the colour planes' upper bits feed nothing; synthesis drops them).
 // Control: raster_walk's step flip-flops, used as they are (no logic in front of the enables):
 //   load_i     take the planes from attr_i
@@ -32,29 +28,19 @@ module raster_interp (
   localparam int unsigned AttrN = gpu_pkg::ATTR_N;
   localparam int unsigned W     = gpu_pkg::ATTR_PLANE_W;
 
-  logic [AttrN-1:0][W-1:0] gx_q, gy_q, row_q, pix_q;
+  logic [AttrN-1:0][W-1:0] p;
+  raster_planes #(.N(AttrN), .W(W)) u_planes (
+    .clk_i (clk_i), .rst_ni (rst_ni), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
+    .sel_row_i (sel_row_i), .c_i (attr_i.c), .gx_i (attr_i.gx), .gy_i (attr_i.gy), .p_o (p)
+  );
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      gx_q <= '0; gy_q <= '0; row_q <= '0; pix_q <= '0;
-    end else begin
-      for (int j = 0; j < int'(AttrN); j++) begin
-        if (load_i) begin
-          gx_q[j]  <= attr_i.gx[j];
-          gy_q[j]  <= attr_i.gy[j];
-          row_q[j] <= attr_i.c[j];
-          pix_q[j] <= attr_i.c[j];
-        end else begin
-          if (enrow_i) row_q[j] <= row_q[j] + gy_q[j];
-          if (en_i)    pix_q[j] <= sel_row_i ? row_q[j] + gy_q[j] : pix_q[j] + gx_q[j];
-        end
-      end
-    end
+  assign z_o     = p[gpu_pkg::ATTR_Z][36:12];
+  assign color_o = {p[gpu_pkg::ATTR_A][19:12], p[gpu_pkg::ATTR_B][19:12],
+                    p[gpu_pkg::ATTR_G][19:12], p[gpu_pkg::ATTR_R][19:12]};
+
+  logic unused_p;   // the fraction bits, and the colour planes' bits above 19
+  always_comb begin
+    unused_p = ^p[gpu_pkg::ATTR_Z][11:0];
+    for (int j = 1; j < int'(AttrN); j++) unused_p ^= ^{p[j][W-1:20], p[j][11:0]};
   end
-
-  assign z_o     = pix_q[gpu_pkg::ATTR_Z][36:12];
-  assign color_o = {pix_q[gpu_pkg::ATTR_A][19:12], pix_q[gpu_pkg::ATTR_B][19:12],
-                    pix_q[gpu_pkg::ATTR_G][19:12], pix_q[gpu_pkg::ATTR_R][19:12]};
-
-
 endmodule

@@ -3,11 +3,9 @@
 // sw/model/tmu_persp.c, P(X, Y) = c + gx*X + gy*Y mod 2^32, which stepping reproduces exactly
 // (the sum is taken modulo 2^32 either way, so any walk order gives the same bits).
 //
-// Per unit n and coordinate j (UQ, VQ, Q): a row-start value and a pixel value. Driven by
-// raster_walk's load, enable and select flip-flops exactly as its edge values:
-//   load                 row = c,       pix = c
-//   row step (sel_row)   row = row + gy, pix = row + gy     (enable enrow_i and en_i)
-//   pixel step           pix = pix + gx                     (enable en_i)
+// Per unit n and coordinate j (UQ, VQ, Q): a row-start value and a pixel value, stepped by
+// raster_planes (shared with raster_interp) with raster_walk's load, enable and select
+// flip-flops exactly as its edge values.
 // The walker's early row exit only skips pixels: the next row starts from the row register, so
 // the values stay those of the current pixel. Every unit is stepped; the texture stage uses the
 // enabled ones (a disabled unit's planes are whatever tmu_setup's registers hold).
@@ -26,29 +24,23 @@ module raster_texstep (
 );
   localparam int unsigned U = gpu_pkg::TEX_UNITS;
   localparam int unsigned W = gpu_pkg::TEX_PLANE_W;
-  logic [U-1:0][2:0][W-1:0] gx_q, gy_q, row_q, pix_q;
+  logic [3*U-1:0][W-1:0] c, gx, gy, p;   // plane 3n + j: unit n, coordinate j
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      gx_q <= '0; gy_q <= '0; row_q <= '0; pix_q <= '0;
-    end else begin
-      for (int n = 0; n < int'(U); n++) begin
-        for (int j = 0; j < 3; j++) begin
-          if (load_i) begin
-            gx_q[n][j]  <= planes_i.gx[n][j][W-1:0];
-            gy_q[n][j]  <= planes_i.gy[n][j][W-1:0];
-            row_q[n][j] <= planes_i.c[n][j][W-1:0];
-            pix_q[n][j] <= planes_i.c[n][j][W-1:0];
-          end else begin
-            if (enrow_i) row_q[n][j] <= row_q[n][j] + gy_q[n][j];
-            if (en_i) pix_q[n][j] <= sel_row_i ? row_q[n][j] + gy_q[n][j] : pix_q[n][j] + gx_q[n][j];
-          end
-        end
+  always_comb begin
+    for (int n = 0; n < int'(U); n++) begin
+      for (int j = 0; j < 3; j++) begin
+        c[3*n + j]  = planes_i.c[n][j][W-1:0];
+        gx[3*n + j] = planes_i.gx[n][j][W-1:0];
+        gy[3*n + j] = planes_i.gy[n][j][W-1:0];
       end
     end
   end
 
-  assign p_o = pix_q;
+  raster_planes #(.N(3 * U), .W(W)) u_planes (
+    .clk_i (clk_i), .rst_ni (rst_ni), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
+    .sel_row_i (sel_row_i), .c_i (c), .gx_i (gx), .gy_i (gy), .p_o (p)
+  );
+  assign p_o = p;
 
   logic unused_planes;   // the planes' bits above W (modulo 2^W is enough, see above)
   always_comb begin

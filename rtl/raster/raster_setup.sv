@@ -19,7 +19,7 @@
 // record waits in StTexWait until its planes are ready (setup_t.tex, from tmu_setup's output
 // registers, held until the walker takes the record). Untextured triangles never start it.
 // Latency: 30 cycles for area, bbox and edges, plus per interpolated attribute (Z when
-// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (7 + 77) cycles, 1 per skipped one; with
+// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (13 + 77) cycles, 1 per skipped one; with
 // textures at least tmu_setup's ~1,000 cycles per enabled unit from the end of the edges.
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
@@ -106,7 +106,7 @@ module raster_setup (
 
   logic signed [62:0] t_q, t_d;             // product / partial sum
   logic signed [62:0] n_q, n_d;             // plane numerator
-  logic signed [62:0] prod_q;               // the multiplier's product
+  logic signed [62:0] prod_q;               // the multiplier's product (valid with prod_vld)
   logic signed [15:0] xmin_q, xmin_d, xmax_q, xmax_d, ymin_q, ymin_d, ymax_q, ymax_d;
   logic               tl_q [3], tl_d [3];   // edge k is top or left
   logic signed [36:0] area_q, area_d;
@@ -147,7 +147,9 @@ module raster_setup (
   //   mul_a_q/mul_b_q  operands, taken when mul_issue (only while mul_free)
   //   op_x_q/op_y_q    partial k's operands (k = 0..3 in four cycles)
   //   pp_q             the DSP product
-  //   acc_q, prod_q    the sum of partials 0..k; prod_q takes the whole sum after k = 3
+  //   acc_q            the sum of partials 0..k; after k = 3 the product, read as prod_q in
+  //                    the cycle of prod_vld (the next product's first partial reaches the
+  //                    accumulator a cycle later)
   // Issue in cycle c -> prod_q and prod_vld in cycle c + 7; the next issue from cycle c + 4.
   logic signed [25:0] mul_a, mul_a_q;
   logic signed [34:0] mul_b, mul_b_q;
@@ -173,13 +175,14 @@ module raster_setup (
     acc_sum = ((pp_k_q == 2'd0) ? 63'sd0 : acc_q) + pp_term;
   end
   assign prod_vld = prod_vld_q;
+  assign prod_q   = acc_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       mul_a_q <= '0; mul_b_q <= '0; mul_busy_q <= 1'b0; mul_k_q <= '0;
       op_x_q <= '0; op_y_q <= '0; op_v_q <= 1'b0; op_k_q <= '0;
       pp_q <= '0; pp_v_q <= 1'b0; pp_k_q <= '0;
-      acc_q <= '0; prod_q <= '0; prod_vld_q <= 1'b0;
+      acc_q <= '0; prod_vld_q <= 1'b0;
     end else begin
       // operands and the partial sequence
       if (mul_issue) begin
@@ -199,7 +202,6 @@ module raster_setup (
       // accumulation
       if (pp_v_q) acc_q <= acc_sum;
       prod_vld_q <= pp_v_q && (pp_k_q == 2'd3);
-      if (pp_v_q && pp_k_q == 2'd3) prod_q <= acc_sum;
     end
   end
 

@@ -13,8 +13,8 @@
 // follows a register anywhere (timing: rtl/raster/README.md "Timing").
 // Texture planes: a triangle with enabled texture units (draw state tex_enable) starts
 // tmu_setup (u_tex, its own serial multiplier and divider) once the edges are final, with the
-// UVn words latched with the vertices (not swapped: tmu_setup exchanges vertices 1 and 2 itself
-// when swap_i = or_neg_q, a 16-bit select instead of 384 bits of swap multiplexers); the
+// UVn words of tri_i (not swapped: tmu_setup exchanges vertices 1 and 2 itself when
+// swap_i = sw_q, a 16-bit select instead of 384 bits of swap multiplexers); the
 // attribute planes run beside it and the
 // record waits in StTexWait until its planes are ready (setup_t.tex, from tmu_setup's output
 // registers, held until the walker takes the record). Untextured triangles never start it.
@@ -23,7 +23,10 @@
 // textures at least tmu_setup's ~1,000 cycles per enabled unit from the end of the edges.
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
-// Handshakes: tri_ready_o is high only in StIdle (it may depend on nothing but the state);
+// Handshakes: the triangle is read from tri_i (held by the register file) for the whole setup
+// and taken at the end: tri_ready_o is high in the cycle of a drop (StSwap) or of the record's
+// handshake (StOut && set_ready_i), never in the cycle the triangle arrives (the record,
+// flat colour, sid and prim included, is read from tri_i until the walker takes it);
 // set_valid_o is high in StOut only (a flip-flop of its own); the set_o record is registered
 // and does not change until set_ready_i takes it (valid never depends on ready).
 // Reset: StIdle, outputs invalid.
@@ -83,16 +86,15 @@ module raster_setup (
   // on ~1,000 flip-flops, so no state decode sits in front of that fanout
   logic out_valid_q;
 
-  // latched triangle (after orientation)
-  logic signed [15:0] x_q [3], x_d [3], y_q [3], y_d [3];
-  logic [24:0] z_q [3], z_d [3];
-  logic [31:0] c_q [3], c_d [3];
-  gpu_pkg::ds_id_t sid_q, sid_d;
+  // The triangle is not copied: the register file holds tri_i from the handshake's valid
+  // until tri_ready_o, which this unit raises only when it is done with the triangle (dropped,
+  // or its record taken by the walker), so the vertices are read from tri_i throughout (840
+  // flip-flops less). After StSwap, sw_q says vertices 1 and 2 are read exchanged (negative
+  // area): vtx_x/vtx_y/vtx_z/vtx_c below index the vertices as submitted, and every reader
+  // maps its index through the swap.
+  logic        sw_q, sw_d;
   logic        need_z_q, need_z_d, need_c_q, need_c_d;   // mode flags of the draw state
-  logic [gpu_pkg::PRIM_W-1:0] prim_q, prim_d;
-  logic [31:0] flat_q, flat_d;
-  // texture units: the UVn words of the latched vertices (swapped with them) and the enabled units
-  logic [gpu_pkg::TEX_UNITS-1:0][47:0] uv_q [3], uv_d [3];
+  // texture units: the enabled units (the UVn words are read from tri_i)
   logic [gpu_pkg::TEX_UNITS-1:0] tex_en_q, tex_en_d;
   logic        tex_go_q, tex_go_d;          // tmu_setup's input handshake is due
   logic        tex_in_ready, tex_out_valid;
@@ -205,7 +207,18 @@ module raster_setup (
     end
   end
 
-  // edge k goes from vertex a = (k+1)%3 to b = (k+2)%3
+  // the submitted vertices by index (0..2), as tri_i holds them
+  logic signed [15:0] vtx_x [3], vtx_y [3];
+  logic [24:0] vtx_z [3];
+  logic [31:0] vtx_c [3];
+  always_comb begin
+    vtx_x[0] = tri_i.v0.x; vtx_y[0] = tri_i.v0.y; vtx_z[0] = tri_i.v0.z; vtx_c[0] = tri_i.v0.color;
+    vtx_x[1] = tri_i.v1.x; vtx_y[1] = tri_i.v1.y; vtx_z[1] = tri_i.v1.z; vtx_c[1] = tri_i.v1.color;
+    vtx_x[2] = tri_i.v2.x; vtx_y[2] = tri_i.v2.y; vtx_z[2] = tri_i.v2.z; vtx_c[2] = tri_i.v2.color;
+  end
+
+  // edge k goes from vertex a = (k+1)%3 to b = (k+2)%3 of the oriented triangle; ea/eb are
+  // those vertices' submitted indices (1 and 2 exchanged when sw_q)
   logic [1:0] ea, eb;
   always_comb begin
     unique case (k_q)
@@ -213,16 +226,20 @@ module raster_setup (
       2'd1:    begin ea = 2'd2; eb = 2'd0; end
       default: begin ea = 2'd0; eb = 2'd1; end
     endcase
+    if (sw_q) begin
+      if (ea != 2'd0) ea = 2'd3 - ea;
+      if (eb != 2'd0) eb = 2'd3 - eb;
+    end
   end
 
   // xb-xa, yb-ya of edge k_q; registered copies (free-running, valid from StEdge1 on, since
   // k_q and the vertices are stable from StEdge0) keep a second carry chain out of StEdge3
   logic signed [16:0] edx, edy, edx_q, edy_q;
   logic signed [17:0] ssx, ssy;             // sample minus vertex a
-  assign edx = 17'(x_q[eb]) - 17'(x_q[ea]);
-  assign edy = 17'(y_q[eb]) - 17'(y_q[ea]);
-  assign ssx = $signed({4'h0, bx0_q, 4'h8}) - 18'(x_q[ea]);
-  assign ssy = $signed({5'h0, by0_q, 4'h8}) - 18'(y_q[ea]);
+  assign edx = 17'(vtx_x[eb]) - 17'(vtx_x[ea]);
+  assign edy = 17'(vtx_y[eb]) - 17'(vtx_y[ea]);
+  assign ssx = $signed({4'h0, bx0_q, 4'h8}) - 18'(vtx_x[ea]);
+  assign ssy = $signed({5'h0, by0_q, 4'h8}) - 18'(vtx_y[ea]);
 
   // attribute j of vertex v
   function automatic logic [24:0] attr(input logic [AttrIw-1:0] j, input logic [24:0] z,
@@ -236,12 +253,15 @@ module raster_setup (
     endcase
   endfunction
 
-  // d1 = a1 - a0, d2 = a2 - a0 of attribute j_q, registered (free-running): j_q is stable
-  // from StAttrSel to StDivEnd, so ad1_q/ad2_q are valid from StAttr0 on and the 5:1 attribute
-  // select and the subtraction have a cycle of their own
-  logic signed [25:0] ad1, ad2, ad1_q, ad2_q;
-  assign ad1 = 26'(attr(j_q, z_q[1], c_q[1])) - 26'(attr(j_q, z_q[0], c_q[0]));
-  assign ad2 = 26'(attr(j_q, z_q[2], c_q[2])) - 26'(attr(j_q, z_q[0], c_q[0]));
+  // d1 = a1 - a0, d2 = a2 - a0 of attribute j_q (vertices of the oriented triangle),
+  // registered (free-running): j_q and sw_q are stable from StAttrSel to StDivEnd, so
+  // ad1_q/ad2_q are valid from StAttr0 on and the 5:1 attribute select and the subtraction
+  // have a cycle of their own; the swap exchanges the two differences
+  logic signed [25:0] ad1, ad2, ad1_q, ad2_q, sd1, sd2;
+  assign sd1 = 26'(attr(j_q, vtx_z[1], vtx_c[1])) - 26'(attr(j_q, vtx_z[0], vtx_c[0]));
+  assign sd2 = 26'(attr(j_q, vtx_z[2], vtx_c[2])) - 26'(attr(j_q, vtx_z[0], vtx_c[0]));
+  assign ad1 = sw_q ? sd2 : sd1;
+  assign ad2 = sw_q ? sd1 : sd2;
   // K of the c coefficient, registered the same way: c = (F + K) >> 1 with
   // K = a0 * 2^13 + 2^12 + 1 (a0 << 12, the rounding half 2^11, and rdiv's + 1, all doubled)
   logic [PW:0] a0k_q;
@@ -295,8 +315,8 @@ module raster_setup (
   logic signed [15:0] xmin, xmax, ymin, ymax;
   logic signed [11:0] bx0s, bx1s, by0s, by1s;
   always_comb begin
-    {xmin, xmax} = minmax3(x_q[0], x_q[1], x_q[2]);
-    {ymin, ymax} = minmax3(y_q[0], y_q[1], y_q[2]);
+    {xmin, xmax} = minmax3(vtx_x[0], vtx_x[1], vtx_x[2]);
+    {ymin, ymax} = minmax3(vtx_y[0], vtx_y[1], vtx_y[2]);
     bx0s = 12'(xmin_q >>> 4);
     bx1s = 12'(xmax_q >>> 4);
     by0s = 12'(ymin_q >>> 4);
@@ -320,8 +340,8 @@ module raster_setup (
     mul_b = mul_b_q;
     mul_issue = 1'b0;   // set below in an issuing state, then gated by mul_free
     unique case (st_q)
-      StArea0: begin mul_a = 26'(x_q[1]) - 26'(x_q[0]); mul_b = 35'(y_q[2]) - 35'(y_q[0]); mul_issue = 1'b1; end
-      StArea1: begin mul_a = 26'(x_q[2]) - 26'(x_q[0]); mul_b = 35'(y_q[1]) - 35'(y_q[0]); mul_issue = 1'b1; end
+      StArea0: begin mul_a = 26'(vtx_x[1]) - 26'(vtx_x[0]); mul_b = 35'(vtx_y[2]) - 35'(vtx_y[0]); mul_issue = 1'b1; end
+      StArea1: begin mul_a = 26'(vtx_x[2]) - 26'(vtx_x[0]); mul_b = 35'(vtx_y[1]) - 35'(vtx_y[0]); mul_issue = 1'b1; end
       StEdge0: begin mul_a = 26'(edx); mul_b = 35'(ssy); mul_issue = 1'b1; end
       StEdge1: begin mul_a = 26'(edy_q); mul_b = 35'(ssx); mul_issue = 1'b1; end
       StAttr0: begin mul_a = ad1_q; mul_b = term1; mul_issue = 1'b1; end
@@ -343,13 +363,12 @@ module raster_setup (
   always_comb begin
     st_d = st_q;
     for (int i = 0; i < 3; i++) begin
-      x_d[i] = x_q[i]; y_d[i] = y_q[i]; z_d[i] = z_q[i]; c_d[i] = c_q[i]; uv_d[i] = uv_q[i];
       wraw_d[i] = wraw_q[i]; w0_d[i] = w0_q[i]; wx_d[i] = wx_q[i]; wy_d[i] = wy_q[i];
     end
     for (int i = 0; i < AttrN; i++) begin
       pc_d[i] = pc_q[i]; pgx_d[i] = pgx_q[i]; pgy_d[i] = pgy_q[i];
     end
-    sid_d = sid_q; need_z_d = need_z_q; need_c_d = need_c_q; prim_d = prim_q; flat_d = flat_q;
+    sw_d = sw_q; need_z_d = need_z_q; need_c_d = need_c_q;
     tex_en_d = tex_en_q;
     tex_go_d = tex_go_q && !tex_in_ready;
     t_d = t_q; area_d = area_q; n_d = n_q;
@@ -364,18 +383,12 @@ module raster_setup (
 
     unique case (st_q)
       StIdle: begin
-        tri_ready_o = 1'b1;
+        // the triangle is taken (tri_ready_o) when setup is done with it, not here
         if (tri_valid_i) begin
-          x_d[0] = tri_i.v0.x; y_d[0] = tri_i.v0.y; z_d[0] = tri_i.v0.z; c_d[0] = tri_i.v0.color;
-          x_d[1] = tri_i.v1.x; y_d[1] = tri_i.v1.y; z_d[1] = tri_i.v1.z; c_d[1] = tri_i.v1.color;
-          x_d[2] = tri_i.v2.x; y_d[2] = tri_i.v2.y; z_d[2] = tri_i.v2.z; c_d[2] = tri_i.v2.color;
-          uv_d[0] = tri_i.v0.uv; uv_d[1] = tri_i.v1.uv; uv_d[2] = tri_i.v2.uv;
           tex_en_d = ds_tri.tex_enable;
-          sid_d = tri_i.sid;
           need_z_d = ds_tri.z_test | ds_tri.z_write;
           need_c_d = ds_tri.gouraud;
-          prim_d = tri_i.prim;
-          flat_d = tri_i.v0.color;
+          sw_d = 1'b0;
           st_d = StArea0;
         end
       end
@@ -408,12 +421,12 @@ module raster_setup (
       StSwap: begin
         if (or_drop_q) begin
           drop = 1'b1;
+          tri_ready_o = 1'b1;
           st_d = StIdle;
         end else begin
           if (or_neg_q) begin
             area_d = -area_q;
-            x_d[1] = x_q[2]; y_d[1] = y_q[2]; z_d[1] = z_q[2]; c_d[1] = c_q[2];
-            x_d[2] = x_q[1]; y_d[2] = y_q[1]; z_d[2] = z_q[1]; c_d[2] = c_q[1];
+            sw_d = 1'b1;   // vertices 1 and 2 read exchanged from now on
           end
           k_d = 2'd0;
           st_d = StEdge0;
@@ -524,7 +537,10 @@ module raster_setup (
         if (!tex_go_q && tex_out_valid) st_d = StOut;
       end
       StOut: begin
-        if (set_ready_i) st_d = StIdle;
+        if (set_ready_i) begin
+          tri_ready_o = 1'b1;   // the record is taken: the triangle is no longer read
+          st_d = StIdle;
+        end
       end
       default: st_d = StIdle;
     endcase
@@ -535,13 +551,12 @@ module raster_setup (
       st_q <= StIdle;
       out_valid_q <= 1'b0;
       for (int i = 0; i < 3; i++) begin
-        x_q[i] <= '0; y_q[i] <= '0; z_q[i] <= '0; c_q[i] <= '0; uv_q[i] <= '0;
         wraw_q[i] <= '0; w0_q[i] <= '0; wx_q[i] <= '0; wy_q[i] <= '0;
       end
       for (int i = 0; i < AttrN; i++) begin
         pc_q[i] <= '0; pgx_q[i] <= '0; pgy_q[i] <= '0;
       end
-      sid_q <= '0; need_z_q <= 1'b0; need_c_q <= 1'b0; prim_q <= '0; flat_q <= '0;
+      sw_q <= 1'b0; need_z_q <= 1'b0; need_c_q <= 1'b0;
       tex_en_q <= '0; tex_go_q <= 1'b0;
       t_q <= '0; area_q <= '0; n_q <= '0; edx_q <= '0; edy_q <= '0;
       ad1_q <= '0; ad2_q <= '0; a0k_q <= '0;
@@ -555,17 +570,16 @@ module raster_setup (
       st_q <= st_d;
       out_valid_q <= (st_d == StOut);
       for (int i = 0; i < 3; i++) begin
-        x_q[i] <= x_d[i]; y_q[i] <= y_d[i]; z_q[i] <= z_d[i]; c_q[i] <= c_d[i]; uv_q[i] <= uv_d[i];
         wraw_q[i] <= wraw_d[i]; w0_q[i] <= w0_d[i]; wx_q[i] <= wx_d[i]; wy_q[i] <= wy_d[i];
       end
       for (int i = 0; i < AttrN; i++) begin
         pc_q[i] <= pc_d[i]; pgx_q[i] <= pgx_d[i]; pgy_q[i] <= pgy_d[i];
       end
-      sid_q <= sid_d; need_z_q <= need_z_d; need_c_q <= need_c_d; prim_q <= prim_d; flat_q <= flat_d;
+      sw_q <= sw_d; need_z_q <= need_z_d; need_c_q <= need_c_d;
       tex_en_q <= tex_en_d; tex_go_q <= tex_go_d;
       t_q <= t_d; area_q <= area_d; n_q <= n_d; edx_q <= edx; edy_q <= edy;
       ad1_q <= ad1; ad2_q <= ad2;
-      a0k_q <= {attr(j_q, z_q[0], c_q[0]), 13'h1001};
+      a0k_q <= {attr(j_q, vtx_z[0], vtx_c[0]), 13'h1001};
       xmin_q <= xmin_d; xmax_q <= xmax_d; ymin_q <= ymin_d; ymax_q <= ymax_d;
       for (int i = 0; i < 3; i++) tl_q[i] <= tl_d[i];
       bx0_q <= bx0_d; bx1_q <= bx1_d; by0_q <= by0_d; by1_q <= by1_d;
@@ -582,7 +596,7 @@ module raster_setup (
   tmu_setup u_tex (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .in_valid_i (tex_go_q), .in_ready_o (tex_in_ready), .en_mask_i (tex_en_q),
-    .uv0_i (uv_q[0]), .uv1_i (uv_q[1]), .uv2_i (uv_q[2]), .swap_i (or_neg_q),
+    .uv0_i (tri_i.v0.uv), .uv1_i (tri_i.v1.uv), .uv2_i (tri_i.v2.uv), .swap_i (sw_q),
     .area_i (area_q[35:0]), .wraw1_i (wraw_q[1][34:0]), .wraw2_i (wraw_q[2][34:0]),
     .wx1_i (wx_q[1]), .wx2_i (wx_q[2]), .wy1_i (wy_q[1]), .wy2_i (wy_q[2]),
     .out_valid_o (tex_out_valid), .out_ready_i (out_valid_q && set_ready_i && (tex_en_q != '0)),
@@ -622,12 +636,12 @@ module raster_setup (
       set_o.attr.gy[i] = pgy_q[i];
     end
     set_o.interp_c   = need_c;
-    set_o.flat_color = flat_q;
-    set_o.sid        = sid_q;
-    set_o.prim       = prim_q;
+    set_o.flat_color = tri_i.v0.color;   // held with the triangle until the record is taken
+    set_o.sid        = tri_i.sid;
+    set_o.prim       = tri_i.prim;
   end
   assign set_valid_o      = out_valid_q;
   assign drop_o           = drop;
-  assign drop_sid_o       = sid_q;
+  assign drop_sid_o       = tri_i.sid;
   assign busy_o           = (st_q != StIdle);
 endmodule

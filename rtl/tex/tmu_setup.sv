@@ -30,9 +30,10 @@
 // Cycles per enabled unit: 9 x (1 + 18 + 1 + 1 + 65 + 1) + 6 x (1 + 24 + 2) + 1 + (s + 1)
 // + 6 x (s/4 + s%4 + 1) = 953 + s + 6 (s/4 + s%4 + 1) (s <= 36: at most 1,067; measured mean
 // about 1,000); a disabled unit costs 1 cycle; plus 1 to accept and 1 to hand over.
-// Inputs held: uv0_i..uv2_i and swap_i are read throughout the computation, not latched (raster_setup's
-// vertex registers hold them from the input handshake until after the output handshake: it
-// takes no new triangle before the walker has taken this one's record; 576 flip-flops saved);
+// Inputs held: uv0_i..uv2_i and swap_i are read throughout the computation, not latched (the
+// register file's triangle record holds them from the input handshake until after the output
+// handshake: raster_setup takes that record only when the walker takes this one's planes;
+// 576 flip-flops saved);
 // the other inputs are latched at the input handshake.
 // Throughput: one triangle at a time; in_ready_o is high only in StIdle, which follows the
 // output handshake. out_valid_o is a flip-flop (valid never depends on ready); the output

@@ -27,7 +27,9 @@
 // Draw state: the third VERTEX after a write to a draw-state register (TRI_MODE, ALPHA_BLEND, DITHER_MODE,
 // FB_DRAW, FB_ZBUFFER, TEXn_*: gpu_regs_pkg::DRAW_STATE_REGS) allocates the next draw_state_table entry with the current state (waiting while that entry is
 // still referenced); otherwise the triangle refers to the entry allocated last.
-// Throughput: one command per cycle, except a third VERTEX while the triangle slot is full (or
+// Throughput: one command per cycle, a register write one per two (its storage write is
+// applied a cycle later and nothing reads the storage meanwhile), except a third VERTEX while
+// the triangle slot is full (or
 // no draw-state entry is free) and
 // MEM_* commands waiting for the pipeline to drain.
 module host_reg_file (
@@ -87,12 +89,15 @@ module host_reg_file (
   // constant write mask (generate block g_reg below), so synthesis keeps only the written bits
   // and simulation never copies the whole map. reg_en/reg_wdata: this cycle's write decision.
   // The decision is registered (pend_en_q/pend_data_q) and applied to the storage a cycle later,
-  // so the storage enables come from flops (100 MHz: the decode spans the chip otherwise);
-  // everything that reads a register reads regs_v, the storage with the pending write applied,
-  // which is exactly the value the write-through storage would hold: behaviour is unchanged.
+  // so the storage enables come from flops (100 MHz: the decode spans the chip otherwise).
+  // Everything reads the storage itself (regs_q): while a write is pending (pend_any_q), no
+  // command, read answer, read side effect or prefetch start is processed, so none of them can
+  // see the storage before the write. That costs a cycle after each register write (the SPI
+  // link delivers a write every 72 SCK cycles at best) and saves a 2:1 bypass multiplexer per
+  // stored bit (about 700 LUT4).
   logic [63:0]  regs_q [128];
-  logic [63:0]  regs_v [128];
   logic [127:0] reg_en, pend_en_q;
+  logic         pend_any_q;                // a register write is pending (pend_en_q != 0)
   logic [63:0]  reg_wdata, pend_data_q;
   gpu_pkg::vertex_t v0_q, v0_d, v1_q, v1_d;
   logic [1:0]  vcnt_q, vcnt_d;
@@ -143,10 +148,10 @@ module host_reg_file (
   assign c_data = cmd_data_i[63:0];
   assign drained = !pipe_busy_i && !tri_valid_q;
   gpu_regs_pkg::reg_tex0_fmt_t r_tex0_fmt, r_tex1_fmt, r_tex2_fmt, r_tex3_fmt;  // (no arrays of structs: Yosys)
-  assign r_tex0_fmt = regs_v[gpu_regs_pkg::ADDR_TEX0_FMT];
-  assign r_tex1_fmt = regs_v[gpu_regs_pkg::ADDR_TEX1_FMT];
-  assign r_tex2_fmt = regs_v[gpu_regs_pkg::ADDR_TEX2_FMT];
-  assign r_tex3_fmt = regs_v[gpu_regs_pkg::ADDR_TEX3_FMT];
+  assign r_tex0_fmt = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT];
+  assign r_tex1_fmt = regs_q[gpu_regs_pkg::ADDR_TEX1_FMT];
+  assign r_tex2_fmt = regs_q[gpu_regs_pkg::ADDR_TEX2_FMT];
+  assign r_tex3_fmt = regs_q[gpu_regs_pkg::ADDR_TEX3_FMT];
   assign any_tex = r_tex0_fmt.enable | r_tex1_fmt.enable | r_tex2_fmt.enable | r_tex3_fmt.enable;
 
   // registers by field (the generated structs of gpu_regs_pkg)
@@ -160,12 +165,12 @@ module host_reg_file (
   gpu_regs_pkg::reg_simt_launch_t r_launch;
   gpu_regs_pkg::reg_status_t      r_status;
   assign r_vertex     = c_data;
-  assign r_color      = regs_v[gpu_regs_pkg::ADDR_COLOR];
-  assign r_tri_mode   = regs_v[gpu_regs_pkg::ADDR_TRI_MODE];
-  assign r_dither     = regs_v[gpu_regs_pkg::ADDR_DITHER_MODE];
-  assign r_alpha_blend = regs_v[gpu_regs_pkg::ADDR_ALPHA_BLEND];
-  assign r_fb_draw    = regs_v[gpu_regs_pkg::ADDR_FB_DRAW];
-  assign r_fb_zbuffer = regs_v[gpu_regs_pkg::ADDR_FB_ZBUFFER];
+  assign r_color      = regs_q[gpu_regs_pkg::ADDR_COLOR];
+  assign r_tri_mode   = regs_q[gpu_regs_pkg::ADDR_TRI_MODE];
+  assign r_dither     = regs_q[gpu_regs_pkg::ADDR_DITHER_MODE];
+  assign r_alpha_blend = regs_q[gpu_regs_pkg::ADDR_ALPHA_BLEND];
+  assign r_fb_draw    = regs_q[gpu_regs_pkg::ADDR_FB_DRAW];
+  assign r_fb_zbuffer = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER];
   assign r_launch     = {17'h0, launch_arg_q};
 
   always_comb begin
@@ -174,7 +179,7 @@ module host_reg_file (
     c_vtx.z     = r_vertex.z;
     c_vtx.color = {r_color.alpha, r_color.blue, r_color.green, r_color.red};
     for (int n = 0; n < gpu_pkg::TEX_UNITS; n++) begin
-      c_vtx.uv[n] = regs_v[gpu_regs_pkg::ADDR_UV0 + 7'(n)][47:0];
+      c_vtx.uv[n] = regs_q[gpu_regs_pkg::ADDR_UV0 + 7'(n)][47:0];
     end
     cur_rs.z_write   = r_tri_mode.z_write;
     cur_rs.z_test    = r_tri_mode.z_test;
@@ -187,11 +192,11 @@ module host_reg_file (
     // texture units: the effective values (C: tex_state_decode in sw/model/tmu.c); the five
     // registers of unit n are at ADDR_TEX0_* + 8n and share unit 0's field layout
     for (int n = 0; n < gpu_pkg::TEX_UNITS; n++) begin
-      t_base  = regs_v[gpu_regs_pkg::ADDR_TEX0_BASE + 7'(8 * n)];
-      t_fmt   = regs_v[gpu_regs_pkg::ADDR_TEX0_FMT + 7'(8 * n)];
-      t_blend = regs_v[gpu_regs_pkg::ADDR_TEX0_BLEND + 7'(8 * n)];
-      t_bias  = regs_v[gpu_regs_pkg::ADDR_TEX0_MIP_BIAS + 7'(8 * n)];
-      t_wrap  = regs_v[gpu_regs_pkg::ADDR_TEX0_WRAP + 7'(8 * n)];
+      t_base  = regs_q[gpu_regs_pkg::ADDR_TEX0_BASE + 7'(8 * n)];
+      t_fmt   = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT + 7'(8 * n)];
+      t_blend = regs_q[gpu_regs_pkg::ADDR_TEX0_BLEND + 7'(8 * n)];
+      t_bias  = regs_q[gpu_regs_pkg::ADDR_TEX0_MIP_BIAS + 7'(8 * n)];
+      t_wrap  = regs_q[gpu_regs_pkg::ADDR_TEX0_WRAP + 7'(8 * n)];
       t_wl = (t_fmt.width_log2 < 4'd3) ? 4'd3 : ((t_fmt.width_log2 > 4'd10) ? 4'd10 : t_fmt.width_log2);
       t_hl = (t_fmt.height_log2 < 8'd3) ? 4'd3 :
              ((t_fmt.height_log2 > 8'd10) ? 4'd10 : t_fmt.height_log2[3:0]);
@@ -228,10 +233,9 @@ module host_reg_file (
           regs_q[g] <= pend_data_q & WMask;
         end
       end
-      assign regs_v[g]  = pend_en_q[g] ? (pend_data_q & WMask) : regs_q[g];
-      assign regs_rd[g] = regs_v[g] & RMask;
+      assign regs_rd[g] = regs_q[g] & RMask;
     end else begin : g_const
-      // reserved address or read-only register: nothing to store (regs_q[g], regs_v[g] unused)
+      // reserved address or read-only register: nothing to store (regs_q[g] unused)
       logic unused_en;
       assign unused_en = pend_en_q[g];
       assign regs_rd[g] = Reset & RMask;
@@ -240,9 +244,11 @@ module host_reg_file (
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pend_en_q <= '0;
+      pend_en_q  <= '0;
+      pend_any_q <= 1'b0;
     end else begin
-      pend_en_q <= reg_en;
+      pend_en_q  <= reg_en;
+      pend_any_q <= (reg_en != '0);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -342,11 +348,11 @@ module host_reg_file (
         pf_valid_d = 1'b1;
       end
       default: begin
-        if (pf_want_q && drained) begin
+        if (pf_want_q && drained && !pend_any_q) begin
           pf_want_d = 1'b0;
           if (mem_addr_ok_q) begin
             mem_st_d   = MemPfReq;
-            mem_addr_d = regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
+            mem_addr_d = regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
           end else begin
             pf_data_d  = 32'h0;
             pf_valid_d = 1'b1;
@@ -355,7 +361,9 @@ module host_reg_file (
       end
     endcase
 
-    if (rd_pend_q && rd_can_answer) begin
+    if (pend_any_q) begin
+      // a register write is being applied to the storage: nothing reads it this cycle
+    end else if (rd_pend_q && rd_can_answer) begin
       // answer a read
       rd_pend_d  = rd_req_i;
       rd_data_d  = rd_value;
@@ -370,7 +378,7 @@ module host_reg_file (
       if (rd_addr_i == gpu_regs_pkg::ADDR_MEM_DATA) begin
         if (!mem_addr_ok_q) err_range_d = 1'b1;
         reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
-        reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+        reg_wdata = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
         pf_valid_d = 1'b0;
         pf_want_d  = 1'b1;
       end
@@ -413,13 +421,13 @@ module host_reg_file (
           cmd_ready_o = 1'b1;
           if (mem_addr_ok_q) begin
             mem_st_d    = drained ? MemWrite : MemDrain;
-            mem_addr_d  = regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
+            mem_addr_d  = regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0];
             mem_wdata_d = c_data[31:0];
           end else begin
             err_range_d = 1'b1;
           end
           reg_en[gpu_regs_pkg::ADDR_MEM_ADDR] = 1'b1;
-          reg_wdata = {32'h0, regs_v[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
+          reg_wdata = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
           pf_valid_d = 1'b0;
           pf_want_d  = 1'b1;
         end
@@ -445,7 +453,7 @@ module host_reg_file (
 
     // the register write of the head command (masked in g_reg with the register's constant mask)
     if (reg_we) reg_en[c_addr] = 1'b1;
-    // MEM_ADDR's range check, registered beside the register (regs_v of the next cycle)
+    // MEM_ADDR's range check, registered beside the register (valid once the write is applied)
     mem_addr_ok_d = mem_addr_ok_q;
     if (reg_en[gpu_regs_pkg::ADDR_MEM_ADDR]) begin
       mem_addr_ok_d = (reg_wdata[31:gpu_pkg::MEM_AW] & MemAddrWMask[31:gpu_pkg::MEM_AW]) == '0;

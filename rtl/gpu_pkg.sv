@@ -94,7 +94,6 @@ package gpu_pkg;
   localparam int unsigned ATTR_B = 3;
   localparam int unsigned ATTR_A = 4;
   localparam int unsigned ATTR_N = 5;     // number of attribute planes
-  localparam int unsigned ATTR_IW = $clog2(ATTR_N);   // width of an attribute index
 
   // Edge part: triangle area, the three edge functions at the bbox origin and their steps,
   // the bbox clipped to the screen (inclusive pixel coordinates).

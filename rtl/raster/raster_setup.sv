@@ -64,24 +64,13 @@ module raster_setup (
     StEdge2,    // wait for the first product, t = first product
     StEdge3,    // wraw_k = t - second product, steps
     StEdge4,    // w0_k = wraw_k - top-left bias
-    StAttrSel,  // attribute j: skip it when not interpolated; ad1_q/ad2_q load its d1, d2
-    StAttr0,    // operands d1 * w1-term
-    StAttr1,    // operands d2 * w2-term
-    StAttr2,    // wait for the first product, t = first product
-    StAttr3,    // n = t + second product
-    StAttr4,    // divider start: |n|, sign
-    StDiv,      // |n| * 2^13 / area, one quotient bit per cycle
-    StDivFix,   // F = floor(n * 2^13 / area): the correction for negative n
-    StDivEnd,   // store (F + K) >> 1 (K: a0 term and rounding for c, 1 for gx, gy)
-    StTexWait,  // textured: wait for tmu_setup's planes (started after the edges)
+    StPlaneWait,// wait for tmu_setup's attribute and texture planes (started after the edges)
     StOut       // result valid for the walker
   } st_e;
   (* fsm_encoding = "one-hot" *) st_e st_q;
   st_e st_d;
 
   localparam int unsigned AttrN  = gpu_pkg::ATTR_N;
-  localparam int unsigned AttrIw = gpu_pkg::ATTR_IW;
-  localparam logic [AttrIw-1:0] AttrLast = AttrIw'(AttrN - 1);
   // set_valid_o as its own flip-flop (== (st_q == StOut)): it drives the walker's load select
   // on ~1,000 flip-flops, so no state decode sits in front of that fanout
   logic out_valid_q;
@@ -96,7 +85,7 @@ module raster_setup (
   logic        need_z_q, need_z_d, need_c_q, need_c_d;   // mode flags of the draw state
   // texture units: the enabled units (the UVn words are read from tri_i)
   logic [gpu_pkg::TEX_UNITS-1:0] tex_en_q, tex_en_d;
-  logic        tex_go_q, tex_go_d;          // tmu_setup's input handshake is due
+  logic        tex_go_q, tex_go_d;          // tmu_setup's input handshake is due (every triangle)
   logic        tex_in_ready, tex_out_valid;
   // tmu_setup's outputs, one variable per port (Yosys: no output ports on struct fields or
   // array elements; docs/synth.md "Yosys traps")
@@ -107,7 +96,6 @@ module raster_setup (
   logic [gpu_pkg::TEX_UNITS-1:0][5:0]  tp_lod_shift;
 
   logic signed [62:0] t_q, t_d;             // product / partial sum
-  logic signed [62:0] n_q, n_d;             // plane numerator
   logic signed [62:0] prod_q;               // the multiplier's product (valid with prod_vld)
   logic signed [15:0] xmin_q, xmin_d, xmax_q, xmax_d, ymin_q, ymin_d, ymax_q, ymax_d;
   logic               tl_q [3], tl_d [3];   // edge k is top or left
@@ -118,17 +106,6 @@ module raster_setup (
   logic [9:0]  bx0_q, bx0_d, bx1_q, bx1_d;
   logic [8:0]  by0_q, by0_d, by1_q, by1_d;
   logic [1:0]  k_q, k_d;                    // edge index
-  logic [AttrIw-1:0] j_q, j_d;              // attribute index 0..ATTR_N-1 (gpu_pkg::ATTR_*)
-  logic [1:0]  s_q, s_d;                    // plane term: 0 origin, 1 x step, 2 y step
-  localparam int unsigned PW = gpu_pkg::ATTR_PLANE_W;   // plane coefficients, modulo 2^PW
-  localparam int unsigned DvW = 62 + 13;               // dividend |n| * 2^13 (|n| < 2^62)
-  logic [PW-1:0] pc_q [AttrN], pc_d [AttrN], pgx_q [AttrN], pgx_d [AttrN], pgy_q [AttrN], pgy_d [AttrN];
-  // divider: F = floor(n * 2^13 / area) modulo 2^(PW+1), then rdiv = (F + 1) >> 1
-  logic [DvW-1:0] dv_num_q, dv_num_d;       // |n| * 2^13, shifted out MSB first
-  logic [PW:0]    dv_quo_q, dv_quo_d;       // the low PW+1 quotient bits
-  logic [35:0]    dv_rem_q, dv_rem_d;
-  logic           dv_neg_q, dv_neg_d;
-  logic [6:0]     dv_cnt_q, dv_cnt_d;
   logic        drop;
   logic        or_drop_q, or_drop_d;     // StOrient's decisions, acted on in StSwap
   logic        or_neg_q, or_neg_d;
@@ -207,14 +184,13 @@ module raster_setup (
     end
   end
 
-  // the submitted vertices by index (0..2), as tri_i holds them
+  // the submitted vertices' positions by index (0..2), as tri_i holds them (tmu_setup reads
+  // their Z, colour and UVn)
   logic signed [15:0] vtx_x [3], vtx_y [3];
-  logic [24:0] vtx_z [3];
-  logic [31:0] vtx_c [3];
   always_comb begin
-    vtx_x[0] = tri_i.v0.x; vtx_y[0] = tri_i.v0.y; vtx_z[0] = tri_i.v0.z; vtx_c[0] = tri_i.v0.color;
-    vtx_x[1] = tri_i.v1.x; vtx_y[1] = tri_i.v1.y; vtx_z[1] = tri_i.v1.z; vtx_c[1] = tri_i.v1.color;
-    vtx_x[2] = tri_i.v2.x; vtx_y[2] = tri_i.v2.y; vtx_z[2] = tri_i.v2.z; vtx_c[2] = tri_i.v2.color;
+    vtx_x[0] = tri_i.v0.x; vtx_y[0] = tri_i.v0.y;
+    vtx_x[1] = tri_i.v1.x; vtx_y[1] = tri_i.v1.y;
+    vtx_x[2] = tri_i.v2.x; vtx_y[2] = tri_i.v2.y;
   end
 
   // edge k goes from vertex a = (k+1)%3 to b = (k+2)%3 of the oriented triangle; ea/eb are
@@ -241,40 +217,6 @@ module raster_setup (
   assign ssx = $signed({4'h0, bx0_q, 4'h8}) - 18'(vtx_x[ea]);
   assign ssy = $signed({5'h0, by0_q, 4'h8}) - 18'(vtx_y[ea]);
 
-  // attribute j of vertex v
-  function automatic logic [24:0] attr(input logic [AttrIw-1:0] j, input logic [24:0] z,
-                                       input logic [31:0] c);
-    unique case (j)
-      AttrIw'(gpu_pkg::ATTR_Z): attr = z;
-      AttrIw'(gpu_pkg::ATTR_R): attr = {17'h0, c[7:0]};
-      AttrIw'(gpu_pkg::ATTR_G): attr = {17'h0, c[15:8]};
-      AttrIw'(gpu_pkg::ATTR_B): attr = {17'h0, c[23:16]};
-      default:                  attr = {17'h0, c[31:24]};   // ATTR_A
-    endcase
-  endfunction
-
-  // d1 = a1 - a0, d2 = a2 - a0 of attribute j_q (vertices of the oriented triangle),
-  // registered (free-running): j_q and sw_q are stable from StAttrSel to StDivEnd, so
-  // ad1_q/ad2_q are valid from StAttr0 on and the 5:1 attribute select and the subtraction
-  // have a cycle of their own; the swap exchanges the two differences
-  logic signed [25:0] ad1, ad2, ad1_q, ad2_q, sd1, sd2;
-  assign sd1 = 26'(attr(j_q, vtx_z[1], vtx_c[1])) - 26'(attr(j_q, vtx_z[0], vtx_c[0]));
-  assign sd2 = 26'(attr(j_q, vtx_z[2], vtx_c[2])) - 26'(attr(j_q, vtx_z[0], vtx_c[0]));
-  assign ad1 = sw_q ? sd2 : sd1;
-  assign ad2 = sw_q ? sd1 : sd2;
-  // K of the c coefficient, registered the same way: c = (F + K) >> 1 with
-  // K = a0 * 2^13 + 2^12 + 1 (a0 << 12, the rounding half 2^11, and rdiv's + 1, all doubled)
-  logic [PW:0] a0k_q;
-
-  // w1-, w2-terms of the current plane part; wraw fits in 35 bits (see the multiplier)
-  logic signed [34:0] term1, term2;
-  always_comb begin
-    unique case (s_q)
-      2'd0:    begin term1 = 35'(wraw_q[1]);        term2 = 35'(wraw_q[2]); end
-      2'd1:    begin term1 = 35'($signed(wx_q[1])); term2 = 35'($signed(wx_q[2])); end
-      default: begin term1 = 35'($signed(wy_q[1])); term2 = 35'($signed(wy_q[2])); end
-    endcase
-  end
 
   // the incoming triangle's draw state (a local copy: Yosys cannot select a field of a
   // variably indexed packed struct array)
@@ -285,13 +227,6 @@ module raster_setup (
                        ds_tri.tex_format, ds_tri.tex_swizzle, ds_tri.tex_wl, ds_tri.tex_hl, ds_tri.tex_levels,
                        ds_tri.tex_blend, ds_tri.tex_wrap_u, ds_tri.tex_wrap_v, ds_tri.tex_bias, ds_tri.tex_base};
 
-  logic need_z, need_c;
-  assign need_z = need_z_q;
-  assign need_c = need_c_q;
-
-  function automatic logic attr_needed(input logic [AttrIw-1:0] j, input logic nz, input logic nc);
-    attr_needed = (j == AttrIw'(gpu_pkg::ATTR_Z)) ? nz : nc;
-  endfunction
 
   // bbox of the latched vertices: the three pairwise comparisons run in parallel and select
   // min and max (one carry chain, then a 3:1 mux; a chain compare -> mux -> compare was two)
@@ -344,39 +279,25 @@ module raster_setup (
       StArea1: begin mul_a = 26'(vtx_x[2]) - 26'(vtx_x[0]); mul_b = 35'(vtx_y[1]) - 35'(vtx_y[0]); mul_issue = 1'b1; end
       StEdge0: begin mul_a = 26'(edx); mul_b = 35'(ssy); mul_issue = 1'b1; end
       StEdge1: begin mul_a = 26'(edy_q); mul_b = 35'(ssx); mul_issue = 1'b1; end
-      StAttr0: begin mul_a = ad1_q; mul_b = term1; mul_issue = 1'b1; end
-      StAttr1: begin mul_a = ad2_q; mul_b = term2; mul_issue = 1'b1; end
       default: ;
     endcase
     mul_issue = mul_issue && mul_free;
   end
 
-  // the coefficient stored in StDivEnd: (F + K) >> 1 modulo 2^PW
-  logic [PW-1:0] pl_res;
-  logic          unused_pl_lsb;
-  assign {pl_res, unused_pl_lsb} = dv_quo_q + ((s_q == 2'd0) ? a0k_q : (PW+1)'(1));
-
-  // divider step
-  logic [36:0] dv_trial;
-  assign dv_trial = {dv_rem_q, dv_num_q[DvW-1]} - {1'b0, area_q[35:0]};
 
   always_comb begin
     st_d = st_q;
     for (int i = 0; i < 3; i++) begin
       wraw_d[i] = wraw_q[i]; w0_d[i] = w0_q[i]; wx_d[i] = wx_q[i]; wy_d[i] = wy_q[i];
     end
-    for (int i = 0; i < AttrN; i++) begin
-      pc_d[i] = pc_q[i]; pgx_d[i] = pgx_q[i]; pgy_d[i] = pgy_q[i];
-    end
     sw_d = sw_q; need_z_d = need_z_q; need_c_d = need_c_q;
     tex_en_d = tex_en_q;
     tex_go_d = tex_go_q && !tex_in_ready;
-    t_d = t_q; area_d = area_q; n_d = n_q;
+    t_d = t_q; area_d = area_q;
     xmin_d = xmin_q; xmax_d = xmax_q; ymin_d = ymin_q; ymax_d = ymax_q;
     for (int i = 0; i < 3; i++) tl_d[i] = tl_q[i];
     bx0_d = bx0_q; bx1_d = bx1_q; by0_d = by0_q; by1_d = by1_q;
-    k_d = k_q; j_d = j_q; s_d = s_q;
-    dv_num_d = dv_num_q; dv_quo_d = dv_quo_q; dv_rem_d = dv_rem_q; dv_neg_d = dv_neg_q; dv_cnt_d = dv_cnt_q;
+    k_d = k_q;
     drop = 1'b0;
     or_drop_d = or_drop_q; or_neg_d = or_neg_q;
     tri_ready_o = 1'b0;
@@ -451,89 +372,15 @@ module raster_setup (
       StEdge4: begin
         w0_d[k_q] = 40'($signed(wraw_q[k_q])) - (tl_q[k_q] ? 40'd0 : 40'd1);
         if (k_q == 2'd2) begin
-          // area, wraw, wx, wy are final: the texture planes start beside the attribute planes
-          tex_go_d = (tex_en_q != '0);
-          j_d = '0;
-          s_d = 2'd0;
-          st_d = StAttrSel;
+          // area, wraw, wx, wy are final: tmu_setup computes the attribute and texture planes
+          tex_go_d = 1'b1;
+          st_d = StPlaneWait;
         end else begin
           k_d = k_q + 2'd1;
           st_d = StEdge0;
         end
       end
-      StAttrSel: begin
-        if (!attr_needed(j_q, need_z, need_c)) begin
-          pc_d[j_q] = '0; pgx_d[j_q] = '0; pgy_d[j_q] = '0;
-          if (j_q == AttrLast) st_d = (tex_en_q != '0) ? StTexWait : StOut;
-          else j_d = j_q + AttrIw'(1);
-        end else begin
-          st_d = StAttr0;
-        end
-      end
-      StAttr0: if (mul_free) st_d = StAttr1;
-      StAttr1: if (mul_free) st_d = StAttr2;
-      StAttr2: begin
-        if (prod_vld) begin
-          t_d = prod_q;
-          st_d = StAttr3;
-        end
-      end
-      StAttr3: begin
-        if (prod_vld) begin
-          n_d = t_q + prod_q;
-          st_d = StAttr4;
-        end
-      end
-      StAttr4: begin
-        dv_neg_d = n_q[62];
-        dv_num_d = {n_q[62] ? 62'(-n_q) : 62'(n_q), 13'd0};
-        dv_quo_d = '0;
-        dv_rem_d = '0;
-        dv_cnt_d = 7'(DvW - 1);
-        st_d = StDiv;
-      end
-      StDiv: begin
-        if (!dv_trial[36]) begin
-          dv_rem_d = dv_trial[35:0];
-          dv_quo_d = {dv_quo_q[PW-1:0], 1'b1};
-        end else begin
-          dv_rem_d = {dv_rem_q[34:0], dv_num_q[DvW-1]};
-          dv_quo_d = {dv_quo_q[PW-1:0], 1'b0};
-        end
-        dv_num_d = {dv_num_q[DvW-2:0], 1'b0};
-        dv_cnt_d = dv_cnt_q - 7'd1;
-        if (dv_cnt_q == 7'd0) st_d = StDivFix;
-      end
-      StDivFix: begin
-        // floor for negative numerators: F = -Q - 1 = ~Q when R != 0, else -Q; a state of its
-        // own so that the correction and the store's adder are not one path (timing)
-        if (dv_neg_q && dv_rem_q != '0) begin
-          dv_quo_d = ~dv_quo_q;
-        end else if (dv_neg_q) begin
-          dv_quo_d = -dv_quo_q;
-        end
-        st_d = StDivEnd;
-      end
-      StDivEnd: begin
-        // F as StDivFix left it in the divider's quotient register
-        unique case (s_q)
-          2'd0:    pc_d[j_q]  = pl_res;
-          2'd1:    pgx_d[j_q] = pl_res;
-          default: pgy_d[j_q] = pl_res;
-        endcase
-        if (s_q != 2'd2) begin
-          s_d = s_q + 2'd1;
-          st_d = StAttr0;
-        end else begin
-          s_d = 2'd0;
-          if (j_q == AttrLast) st_d = (tex_en_q != '0) ? StTexWait : StOut;
-          else begin
-            j_d = j_q + AttrIw'(1);
-            st_d = StAttrSel;
-          end
-        end
-      end
-      StTexWait: begin
+      StPlaneWait: begin
         if (!tex_go_q && tex_out_valid) st_d = StOut;
       end
       StOut: begin
@@ -553,54 +400,49 @@ module raster_setup (
       for (int i = 0; i < 3; i++) begin
         wraw_q[i] <= '0; w0_q[i] <= '0; wx_q[i] <= '0; wy_q[i] <= '0;
       end
-      for (int i = 0; i < AttrN; i++) begin
-        pc_q[i] <= '0; pgx_q[i] <= '0; pgy_q[i] <= '0;
-      end
       sw_q <= 1'b0; need_z_q <= 1'b0; need_c_q <= 1'b0;
       tex_en_q <= '0; tex_go_q <= 1'b0;
-      t_q <= '0; area_q <= '0; n_q <= '0; edx_q <= '0; edy_q <= '0;
-      ad1_q <= '0; ad2_q <= '0; a0k_q <= '0;
+      t_q <= '0; area_q <= '0; edx_q <= '0; edy_q <= '0;
       xmin_q <= '0; xmax_q <= '0; ymin_q <= '0; ymax_q <= '0;
       for (int i = 0; i < 3; i++) tl_q[i] <= 1'b0;
       bx0_q <= '0; bx1_q <= '0; by0_q <= '0; by1_q <= '0;
-      k_q <= '0; j_q <= '0; s_q <= '0;
+      k_q <= '0;
       or_drop_q <= 1'b0; or_neg_q <= 1'b0;
-      dv_num_q <= '0; dv_quo_q <= '0; dv_rem_q <= '0; dv_neg_q <= 1'b0; dv_cnt_q <= '0;
     end else begin
       st_q <= st_d;
       out_valid_q <= (st_d == StOut);
       for (int i = 0; i < 3; i++) begin
         wraw_q[i] <= wraw_d[i]; w0_q[i] <= w0_d[i]; wx_q[i] <= wx_d[i]; wy_q[i] <= wy_d[i];
       end
-      for (int i = 0; i < AttrN; i++) begin
-        pc_q[i] <= pc_d[i]; pgx_q[i] <= pgx_d[i]; pgy_q[i] <= pgy_d[i];
-      end
       sw_q <= sw_d; need_z_q <= need_z_d; need_c_q <= need_c_d;
       tex_en_q <= tex_en_d; tex_go_q <= tex_go_d;
-      t_q <= t_d; area_q <= area_d; n_q <= n_d; edx_q <= edx; edy_q <= edy;
-      ad1_q <= ad1; ad2_q <= ad2;
-      a0k_q <= {attr(j_q, vtx_z[0], vtx_c[0]), 13'h1001};
+      t_q <= t_d; area_q <= area_d; edx_q <= edx; edy_q <= edy;
       xmin_q <= xmin_d; xmax_q <= xmax_d; ymin_q <= ymin_d; ymax_q <= ymax_d;
       for (int i = 0; i < 3; i++) tl_q[i] <= tl_d[i];
       bx0_q <= bx0_d; bx1_q <= bx1_d; by0_q <= by0_d; by1_q <= by1_d;
-      k_q <= k_d; j_q <= j_d; s_q <= s_d;
+      k_q <= k_d;
       or_drop_q <= or_drop_d; or_neg_q <= or_neg_d;
-      dv_num_q <= dv_num_d; dv_quo_q <= dv_quo_d; dv_rem_q <= dv_rem_d; dv_neg_q <= dv_neg_d; dv_cnt_q <= dv_cnt_d;
     end
   end
 
-  // ---- texture planes (tmu_setup: its own serial multiplier and divider, no DSP) ----
-  // started once the edges are final (tex_go_q), beside the attribute planes; the record
-  // waits for it in StTexWait; its output registers hold until the walker takes the record
+  // ---- attribute and texture planes (tmu_setup: a serial multiplier and divider, no DSP) ----
+  // started once the edges are final (tex_go_q); the record waits for it in StPlaneWait; its
+  // output registers hold until the walker takes the record
   logic [gpu_pkg::TEX_UNITS-1:0] unused_tex_en;
+  logic [AttrN-1:0][gpu_pkg::ATTR_PLANE_W-1:0] at_c, at_gx, at_gy;
   tmu_setup u_tex (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .in_valid_i (tex_go_q), .in_ready_o (tex_in_ready), .en_mask_i (tex_en_q),
+    .in_valid_i (tex_go_q), .in_ready_o (tex_in_ready),
+    .need_z_i (need_z_q), .need_c_i (need_c_q),
+    .z0_i (tri_i.v0.z), .z1_i (tri_i.v1.z), .z2_i (tri_i.v2.z),
+    .col0_i (tri_i.v0.color), .col1_i (tri_i.v1.color), .col2_i (tri_i.v2.color),
+    .en_mask_i (tex_en_q),
     .uv0_i (tri_i.v0.uv), .uv1_i (tri_i.v1.uv), .uv2_i (tri_i.v2.uv), .swap_i (sw_q),
     .area_i (area_q[35:0]), .wraw1_i (wraw_q[1][34:0]), .wraw2_i (wraw_q[2][34:0]),
     .wx1_i (wx_q[1]), .wx2_i (wx_q[2]), .wy1_i (wy_q[1]), .wy2_i (wy_q[2]),
-    .out_valid_o (tex_out_valid), .out_ready_i (out_valid_q && set_ready_i && (tex_en_q != '0)),
+    .out_valid_o (tex_out_valid), .out_ready_i (out_valid_q && set_ready_i),
     .en_mask_o (unused_tex_en),
+    .at_c_o (at_c), .at_gx_o (at_gx), .at_gy_o (at_gy),
     .uq_c_o (tp_uq_c), .uq_gx_o (tp_uq_gx), .uq_gy_o (tp_uq_gy),
     .vq_c_o (tp_vq_c), .vq_gx_o (tp_vq_gx), .vq_gy_o (tp_vq_gy),
     .q_c_o  (tp_q_c),  .q_gx_o  (tp_q_gx),  .q_gy_o  (tp_q_gy),
@@ -630,12 +472,10 @@ module raster_setup (
       set_o.edges.wx[i] = wx_q[i];
       set_o.edges.wy[i] = wy_q[i];
     end
-    for (int i = 0; i < AttrN; i++) begin
-      set_o.attr.c[i]  = pc_q[i];
-      set_o.attr.gx[i] = pgx_q[i];
-      set_o.attr.gy[i] = pgy_q[i];
-    end
-    set_o.interp_c   = need_c;
+    set_o.attr.c     = at_c;
+    set_o.attr.gx    = at_gx;
+    set_o.attr.gy    = at_gy;
+    set_o.interp_c   = need_c_q;
     set_o.flat_color = tri_i.v0.color;   // held with the triangle until the record is taken
     set_o.sid        = tri_i.sid;
     set_o.prim       = tri_i.prim;

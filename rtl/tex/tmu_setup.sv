@@ -1,24 +1,31 @@
-// tmu_setup: the texture part of triangle setup (docs/spec-decisions.md "Texture units",
-// attribute planes and LOD planes). C mirror: sw/model/tmu_setup.c (tmu_setup(),
+// tmu_setup: the plane part of triangle setup: the attribute planes (docs/spec-decisions.md
+// "Attribute interpolation") and the texture units' coordinate and LOD planes ("Texture
+// units"), on one serial multiplier and one divider. C mirror: the attribute loop of
+// sw/model/raster_setup.c (plane_rdiv()) and sw/model/tmu_setup.c (tmu_setup(),
 // tmu_setup_rdiv(), tmu_setup_lod()), bit for bit.
 //
-// In (one triangle, valid/ready): en_mask_i (bit n: unit n enabled), the UVn words of the three
+// In (one triangle, valid/ready): need_z_i, need_c_i (which attribute planes are interpolated:
+// Z; R, G, B, A), the Z and colour of the three vertices (z0_i..z2_i, col0_i..col2_i, RGBA8 with
+// R in [7:0]), en_mask_i (bit n: unit n enabled), the UVn words of the three
 // vertices as submitted (UQ [15:0], VQ [31:16], Q [47:32], 1.15 signed) and swap_i, raster_setup's
 // winding swap (vertices 1 and 2 exchanged: this unit reads uv2_i as vertex 1 and uv1_i as 2),
 // and the edge data of raster_setup with its widths: area (> 0, 36 bits), the unbiased edge
 // values at the bbox origin wraw1, wraw2 (35-bit signed, as raster_setup's multiplier operand:
 // |wraw| < 2^33), the steps wx1, wx2, wy1, wy2 (24-bit signed, |w| <= 16 * 65535).
-// Out (valid/ready, registered): for each unit n the planes uq, vq, q {c, gx, gy} (32 bits,
+// Out (valid/ready, registered): the attribute planes {c, gx, gy} of Z, R, G, B, A (37 bits,
+// gpu_pkg::ATTR_* order; zero when not interpolated), and for each unit n the planes uq, vq, q {c, gx, gy} (32 bits,
 // units of 2^-27) and the LOD planes k0ux, k0uy, k0vx, k0vy (|k0| < 2^22: 23-bit signed),
 // k1u, k1v (|k1| < 2^12: 13-bit signed), lod_shift (0..36: 6 bits). Disabled units: all zero.
 //
-// Per plane coefficient (rdiv): with d1 = a1 - a0, d2 = a2 - a0 (17-bit signed),
-//   n = d1*w1 + d2*w2                 |n| < 2^51 (w 35 bits): 53-bit signed accumulator
-//   M = n*2^13 + area                 66-bit signed (the low 13 bits are area[12:0])
-//   rdiv = floor(M / (2 area)) mod 2^32   (= round(n*2^12/area), halves up; tmu.h)
+// Per plane coefficient (rdiv): with d1 = a1 - a0, d2 = a2 - a0 (26-bit signed: Z is 25 bits
+// unsigned, a colour channel 8, a UV field 16 signed),
+//   n = d1*w1 + d2*w2                 |n| < 2^59 (w 35 bits): 63-bit signed accumulator
+//   M = n*2^13 + area                 76-bit signed (the low 13 bits are area[12:0])
+//   rdiv = floor(M / (2 area)) mod 2^37   (= round(n*2^12/area), halves up; plane_rdiv())
 // Floor for M < 0 without a negation: floor(M/D) = ~floor(~M/D) (D > 0), so the divider runs
-// on the 65-bit magnitude M ^ sign and the low 32 quotient bits are XORed with the sign.
-// c adds a0 << 12 (a 20-bit add on bits 31:12).
+// on the 75-bit magnitude M ^ sign and the low 37 quotient bits are XORed with the sign.
+// c adds a0 * 2^12 + 2^11 for an attribute (mod 2^37) and a0 * 2^12 for a texture
+// coordinate (mod 2^32: the low 32 bits of the same sum).
 // LOD: the nine planes >> 8 (bits 31:8, 24-bit signed); K = A*B - C*D, 24 x 24 bits,
 // |K| < 2^47 (48-bit signed); m0 = max |K0|, m1 = max |K1| (48 bits), bound = m0 + 1024 m1
 // (58 bits); s = least with bound >> s < 2^22 (searched one bit per cycle, s <= 36); outputs
@@ -26,11 +33,14 @@
 //
 // Datapath (no DSP): one radix-4 Booth shift-add multiplier evaluated MSB first (Horner), two
 // products per accumulator, interleaved: acc = 4*acc + digitA*MA, then acc += digitB*MB (one
-// 53-bit add per cycle); one restoring divider, one quotient bit per cycle (38-bit subtract).
-// Cycles per enabled unit: 9 x (1 + 18 + 1 + 1 + 65 + 1) + 6 x (1 + 24 + 2) + 1 + (s + 1)
-// + 6 x (s/4 + s%4 + 1) = 953 + s + 6 (s/4 + s%4 + 1) (s <= 36: at most 1,067; measured mean
-// about 1,000); a disabled unit costs 1 cycle; plus 1 to accept and 1 to hand over.
-// Inputs held: uv0_i..uv2_i and swap_i are read throughout the computation, not latched (the
+// 63-bit add per cycle); one restoring divider, one quotient bit per cycle (39-bit subtract).
+// (raster_setup had its own divider and plane sequence for the attribute planes until issue
+// 12's board budget: the same formula, now computed here.)
+// Cycles: per coefficient 1 + 26 + 1 + 1 + 75 + 1 = 105 (plus 1 per coordinate), so 318 per
+// interpolated attribute and 1 per skipped one; per enabled unit 3 x 318 + 6 x (1 + 24 + 2)
+// + 1 + (s + 1) + 6 (s/4 + s%4 + 1) (s <= 36: at most 1,324); a disabled unit costs 1 cycle;
+// plus 1 to accept and 1 to hand over.
+// Inputs held: z0_i..z2_i, col0_i..col2_i, uv0_i..uv2_i and swap_i are read throughout the computation, not latched (the
 // register file's triangle record holds them from the input handshake until after the output
 // handshake: raster_setup takes that record only when the walker takes this one's planes;
 // 576 flip-flops saved);
@@ -46,6 +56,14 @@ module tmu_setup (
 
   input  logic        in_valid_i,
   output logic        in_ready_o,
+  input  logic        need_z_i,     // Z plane interpolated (Z_TEST | Z_WRITE)
+  input  logic        need_c_i,     // R, G, B, A planes interpolated (GOURAUD)
+  input  logic [24:0] z0_i,         // vertex Z, as submitted (swap_i applies)
+  input  logic [24:0] z1_i,
+  input  logic [24:0] z2_i,
+  input  logic [31:0] col0_i,       // vertex colour RGBA8 (R [7:0] .. A [31:24])
+  input  logic [31:0] col1_i,
+  input  logic [31:0] col2_i,
   input  logic [3:0]  en_mask_i,
   input  logic [3:0][47:0] uv0_i,   // UVn of vertex 0 (after the winding swap), n = 0..3
   input  logic [3:0][47:0] uv1_i,
@@ -62,6 +80,9 @@ module tmu_setup (
   output logic        out_valid_o,
   input  logic        out_ready_i,
   output logic [3:0]  en_mask_o,
+  output logic [4:0][36:0] at_c_o,      // attribute planes [Z, R, G, B, A]
+  output logic [4:0][36:0] at_gx_o,
+  output logic [4:0][36:0] at_gy_o,
   output logic [3:0][31:0] uq_c_o, uq_gx_o, uq_gy_o,
   output logic [3:0][31:0] vq_c_o, vq_gx_o, vq_gy_o,
   output logic [3:0][31:0] q_c_o,  q_gx_o,  q_gy_o,
@@ -71,6 +92,7 @@ module tmu_setup (
 );
   typedef enum logic [3:0] {
     StIdle,    // waiting for a triangle (in_ready_o)
+    StAttr,    // attribute a: clear its planes when not interpolated (a++), or start it
     StUnit,    // unit n: clear it when disabled (n++), or start its first coordinate
     StCoord,   // d1, d2, a0 of coordinate j of unit n into registers
     StMulLd,   // accumulator cleared, serial operands loaded (9 digits, or 12 for LOD)
@@ -88,18 +110,23 @@ module tmu_setup (
   } st_e;
   st_e st_q, st_d;
 
-  localparam int unsigned AccW = 53;   // numerator / K accumulator, signed
-  localparam int unsigned DvW  = 65;   // dividend magnitude bits
+  localparam int unsigned AccW = 63;   // numerator / K accumulator, signed
+  localparam int unsigned DvW  = AccW + 12;   // dividend magnitude bits (M is AccW + 13 signed)
+  localparam int unsigned PW   = 37;   // attribute plane coefficients, modulo 2^PW
+  localparam int unsigned SaW  = 27;   // serial operands: 26-bit d and b[-1], Booth triple on top
   localparam int unsigned KW   = 48;   // K, signed
   localparam int unsigned BndW = 58;   // bound
 
   // latched triangle (not the UV words: the producer holds them, see the header)
   logic [3:0]       en_q;
+  logic             nz_q, nc_q;          // need_z_i, need_c_i
   logic [35:0]      area_q;
   logic signed [34:0] wraw1_q, wraw2_q;
   logic signed [23:0] wx1_q, wx2_q, wy1_q, wy2_q;
 
   // sequencing
+  logic       att_q, att_d;        // the attribute phase (a_q), before the units
+  logic [2:0] a_q, a_d;            // attribute 0..4 (Z, R, G, B, A), 5 = done
   logic [2:0] n_q, n_d;            // unit 0..3, 4 = done
   logic [1:0] j_q, j_d;            // coordinate 0 uq, 1 vq, 2 q
   logic [1:0] f_q, f_d;            // field 0 c, 1 gx, 2 gy
@@ -109,12 +136,12 @@ module tmu_setup (
   logic [6:0] cnt_q, cnt_d;        // digits / divider bits left - 1
 
   // coordinate operands
-  logic signed [16:0] d1_q, d1_d, d2_q, d2_d;
-  logic signed [15:0] a0_q, a0_d;
+  logic signed [25:0] d1_q, d1_d, d2_q, d2_d;
+  logic signed [24:0] a0_q, a0_d;     // Z zero-extended, a UV field sign-extended
 
   // multiplier
   logic signed [AccW-1:0] acc_q, acc_d;
-  logic [24:0] sa_q, sa_d, sb_q, sb_d;  // serial operands, Booth triple at [24:22]
+  logic [SaW-1:0] sa_q, sa_d, sb_q, sb_d;  // serial operands, Booth triple at the top
   logic signed [34:0] ma_q, ma_d, mb_q, mb_d; // multiplicands of lanes A and B (area >> 13 in ma_q for StAddA)
 
   // divider
@@ -124,6 +151,7 @@ module tmu_setup (
 
   // planes of all units, and the reduced (>> 8) planes of the current unit
   logic [3:0][2:0][2:0][31:0] pl_q, pl_d;     // [unit][coord][field]
+  logic [4:0][2:0][PW-1:0]    ap_q, ap_d;     // attribute planes [attr][field]
   logic [2:0][2:0][23:0]      red_q, red_d;   // [coord][field]
 
   // LOD
@@ -142,7 +170,19 @@ module tmu_setup (
   // ---- coordinate j of unit n, three vertices ----
   // (constant indices only: a variable index into a packed array of 48-bit words makes Yosys
   // multiply the index by the stride, on a DSP)
-  logic signed [15:0] fa0, fa1, fa2;
+  // the value of attribute a of a vertex: Z (25 bits) or a colour channel, zero-extended
+  function automatic logic [24:0] attr_of(input logic [2:0] a, input logic [24:0] z, input logic [31:0] c);
+    unique case (a)
+      3'd0:    attr_of = z;
+      3'd1:    attr_of = {17'h0, c[7:0]};
+      3'd2:    attr_of = {17'h0, c[15:8]};
+      3'd3:    attr_of = {17'h0, c[23:16]};
+      default: attr_of = {17'h0, c[31:24]};
+    endcase
+  endfunction
+
+  logic signed [25:0] fa0, fa1, fa2;   // the current coordinate of the three vertices
+  logic signed [15:0] fu0, fu1, fu2;
   logic [47:0] cu0, cu1, cu2;      // unit n's words
   always_comb begin
     cu0 = uv0_i[0]; cu1 = uv1_i[0]; cu2 = uv2_i[0];
@@ -152,10 +192,17 @@ module tmu_setup (
       end
     end
     unique case (j_q)
-      2'd0:    begin fa0 = cu0[15:0];  fa1 = cu1[15:0];  fa2 = cu2[15:0];  end
-      2'd1:    begin fa0 = cu0[31:16]; fa1 = cu1[31:16]; fa2 = cu2[31:16]; end
-      default: begin fa0 = cu0[47:32]; fa1 = cu1[47:32]; fa2 = cu2[47:32]; end
+      2'd0:    begin fu0 = cu0[15:0];  fu1 = cu1[15:0];  fu2 = cu2[15:0];  end
+      2'd1:    begin fu0 = cu0[31:16]; fu1 = cu1[31:16]; fu2 = cu2[31:16]; end
+      default: begin fu0 = cu0[47:32]; fu1 = cu1[47:32]; fu2 = cu2[47:32]; end
     endcase
+    if (att_q) begin
+      fa0 = {1'b0, attr_of(a_q, z0_i, col0_i)};
+      fa1 = {1'b0, attr_of(a_q, z1_i, col1_i)};
+      fa2 = {1'b0, attr_of(a_q, z2_i, col2_i)};
+    end else begin
+      fa0 = 26'(fu0); fa1 = 26'(fu1); fa2 = 26'(fu2);
+    end
     if (swap_i) begin
       {fa1, fa2} = {fa2, fa1};
     end
@@ -212,11 +259,12 @@ module tmu_setup (
   assign trial = {1'b0, rem_q, dv_q[DvW-1]} - {2'b00, area_q, 1'b0};
 
   // ---- result of a plane coefficient ----
-  logic [31:0] quo, res;
+  // c: + a0 * 2^12 (+ 2^11 for an attribute: the rounding half of its value P >> 12)
+  logic [PW-1:0] quo, res;
   always_comb begin
-    quo = dv_q[31:0] ^ {32{neg_q}};
+    quo = dv_q[PW-1:0] ^ {PW{neg_q}};
     res = quo;
-    if (f_q == 2'd0) res[31:12] = quo[31:12] + 20'(a0_q);
+    if (f_q == 2'd0) res = quo + {a0_q, att_q, 11'h000};
   end
 
   // ---- K helpers ----
@@ -230,10 +278,12 @@ module tmu_setup (
 
   // ---- write buses of the output registers: zero while a disabled unit is cleared ----
   logic [31:0] pl_wr;
+  logic [PW-1:0] ap_wr;
   logic [22:0] ko_wr;
   logic [5:0]  sh_wr;
   always_comb begin
-    pl_wr = (st_q == StDivEnd) ? res : '0;
+    pl_wr = (st_q == StDivEnd) ? res[31:0] : '0;
+    ap_wr = (st_q == StDivEnd) ? res : '0;
     ko_wr = (st_q == StKOut) ? ksr_q[22:0] : '0;   // |K >>> s| < 2^22
     sh_wr = (st_q == StKOut) ? s_q : '0;
   end
@@ -241,11 +291,12 @@ module tmu_setup (
   // ---- FSM and datapath ----
   always_comb begin
     st_d = st_q;
+    att_d = att_q; a_d = a_q;
     n_d = n_q; j_d = j_q; f_d = f_q; kk_d = kk_q; lod_d = lod_q; ph_d = ph_q; cnt_d = cnt_q;
     d1_d = d1_q; d2_d = d2_q; a0_d = a0_q;
     acc_d = acc_q; sa_d = sa_q; sb_d = sb_q; ma_d = ma_q; mb_d = mb_q;
     dv_d = dv_q; rem_d = rem_q; neg_d = neg_q;
-    pl_d = pl_q; red_d = red_q;
+    pl_d = pl_q; ap_d = ap_q; red_d = red_q;
     kc_d = kc_q; kabs_d = kabs_q; kmax_d = kmax_q; ksr_d = ksr_q; rs_d = rs_q; m0_d = m0_q; m1_d = m1_q; bnd_d = bnd_q; s_d = s_q;
     ko_d = ko_q; sh_d = sh_q;
     add_shift = 1'b0; add_m = ph_q ? mb_q : ma_q; add_trip = 3'b000; add_flip = 1'b0;
@@ -253,8 +304,27 @@ module tmu_setup (
     unique case (st_q)
       StIdle: begin
         if (in_valid_i) begin
-          n_d  = '0;
-          st_d = StUnit;
+          att_d = 1'b1;
+          a_d   = '0;
+          n_d   = '0;
+          st_d  = StAttr;
+        end
+      end
+      StAttr: begin
+        if (a_q == 3'd5) begin
+          att_d = 1'b0;
+          st_d  = StUnit;
+        end else if (!((a_q == 3'd0) ? nz_q : nc_q)) begin
+          // not interpolated: its planes from the write bus, zero in this state
+          for (int a = 0; a < 5; a++) begin
+            if (a_q == 3'(a)) begin
+              for (int e = 0; e < 3; e++) ap_d[a][e] = ap_wr;
+            end
+          end
+          a_d = a_q + 3'd1;
+        end else begin
+          f_d = 2'd0; lod_d = 1'b0;
+          st_d = StCoord;
         end
       end
       StUnit: begin
@@ -279,9 +349,9 @@ module tmu_setup (
         end
       end
       StCoord: begin
-        d1_d = 17'(fa1) - 17'(fa0);
-        d2_d = 17'(fa2) - 17'(fa0);
-        a0_d = fa0;
+        d1_d = fa1 - fa0;
+        d2_d = fa2 - fa0;
+        a0_d = fa0[24:0];
         st_d = StMulLd;
       end
       StMulLd: begin
@@ -290,27 +360,27 @@ module tmu_setup (
         ma_d  = ma;
         mb_d  = mb;
         if (lod_q) begin
-          sa_d = {lsa, 1'b0};
-          sb_d = {lsb, 1'b0};
+          sa_d = {lsa, 1'b0, 2'b00};   // 12 digits of the 24-bit operand
+          sb_d = {lsb, 1'b0, 2'b00};
           cnt_d = 7'd11;
         end else begin
-          sa_d = {d1_q[16], d1_q, 7'b0};
-          sb_d = {d2_q[16], d2_q, 7'b0};
-          cnt_d = 7'd8;
+          sa_d = {d1_q, 1'b0};         // 13 digits of the 26-bit difference
+          sb_d = {d2_q, 1'b0};
+          cnt_d = 7'd12;
         end
         st_d = StMul;
       end
       StMul: begin
         if (!ph_q) begin
-          add_shift = 1'b1; add_trip = sa_q[24:22];
+          add_shift = 1'b1; add_trip = sa_q[SaW-1:SaW-3];
         end else begin
-          add_trip = sb_q[24:22]; add_flip = lod_q;
+          add_trip = sb_q[SaW-1:SaW-3]; add_flip = lod_q;
         end
         acc_d = sum;
         ph_d  = !ph_q;
         if (ph_q) begin
-          sa_d  = {sa_q[22:0], 2'b00};
-          sb_d  = {sb_q[22:0], 2'b00};
+          sa_d  = {sa_q[SaW-3:0], 2'b00};
+          sb_d  = {sb_q[SaW-3:0], 2'b00};
           cnt_d = cnt_q - 7'd1;
           if (cnt_q == '0) begin
             ma_d = 35'({1'b0, area_q[35:13]});  // for StAddA (ph_q is 0 there)
@@ -342,10 +412,15 @@ module tmu_setup (
         if (cnt_q == '0) st_d = StDivEnd;
       end
       StDivEnd: begin
+        for (int a = 0; a < 5; a++) begin
+          for (int e = 0; e < 3; e++) begin
+            if (att_q && a_q == 3'(a) && f_q == 2'(e)) ap_d[a][e] = ap_wr;
+          end
+        end
         for (int u = 0; u < 4; u++) begin
           for (int c = 0; c < 3; c++) begin
             for (int e = 0; e < 3; e++) begin
-              if (n_q[1:0] == 2'(u) && j_q == 2'(c) && f_q == 2'(e)) pl_d[u][c][e] = pl_wr;
+              if (!att_q && n_q[1:0] == 2'(u) && j_q == 2'(c) && f_q == 2'(e)) pl_d[u][c][e] = pl_wr;
             end
           end
         end
@@ -357,6 +432,9 @@ module tmu_setup (
         if (f_q != 2'd2) begin
           f_d  = f_q + 2'd1;
           st_d = StMulLd;
+        end else if (att_q) begin
+          a_d  = a_q + 3'd1;
+          st_d = StAttr;
         end else if (j_q != 2'd2) begin
           f_d  = 2'd0;
           j_d  = j_q + 2'd1;
@@ -450,15 +528,16 @@ module tmu_setup (
   // data registers (no reset: every one is written before StOut reads it)
   always_ff @(posedge clk_i) begin
     if (st_q == StIdle && in_valid_i) begin
-      en_q <= en_mask_i; area_q <= area_i;
+      en_q <= en_mask_i; nz_q <= need_z_i; nc_q <= need_c_i; area_q <= area_i;
       wraw1_q <= wraw1_i; wraw2_q <= wraw2_i; wx1_q <= wx1_i; wx2_q <= wx2_i;
       wy1_q <= wy1_i; wy2_q <= wy2_i;
     end
+    att_q <= att_d; a_q <= a_d;
     n_q <= n_d; j_q <= j_d; f_q <= f_d; kk_q <= kk_d; lod_q <= lod_d; ph_q <= ph_d; cnt_q <= cnt_d;
     d1_q <= d1_d; d2_q <= d2_d; a0_q <= a0_d;
     acc_q <= acc_d; sa_q <= sa_d; sb_q <= sb_d; ma_q <= ma_d; mb_q <= mb_d;
     dv_q <= dv_d; rem_q <= rem_d; neg_q <= neg_d;
-    pl_q <= pl_d; red_q <= red_d;
+    pl_q <= pl_d; ap_q <= ap_d; red_q <= red_d;
     kc_q <= kc_d; kabs_q <= kabs_d; kmax_q <= kmax_d; ksr_q <= ksr_d; rs_q <= rs_d; m0_q <= m0_d; m1_q <= m1_d; bnd_q <= bnd_d; s_q <= s_d;
     ko_q <= ko_d; sh_q <= sh_d;
   end
@@ -466,6 +545,11 @@ module tmu_setup (
   assign in_ready_o  = (st_q == StIdle);
   assign out_valid_o = out_valid_q;
   assign en_mask_o   = en_q;
+  for (genvar g = 0; g < 5; g++) begin : g_attr
+    assign at_c_o[g]  = ap_q[g][0];
+    assign at_gx_o[g] = ap_q[g][1];
+    assign at_gy_o[g] = ap_q[g][2];
+  end
   for (genvar g = 0; g < 4; g++) begin : g_unit
     assign uq_c_o[g]  = pl_q[g][0][0];
     assign uq_gx_o[g] = pl_q[g][0][1];
@@ -493,6 +577,6 @@ module tmu_setup (
     else         chk_hold_q <= out_valid_o && !out_ready_i;
   end
   a_out_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                               chk_hold_q |-> out_valid_o && $stable(pl_q) && $stable(ko_q) && $stable(sh_q));
+                               chk_hold_q |-> out_valid_o && $stable(pl_q) && $stable(ap_q) && $stable(ko_q) && $stable(sh_q));
 `endif
 endmodule

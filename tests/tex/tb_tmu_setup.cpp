@@ -93,6 +93,11 @@ static void gen_triangle(unsigned long k, triangle_t *t, unsigned *en)
         for (int n = 0; n < 4; n++) {
             t->v[i].uv[n] = rnd_uv();
         }
+        // Z and colour: random, or the extremes (the widest attribute differences)
+        switch (rnd_below(4)) {
+        case 0: t->v[i].z = (rnd() & 1) ? 0x1FFFFFFu : 0u; t->v[i].color = (rnd() & 1) ? 0xFFFFFFFFu : 0u; break;
+        default: t->v[i].z = (uint32_t)rnd() & 0x1FFFFFFu; t->v[i].color = (uint32_t)rnd(); break;
+        }
     }
     switch (dir) {
     case 0: // area 1
@@ -185,7 +190,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: tb_tmu_setup [--seed N] [--triangles N]\n"
-                   "  rtl/tex/tmu_setup.sv against sw/model/tmu_setup.c: seeded random triangles (--seed,\n"
+                   "  rtl/tex/tmu_setup.sv (attribute and texture planes) against the model's raster_setup()\n"
+                   "  and sw/model/tmu_setup.c: seeded random triangles (--seed,\n"
                    "  >= 1, default 1) through the model's raster_setup(), directed corners first, random\n"
                    "  back-pressure; --triangles (>= 1, default 20000) set up triangles. Exit 1 on the\n"
                    "  first mismatch (printed with the triangle, the unit, the field and both values).\n");
@@ -224,7 +230,7 @@ int main(int argc, char **argv)
 
     unsigned long done = 0, tries = 0, stalls = 0, units_on = 0, maxs = 0;
     uint64_t unit_cycles = 0, max_unit_cycles = 0;
-    unsigned long en_seen = 0;
+    unsigned long en_seen = 0, attr_on = 0;
     while (done < count) {
         triangle_t t;
         unsigned en;
@@ -235,6 +241,11 @@ int main(int argc, char **argv)
         for (int n = 0; n < 4; n++) {
             ds.tex[n].enable = (uint8_t)((en >> n) & 1);
         }
+        // attribute planes: Z (Z_TEST or Z_WRITE) and R, G, B, A (GOURAUD), each on or off
+        const unsigned modes = tries < 64 ? (unsigned)(tries % 4) : (unsigned)rnd_below(4);
+        ds.z_test = (uint8_t)(modes & 1);
+        ds.z_write = (uint8_t)((modes & 1) && (rnd() & 1));
+        ds.gouraud = (uint8_t)((modes >> 1) & 1);
         static setup_t s; // large: keep it off the stack
         memset(&s, 0, sizeof(s));
         if (raster_setup(&t, &ds, &s) != 0) {
@@ -270,10 +281,18 @@ int main(int argc, char **argv)
         }
         // drive
         d->en_mask_i = en;
+        d->need_z_i = ds.z_test | ds.z_write;
+        d->need_c_i = ds.gouraud;
         // v[] is after the winding swap; half the time the words go in as submitted (v[1] and
         // v[2] exchanged) with swap_i set, as raster_setup drives them after a swap
         const unsigned sw = (unsigned)rnd_below(2);
         d->swap_i = sw;
+        d->z0_i = v[0].z;
+        d->z1_i = v[sw ? 2 : 1].z;
+        d->z2_i = v[sw ? 1 : 2].z;
+        d->col0_i = v[0].color;
+        d->col1_i = v[sw ? 2 : 1].color;
+        d->col2_i = v[sw ? 1 : 2].color;
         for (unsigned n = 0; n < 4; n++) {
             set_bits(d->uv0_i, 48 * n, 48, v[0].uv[n]);
             set_bits(d->uv1_i, 48 * n, 48, v[sw ? 2 : 1].uv[n]);
@@ -312,9 +331,12 @@ int main(int argc, char **argv)
         const uint64_t cyc = d->cycle_o - t0; // accept edge to out_valid
         const unsigned non = (unsigned)__builtin_popcount(en);
         en_seen |= 1ul << en;
+        // the attribute phase first: 317 cycles per interpolated attribute, 1 per other, 1 to end
+        const unsigned natt = (d->need_z_i ? 1u : 0u) + (d->need_c_i ? 4u : 0u);
+        const uint64_t attr_cyc = 1 + 317ull * natt + (5 - natt);
         if (non) {
-            const uint64_t per = (cyc - (4 - non) - 2) / non;
-            unit_cycles += cyc - (4 - non) - 2;
+            const uint64_t per = (cyc - attr_cyc - (4 - non) - 2) / non;
+            unit_cycles += cyc - attr_cyc - (4 - non) - 2;
             units_on += non;
             if (per > max_unit_cycles) {
                 max_unit_cycles = per;
@@ -324,6 +346,12 @@ int main(int argc, char **argv)
         int64_t first[4][NFIELD];
         for (unsigned n = 0; n < 4; n++) {
             rtl_fields(d, n, first[n]);
+        }
+        uint64_t first_at[5][3];
+        for (unsigned a = 0; a < 5; a++) {
+            first_at[a][0] = get_bits(d->at_c_o, 37 * a, 37);
+            first_at[a][1] = get_bits(d->at_gx_o, 37 * a, 37);
+            first_at[a][2] = get_bits(d->at_gy_o, 37 * a, 37);
         }
         unsigned hold = rnd_below(3) ? 0 : (unsigned)rnd_below(6);
         d->out_ready_i = 0;
@@ -335,7 +363,27 @@ int main(int argc, char **argv)
                 return 1;
             }
         }
-        // compare
+        // compare: the attribute planes (37 bits, modulo 2^37 as the model's uint64_t), then the units
+        static const char *const k_attr[] = {"z", "r", "g", "b", "a"};
+        for (unsigned a = 0; a < 5; a++) {
+            const uint64_t m37 = (1ull << 37) - 1;
+            const uint64_t rv[3] = {get_bits(d->at_c_o, 37 * a, 37), get_bits(d->at_gx_o, 37 * a, 37),
+                                    get_bits(d->at_gy_o, 37 * a, 37)};
+            const uint64_t mv[3] = {s.attr.c[a] & m37, s.attr.gx[a] & m37, s.attr.gy[a] & m37};
+            static const char *const k_pf[] = {"c", "gx", "gy"};
+            for (int f = 0; f < 3; f++) {
+                if (rv[f] != mv[f] || rv[f] != first_at[a][f]) {
+                    fprintf(stderr,
+                            "tb_tmu_setup: MISMATCH triangle %lu attribute %s.%s: rtl 0x%llx model 0x%llx%s\n"
+                            "  need_z %u need_c %u area %lld z %u %u %u colour %08x %08x %08x\n",
+                            done, k_attr[a], k_pf[f], (unsigned long long)rv[f], (unsigned long long)mv[f],
+                            rv[f] != first_at[a][f] ? " (changed while stalled)" : "", d->need_z_i, d->need_c_i,
+                            (long long)s.edges.area, v[0].z, v[1].z, v[2].z, v[0].color, v[1].color, v[2].color);
+                    return 1;
+                }
+            }
+            attr_on += (s.attr.gx[a] | s.attr.gy[a] | s.attr.c[a]) != 0;
+        }
         if (d->en_mask_o != s.tex.en_mask) {
             fprintf(stderr, "tb_tmu_setup: MISMATCH triangle %lu en_mask rtl %u model %u\n", done, d->en_mask_o,
                     s.tex.en_mask);
@@ -379,9 +427,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "tb_tmu_setup: not every en_mask was reached (0x%lx)\n", en_seen);
         return 1;
     }
+    if (attr_on == 0) {
+        fprintf(stderr, "tb_tmu_setup: no attribute plane was ever non-zero (the test checks nothing)\n");
+        return 1;
+    }
     printf("tb_tmu_setup: %lu triangles (%lu generated, the rest dropped by raster_setup), %lu enabled units, "
-           "%lu stall cycles, max lod_shift %lu: all fields match\n",
-           done, tries, units_on, stalls, maxs);
+           "%lu non-zero attribute planes, %lu stall cycles, max lod_shift %lu: all fields match\n",
+           done, tries, units_on, attr_on, stalls, maxs);
     printf("tb_tmu_setup: cycles per enabled unit: mean %.1f, max %llu\n",
            units_on ? (double)unit_cycles / (double)units_on : 0.0, (unsigned long long)max_unit_cycles);
     d->final();

@@ -5,22 +5,22 @@
 // Out: the setup record gpu_pkg::setup_t: edge part (area, edge equations at the bbox origin,
 //      edge steps, clipped bbox) and, for each attribute gpu_pkg::ATTR_*, the plane (c, gx, gy)
 //      of docs/spec-decisions.md "Attribute interpolation": c = (a0 << 12) + 2^11 + rdiv(n0),
-//      gx = rdiv(nx), gy = rdiv(ny) modulo 2^37, rdiv(n) = round(n * 2^12 / area) (halves up).
+//      gx = rdiv(nx), gy = rdiv(ny) modulo 2^37, rdiv(n) = round(n * 2^12 / area) (halves up),
+//      and the texture planes; both plane parts come from tmu_setup (below).
 //      Zero-area and fully off-screen triangles are dropped here (drop_o pulses).
 // Datapath: one 26x35-bit signed multiplier on a single 18x18 DSP (its four partial products in
-// four consecutive cycles, accumulated; see "multiplier" below) and one restoring
-// divider (1 quotient bit per cycle), sequenced by the FSM below; at most one carry chain
-// follows a register anywhere (timing: rtl/raster/README.md "Timing").
-// Texture planes: a triangle with enabled texture units (draw state tex_enable) starts
-// tmu_setup (u_tex, its own serial multiplier and divider) once the edges are final, with the
-// UVn words of tri_i (not swapped: tmu_setup exchanges vertices 1 and 2 itself when
-// swap_i = sw_q, a 16-bit select instead of 384 bits of swap multiplexers); the
-// attribute planes run beside it and the
-// record waits in StTexWait until its planes are ready (setup_t.tex, from tmu_setup's output
-// registers, held until the walker takes the record). Untextured triangles never start it.
-// Latency: 30 cycles for area, bbox and edges, plus per interpolated attribute (Z when
-// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD) 1 + 3 x (13 + 77) cycles, 1 per skipped one; with
-// textures at least tmu_setup's ~1,000 cycles per enabled unit from the end of the edges.
+// four consecutive cycles, accumulated; see "multiplier" below) for the area and the edges,
+// sequenced by the FSM below; at most one carry chain follows a register anywhere (timing:
+// rtl/raster/README.md "Timing").
+// Planes: once the edges are final every triangle starts tmu_setup (u_tex, its own serial
+// Booth multiplier and divider, rtl/tex/tmu_setup.sv): the attribute planes (Z when
+// Z_TEST|Z_WRITE, R, G, B, A when GOURAUD), then the texture planes of the enabled units. It
+// reads the vertices' Z, colour and UVn words from tri_i (not swapped: tmu_setup exchanges
+// vertices 1 and 2 itself when swap_i = sw_q, instead of swap multiplexers); the record waits
+// in StPlaneWait until the planes are ready (tmu_setup's output registers, held until the
+// walker takes the record).
+// Latency: 30 cycles for area, bbox and edges, then tmu_setup: 317 cycles per interpolated
+// attribute, 1 per other, and about 1,150 per enabled texture unit.
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
 // Handshakes: the triangle is read from tri_i (held by the register file) for the whole setup

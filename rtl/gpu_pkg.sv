@@ -108,16 +108,24 @@ package gpu_pkg;
     logic [8:0]       bb_y1;
   } setup_edge_t;
 
-  // The per-triangle constants of the texture LOD (tmu_lod's inputs besides X, Y and qc)
+  // The per-triangle constants of one texture unit's LOD (tmu_lod's inputs besides X, Y and
+  // qc), one row of the LOD table: tmu_setup writes the row {lod_idx, unit} of each enabled unit
+  // of a textured triangle, tmu_pixel reads it for each slot (docs/architecture.md "LOD table").
+  // The table is a ring of LOD_RING triangles; lod_idx travels in the setup record and the
+  // texture header instead of the 496 bits of constants.
   typedef struct packed {
-    logic [TEX_UNITS-1:0][22:0] k0ux;
-    logic [TEX_UNITS-1:0][22:0] k0uy;
-    logic [TEX_UNITS-1:0][22:0] k0vx;
-    logic [TEX_UNITS-1:0][22:0] k0vy;
-    logic [TEX_UNITS-1:0][12:0] k1u;
-    logic [TEX_UNITS-1:0][12:0] k1v;
-    logic [TEX_UNITS-1:0][5:0]  lod_shift;
-  } tex_lod_t;
+    logic [22:0] k0ux;
+    logic [22:0] k0uy;
+    logic [22:0] k0vx;
+    logic [22:0] k0vy;
+    logic [12:0] k1u;
+    logic [12:0] k1v;
+    logic [5:0]  lod_shift;
+  } tex_lod_row_t;
+  localparam int unsigned LOD_RING   = 128;                  // triangles (x 4 units = 512 rows)
+  localparam int unsigned LOD_IDX_W  = $clog2(LOD_RING);
+  localparam int unsigned LOD_ADDR_W = LOD_IDX_W + 2;       // {lod_idx, unit}
+  typedef logic [LOD_IDX_W-1:0] lod_idx_t;
 
   // Attribute part, one plane per attribute (indexed by ATTR_*; docs/spec-decisions.md
   // "Attribute interpolation"; C: setup_attr_t): the plane value at a pixel is
@@ -135,13 +143,14 @@ package gpu_pkg;
 
   // Texture part (tmu_setup, C: tex_planes_t): per unit n the planes of UQ, VQ and Q,
   // P(X, Y) = c + gx*X + gy*Y mod 2^32 in units of 2^-27 (X, Y from the bbox origin), and the
-  // LOD numerator planes (K >> lod_shift). Disabled units: zero. Flat per field (Yosys).
+  // triangle's row group in the LOD table (the LOD numerator planes K >> lod_shift of its
+  // enabled units, written there by tmu_setup). Disabled units: zero. Flat per field (Yosys).
   typedef struct packed {
     logic [TEX_UNITS-1:0]            en_mask;
     logic [TEX_UNITS-1:0][2:0][31:0] c;       // [n][0] UQ, [n][1] VQ, [n][2] Q
     logic [TEX_UNITS-1:0][2:0][31:0] gx;
     logic [TEX_UNITS-1:0][2:0][31:0] gy;
-    tex_lod_t                        lod;
+    lod_idx_t                        lod_idx;
   } tex_planes_t;
 
   typedef struct packed {
@@ -182,7 +191,7 @@ package gpu_pkg;
     logic [TEX_UNITS-1:0] en_mask;
     logic [9:0]           bb_x0;          // X = x - bb_x0, Y = y - bb_y0 (tmu_lod)
     logic [8:0]           bb_y0;
-    tex_lod_t             lod;
+    lod_idx_t             lod_idx;        // the triangle's rows in the LOD table
   } tex_hdr_t;
 
   // Colour inside the pixel path: four unsigned 10.8 channels (ADDENDUM 4; 1023.0 is full

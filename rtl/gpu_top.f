@@ -6,6 +6,7 @@ rtl/prim/prim_toggle_rx.sv
 rtl/prim/prim_rst_sync.sv
 rtl/prim/prim_fifo.sv
 rtl/prim/prim_fifo_bram.sv
+rtl/prim/prim_ram_1r1w.sv
 rtl/prim/prim_delay.sv
 rtl/prim/prim_spill_reg.sv
 rtl/prim/prim_async_fifo.sv

@@ -210,10 +210,18 @@ module gpu_top #(
   logic set_valid, set_ready, setup_busy, walk_busy, pix_busy, arb_busy, drop;
   gpu_pkg::setup_t set_rec;   // setup record (edges, attribute planes, colour, state, prim)
 
+  // LOD table (written by setup, read by the texture stage; docs/architecture.md "LOD table")
+  logic                  lod_we, lod_busy;
+  logic [gpu_pkg::LOD_ADDR_W-1:0] lod_waddr;
+  gpu_pkg::tex_lod_row_t lod_wdata;
+  gpu_pkg::lod_idx_t     lod_oldest;
+
   raster_setup u_setup (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .tri_valid_i (tri_valid), .tri_ready_o (tri_ready), .tri_i (tri_rec),
     .set_valid_o (set_valid), .set_ready_i (set_ready), .set_o (set_rec),
+    .lod_we_o (lod_we), .lod_waddr_o (lod_waddr), .lod_wdata_o (lod_wdata),
+    .lod_busy_i (lod_busy), .lod_oldest_i (lod_oldest),
     .ds_table_i (ds_table_fwd), .drop_o (drop), .drop_sid_o (ds_rel_id[0]), .busy_o (setup_busy)
   );
 
@@ -221,7 +229,7 @@ module gpu_top #(
   gpu_pkg::frag_t frag;
   gpu_pkg::tex_vals_t frag_tex;      // the fragment's texture sideband (plane values)
   logic hdr_valid, hdr_ready, hdr_full;
-  gpu_pkg::tex_hdr_t tex_hdr;        // per triangle: enabled units, bbox origin, LOD constants
+  gpu_pkg::tex_hdr_t tex_hdr;        // per triangle: enabled units, bbox origin, LOD table index
   gpu_pkg::ds_id_t walk_sid;
   assign ds_rel[0]    = drop;
   assign ds_acq_id[1] = walk_sid;
@@ -256,6 +264,8 @@ module gpu_top #(
     .hdr_valid_i (hdr_valid), .hdr_ready_o (hdr_ready), .hdr_i (tex_hdr),
     .frag_valid_o (tx_valid), .frag_ready_i (tx_ready), .frag_o (tx_frag),
     .ds_table_i (ds_table), .inv_i (tex_inv),
+    .lod_we_i (lod_we), .lod_waddr_i (lod_waddr), .lod_wdata_i (lod_wdata),
+    .lod_busy_o (lod_busy), .lod_oldest_o (lod_oldest),
     .mem_req_valid_o (c_req_valid[5]), .mem_req_ready_i (c_req_ready[5]), .mem_req_o (tex_req),
     .mem_rsp_valid_i (c_rsp_valid[5]), .mem_rsp_i (c_rsp),
     .hit_count_o (tex_hits), .miss_count_o (tex_misses), .busy_o (tex_busy)

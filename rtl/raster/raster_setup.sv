@@ -44,6 +44,16 @@ module raster_setup (
 
   input  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table_i,   // draw states (by tri_i.sid)
 
+  // LOD table (in tmu_pixel): tmu_setup writes the rows of a textured triangle at lod_idx_q,
+  // a ring index that advances per textured triangle; a triangle whose index is still in use
+  // by the texture stage (lod_busy_i: fragments or slots of triangles from lod_oldest_i on) is
+  // not started until it is free (docs/architecture.md "LOD table")
+  output logic               lod_we_o,
+  output logic [gpu_pkg::LOD_ADDR_W-1:0] lod_waddr_o,
+  output gpu_pkg::tex_lod_row_t lod_wdata_o,
+  input  logic               lod_busy_i,
+  input  gpu_pkg::lod_idx_t  lod_oldest_i,
+
   output logic               drop_o,           // one pulse per dropped triangle
   output gpu_pkg::ds_id_t    drop_sid_o,       // its draw state (a release of the entry)
   output logic               busy_o
@@ -86,14 +96,13 @@ module raster_setup (
   // texture units: the enabled units (the UVn words are read from tri_i)
   logic [gpu_pkg::TEX_UNITS-1:0] tex_en_q, tex_en_d;
   logic        tex_go_q, tex_go_d;          // tmu_setup's input handshake is due (every triangle)
+  gpu_pkg::lod_idx_t lod_idx_q;             // the next textured triangle's LOD table rows
+  logic        lod_free;                    // lod_idx_q is not in use by the texture stage
   logic        tex_in_ready, tex_out_valid;
   // tmu_setup's outputs, one variable per port (Yosys: no output ports on struct fields or
   // array elements; docs/synth.md "Yosys traps")
   logic [gpu_pkg::TEX_UNITS-1:0][31:0] tp_uq_c, tp_uq_gx, tp_uq_gy, tp_vq_c, tp_vq_gx, tp_vq_gy,
                                        tp_q_c, tp_q_gx, tp_q_gy;
-  logic [gpu_pkg::TEX_UNITS-1:0][22:0] tp_k0ux, tp_k0uy, tp_k0vx, tp_k0vy;
-  logic [gpu_pkg::TEX_UNITS-1:0][12:0] tp_k1u, tp_k1v;
-  logic [gpu_pkg::TEX_UNITS-1:0][5:0]  tp_lod_shift;
 
   logic signed [62:0] t_q, t_d;             // product / partial sum
   logic signed [62:0] prod_q;               // the multiplier's product (valid with prod_vld)
@@ -373,8 +382,12 @@ module raster_setup (
         w0_d[k_q] = 40'($signed(wraw_q[k_q])) - (tl_q[k_q] ? 40'd0 : 40'd1);
         if (k_q == 2'd2) begin
           // area, wraw, wx, wy are final: tmu_setup computes the attribute and texture planes
-          tex_go_d = 1'b1;
-          st_d = StPlaneWait;
+          // (a textured triangle first waits for its LOD table rows to be free; this state
+          // then repeats, recomputing the same w0)
+          if (tex_en_q == '0 || lod_free) begin
+            tex_go_d = 1'b1;
+            st_d = StPlaneWait;
+          end
         end else begin
           k_d = k_q + 2'd1;
           st_d = StEdge0;
@@ -425,12 +438,28 @@ module raster_setup (
     end
   end
 
+  // ---- LOD table ring ----
+  // The texture stage reads rows of triangles lod_oldest_i .. lod_idx_q - 1 (ring order) while
+  // lod_busy_i; lod_idx_q is free unless it would wrap onto lod_oldest_i (at most LOD_RING - 1
+  // textured triangles between the texture stage and this one). Not busy: nothing reads.
+  gpu_pkg::lod_idx_t lod_used;
+  assign lod_used = lod_idx_q - lod_oldest_i;
+  assign lod_free = !lod_busy_i || (lod_used != gpu_pkg::lod_idx_t'(gpu_pkg::LOD_RING - 1));
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lod_idx_q <= '0;
+    end else if (out_valid_q && set_ready_i && tex_en_q != '0) begin
+      lod_idx_q <= lod_idx_q + 1'b1;
+    end
+  end
+
   // ---- attribute and texture planes (tmu_setup: a serial multiplier and divider, no DSP) ----
   // started once the edges are final (tex_go_q); the record waits for it in StPlaneWait; its
   // output registers hold until the walker takes the record
   logic [gpu_pkg::TEX_UNITS-1:0] unused_tex_en;
   logic [AttrN-1:0][gpu_pkg::ATTR_PLANE_W-1:0] at_c, at_gx, at_gy;
-  tmu_setup u_tex (
+  logic [123:0] lod_wdata;
+  tmu_setup #(.IdxW(gpu_pkg::LOD_IDX_W)) u_tex (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .in_valid_i (tex_go_q), .in_ready_o (tex_in_ready),
     .need_z_i (need_z_q), .need_c_i (need_c_q),
@@ -446,9 +475,9 @@ module raster_setup (
     .uq_c_o (tp_uq_c), .uq_gx_o (tp_uq_gx), .uq_gy_o (tp_uq_gy),
     .vq_c_o (tp_vq_c), .vq_gx_o (tp_vq_gx), .vq_gy_o (tp_vq_gy),
     .q_c_o  (tp_q_c),  .q_gx_o  (tp_q_gx),  .q_gy_o  (tp_q_gy),
-    .k0ux_o (tp_k0ux), .k0uy_o (tp_k0uy), .k0vx_o (tp_k0vx), .k0vy_o (tp_k0vy),
-    .k1u_o (tp_k1u), .k1v_o (tp_k1v), .lod_shift_o (tp_lod_shift)
+    .lod_idx_i (lod_idx_q), .lod_we_o (lod_we_o), .lod_waddr_o (lod_waddr_o), .lod_wdata_o (lod_wdata)
   );
+  assign lod_wdata_o = gpu_pkg::tex_lod_row_t'(lod_wdata);
 
   // ---- outputs ----
   always_comb begin
@@ -458,10 +487,7 @@ module raster_setup (
       set_o.tex.gx[n] = {tp_q_gx[n], tp_vq_gx[n], tp_uq_gx[n]};
       set_o.tex.gy[n] = {tp_q_gy[n], tp_vq_gy[n], tp_uq_gy[n]};
     end
-    set_o.tex.lod.k0ux = tp_k0ux; set_o.tex.lod.k0uy = tp_k0uy;
-    set_o.tex.lod.k0vx = tp_k0vx; set_o.tex.lod.k0vy = tp_k0vy;
-    set_o.tex.lod.k1u  = tp_k1u;  set_o.tex.lod.k1v  = tp_k1v;
-    set_o.tex.lod.lod_shift = tp_lod_shift;
+    set_o.tex.lod_idx = lod_idx_q;
     set_o.edges.area  = area_q[35:0];
     set_o.edges.bb_x0 = bx0_q;
     set_o.edges.bb_x1 = bx1_q;

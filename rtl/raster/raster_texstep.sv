@@ -44,7 +44,7 @@ module raster_texstep (
 
   logic unused_planes;   // the planes' bits above W (modulo 2^W is enough, see above)
   always_comb begin
-    unused_planes = ^{planes_i.en_mask, planes_i.lod};
+    unused_planes = ^{planes_i.en_mask, planes_i.lod_idx};
     for (int n = 0; n < int'(U); n++) begin
       for (int j = 0; j < 3; j++) begin
         unused_planes ^= ^{planes_i.c[n][j][31:W], planes_i.gx[n][j][31:W], planes_i.gy[n][j][31:W]};

@@ -267,7 +267,7 @@ module raster_walk #(
       hdr_q.en_mask <= set_i.tex.en_mask;
       hdr_q.bb_x0   <= set_i.edges.bb_x0;
       hdr_q.bb_y0   <= set_i.edges.bb_y0;
-      hdr_q.lod     <= set_i.tex.lod;
+      hdr_q.lod_idx <= set_i.tex.lod_idx;
       first_q       <= 1'b1;
     end else if (ofifo_wvalid) begin
       first_q <= 1'b0;

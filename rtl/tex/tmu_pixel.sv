@@ -62,6 +62,15 @@ module tmu_pixel #(
   input  logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table_i,   // by frag sid
   input  logic [gpu_pkg::TEX_UNITS-1:0] inv_i,
 
+  // LOD table: written by setup (tmu_setup), read here; the triangles whose rows may still be
+  // read (fragments waiting or issuing, slots before the read) are lod_oldest_o onwards while
+  // lod_busy_o (raster_setup does not reuse their rows)
+  input  logic                  lod_we_i,
+  input  logic [gpu_pkg::LOD_ADDR_W-1:0] lod_waddr_i,
+  input  gpu_pkg::tex_lod_row_t lod_wdata_i,
+  output logic                  lod_busy_o,
+  output gpu_pkg::lod_idx_t     lod_oldest_o,
+
   output logic              mem_req_valid_o,
   input  logic              mem_req_ready_i,
   output gpu_pkg::mem_req_t mem_req_o,
@@ -154,6 +163,26 @@ module tmu_pixel #(
     end
   end
 
+  // LOD table rows in use: those of the current header's triangle and of the fragments behind
+  // it (ring order), and for PL cycles after a new header those of the previous one too (its
+  // last slot issued at the latest in the cycle of the take reads its row PL - 2 cycles after
+  // the slot register); old_q keeps the oldest such triangle over back-to-back switches
+  localparam int unsigned HoldW = $clog2(PL + 1);
+  logic [HoldW-1:0]  lod_hold_q;
+  gpu_pkg::lod_idx_t lod_old_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lod_hold_q <= '0;
+      lod_old_q  <= '0;
+    end else if (take && tex_i.first) begin
+      if (lod_hold_q == '0) lod_old_q <= hdr_q.lod_idx;
+      lod_hold_q <= HoldW'(PL);
+    end else if (lod_hold_q != '0) begin
+      lod_hold_q <= lod_hold_q - 1'b1;
+    end
+  end
+  assign lod_oldest_o = (lod_hold_q != '0) ? lod_old_q : hdr_q.lod_idx;
+
   // ---- slot register: the issued slot with everything the stages need ----
   gpu_pkg::draw_state_t is_ds;
   assign is_ds = gpu_pkg::draw_state_t'(ds_table_i[is_frag_q.sid]);
@@ -168,13 +197,10 @@ module tmu_pixel #(
                              // (reserved formats never reach it: tmu_addr zeroes them)
   } side_t;                  // to tmu_blend, along the whole chain
   typedef struct packed {
-    logic [22:0] k0ux, k0uy, k0vx, k0vy;
-    logic [12:0] k1u, k1v;
-    logic [5:0]  lod_shift;
     logic [9:0]  x, y;       // from the bbox origin
     logic [3:0]  wl, hl, levels;
     logic [7:0]  bias;
-  } lod_in_t;                // tmu_lod's inputs but qc
+  } lod_in_t;                // tmu_lod's inputs but qc and the LOD table row
   typedef struct packed {
     logic [1:0]  format;
     logic [3:0]  wl, hl;
@@ -188,6 +214,7 @@ module tmu_pixel #(
   } addr_in_t;               // tmu_addr's inputs but level
 
   logic        sl_valid_q;
+  logic [gpu_pkg::LOD_ADDR_W-1:0] sl_row_q;   // the slot's LOD table row {lod_idx, unit}
   logic [31:0] sl_uq_q, sl_vq_q, sl_q_q;
   side_t       sl_side_q;
   lod_in_t     sl_lod_q;
@@ -215,13 +242,6 @@ module tmu_pixel #(
         sl_side_d.func    = is_ds.tex_blend[u];
         sl_side_d.swizzle = is_ds.tex_swizzle[u];
         sl_side_d.bc1     = is_ds.tex_format[u][0];
-        sl_lod_d.k0ux = hdr_q.lod.k0ux[u];
-        sl_lod_d.k0uy = hdr_q.lod.k0uy[u];
-        sl_lod_d.k0vx = hdr_q.lod.k0vx[u];
-        sl_lod_d.k0vy = hdr_q.lod.k0vy[u];
-        sl_lod_d.k1u  = hdr_q.lod.k1u[u];
-        sl_lod_d.k1v  = hdr_q.lod.k1v[u];
-        sl_lod_d.lod_shift = hdr_q.lod.lod_shift[u];
         sl_lod_d.wl   = is_ds.tex_wl[u];
         sl_lod_d.hl   = is_ds.tex_hl[u];
         sl_lod_d.levels = is_ds.tex_levels[u];
@@ -248,6 +268,7 @@ module tmu_pixel #(
       sl_side_q <= sl_side_d;
       sl_lod_q  <= sl_lod_d;
       sl_st_q   <= sl_st_d;
+      sl_row_q  <= {hdr_q.lod_idx, is_unit};
     end
   end
 
@@ -283,6 +304,20 @@ module tmu_pixel #(
   prim_delay #(.Width(SideW), .Delay(PL + LL + AL), .Flops(1'b1)) u_side_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_side_q), .q_o (side_dl));
 
+  // the slot's LOD table row: its address PL - 2 cycles after the slot register, the block
+  // RAM's read register a cycle later, a flip-flop copy (timing: no block RAM clock-to-out in
+  // front of tmu_lod's first stage) at PL, beside lod_dl. The row is never written while a slot
+  // can read it (lod_busy_o, raster_setup), so no read meets a write of the same row.
+  logic [gpu_pkg::LOD_ADDR_W-1:0] row_dl;
+  gpu_pkg::tex_lod_row_t lod_row_q;
+  logic [$bits(lod_row_q)-1:0] lod_rd;   // (a plain vector on the output port: Yosys)
+  prim_delay #(.Width(gpu_pkg::LOD_ADDR_W), .Delay(PL - 2), .Flops(1'b1)) u_row_dl (
+    .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_row_q), .q_o (row_dl));
+  prim_ram_1r1w #(.Width($bits(lod_row_q)), .Depth(4 * gpu_pkg::LOD_RING)) u_lod_ram (
+    .clk_i (clk_i), .we_i (lod_we_i), .waddr_i (lod_waddr_i), .wdata_i (lod_wdata_i),
+    .re_i (1'b1), .raddr_i (row_dl), .rdata_o (lod_rd));
+  always_ff @(posedge clk_i) lod_row_q <= gpu_pkg::tex_lod_row_t'(lod_rd);
+
   tmu_persp u_persp (
     .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (sl_valid_q),
     .uq_i (sl_uq_q), .vq_i (sl_vq_q), .q_i (sl_q_q),
@@ -294,8 +329,8 @@ module tmu_pixel #(
   assign l_in = lod_in_t'(lod_dl);
   tmu_lod u_lod (
     .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (p_valid),
-    .k0ux_i (l_in.k0ux), .k0uy_i (l_in.k0uy), .k0vx_i (l_in.k0vx), .k0vy_i (l_in.k0vy),
-    .k1u_i (l_in.k1u), .k1v_i (l_in.k1v), .lod_shift_i (l_in.lod_shift),
+    .k0ux_i (lod_row_q.k0ux), .k0uy_i (lod_row_q.k0uy), .k0vx_i (lod_row_q.k0vx), .k0vy_i (lod_row_q.k0vy),
+    .k1u_i (lod_row_q.k1u), .k1v_i (lod_row_q.k1v), .lod_shift_i (lod_row_q.lod_shift),
     .wl_i (l_in.wl), .hl_i (l_in.hl), .levels_i (l_in.levels), .bias_i (l_in.bias),
     .x_i (l_in.x), .y_i (l_in.y), .qc_i (p_qc), .valid_o (l_valid), .level_o (l_level)
   );
@@ -459,6 +494,7 @@ module tmu_pixel #(
   // its texel is taken, so rf_valid covers the cache's work; the cache's own busy_o also stays
   // high while an invalidate waits for the next request, which must not hold the pipeline busy
   // (the register file waits for idle before the next invalidate: that would never come)
+  assign lod_busy_o = frag_valid_i || is_valid_q || sl_valid_q || (cred_q != '0) || (lod_hold_q != '0);
   assign busy_o = is_valid_q || sl_valid_q || (cred_q != '0) || rf_valid || fa_valid ||
                   (out_count != 2'd0);
 

@@ -14,8 +14,11 @@
 // |wraw| < 2^33), the steps wx1, wx2, wy1, wy2 (24-bit signed, |w| <= 16 * 65535).
 // Out (valid/ready, registered): the attribute planes {c, gx, gy} of Z, R, G, B, A (37 bits,
 // gpu_pkg::ATTR_* order; zero when not interpolated), and for each unit n the planes uq, vq, q {c, gx, gy} (32 bits,
-// units of 2^-27) and the LOD planes k0ux, k0uy, k0vx, k0vy (|k0| < 2^22: 23-bit signed),
-// k1u, k1v (|k1| < 2^12: 13-bit signed), lod_shift (0..36: 6 bits). Disabled units: all zero.
+// units of 2^-27; disabled units all zero). The LOD planes of an enabled unit n, k0ux, k0uy,
+// k0vx, k0vy (|k0| < 2^22: 23-bit signed), k1u, k1v (|k1| < 2^12: 13-bit signed), lod_shift
+// (0..36: 6 bits), go to the LOD table instead (gpu_pkg::tex_lod_row_t, in tmu_pixel): one
+// write (lod_we_o) of row {lod_idx_i, n} as soon as the unit's six values are known, before
+// out_valid_o; disabled units write nothing (their rows are never read).
 //
 // Per plane coefficient (rdiv): with d1 = a1 - a0, d2 = a2 - a0 (26-bit signed: Z is 25 bits
 // unsigned, a colour channel 8, a UV field 16 signed),
@@ -50,7 +53,9 @@
 // registers hold while out_valid_o && !out_ready_i.
 // Illegal input: area_i == 0 (raster_setup drops those) gives a meaningless quotient, no hang.
 // Reset: StIdle, out_valid_o low (the data registers are not reset).
-module tmu_setup (
+module tmu_setup #(
+  parameter int unsigned IdxW = 7     // LOD table index bits (gpu_pkg::LOD_IDX_W)
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
 
@@ -76,6 +81,7 @@ module tmu_setup (
   input  logic [23:0] wx2_i,
   input  logic [23:0] wy1_i,
   input  logic [23:0] wy2_i,
+  input  logic [IdxW-1:0] lod_idx_i,   // the triangle's rows in the LOD table (latched)
 
   output logic        out_valid_o,
   input  logic        out_ready_i,
@@ -86,9 +92,10 @@ module tmu_setup (
   output logic [3:0][31:0] uq_c_o, uq_gx_o, uq_gy_o,
   output logic [3:0][31:0] vq_c_o, vq_gx_o, vq_gy_o,
   output logic [3:0][31:0] q_c_o,  q_gx_o,  q_gy_o,
-  output logic [3:0][22:0] k0ux_o, k0uy_o, k0vx_o, k0vy_o,
-  output logic [3:0][12:0] k1u_o,  k1v_o,
-  output logic [3:0][5:0]  lod_shift_o
+  // LOD table write port: row {idx, unit} = {k0ux, k0uy, k0vx, k0vy, k1u, k1v, lod_shift}
+  output logic              lod_we_o,
+  output logic [IdxW+1:0]   lod_waddr_o,
+  output logic [123:0]      lod_wdata_o
 );
   typedef enum logic [3:0] {
     StIdle,    // waiting for a triangle (in_ready_o)
@@ -163,8 +170,11 @@ module tmu_setup (
   logic [5:0]         s_q, s_d;
   logic [KW-1:0]      ksr_q, ksr_d;               // the K being shifted
   logic [5:0]         rs_q, rs_d;                 // its shift still to do
-  logic [3:0][5:0][22:0] ko_q, ko_d;          // [unit][0 k1u, 1 k1v, 2 k0ux, 3 k0uy, 4 k0vx, 5 k0vy]
-  logic [3:0][5:0]    sh_q, sh_d;
+  logic [5:0][22:0]   ko_q, ko_d;          // the current unit's [0 k1u, 1 k1v, 2 k0ux, 3 k0uy, 4 k0vx, 5 k0vy]
+  logic [5:0]         sh_q, sh_d;
+  logic [IdxW-1:0]    idx_q;               // lod_idx_i of the triangle
+  logic               lod_we_q;            // the unit's row is complete: write it
+  logic [1:0]         lod_unit_q;
   logic               out_valid_q;
 
   // ---- coordinate j of unit n, three vertices ----
@@ -331,15 +341,13 @@ module tmu_setup (
         if (n_q[2]) begin
           st_d = StOut;
         end else if (!en_q[n_q[1:0]]) begin
-          // every register of unit n from the write buses, which are zero in this state (one
+          // the unit's plane registers from the write bus, which is zero in this state (one
           // data source per register, so the write is a clock enable, not a multiplexer)
           for (int u = 0; u < 4; u++) begin
             if (n_q[1:0] == 2'(u)) begin
               for (int c = 0; c < 3; c++) begin
                 for (int e = 0; e < 3; e++) pl_d[u][c][e] = pl_wr;
               end
-              for (int k = 0; k < 6; k++) ko_d[u][k] = ko_wr;
-              sh_d[u] = sh_wr;
             end
           end
           n_d = n_q + 3'd1;
@@ -490,13 +498,9 @@ module tmu_setup (
           ksr_d = KW'($signed(ksr_q) >>> 1);
           rs_d  = rs_q - 6'd1;
         end else begin
-          for (int u = 0; u < 4; u++) begin
-            if (n_q[1:0] == 2'(u)) begin
-              sh_d[u] = sh_wr;
-              for (int k = 0; k < 6; k++) begin
-                if (kk_q == 3'(k)) ko_d[u][k] = ko_wr;
-              end
-            end
+          sh_d = sh_wr;
+          for (int k = 0; k < 6; k++) begin
+            if (kk_q == 3'(k)) ko_d[k] = ko_wr;
           end
           ksr_d = kc_q[0];
           rs_d  = s_q;
@@ -519,16 +523,25 @@ module tmu_setup (
     if (!rst_ni) begin
       st_q        <= StIdle;
       out_valid_q <= 1'b0;
+      lod_we_q    <= 1'b0;
     end else begin
       st_q        <= st_d;
       out_valid_q <= (st_d == StOut);
+      // the cycle after the unit's last K went into ko_q (StKOut, K 5, shift done): its row
+      lod_we_q    <= (st_q == StKOut) && (rs_q == '0) && (kk_q == 3'd5);
     end
   end
+  always_ff @(posedge clk_i) begin
+    if (st_q == StKOut) lod_unit_q <= n_q[1:0];
+  end
+  assign lod_we_o    = lod_we_q;
+  assign lod_waddr_o = {idx_q, lod_unit_q};
+  assign lod_wdata_o = {ko_q[2], ko_q[3], ko_q[4], ko_q[5], ko_q[0][12:0], ko_q[1][12:0], sh_q};
 
   // data registers (no reset: every one is written before StOut reads it)
   always_ff @(posedge clk_i) begin
     if (st_q == StIdle && in_valid_i) begin
-      en_q <= en_mask_i; nz_q <= need_z_i; nc_q <= need_c_i; area_q <= area_i;
+      en_q <= en_mask_i; nz_q <= need_z_i; nc_q <= need_c_i; area_q <= area_i; idx_q <= lod_idx_i;
       wraw1_q <= wraw1_i; wraw2_q <= wraw2_i; wx1_q <= wx1_i; wx2_q <= wx2_i;
       wy1_q <= wy1_i; wy2_q <= wy2_i;
     end
@@ -560,13 +573,6 @@ module tmu_setup (
     assign q_c_o[g]   = pl_q[g][2][0];
     assign q_gx_o[g]  = pl_q[g][2][1];
     assign q_gy_o[g]  = pl_q[g][2][2];
-    assign k1u_o[g]   = ko_q[g][0][12:0];
-    assign k1v_o[g]   = ko_q[g][1][12:0];
-    assign k0ux_o[g]  = ko_q[g][2];
-    assign k0uy_o[g]  = ko_q[g][3];
-    assign k0vx_o[g]  = ko_q[g][4];
-    assign k0vy_o[g]  = ko_q[g][5];
-    assign lod_shift_o[g] = sh_q[g];
   end
 
 `ifndef SYNTHESIS
@@ -577,6 +583,6 @@ module tmu_setup (
     else         chk_hold_q <= out_valid_o && !out_ready_i;
   end
   a_out_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                               chk_hold_q |-> out_valid_o && $stable(pl_q) && $stable(ap_q) && $stable(ko_q) && $stable(sh_q));
+                               chk_hold_q |-> out_valid_o && $stable(pl_q) && $stable(ap_q));
 `endif
 endmodule

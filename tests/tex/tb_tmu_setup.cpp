@@ -45,10 +45,23 @@ template <typename W> static uint64_t get_bits(const W &w, unsigned lo, unsigned
 }
 
 static Vtb_tmu_setup *g_top;
+// the LOD table as the unit writes it: row {idx, unit} -> its 124 bits, and the writes seen
+struct lod_row {
+    uint32_t w[4];
+    unsigned writes;
+};
+static lod_row g_lod[512];
 static void tick()
 {
     g_top->clk_i = 0;
     g_top->eval();
+    if (g_top->lod_we_o) {
+        lod_row &r = g_lod[g_top->lod_waddr_o & 511];
+        for (int i = 0; i < 4; i++) {
+            r.w[i] = g_top->lod_wdata_o[i];
+        }
+        r.writes++;
+    }
     g_top->clk_i = 1;
     g_top->eval();
 }
@@ -163,8 +176,11 @@ static void model_fields(const tex_unit_planes_t *u, int64_t *o)
     o[13] = u->k1u; o[14] = u->k1v; o[15] = u->lod_shift;
 }
 
-static void rtl_fields(const Vtb_tmu_setup *d, unsigned n, int64_t *o)
+// a unit's fields: the planes from the ports, the LOD values from its LOD table row
+// {k0ux, k0uy, k0vx, k0vy (23 bits), k1u, k1v (13), lod_shift (6)}, MSB first
+static void rtl_fields(const Vtb_tmu_setup *d, unsigned n, unsigned idx, int64_t *o)
 {
+    const lod_row &row = g_lod[(idx << 2 | n) & 511];
     o[0] = sext(get_bits(d->uq_c_o, 32 * n, 32), 32);
     o[1] = sext(get_bits(d->uq_gx_o, 32 * n, 32), 32);
     o[2] = sext(get_bits(d->uq_gy_o, 32 * n, 32), 32);
@@ -174,13 +190,13 @@ static void rtl_fields(const Vtb_tmu_setup *d, unsigned n, int64_t *o)
     o[6] = sext(get_bits(d->q_c_o, 32 * n, 32), 32);
     o[7] = sext(get_bits(d->q_gx_o, 32 * n, 32), 32);
     o[8] = sext(get_bits(d->q_gy_o, 32 * n, 32), 32);
-    o[9] = sext(get_bits(d->k0ux_o, 23 * n, 23), 23);
-    o[10] = sext(get_bits(d->k0uy_o, 23 * n, 23), 23);
-    o[11] = sext(get_bits(d->k0vx_o, 23 * n, 23), 23);
-    o[12] = sext(get_bits(d->k0vy_o, 23 * n, 23), 23);
-    o[13] = sext((d->k1u_o >> (13 * n)) & 0x1FFFull, 13);
-    o[14] = sext((d->k1v_o >> (13 * n)) & 0x1FFFull, 13);
-    o[15] = (int64_t)((d->lod_shift_o >> (6 * n)) & 0x3F);
+    o[9] = sext(get_bits(row.w, 101, 23), 23);
+    o[10] = sext(get_bits(row.w, 78, 23), 23);
+    o[11] = sext(get_bits(row.w, 55, 23), 23);
+    o[12] = sext(get_bits(row.w, 32, 23), 23);
+    o[13] = sext(get_bits(row.w, 19, 13), 13);
+    o[14] = sext(get_bits(row.w, 6, 13), 13);
+    o[15] = (int64_t)get_bits(row.w, 0, 6);
 }
 
 int main(int argc, char **argv)
@@ -281,6 +297,12 @@ int main(int argc, char **argv)
         }
         // drive
         d->en_mask_i = en;
+        const unsigned idx = (unsigned)rnd_below(128);
+        d->lod_idx_i = idx;
+        for (unsigned n = 0; n < 4; n++) {
+            g_lod[idx << 2 | n].writes = 0;
+            memset(g_lod[idx << 2 | n].w, 0xA5, sizeof(g_lod[0].w)); // stale contents
+        }
         d->need_z_i = ds.z_test | ds.z_write;
         d->need_c_i = ds.gouraud;
         // v[] is after the winding swap; half the time the words go in as submitted (v[1] and
@@ -345,7 +367,7 @@ int main(int argc, char **argv)
         // back-pressure: the record must hold
         int64_t first[4][NFIELD];
         for (unsigned n = 0; n < 4; n++) {
-            rtl_fields(d, n, first[n]);
+            rtl_fields(d, n, idx, first[n]);
         }
         uint64_t first_at[5][3];
         for (unsigned a = 0; a < 5; a++) {
@@ -391,8 +413,19 @@ int main(int argc, char **argv)
         }
         for (unsigned n = 0; n < 4; n++) {
             int64_t r[NFIELD], m[NFIELD];
-            rtl_fields(d, n, r);
+            const unsigned want = (en >> n) & 1; // one LOD table write per enabled unit, none otherwise
+            if (g_lod[idx << 2 | n].writes != want) {
+                fprintf(stderr, "tb_tmu_setup: MISMATCH triangle %lu unit %u: %u LOD table writes of row %u, expected %u\n",
+                        done, n, g_lod[idx << 2 | n].writes, idx << 2 | n, want);
+                return 1;
+            }
+            rtl_fields(d, n, idx, r);
             model_fields(&s.tex.u[n], m);
+            if (!want) {
+                for (int f = 9; f < NFIELD; f++) {
+                    r[f] = first[n][f] = m[f]; // a disabled unit has no row (the model's values are 0)
+                }
+            }
             if (s.tex.u[n].lod_shift > maxs) {
                 maxs = s.tex.u[n].lod_shift;
             }

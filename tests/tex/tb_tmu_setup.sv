@@ -36,12 +36,13 @@ module tb_tmu_setup (
   output logic [3:0][31:0] uq_c_o, uq_gx_o, uq_gy_o,
   output logic [3:0][31:0] vq_c_o, vq_gx_o, vq_gy_o,
   output logic [3:0][31:0] q_c_o,  q_gx_o,  q_gy_o,
-  output logic [3:0][22:0] k0ux_o, k0uy_o, k0vx_o, k0vy_o,
-  output logic [3:0][12:0] k1u_o,  k1v_o,
-  output logic [3:0][5:0]  lod_shift_o,
+  input  logic [6:0]  lod_idx_i,
+  output logic        lod_we_o,
+  output logic [8:0]  lod_waddr_o,
+  output logic [123:0] lod_wdata_o,
   output logic [31:0] cycle_o
 );
-  tmu_setup u_dut (.*);
+  tmu_setup #(.IdxW(7)) u_dut (.*);
 
   logic [31:0] cycle_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin

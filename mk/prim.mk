@@ -1,7 +1,7 @@
 # mk/prim.mk: the primitives library (rtl/prim/) on its own.
 #   build/prim/tb_prim_fifo    prim_fifo and prim_fifo_bram under random pushes and pops, each
 #                              against a reference queue (--help); tests in tests/prim.list
-#   build/prim/tb_prim_delay   prim_delay at delays 2, 7, 11, 24 (LUT RAM) and 7 (flip-flops) under random inputs (--help)
+#   build/prim/tb_prim_delay   prim_delay at delays 2, 7, 11, 24 (LUT RAM), 7 (flip-flops), 7 and 24 (block RAM) under random inputs (--help)
 #   make prim-build            the test programs (part of make test-build)
 
 PRIM_BUILD := $(BUILD)/prim
@@ -18,7 +18,7 @@ $(PRIM_BUILD)/tb_prim_fifo: $(PRIM_FIFO_SRCS) tests/prim/tb_prim_fifo.cpp tests/
 	  $(PRIM_FIFO_SRCS) $(abspath tests/prim/tb_prim_fifo.cpp) \
 	  > $(PRIM_BUILD)/verilator.log 2>&1 || { tail -30 $(PRIM_BUILD)/verilator.log; exit 1; }
 
-PRIM_DELAY_SRCS := rtl/prim/prim_delay.sv tests/prim/tb_prim_delay.sv
+PRIM_DELAY_SRCS := rtl/prim/prim_ram_1r1w.sv rtl/prim/prim_delay.sv tests/prim/tb_prim_delay.sv
 $(PRIM_BUILD)/tb_prim_delay: $(PRIM_DELAY_SRCS) tests/prim/tb_prim_delay.cpp tests/prim/tb_prim_args.h
 	@mkdir -p $(PRIM_BUILD)
 	$(VERILATOR) $(VFLAGS) --top-module tb_prim_delay -Mdir $(PRIM_BUILD)/obj_delay -o $(abspath $@) \

@@ -10,12 +10,18 @@
 // where flip-flops are the cheaper resource, Flops = 1 builds the plain shift register (Delay x
 // Width FF, no LUT: the stages have no enable and no reset).
 // Flops = 1: the same behaviour (q_o in cycle t is d_i of cycle t - Delay); no pointer.
+// Bram = 1 (Delay >= 3): the same behaviour in block RAM (prim_ram_1r1w, Delay - 1 entries of
+// Width bits: a DP16KD per 36 bits of width), for wide lines where block RAM is the spare
+// resource: written at the pointer every cycle and read at the next entry (the one written
+// Delay - 2 cycles ago, never the entry being written) into the RAM's read register, then one
+// flip-flop stage (q_o from flip-flops, not from the block RAM's 5.6 ns clock-to-out).
 // Reset: the pointer only; q_o shows unwritten entries for the first Delay cycles (like a shift
 // register without reset: consumers qualify it with their own valid delay line).
 module prim_delay #(
   parameter int unsigned Width = 8,
   parameter int unsigned Delay = 4,
-  parameter bit          Flops = 1'b0   // 1: a flip-flop shift register instead of LUT RAM
+  parameter bit          Flops = 1'b0,  // 1: a flip-flop shift register instead of LUT RAM
+  parameter bit          Bram  = 1'b0   // 1: block RAM instead of LUT RAM
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -26,6 +32,12 @@ module prim_delay #(
   localparam int unsigned Aw = (N > 1) ? $clog2(N) : 1;
   if (Delay < 2) begin : g_bad_delay
     $error("prim_delay: Delay must be >= 2 (use a register)");
+  end
+  if (Flops && Bram) begin : g_bad_impl
+    $error("prim_delay: Flops and Bram exclude each other");
+  end
+  if (Bram && Delay < 3) begin : g_bad_bram
+    $error("prim_delay: Bram needs Delay >= 3");
   end
 
   if (Flops) begin : g_flops
@@ -38,6 +50,22 @@ module prim_delay #(
     assign q_o = sr_q[Delay*Width-1 -: Width];
     logic unused_rst;
     assign unused_rst = rst_ni;
+  end else if (Bram) begin : g_bram
+    localparam int unsigned Nb = (Delay > 2) ? Delay - 1 : 2;   // RAM entries
+    localparam int unsigned Bw = $clog2(Nb);
+    logic [Bw-1:0]    wp_q, rp;
+    logic [Width-1:0] rd, q_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)                   wp_q <= '0;
+      else if (wp_q == Bw'(Nb - 1))  wp_q <= '0;
+      else                           wp_q <= wp_q + 1'b1;
+    end
+    assign rp = (wp_q == Bw'(Nb - 1)) ? '0 : wp_q + 1'b1;
+    prim_ram_1r1w #(.Width(Width), .Depth(Nb)) u_ram (
+      .clk_i (clk_i), .we_i (1'b1), .waddr_i (wp_q), .wdata_i (d_i),
+      .re_i (1'b1), .raddr_i (rp), .rdata_o (rd));
+    always_ff @(posedge clk_i) q_q <= rd;
+    assign q_o = q_q;
   end else begin : g_lutram
     (* ram_style = "distributed" *) logic [Width-1:0] mem_q [N];
     logic [Aw-1:0]    ptr_q;

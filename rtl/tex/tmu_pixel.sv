@@ -295,13 +295,15 @@ module tmu_pixel #(
   logic [3:0]  a_texel;
   logic [4:0]  a_set;
 
-  // the LOD and state line and the side line as flip-flops (1,421 and 264 FF, no LUT: the board
-  // has flip-flops to spare and LUT4 to find), the address line in LUT RAM (docs/synth.md)
-  prim_delay #(.Width(LodW + StW), .Delay(PL), .Flops(1'b1)) u_lod_st_dl (
+  // the three lines in block RAM (prim_delay Bram: 3 + 4 + 1 DP16KD, output from flip-flops):
+  // the LOD table freed the header FIFO's block RAMs, and LUT4 and flip-flops are what the
+  // board runs out of (they were flip-flops, 553 + 264, and LUT RAM, 36 TRELLIS_DPR16X4 for the
+  // address line; docs/synth.md)
+  prim_delay #(.Width(LodW + StW), .Delay(PL), .Bram(1'b1)) u_lod_st_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({sl_lod_q, sl_st_q}), .q_o ({lod_dl, st_dl}));
-  prim_delay #(.Width(AddrInW), .Delay(LL)) u_addr_dl (
+  prim_delay #(.Width(AddrInW), .Delay(LL), .Bram(1'b1)) u_addr_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({st_dl, p_pu, p_pv, p_k}), .q_o (addr_dl));
-  prim_delay #(.Width(SideW), .Delay(PL + LL + AL), .Flops(1'b1)) u_side_dl (
+  prim_delay #(.Width(SideW), .Delay(PL + LL + AL), .Bram(1'b1)) u_side_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_side_q), .q_o (side_dl));
 
   // the slot's LOD table row: its address PL - 2 cycles after the slot register, the block

@@ -35,13 +35,13 @@ int main(int argc, char **argv)
     top.rst_ni = 1;
     top.eval();
     unsigned long errors = 0;
-    const unsigned delays[5] = {2, 7, 11, 24, 7};   // the last: Flops = 1
+    const unsigned delays[7] = {2, 7, 11, 24, 7, 7, 24};   // then Flops = 1, then Bram = 1 (2)
     for (uint64_t cyc = 0; cyc < cycles; cyc++) {
         s = s * 6364136223846793005ULL + 1442695040888963407ULL;
         top.d_i = (uint16_t)(s >> 40);
         top.eval();
-        const unsigned q[5] = {top.q2_o, top.q7_o, top.q11_o, top.q24_o, top.q7f_o};
-        for (int k = 0; k < 5; k++) {
+        const unsigned q[7] = {top.q2_o, top.q7_o, top.q11_o, top.q24_o, top.q7f_o, top.q7b_o, top.q24b_o};
+        for (int k = 0; k < 7; k++) {
             if (cyc >= delays[k] && q[k] != hist[cyc - delays[k]] && errors++ < 10) {
                 std::printf("FAIL cycle %llu: delay %u gives 0x%04X, the input of cycle %llu was 0x%04X\n",
                             (unsigned long long)cyc, delays[k], q[k], (unsigned long long)(cyc - delays[k]),

@@ -61,7 +61,13 @@ module raster_walk #(
   logic        active_q, active_d;
   logic [9:0]  x_q, x_d;
   logic [8:0]  y_q, y_d;
-  logic [2:0][39:0] w_q, w_d, wrow_q, wrow_d;
+  // Edge values in WW = 35 bits: every value the walk computes is an edge function at a
+  // sample inside the screen or one pixel beyond (the next row or pixel after the last),
+  // |w| <= 2 * 65535 * 43,000 + 1 < 2^33 (raster_setup's bound for wraw), so 35-bit signed
+  // holds it exactly; the setup record's 40 bits are truncated at the load (shorter carry
+  // chains into the coverage decision).
+  localparam int unsigned WW = 35;
+  logic [2:0][WW-1:0] w_q, w_d, wrow_q, wrow_d;
   logic        row_hit_q, row_hit_d;      // a pixel of the current row was covered
   // end-of-row / end-of-bbox flags, kept one step ahead so the step control reads registers
   // only (no 10-bit compare between the registers and the ~1,000 enables it drives)
@@ -106,7 +112,7 @@ module raster_walk #(
   // there when load_q is high
   logic load_q, load_d;
   assign load_d   = !active_q && set_valid_i && !load_q;
-  assign covered  = !w_q[0][39] && !w_q[1][39] && !w_q[2][39];
+  assign covered  = !w_q[0][WW-1] && !w_q[1][WW-1] && !w_q[2][WW-1];
   assign ofifo_wvalid = advance_q && covered;
   assign ofifo_pop    = frag_valid_o && frag_ready_i;
 
@@ -156,7 +162,9 @@ module raster_walk #(
       y_last_d = (set_i.edges.bb_y0 == set_i.edges.bb_y1);
       x_d = set_i.edges.bb_x0;
       y_d = set_i.edges.bb_y0;
-      w_d = set_i.edges.w0; wrow_d = set_i.edges.w0;
+      for (int k = 0; k < 3; k++) begin
+        w_d[k] = set_i.edges.w0[k][WW-1:0]; wrow_d[k] = set_i.edges.w0[k][WW-1:0];
+      end
       row_hit_d = 1'b0;
       pixrow_d = {set_i.edges.bb_y0, 9'h0} + {2'b0, set_i.edges.bb_y0, 7'h0} + 19'(set_i.edges.bb_x0);
       pix_d = pixrow_d;
@@ -171,15 +179,15 @@ module raster_walk #(
       pixrow_d = pixrow_q + 19'(gpu_pkg::FB_W);
       pix_d = pixrow_q + 19'(gpu_pkg::FB_W);
       for (int k = 0; k < 3; k++) begin
-        wrow_d[k] = wrow_q[k] + 40'($signed(wy_q[k]));
-        w_d[k]    = wrow_q[k] + 40'($signed(wy_q[k]));
+        wrow_d[k] = wrow_q[k] + WW'($signed(wy_q[k]));
+        w_d[k]    = wrow_q[k] + WW'($signed(wy_q[k]));
       end
     end else begin
       row_hit_d = row_hit_q | covered;
       x_d = x_q + 10'd1;
       x_last_d = (x_q == bx1m1_q);
       pix_d = pix_q + 19'd1;
-      for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + 40'($signed(wx_q[k]));
+      for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + WW'($signed(wx_q[k]));
     end
     if (!en_q) begin
       active_d = active_q;
@@ -200,7 +208,7 @@ module raster_walk #(
     // next cycle's step decision from the next-cycle values: step when there is room or the
     // pixel is uncovered; a step ends the row at x == bx1 or at the first uncovered pixel
     // after a covered one (coverage of a row is one interval)
-    covered_n  = !w_d[0][39] && !w_d[1][39] && !w_d[2][39];
+    covered_n  = !w_d[0][WW-1] && !w_d[1][WW-1] && !w_d[2][WW-1];
     step_n     = advance_d || (active_d && !covered_n);
     row_done_n = x_last_d || (row_hit_d && !covered_n);
     en_d       = load_d || step_n;
@@ -307,4 +315,11 @@ module raster_walk #(
   assign frag_push_o = ofifo_wvalid;
   assign tri_done_o  = active_q && !active_d;
   assign sid_o       = sid_q;
+`ifndef SYNTHESIS
+  // the setup record's edge values fit WW bits (the bound above)
+  for (genvar k = 0; k < 3; k++) begin : g_w_bound
+    a_w0_fits: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      load_q |-> (set_i.edges.w0[k][39:WW-1] == '0 || set_i.edges.w0[k][39:WW-1] == '1));
+  end
+`endif
 endmodule

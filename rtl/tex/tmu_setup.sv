@@ -39,10 +39,12 @@
 // 63-bit add per cycle); one restoring divider, one quotient bit per cycle (39-bit subtract).
 // (raster_setup had its own divider and plane sequence for the attribute planes until issue
 // 12's board budget: the same formula, now computed here.)
-// Cycles: per coefficient 1 + 26 + 1 + 1 + 75 + 1 = 105, per coordinate 1 + 3 x 105 = 316;
-// 317 per interpolated attribute and 1 per other, + 1; per enabled unit 3 x 316 + 1
-// + 6 x (1 + 24 + 2) + 1 + (s + 1) + 6 (s/4 + s%4 + 1) (s <= 36: measured mean 1,154, max
-// 1,220 in tb_tmu_setup); a disabled unit costs 1 cycle; plus 1 to accept and 1 to hand over.
+// Cycles: per attribute coefficient 1 + 26 + 1 + 1 + 75 + 1 = 105, 317 per interpolated
+// attribute (1 + 1 + 3 x 105) and 1 per other, + 1; a texture coordinate's coefficient needs 9
+// Booth digits and 65 divider steps (|d| < 2^16, |n| < 2^50): 87, per enabled unit
+// 3 x (1 + 3 x 87) + 1 + 6 x (1 + 24 + 2) + 1 + (s + 1) + 6 (s/4 + s%4 + 1) (s <= 36: measured
+// mean 992, max 1,058 in tb_tmu_setup); a disabled unit costs 1 cycle; plus 1 to accept and 1
+// to hand over.
 // Inputs held: z0_i..z2_i, col0_i..col2_i, uv0_i..uv2_i and swap_i are read throughout the computation, not latched (the
 // register file's triangle record holds them from the input handshake until after the output
 // handshake: raster_setup takes that record only when the walker takes this one's planes;
@@ -372,9 +374,17 @@ module tmu_setup #(
           sb_d = {lsb, 1'b0, 2'b00};
           cnt_d = 7'd11;
         end else begin
-          sa_d = {d1_q, 1'b0};         // 13 digits of the 26-bit difference
-          sb_d = {d2_q, 1'b0};
-          cnt_d = 7'd12;
+          // an attribute: 13 digits of the 26-bit difference; a texture coordinate: 9 digits of
+          // the 17-bit one (the 4 digits above are 0 for a sign-extended 17-bit value)
+          if (att_q) begin
+            sa_d = {d1_q, 1'b0};
+            sb_d = {d2_q, 1'b0};
+            cnt_d = 7'd12;
+          end else begin
+            sa_d = {d1_q[17:0], 9'b0};
+            sb_d = {d2_q[17:0], 9'b0};
+            cnt_d = 7'd8;
+          end
         end
         st_d = StMul;
       end
@@ -403,9 +413,13 @@ module tmu_setup #(
       end
       StDivLd: begin
         neg_d = acc_q[AccW-1];
+        // the magnitude M ^ sign; a texture coordinate's is below 2^64 (|n| < 2^50), so its
+        // top 10 bits are 0: shifted out in advance, 65 quotient steps instead of 75 (the
+        // quotient's low bits, the ones kept, are the same)
         dv_d  = DvW'({acc_q, area_q[12:0]} ^ {(AccW + 13){acc_q[AccW-1]}});
+        if (!att_q) dv_d = {dv_d[DvW-11:0], 10'b0};
         rem_d = '0;
-        cnt_d = 7'(DvW - 1);
+        cnt_d = att_q ? 7'(DvW - 1) : 7'(DvW - 11);
         st_d  = StDiv;
       end
       StDiv: begin

@@ -8,8 +8,8 @@
 //      gx = rdiv(nx), gy = rdiv(ny) modulo 2^37, rdiv(n) = round(n * 2^12 / area) (halves up),
 //      and the texture planes; both plane parts come from tmu_setup (below).
 //      Zero-area and fully off-screen triangles are dropped here (drop_o pulses).
-// Datapath: one 26x35-bit signed multiplier on a single 18x18 DSP (its four partial products in
-// four consecutive cycles, accumulated; see "multiplier" below) for the area and the edges,
+// Datapath: one 18x18-bit signed multiplier (one MULT18X18D, see "multiplier" below) for the
+// area and the edges,
 // sequenced by the FSM below; at most one carry chain follows a register anywhere (timing:
 // rtl/raster/README.md "Timing").
 // Planes: once the edges are final every triangle starts tmu_setup (u_tex, its own serial
@@ -19,7 +19,7 @@
 // vertices 1 and 2 itself when swap_i = sw_q, instead of swap multiplexers); the record waits
 // in StPlaneWait until the planes are ready (tmu_setup's output registers, held until the
 // walker takes the record).
-// Latency: 30 cycles for area, bbox and edges, then tmu_setup: 317 cycles per interpolated
+// Latency: about 20 cycles for area, bbox and edges, then tmu_setup: 317 cycles per interpolated
 // attribute, 1 per other, and about 1,150 per enabled texture unit.
 // Throughput: one triangle at a time; the result register is held until the walker takes it,
 // while the next triangle waits at the input.
@@ -58,9 +58,9 @@ module raster_setup (
   output gpu_pkg::ds_id_t    drop_sid_o,       // its draw state (a release of the entry)
   output logic               busy_o
 );
-  // The multiplier takes a product every four cycles (mul_free) and returns products in order,
-  // each with a one-cycle prod_vld. Each pair of products is issued in two states (X0, X1),
-  // each waiting for mul_free; X2 waits for the first product (prod_vld) and X3 for the second.
+  // The multiplier takes a product every cycle and returns products in order, each with a
+  // one-cycle prod_vld two cycles later. Each pair of products is issued in two states (X0,
+  // X1); X2 waits for the first product (prod_vld) and X3 for the second.
   typedef enum logic [4:0] {
     StIdle,     // waiting for a triangle
     StArea0,    // operands (x1-x0)(y2-y0); bbox min/max
@@ -119,77 +119,35 @@ module raster_setup (
   logic        or_drop_q, or_drop_d;     // StOrient's decisions, acted on in StSwap
   logic        or_neg_q, or_neg_d;
 
-  // ---- multiplier (shared by area, edges and attribute planes) ----
-  // Operand widths cover every use: a is x/y differences (17 bits) or an attribute difference
-  // (26 bits, Z); b is a sample offset (17 bits), an edge step (21 bits) or an unbiased edge
-  // value wraw. |wraw| <= 2 * 65535 * 43000 < 2^33 (|xb-xa| <= 65535, |s-xa| <= 43000 for the
-  // 12.4 range and a sample inside the 640x480 screen), so 35 bits hold it exactly.
-  // An ECP5 MULT18X18D multiplies 18x18 signed, so each operand is split into a 17-bit
-  // unsigned low part and a signed high part (a = aH*2^17 + aL, b = bH*2^17 + bL):
-  //   a*b = pLL + (pLH + pHL)*2^17 + pHH*2^34
-  // One MULT18X18D computes the four partial products in turn (k = 0 LL, 1 LH, 2 HL, 3 HH; each
-  // operand as an 18-bit signed number, the low parts zero-extended) and an accumulator sums
-  // them (one 63-bit carry chain). Setup is not speed-critical (the host link takes longer to
-  // deliver a triangle), so one DSP instead of four (the board's DSP budget, issue 12).
-  // Stages (one register each):
-  //   mul_a_q/mul_b_q  operands, taken when mul_issue (only while mul_free)
-  //   op_x_q/op_y_q    partial k's operands (k = 0..3 in four cycles)
-  //   pp_q             the DSP product
-  //   acc_q            the sum of partials 0..k; after k = 3 the product, read as prod_q in
-  //                    the cycle of prod_vld (the next product's first partial reaches the
-  //                    accumulator a cycle later)
-  // Issue in cycle c -> prod_q and prod_vld in cycle c + 7; the next issue from cycle c + 4.
-  logic signed [25:0] mul_a, mul_a_q;
-  logic signed [34:0] mul_b, mul_b_q;
+  // ---- multiplier (area and edges) ----
+  // Every product here fits one MULT18X18D: a is an x or y difference or an edge delta (17-bit
+  // signed: 12.4 coordinates), b a y difference (17 bits) or a sample offset s - xa (18-bit
+  // signed). (Until the attribute planes moved to tmu_setup, a Z difference and the edge
+  // values needed a 26 x 35 product in four partial products.) One register stage on each side
+  // of the DSP: operands taken in cycle c (mul_issue) -> prod_q and prod_vld in cycle c + 2; a
+  // product can be issued every cycle and they come back in order.
+  logic signed [17:0] mul_a, mul_a_q;
+  logic signed [17:0] mul_b, mul_b_q;
   logic               mul_issue;            // this state's operands are a wanted product
-  logic               mul_free;             // the multiplier takes operands this cycle
-  logic               mul_busy_q;           // partials of mul_a_q * mul_b_q being issued
-  logic [1:0]         mul_k_q;              // the partial issued this cycle
-  logic signed [17:0] op_x_q, op_y_q;
-  logic               op_v_q, pp_v_q;
-  logic [1:0]         op_k_q, pp_k_q;
+  logic               mul_free;             // the multiplier takes operands this cycle (always)
+  logic               mul_v_q, pp_v_q;
   logic signed [35:0] pp_q;
-  logic signed [62:0] acc_q, acc_sum, pp_term;
-  logic               prod_vld_q;
   logic               prod_vld;
 
-  assign mul_free = !mul_busy_q || (mul_k_q == 2'd3);
-  always_comb begin
-    unique case (pp_k_q)
-      2'd0:    pp_term = 63'(pp_q);
-      2'd3:    pp_term = 63'(pp_q) <<< 34;
-      default: pp_term = 63'(pp_q) <<< 17;
-    endcase
-    acc_sum = ((pp_k_q == 2'd0) ? 63'sd0 : acc_q) + pp_term;
-  end
-  assign prod_vld = prod_vld_q;
-  assign prod_q   = acc_q;
+  assign mul_free = 1'b1;
+  assign prod_vld = pp_v_q;
+  assign prod_q   = 63'(pp_q);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      mul_a_q <= '0; mul_b_q <= '0; mul_busy_q <= 1'b0; mul_k_q <= '0;
-      op_x_q <= '0; op_y_q <= '0; op_v_q <= 1'b0; op_k_q <= '0;
-      pp_q <= '0; pp_v_q <= 1'b0; pp_k_q <= '0;
-      acc_q <= '0; prod_vld_q <= 1'b0;
+      mul_a_q <= '0; mul_b_q <= '0; mul_v_q <= 1'b0; pp_q <= '0; pp_v_q <= 1'b0;
     end else begin
-      // operands and the partial sequence
       if (mul_issue) begin
         mul_a_q <= mul_a; mul_b_q <= mul_b;
       end
-      if (mul_busy_q) mul_k_q <= mul_k_q + 2'd1;
-      mul_busy_q <= mul_issue || (mul_busy_q && mul_k_q != 2'd3);
-      // partial k's operands: k[1] picks aH, k[0] picks bH
-      op_v_q <= mul_busy_q;
-      op_k_q <= mul_k_q;
-      op_x_q <= mul_k_q[1] ? 18'($signed(mul_a_q[25:17])) : {1'b0, mul_a_q[16:0]};
-      op_y_q <= mul_k_q[0] ? mul_b_q[34:17] : {1'b0, mul_b_q[16:0]};
-      // the DSP product
-      pp_v_q <= op_v_q;
-      pp_k_q <= op_k_q;
-      pp_q   <= op_x_q * op_y_q;
-      // accumulation
-      if (pp_v_q) acc_q <= acc_sum;
-      prod_vld_q <= pp_v_q && (pp_k_q == 2'd3);
+      mul_v_q <= mul_issue;
+      pp_q    <= mul_a_q * mul_b_q;
+      pp_v_q  <= mul_v_q;
     end
   end
 
@@ -284,10 +242,10 @@ module raster_setup (
     mul_b = mul_b_q;
     mul_issue = 1'b0;   // set below in an issuing state, then gated by mul_free
     unique case (st_q)
-      StArea0: begin mul_a = 26'(vtx_x[1]) - 26'(vtx_x[0]); mul_b = 35'(vtx_y[2]) - 35'(vtx_y[0]); mul_issue = 1'b1; end
-      StArea1: begin mul_a = 26'(vtx_x[2]) - 26'(vtx_x[0]); mul_b = 35'(vtx_y[1]) - 35'(vtx_y[0]); mul_issue = 1'b1; end
-      StEdge0: begin mul_a = 26'(edx); mul_b = 35'(ssy); mul_issue = 1'b1; end
-      StEdge1: begin mul_a = 26'(edy_q); mul_b = 35'(ssx); mul_issue = 1'b1; end
+      StArea0: begin mul_a = 18'(vtx_x[1]) - 18'(vtx_x[0]); mul_b = 18'(vtx_y[2]) - 18'(vtx_y[0]); mul_issue = 1'b1; end
+      StArea1: begin mul_a = 18'(vtx_x[2]) - 18'(vtx_x[0]); mul_b = 18'(vtx_y[1]) - 18'(vtx_y[0]); mul_issue = 1'b1; end
+      StEdge0: begin mul_a = 18'(edx); mul_b = ssy; mul_issue = 1'b1; end
+      StEdge1: begin mul_a = 18'(edy_q); mul_b = ssx; mul_issue = 1'b1; end
       default: ;
     endcase
     mul_issue = mul_issue && mul_free;

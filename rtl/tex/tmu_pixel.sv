@@ -7,8 +7,9 @@
 // One datapath serves the four units: a fragment with N enabled units takes N texel slots, in
 // unit order 0..3; a fragment with none passes with its colour unchanged (in order with the
 // rest). Per slot:
-//   issue     the lowest unit still to do; its plane values, the triangle's LOD constants
-//             (header) and the unit's draw state (by the fragment's sid) into the slot register
+//   issue     the lowest unit still to do; its plane values, its LOD table row address
+//             (header's lod_idx, unit) and the unit's draw state (by the fragment's sid) into
+//             the slot register; the row (the LOD constants) is read on the way to tmu_lod
 //   tmu_persp -> tmu_lod -> tmu_addr   (7 + 11 + 6 stages, never stalled: credits below; each
 //             stage's other inputs travel in delay lines as long as the stages before it)
 //   slot FIFO (SlotDepth entries): a CLAMP_TO_ZERO-outside or reserved-format sample skips the
@@ -24,7 +25,7 @@
 // output always has room. The fragment FIFO (FragDepth) and the vertex-colour FIFO beside it take
 // a fragment when it leaves the issue stage (its last slot issued, or at once when untextured).
 // Header: the walker sends each triangle's texture header (enabled units, bbox origin, LOD
-// constants) once, with its first fragment (tex_i.first); it is taken in the same handshake and
+// table index) once, with its first fragment (tex_i.first); it is taken in the same handshake and
 // held for the fragments that follow. A first fragment is not taken before its header is there
 // (frag_ready_o low: the header FIFO's latency is one cycle longer than the fragment's path).
 // Throughput: one slot per clock (a fragment with one enabled unit per clock, every access a
@@ -273,7 +274,7 @@ module tmu_pixel #(
   end
 
   // ---- tmu_persp -> tmu_lod -> tmu_addr, always advancing, with their delay lines ----
-  // delay lines in LUT RAM (prim_delay: always advancing, like the stages), as flat vectors of
+  // delay lines (prim_delay: always advancing, like the stages), as flat vectors of
   // the records' bits (Yosys 0.70 misreads unpacked arrays of structs, docs/synth.md "Yosys traps")
   localparam int unsigned LodW = $bits(sl_lod_q), StW = $bits(sl_st_q), SideW = $bits(sl_side_q);
   localparam int unsigned AddrInW = StW + 49 + 49 + 5;

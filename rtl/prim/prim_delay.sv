@@ -51,17 +51,16 @@ module prim_delay #(
     logic unused_rst;
     assign unused_rst = rst_ni;
   end else if (Bram) begin : g_bram
-    localparam int unsigned Nb = (Delay > 2) ? Delay - 1 : 2;   // RAM entries
-    localparam int unsigned Bw = $clog2(Nb);
-    logic [Bw-1:0]    wp_q, rp;
+    // N = Delay - 1 entries, as the LUT RAM line (Delay >= 3 here)
+    logic [Aw-1:0]    wp_q, rp;
     logic [Width-1:0] rd, q_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni)                   wp_q <= '0;
-      else if (wp_q == Bw'(Nb - 1))  wp_q <= '0;
-      else                           wp_q <= wp_q + 1'b1;
+      if (!rst_ni)                  wp_q <= '0;
+      else if (wp_q == Aw'(N - 1))  wp_q <= '0;
+      else                          wp_q <= wp_q + 1'b1;
     end
-    assign rp = (wp_q == Bw'(Nb - 1)) ? '0 : wp_q + 1'b1;
-    prim_ram_1r1w #(.Width(Width), .Depth(Nb)) u_ram (
+    assign rp = (wp_q == Aw'(N - 1)) ? '0 : wp_q + 1'b1;
+    prim_ram_1r1w #(.Width(Width), .Depth(N)) u_ram (
       .clk_i (clk_i), .we_i (1'b1), .waddr_i (wp_q), .wdata_i (d_i),
       .re_i (1'b1), .raddr_i (rp), .rdata_o (rd));
     always_ff @(posedge clk_i) q_q <= rd;

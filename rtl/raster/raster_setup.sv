@@ -129,12 +129,10 @@ module raster_setup (
   logic signed [17:0] mul_a, mul_a_q;
   logic signed [17:0] mul_b, mul_b_q;
   logic               mul_issue;            // this state's operands are a wanted product
-  logic               mul_free;             // the multiplier takes operands this cycle (always)
   logic               mul_v_q, pp_v_q;
   logic signed [35:0] pp_q;
   logic               prod_vld;
 
-  assign mul_free = 1'b1;
   assign prod_vld = pp_v_q;
   assign prod_q   = 63'(pp_q);
 
@@ -240,7 +238,7 @@ module raster_setup (
   always_comb begin
     mul_a = mul_a_q;
     mul_b = mul_b_q;
-    mul_issue = 1'b0;   // set below in an issuing state, then gated by mul_free
+    mul_issue = 1'b0;   // set below in an issuing state (the multiplier takes one every cycle)
     unique case (st_q)
       StArea0: begin mul_a = 18'(vtx_x[1]) - 18'(vtx_x[0]); mul_b = 18'(vtx_y[2]) - 18'(vtx_y[0]); mul_issue = 1'b1; end
       StArea1: begin mul_a = 18'(vtx_x[2]) - 18'(vtx_x[0]); mul_b = 18'(vtx_y[1]) - 18'(vtx_y[0]); mul_issue = 1'b1; end
@@ -248,7 +246,6 @@ module raster_setup (
       StEdge1: begin mul_a = 18'(edy_q); mul_b = ssx; mul_issue = 1'b1; end
       default: ;
     endcase
-    mul_issue = mul_issue && mul_free;
   end
 
 
@@ -282,9 +279,9 @@ module raster_setup (
       end
       StArea0: begin
         xmin_d = xmin; xmax_d = xmax; ymin_d = ymin; ymax_d = ymax;
-        if (mul_free) st_d = StArea1;
+        st_d = StArea1;
       end
-      StArea1: if (mul_free) st_d = StArea2;
+      StArea1: st_d = StArea2;
       StArea2: begin
         if (prod_vld) begin
           t_d = prod_q;
@@ -320,8 +317,8 @@ module raster_setup (
           st_d = StEdge0;
         end
       end
-      StEdge0: if (mul_free) st_d = StEdge1;
-      StEdge1: if (mul_free) st_d = StEdge2;
+      StEdge0: st_d = StEdge1;
+      StEdge1: st_d = StEdge2;
       StEdge2: begin
         if (prod_vld) begin
           t_d = prod_q;

@@ -10,7 +10,7 @@
 //   en_i       update the pixel values this cycle (a pixel step, a row step or the load)
 //   enrow_i    update the row-start values this cycle (a row step or the load)
 //   sel_row_i  the update is a row step (else a pixel step); ignored during a load
-// One adder per value and step. Out: z_o and color_o of the current pixel, straight from the
+// One adder per plane (raster_planes). Out: z_o and color_o of the current pixel, straight from the
 // registers (no logic), valid whenever the walker's position is. Reset: all zero.
 module raster_interp (
   input  logic clk_i,

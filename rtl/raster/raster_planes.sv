@@ -8,7 +8,12 @@
 //   row step (sel_row)   row = row + gy, pix = row + gy     (enables enrow_i and en_i)
 //   pixel step           pix = pix + gx                     (enable en_i)
 // P = c + gx*X + gy*Y at every pixel (any walk order gives the same bits), so the walker's
-// early row exit changes nothing. Cost per plane: 4 x W flip-flops, two W-bit adders.
+// early row exit changes nothing.
+// One adder per plane: a row step and a pixel step never happen in the same cycle, and the row
+// start only changes at a row step or the load (the walker's contract, asserted below), so both
+// registers take the same next value, load ? c : (sel_row ? row : pix) + (sel_row ? gy : gx),
+// under their own enables. Cost per plane: 4 x W flip-flops, one W-bit adder and three W-bit
+// 2:1 selects (two adder inputs, the load), against two adders and 3:1 + 2:1 selects before.
 // Out: p_o, the pixel values, straight from the registers. Reset: all zero.
 module raster_planes #(
   parameter int unsigned N = 1,   // planes
@@ -18,32 +23,40 @@ module raster_planes #(
   input  logic rst_ni,
   input  logic load_i,            // take c, gx, gy (the walker's load_q)
   input  logic en_i,              // step or load this cycle (en_q)
-  input  logic enrow_i,           // row step or load (enrow_q)
+  input  logic enrow_i,           // row step or load (enrow_q); outside a load only with
+                                  // sel_row_i and en_i
   input  logic sel_row_i,         // the step is a row step (sel_row_q)
   input  logic [N-1:0][W-1:0] c_i,
   input  logic [N-1:0][W-1:0] gx_i,
   input  logic [N-1:0][W-1:0] gy_i,
   output logic [N-1:0][W-1:0] p_o
 );
-  logic [N-1:0][W-1:0] gx_q, gy_q, row_q, pix_q;
+  logic [N-1:0][W-1:0] gx_q, gy_q, row_q, pix_q, nxt;
+
+  always_comb begin
+    for (int j = 0; j < int'(N); j++) begin
+      if (load_i) nxt[j] = c_i[j];
+      else        nxt[j] = (sel_row_i ? row_q[j] : pix_q[j]) + (sel_row_i ? gy_q[j] : gx_q[j]);
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       gx_q <= '0; gy_q <= '0; row_q <= '0; pix_q <= '0;
     end else begin
-      for (int j = 0; j < int'(N); j++) begin
-        if (load_i) begin
-          gx_q[j]  <= gx_i[j];
-          gy_q[j]  <= gy_i[j];
-          row_q[j] <= c_i[j];
-          pix_q[j] <= c_i[j];
-        end else begin
-          if (enrow_i) row_q[j] <= row_q[j] + gy_q[j];
-          if (en_i)    pix_q[j] <= sel_row_i ? row_q[j] + gy_q[j] : pix_q[j] + gx_q[j];
-        end
+      if (load_i) begin
+        gx_q <= gx_i;
+        gy_q <= gy_i;
       end
+      if (load_i || enrow_i) row_q <= nxt;
+      if (load_i || en_i)    pix_q <= nxt;
     end
   end
 
   assign p_o = pix_q;
+`ifndef SYNTHESIS
+  // the shared adder relies on it: outside a load, the row start moves only with a row step
+  a_enrow_is_row_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    (enrow_i && !load_i) |-> (sel_row_i && en_i));
+`endif
 endmodule

@@ -11,7 +11,7 @@
 // enabled ones (a disabled unit's planes are whatever tmu_setup's registers hold).
 // Width: gpu_pkg::TEX_PLANE_W (29) bits, modulo 2^29: the planes' low bits, which are the whole
 // value at every covered pixel (|P| < 2^27 + 560 there; read as signed by the texture stage).
-// Cost: 12 x (2 x 29) flip-flops of values and 12 x (2 x 29) of steps, 24 29-bit adders.
+// Cost: 12 x (2 x 29) flip-flops of values and 12 x (2 x 29) of steps, 12 29-bit adders (one per plane, raster_planes).
 module raster_texstep (
   input  logic clk_i,
   input  logic rst_ni,

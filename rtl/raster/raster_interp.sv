@@ -4,7 +4,8 @@
 // Holds, for every attribute plane gpu_pkg::ATTR_* of the setup record, the plane value P of the
 // current pixel and of its row start, modulo 2^ATTR_PLANE_W, stepped as the walker moves
 // (raster_planes, shared with raster_texstep). The attribute is P >> 12: Z is P[36:12], a colour channel
-// P[19:12] (the colour planes' upper bits feed nothing; synthesis drops them).
+// P[19:12], so the colour planes are stepped modulo 2^20 (their upper bits would feed only
+// themselves, which synthesis does not see: 4 x 17 x 4 flip-flops and 17 adder bits each).
 // Control: raster_walk's step flip-flops, used as they are (no logic in front of the enables):
 //   load_i     take the planes from attr_i
 //   en_i       update the pixel values this cycle (a pixel step, a row step or the load)
@@ -27,20 +28,40 @@ module raster_interp (
 );
   localparam int unsigned AttrN = gpu_pkg::ATTR_N;
   localparam int unsigned W     = gpu_pkg::ATTR_PLANE_W;
+  localparam int unsigned CW    = 20;   // colour planes: P[19:12] needs P mod 2^20 only
 
-  logic [AttrN-1:0][W-1:0] p;
-  raster_planes #(.N(AttrN), .W(W)) u_planes (
+  // Z at full width; R, G, B, A modulo 2^20 (the low bits of a sum depend on the low bits of
+  // its terms only, so these are the same bits as the 37-bit values': synthesis cannot drop
+  // the upper bits by itself, the stepping registers feed their own adders)
+  logic [W-1:0] pz;
+  logic [AttrN-2:0][CW-1:0] pc, cc, cgx, cgy;
+  always_comb begin
+    for (int j = 1; j < int'(AttrN); j++) begin
+      cc[j-1]  = attr_i.c[j][CW-1:0];
+      cgx[j-1] = attr_i.gx[j][CW-1:0];
+      cgy[j-1] = attr_i.gy[j][CW-1:0];
+    end
+  end
+  raster_planes #(.N(1), .W(W)) u_planes_z (
     .clk_i (clk_i), .rst_ni (rst_ni), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
-    .sel_row_i (sel_row_i), .c_i (attr_i.c), .gx_i (attr_i.gx), .gy_i (attr_i.gy), .p_o (p)
+    .sel_row_i (sel_row_i), .c_i (attr_i.c[gpu_pkg::ATTR_Z]), .gx_i (attr_i.gx[gpu_pkg::ATTR_Z]),
+    .gy_i (attr_i.gy[gpu_pkg::ATTR_Z]), .p_o (pz)
+  );
+  raster_planes #(.N(AttrN - 1), .W(CW)) u_planes_c (
+    .clk_i (clk_i), .rst_ni (rst_ni), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
+    .sel_row_i (sel_row_i), .c_i (cc), .gx_i (cgx), .gy_i (cgy), .p_o (pc)
   );
 
-  assign z_o     = p[gpu_pkg::ATTR_Z][36:12];
-  assign color_o = {p[gpu_pkg::ATTR_A][19:12], p[gpu_pkg::ATTR_B][19:12],
-                    p[gpu_pkg::ATTR_G][19:12], p[gpu_pkg::ATTR_R][19:12]};
+  assign z_o     = pz[36:12];
+  assign color_o = {pc[gpu_pkg::ATTR_A-1][19:12], pc[gpu_pkg::ATTR_B-1][19:12],
+                    pc[gpu_pkg::ATTR_G-1][19:12], pc[gpu_pkg::ATTR_R-1][19:12]};
 
   logic unused_p;   // the fraction bits, and the colour planes' bits above 19
   always_comb begin
-    unused_p = ^p[gpu_pkg::ATTR_Z][11:0];
-    for (int j = 1; j < int'(AttrN); j++) unused_p ^= ^{p[j][W-1:20], p[j][11:0]};
+    unused_p = ^pz[11:0];
+    for (int j = 0; j < int'(AttrN) - 1; j++) unused_p ^= ^pc[j][11:0];
+    for (int j = 1; j < int'(AttrN); j++) begin
+      unused_p ^= ^{attr_i.c[j][W-1:CW], attr_i.gx[j][W-1:CW], attr_i.gy[j][W-1:CW]};
+    end
   end
 endmodule

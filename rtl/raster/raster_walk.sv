@@ -130,6 +130,20 @@ module raster_walk #(
     end
   end
 
+  // one adder per edge value and for the pixel index: a row step (sel_row_q) adds the row step
+  // to the row start, a pixel step the pixel step to the pixel; both registers take the sum
+  // under their own enables (the row start only moves at a row step: enrow_q implies sel_row_q
+  // outside a load, raster_planes asserts it)
+  logic [2:0][WW-1:0] w_step;
+  logic [18:0] pix_step;
+  always_comb begin
+    for (int k = 0; k < 3; k++) begin
+      w_step[k] = (sel_row_q ? wrow_q[k] : w_q[k]) +
+                  WW'($signed(sel_row_q ? wy_q[k] : wx_q[k]));
+    end
+    pix_step = (sel_row_q ? pixrow_q : pix_q) + (sel_row_q ? 19'(gpu_pkg::FB_W) : 19'd1);
+  end
+
   always_comb begin
     wx_d = wx_q; wy_d = wy_q;
     bx0_d = bx0_q; bx1m1_d = bx1m1_q; by1m1_d = by1m1_q; one_col_d = one_col_q;
@@ -176,18 +190,16 @@ module raster_walk #(
       x_d = bx0_q;
       x_last_d = one_col_q;
       y_last_d = (y_q == by1m1_q);
-      pixrow_d = pixrow_q + 19'(gpu_pkg::FB_W);
-      pix_d = pixrow_q + 19'(gpu_pkg::FB_W);
-      for (int k = 0; k < 3; k++) begin
-        wrow_d[k] = wrow_q[k] + WW'($signed(wy_q[k]));
-        w_d[k]    = wrow_q[k] + WW'($signed(wy_q[k]));
-      end
+      pixrow_d = pix_step;
+      pix_d = pix_step;
+      wrow_d = w_step;
+      w_d = w_step;
     end else begin
       row_hit_d = row_hit_q | covered;
       x_d = x_q + 10'd1;
       x_last_d = (x_q == bx1m1_q);
-      pix_d = pix_q + 19'd1;
-      for (int k = 0; k < 3; k++) w_d[k] = w_q[k] + WW'($signed(wx_q[k]));
+      pix_d = pix_step;
+      w_d = w_step;
     end
     if (!en_q) begin
       active_d = active_q;

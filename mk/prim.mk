@@ -1,11 +1,12 @@
 # mk/prim.mk: the primitives library (rtl/prim/) on its own.
-#   build/prim/tb_prim_fifo    prim_fifo and prim_fifo_bram under random pushes and pops, each
+#   build/prim/tb_prim_fifo    prim_fifo, prim_fifo_bram and prim_spill_reg under random pushes and pops, each
 #                              against a reference queue (--help); tests in tests/prim.list
 #   build/prim/tb_prim_delay   prim_delay at delays 2, 7, 11, 24 (LUT RAM), 7 (flip-flops), 7 and 24 (block RAM) under random inputs (--help)
 #   make prim-build            the test programs (part of make test-build)
 
 PRIM_BUILD := $(BUILD)/prim
-PRIM_FIFO_SRCS := rtl/prim/prim_fifo.sv rtl/prim/prim_fifo_bram.sv tests/prim/tb_prim_fifo.sv
+PRIM_FIFO_SRCS := rtl/prim/prim_fifo.sv rtl/prim/prim_fifo_bram.sv rtl/prim/prim_spill_reg.sv \
+                  tests/prim/tb_prim_fifo.sv
 
 .PHONY: prim-build
 TEST_BUILD += prim-build

@@ -1,10 +1,10 @@
-// tb_prim_fifo: random pushes and pops on prim_fifo (LUT RAM) and prim_fifo_bram (block RAM),
-// each checked against its own reference queue every cycle:
+// tb_prim_fifo: random pushes and pops on prim_fifo (LUT RAM), prim_fifo_bram (block RAM) and
+// the two-entry link prim_spill_reg, each checked against its own reference queue every cycle:
 //   data: every value shown at the head with rvalid is the oldest pushed and not popped
 //   count_o equals the entries held; wready_o is high exactly while fewer than Depth are held
 //   valid/ready: rvalid never drops without a pop; rvalid only while something is held
 //   latency: an entry at the head of the queue is shown once it was pushed Lat cycles ago
-//            (prim_fifo 1, prim_fifo_bram 2), so both run at one pop per cycle
+//            (prim_fifo 1, prim_fifo_bram 2, prim_spill_reg 1), so all run at one pop per cycle
 #include "Vtb_prim_fifo.h"
 #include "tb_prim_args.h"
 #include "verilated.h"
@@ -19,6 +19,7 @@ struct ent { uint32_t v; uint64_t t; };
 struct side {
     const char *name;
     unsigned lat;
+    unsigned depth;
     std::deque<ent> q;
     int prev_valid_held;   // rvalid && !rready at the last edge
     unsigned long pops, errors;
@@ -31,8 +32,9 @@ static uint32_t rnd(void)
     return (uint32_t)(rng_state >> 33);
 }
 
-static void check(side &s, uint64_t cyc, unsigned depth, int wready, int rvalid, uint32_t rdata, unsigned count)
+static void check(side &s, uint64_t cyc, int wready, int rvalid, uint32_t rdata, unsigned count)
 {
+    const unsigned depth = s.depth;
     auto bad = [&](const char *what) {
         if (s.errors++ < 10) {
             std::printf("FAIL %s cycle %llu: %s (held %zu, count %u, wready %d, rvalid %d, rdata 0x%X)\n", s.name,
@@ -45,6 +47,14 @@ static void check(side &s, uint64_t cyc, unsigned depth, int wready, int rvalid,
     if (rvalid && !s.q.empty() && rdata != s.q.front().v) bad("rdata_o is not the oldest entry");
     if (s.prev_valid_held && !rvalid) bad("rvalid_o dropped without a pop");
     if (!rvalid && !s.q.empty() && cyc >= s.q.front().t + s.lat) bad("the head entry is not shown within the latency");
+}
+
+// a pop of the design: the reference queue's head leaves (a pop of nothing is an error, counted
+// by check() already as "rvalid_o with nothing held")
+static void pop(side &s)
+{
+    if (!s.q.empty()) s.q.pop_front();
+    s.pops++;
 }
 
 int main(int argc, char **argv)
@@ -64,7 +74,8 @@ int main(int argc, char **argv)
     Vtb_prim_fifo top{&ctx};
     const unsigned depth = 5;   // tb_prim_fifo's default Depth
     std::printf("tb_prim_fifo: seed %llu, %llu cycles, Depth %u\n", seed, cycles, depth);
-    side a = {"prim_fifo", 1, {}, 0, 0, 0}, b = {"prim_fifo_bram", 2, {}, 0, 0, 0};
+    side a = {"prim_fifo", 1, depth, {}, 0, 0, 0}, b = {"prim_fifo_bram", 2, depth, {}, 0, 0, 0};
+    side c = {"prim_spill_reg", 1, 2, {}, 0, 0, 0};
     top.clk_i = 0;
     top.rst_ni = 0;
     top.wvalid_i = 0;
@@ -83,27 +94,34 @@ int main(int argc, char **argv)
         top.rready_i = (rnd() % 100) < pr;
         top.wdata_i = rnd() & 0xFFFF;
         top.eval();
-        check(a, cyc, depth, top.a_wready_o, top.a_rvalid_o, top.a_rdata_o, top.a_count_o);
-        check(b, cyc, depth, top.b_wready_o, top.b_rvalid_o, top.b_rdata_o, top.b_count_o);
+        check(a, cyc, top.a_wready_o, top.a_rvalid_o, top.a_rdata_o, top.a_count_o);
+        check(b, cyc, top.b_wready_o, top.b_rvalid_o, top.b_rdata_o, top.b_count_o);
+        check(c, cyc, top.c_wready_o, top.c_rvalid_o, top.c_rdata_o, top.c_count_o);
         // the edge: the reference queues follow the handshakes
         int aw = top.wvalid_i && top.a_wready_o, ar = top.a_rvalid_o && top.rready_i;
         int bw = top.wvalid_i && top.b_wready_o, br = top.b_rvalid_o && top.rready_i;
+        int cw = top.wvalid_i && top.c_wready_o, cr = top.c_rvalid_o && top.rready_i;
         a.prev_valid_held = top.a_rvalid_o && !top.rready_i;
         b.prev_valid_held = top.b_rvalid_o && !top.rready_i;
-        if (ar) { a.q.pop_front(); a.pops++; }
-        if (br) { b.q.pop_front(); b.pops++; }
+        c.prev_valid_held = top.c_rvalid_o && !top.rready_i;
+        if (ar) pop(a);
+        if (br) pop(b);
+        if (cr) pop(c);
         if (aw) a.q.push_back({top.wdata_i, cyc});
         if (bw) b.q.push_back({top.wdata_i, cyc});
+        if (cw) c.q.push_back({top.wdata_i, cyc});
         top.clk_i = 1;
         top.eval();
         top.clk_i = 0;
         top.eval();
     }
     top.final();
-    for (side *s : {&a, &b}) {
+    for (side *s : {&a, &b, &c}) {
         std::printf("%s: %lu pops, %lu errors\n", s->name, s->pops, s->errors);
     }
-    if (a.errors || b.errors || a.pops < cycles / 4 || b.pops < cycles / 4) {
+    bool bad = false;
+    for (side *s : {&a, &b, &c}) bad = bad || s->errors || s->pops < cycles / 4;
+    if (bad) {
         std::printf("FAIL: seed %llu\n", seed);
         return 1;
     }

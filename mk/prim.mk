@@ -1,6 +1,7 @@
 # mk/prim.mk: the primitives library (rtl/prim/) on its own.
 #   build/prim/tb_prim_fifo    prim_fifo, prim_fifo_bram and prim_spill_reg under random pushes and pops, each
 #                              against a reference queue (--help); tests in tests/prim.list
+#   build/prim/tb_prim_async_fifo  prim_async_fifo in LUT RAM and block RAM at a random clock ratio (--help)
 #   build/prim/tb_prim_delay   prim_delay at delays 2, 7, 11, 24 (LUT RAM), 7 (flip-flops), 7 and 24 (block RAM) under random inputs (--help)
 #   make prim-build            the test programs (part of make test-build)
 
@@ -11,7 +12,7 @@ PRIM_FIFO_SRCS := rtl/prim/prim_fifo.sv rtl/prim/prim_fifo_bram.sv rtl/prim/prim
 .PHONY: prim-build
 TEST_BUILD += prim-build
 
-prim-build: $(PRIM_BUILD)/tb_prim_fifo $(PRIM_BUILD)/tb_prim_delay
+prim-build: $(PRIM_BUILD)/tb_prim_fifo $(PRIM_BUILD)/tb_prim_delay $(PRIM_BUILD)/tb_prim_async_fifo
 
 $(PRIM_BUILD)/tb_prim_fifo: $(PRIM_FIFO_SRCS) tests/prim/tb_prim_fifo.cpp tests/prim/tb_prim_args.h
 	@mkdir -p $(PRIM_BUILD)
@@ -25,3 +26,10 @@ $(PRIM_BUILD)/tb_prim_delay: $(PRIM_DELAY_SRCS) tests/prim/tb_prim_delay.cpp tes
 	$(VERILATOR) $(VFLAGS) --top-module tb_prim_delay -Mdir $(PRIM_BUILD)/obj_delay -o $(abspath $@) \
 	  $(PRIM_DELAY_SRCS) $(abspath tests/prim/tb_prim_delay.cpp) \
 	  > $(PRIM_BUILD)/verilator_delay.log 2>&1 || { tail -30 $(PRIM_BUILD)/verilator_delay.log; exit 1; }
+
+PRIM_AFIFO_SRCS := rtl/prim/prim_sync.sv rtl/prim/prim_async_fifo.sv tests/prim/tb_prim_async_fifo.sv
+$(PRIM_BUILD)/tb_prim_async_fifo: $(PRIM_AFIFO_SRCS) tests/prim/tb_prim_async_fifo.cpp tests/prim/tb_prim_args.h
+	@mkdir -p $(PRIM_BUILD)
+	$(VERILATOR) $(VFLAGS) --top-module tb_prim_async_fifo -Mdir $(PRIM_BUILD)/obj_afifo -o $(abspath $@) \
+	  $(PRIM_AFIFO_SRCS) $(abspath tests/prim/tb_prim_async_fifo.cpp) \
+	  > $(PRIM_BUILD)/verilator_afifo.log 2>&1 || { tail -30 $(PRIM_BUILD)/verilator_afifo.log; exit 1; }

@@ -71,7 +71,8 @@ module gpu_top #(
     .rd_data_i     (rd_data)
   );
 
-  prim_async_fifo #(.Width(gpu_pkg::CMD_W), .Depth(FifoDepth)) u_cmd_fifo (
+  // in block RAM (Bram): its 71 x 32 bits were 36 TRELLIS_DPR16X4, 216 LUT4 sites (docs/synth.md)
+  prim_async_fifo #(.Width(gpu_pkg::CMD_W), .Depth(FifoDepth), .Bram(1'b1)) u_cmd_fifo (
     .wclk_i   (spi_sck_i),
     .wrst_ni  (rst_ni),
     .wvalid_i (fifo_wvalid),
@@ -85,7 +86,7 @@ module gpu_top #(
     .rdepth_o (fifo_depth)
   );
 
-  // command register between the FIFO's read port (LUT RAM) and the register file's decode:
+  // command register between the FIFO's head register and the register file's decode:
   // all of the register file's inputs from the FIFO come from flops (100 MHz, docs/synth.md)
   // and the kind of the command (gpu_pkg::cmd_kind_t) is decoded before the register
   logic        cmd_valid, cmd_ready;

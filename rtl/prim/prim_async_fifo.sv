@@ -5,13 +5,27 @@
 // conservative); rdepth_o is the occupancy seen by the read domain (write pointer 2 read clocks
 // old, so it never over-reports). A push while full is ignored by the FIFO (the caller decides
 // what to record). The read side is first-word-fall-through: rvalid_o/rdata_o show the head,
-// rready_i pops it.
+// rready_i pops it. Capacity exactly Depth in both storage modes.
+// Storage (Bram):
+//   0  LUT RAM, read asynchronously at the read pointer: rdata_o is the RAM's output (about
+//      1 ns after the pointer flops). Latency: 2-3 read clocks from a push to rvalid_o (the
+//      synchroniser).
+//   1  block RAM (ECP5 DP16KD, one write port per clock domain), read synchronously into the
+//      RAM's read register and from there into a fabric head register that drives rvalid_o and
+//      rdata_o (the block RAM's 5.6 ns clock-to-out then ends at a flip-flop). The read side
+//      keeps two pointers: the RAM read address (advanced by each prefetch into the two head
+//      stages) and the pop pointer (advanced by rready_i), and only the pop pointer goes back
+//      to the write side, so an entry held in a head stage still occupies its RAM slot and
+//      the capacity stays exactly Depth. Every RAM read is of an entry whose write the read
+//      side has seen through the synchroniser, so reads never meet writes of the same entry.
+//      Latency: 2 read clocks more than Bram = 0; throughput one pop per read clock.
 // Resets: each side has its own active-low reset, asserted asynchronously. The write clock may be
 // stopped (SPI SCK); the write pointer reset must be released while wclk_i is idle.
 // Constraint: the gray pointers crossing domains need a max-delay of one destination period.
 module prim_async_fifo #(
   parameter int unsigned Width = 8,
-  parameter int unsigned Depth = 16
+  parameter int unsigned Depth = 16,
+  parameter bit          Bram  = 1'b0   // storage in block RAM (above)
 ) (
   input  logic             wclk_i,
   input  logic             wrst_ni,
@@ -31,12 +45,10 @@ module prim_async_fifo #(
     $error("prim_async_fifo: Depth must be a power of two >= 4");
   end
 
-  // LUT RAM (distributed): the read port is asynchronous (first-word fall-through from the
-  // read pointer flops, about 1 ns). Left to itself Yosys maps a wide FIFO to EBR by moving the
-  // read pointer into the EBR's address register, and the EBR's 5.6 ns clock-to-output then
-  // eats most of a 10 ns core cycle.
-  (* ram_style = "distributed" *)
-  logic [Width-1:0] mem_q [Depth];
+  // Bram = 0: LUT RAM (distributed), the read port asynchronous (first-word fall-through from
+  // the read pointer flops, about 1 ns). Left to itself Yosys maps a wide FIFO to EBR by moving
+  // the read pointer into the EBR's address register, and the EBR's 5.6 ns clock-to-output then
+  // eats most of a 10 ns core cycle; Bram = 1 puts a fabric register behind it instead.
   logic [Aw:0] wbin_q, wgray_q, rbin_q, rgray_q;
   logic [Aw:0] wbin_d, rbin_d;
   logic [Aw:0] rgray_w, wgray_r;       // synchronised gray pointers
@@ -74,9 +86,6 @@ module prim_async_fifo #(
     end
   end
 
-  always_ff @(posedge wclk_i) begin
-    if (wvalid_i && !wfull_o) mem_q[wbin_q[Aw-1:0]] <= wdata_i;
-  end
 
   // ---- read domain ----
   prim_sync #(.Width(Aw+1)) u_sync_w2r (
@@ -84,9 +93,47 @@ module prim_async_fifo #(
   );
 
   assign wbin_r   = gray2bin(wgray_r);
-  assign rdepth_o = wbin_r - rbin_q;
-  assign rvalid_o = (wgray_r != rgray_q);
-  assign rdata_o  = mem_q[rbin_q[Aw-1:0]];
+  assign rdepth_o = wbin_r - rbin_q;   // rbin_q: the pop pointer (entries not yet popped)
+
+  if (!Bram) begin : g_lutram
+    (* ram_style = "distributed" *)
+    logic [Width-1:0] mem_q [Depth];
+    always_ff @(posedge wclk_i) begin
+      if (wvalid_i && !wfull_o) mem_q[wbin_q[Aw-1:0]] <= wdata_i;
+    end
+    assign rvalid_o = (wgray_r != rgray_q);
+    assign rdata_o  = mem_q[rbin_q[Aw-1:0]];
+  end else begin : g_bram
+    // no_rw_check: a read is only of entries the synchroniser has shown written (above)
+    (* ram_style = "block", no_rw_check *)
+    logic [Width-1:0] mem_q [Depth];
+    logic [Aw:0]      rdbin_q;           // RAM read address (entries prefetched)
+    logic             h1_v_q, h2_v_q;    // RAM read register, fabric head register
+    logic [Width-1:0] h1_q, h2_q;
+    logic             rd, mv;
+    assign mv = h1_v_q && (!h2_v_q || rready_i);              // RAM register -> head
+    assign rd = (wbin_r != rdbin_q) && (!h1_v_q || mv);       // RAM -> RAM register
+    always_ff @(posedge wclk_i) begin
+      if (wvalid_i && !wfull_o) mem_q[wbin_q[Aw-1:0]] <= wdata_i;
+    end
+    always_ff @(posedge rclk_i) begin
+      if (rd) h1_q <= mem_q[rdbin_q[Aw-1:0]];
+      if (mv) h2_q <= h1_q;
+    end
+    always_ff @(posedge rclk_i or negedge rrst_ni) begin
+      if (!rrst_ni) begin
+        rdbin_q <= '0;
+        h1_v_q  <= 1'b0;
+        h2_v_q  <= 1'b0;
+      end else begin
+        if (rd) rdbin_q <= rdbin_q + 1'b1;
+        h1_v_q <= rd || (h1_v_q && !mv);
+        h2_v_q <= mv || (h2_v_q && !rready_i);
+      end
+    end
+    assign rvalid_o = h2_v_q;
+    assign rdata_o  = h2_q;
+  end
 
   always_comb begin
     rbin_d = rbin_q;

@@ -447,12 +447,12 @@ module tmu_pixel #(
   );
 
   // ---- fragment FIFO and merge ----
-  // the fragment with its colour as RGBA8 (see c8_of): 40 bits and one block RAM less
+  // the fragment with its colour as RGBA8 (see c8_of): 40 bits and one block RAM less; without
+  // its pixel index (y * FB_W + x, recomputed at the output): 19 bits and another block RAM less
   typedef struct packed {
     logic              tex;    // its colour comes from tmu_blend
     logic [9:0]        x;
     logic [8:0]        y;
-    logic [18:0]       pix;
     gpu_pkg::z25_t     z;
     gpu_pkg::rgba8_t   color;
     gpu_pkg::ds_id_t   sid;
@@ -461,7 +461,7 @@ module tmu_pixel #(
   fa_t   fa_in, fa_out;
   logic  fa_wready, fa_valid, fa_pop;
   logic [$clog2(FragDepth+1)-1:0] unused_fa_count;
-  assign fa_in = {is_tex, is_frag_q.x, is_frag_q.y, is_frag_q.pix, is_frag_q.z, c8_of(is_frag_q.color),
+  assign fa_in = {is_tex, is_frag_q.x, is_frag_q.y, is_frag_q.z, c8_of(is_frag_q.color),
                   is_frag_q.sid, is_frag_q.prim};
   assign fifo_a_room = fa_wready;
   prim_fifo_bram #(.Width($bits(fa_in)), .Depth(FragDepth)) u_frag_fifo (
@@ -475,7 +475,7 @@ module tmu_pixel #(
   always_comb begin
     m_frag.x     = fa_out.x;
     m_frag.y     = fa_out.y;
-    m_frag.pix   = fa_out.pix;
+    m_frag.pix   = {fa_out.y, 9'h0} + {2'b0, fa_out.y, 7'h0} + 19'(fa_out.x);   // y * 640 + x
     m_frag.z     = fa_out.z;
     m_frag.color = fa_out.tex ? bl_color : gpu_pkg::color108_t'(c108_of(fa_out.color));
     m_frag.sid   = fa_out.sid;
@@ -502,6 +502,9 @@ module tmu_pixel #(
                   (out_count != 2'd0);
 
 `ifndef SYNTHESIS
+  // the fragment FIFO drops the pixel index and recomputes it from x and y
+  a_pix_is_xy: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                frag_valid_i |-> (32'(frag_i.pix) == 32'(frag_i.y) * gpu_pkg::FB_W + 32'(frag_i.x)));
   a_color_rgba8: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                   frag_valid_i |-> (c108_of(c8_of(frag_i.color)) == frag_i.color));
 `endif
@@ -510,6 +513,6 @@ module tmu_pixel #(
   assign unused_bits = ^{unused_sf_wready, unused_sf_count, unused_rf_count, unused_vb_count, unused_fa_count,
                          unused_p_m, unused_p_r, vb_valid, is_ds.z_write, is_ds.z_test,
                          is_ds.dither_en, is_ds.z_compare, is_ds.fb_base, is_ds.z_base, is_ds.alpha_blend,
-                         is_ds.tex_enable,
+                         is_ds.tex_enable, is_frag_q.pix,
                          c_busy};
 endmodule

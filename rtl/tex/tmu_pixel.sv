@@ -36,7 +36,8 @@
 // the rest being the triangles' setup and UVn writes).
 // Invalidate: inv_i[n] (the register file's pulse after a TEXn_BASE/FMT write, with the
 // pipeline drained) goes to tmu_cache, which applies it before its next request.
-// Handshakes: valid/ready (docs/interfaces.md); frag_ready_o from flops, FIFO counts, the
+// Handshakes: valid/ready (docs/interfaces.md); frag_ready_o from one flip-flop (rdy_q, a
+// conservative prediction of the issue stage's take, made a cycle ahead), the
 // header FIFO's valid and the input's first flag (ready may depend on valid and payload).
 // Reset: empty; the cache clears its valid bits (a 32-cycle sweep).
 module tmu_pixel #(
@@ -131,11 +132,43 @@ module tmu_pixel #(
   assign is_issue = is_valid_q && (is_rem_q != '0) && (cred_q != CredW'(SlotDepth)) &&
                     ((is_rem_next != '0) || (fifo_a_room && fifo_b_room));
   assign is_leave = is_valid_q && (((is_rem_q == '0) && fifo_a_room) || (is_issue && (is_rem_next == '0)));
-  // a first fragment also waits for its header (the walker pushes both in one cycle; the header
-  // FIFO is a block RAM, two cycles from push to valid, the fragment's path can be one)
-  assign frag_ready_o = (!is_valid_q || is_leave) && (!tex_i.first || hdr_valid_i);
+  // The issue stage takes a fragment when it is empty or its fragment leaves in the same cycle.
+  // That decision (FIFO rooms, credits, the remaining units) is predicted a cycle ahead into a
+  // flip-flop, rdy_q, conservatively: rdy_q implies "empty or leaving" (below), so frag_ready_o
+  // is one flip-flop and the header condition, and the walker's output register, whose clock
+  // enable it drives across the die, no longer waits for this stage's counters (timing,
+  // docs/synth.md). The prediction counts the FIFOs and credits as if nothing left them this
+  // cycle, so it is exact except within one entry of full.
+  // A first fragment also waits for its header (the walker pushes both in one cycle; the header
+  // FIFO is a block RAM, two cycles from push to valid, the fragment's path can be one).
+  logic         rdy_q, rdy_d, valid_n;
+  logic [U-1:0] rem_n;            // is_rem_q next cycle
+  logic         room_n;           // FIFO rooms and a credit next cycle, whatever this cycle does
+  logic [$clog2(FragDepth+1)-1:0] fa_count, vb_count;
+  always_comb begin
+    valid_n = take || (is_valid_q && !is_leave);
+    if (take)          rem_n = tex_i.first ? hdr_i.en_mask : hdr_q.en_mask;
+    else if (is_issue) rem_n = is_rem_next;
+    else               rem_n = is_rem_q;
+    // next cycle's count <= this cycle's + 1 (at most one push per cycle)
+    room_n = (32'(fa_count) + 2 <= FragDepth) && (32'(vb_count) + 2 <= FragDepth) &&
+             (32'(cred_q) + 2 <= SlotDepth);
+    // leaving next cycle: untextured (needs fragment FIFO room) or on its last unit (a credit
+    // and both rooms); room_n covers both
+    rdy_d = !valid_n || (((rem_n & (rem_n - 1'b1)) == '0) && room_n);
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rdy_q <= 1'b1;
+    else         rdy_q <= rdy_d;
+  end
+  assign frag_ready_o = rdy_q && (!tex_i.first || hdr_valid_i);
   assign take         = frag_valid_i && frag_ready_o;
   assign hdr_ready_o  = take && tex_i.first;
+`ifndef SYNTHESIS
+  // the prediction is safe: a take never meets a fragment that stays
+  a_take_safe: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                take |-> (!is_valid_q || is_leave));
+`endif
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -427,7 +460,6 @@ module tmu_pixel #(
   } vcol_t;
   vcol_t vb_in, vb_out;
   logic  vb_wready, vb_valid, vb_push, vb_pop;
-  logic [$clog2(FragDepth+1)-1:0] unused_vb_count;
   assign vb_in   = {is_ds.gouraud, c8_of(is_frag_q.color)};
   assign vb_push = is_issue && (is_rem_next == '0);
   assign vb_pop  = rf_pop && rf_out.side.last;
@@ -435,7 +467,7 @@ module tmu_pixel #(
   prim_fifo_bram #(.Width($bits(vb_in)), .Depth(FragDepth)) u_vcol_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .wvalid_i (vb_push), .wready_o (vb_wready), .wdata_i (vb_in),
-    .rvalid_o (vb_valid), .rready_i (vb_pop), .rdata_o (vb_out), .count_o (unused_vb_count)
+    .rvalid_o (vb_valid), .rready_i (vb_pop), .rdata_o (vb_out), .count_o (vb_count)
   );
 
   tmu_blend u_blend (
@@ -460,14 +492,13 @@ module tmu_pixel #(
   } fa_t;
   fa_t   fa_in, fa_out;
   logic  fa_wready, fa_valid, fa_pop;
-  logic [$clog2(FragDepth+1)-1:0] unused_fa_count;
   assign fa_in = {is_tex, is_frag_q.x, is_frag_q.y, is_frag_q.z, c8_of(is_frag_q.color),
                   is_frag_q.sid, is_frag_q.prim};
   assign fifo_a_room = fa_wready;
   prim_fifo_bram #(.Width($bits(fa_in)), .Depth(FragDepth)) u_frag_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .wvalid_i (is_leave), .wready_o (fa_wready), .wdata_i (fa_in),
-    .rvalid_o (fa_valid), .rready_i (fa_pop), .rdata_o (fa_out), .count_o (unused_fa_count)
+    .rvalid_o (fa_valid), .rready_i (fa_pop), .rdata_o (fa_out), .count_o (fa_count)
   );
 
   logic            m_valid, m_ready;
@@ -510,7 +541,7 @@ module tmu_pixel #(
 `endif
 
   logic unused_bits;
-  assign unused_bits = ^{unused_sf_wready, unused_sf_count, unused_rf_count, unused_vb_count, unused_fa_count,
+  assign unused_bits = ^{unused_sf_wready, unused_sf_count, unused_rf_count,
                          unused_p_m, unused_p_r, vb_valid, is_ds.z_write, is_ds.z_test,
                          is_ds.dither_en, is_ds.z_compare, is_ds.fb_base, is_ds.z_base, is_ds.alpha_blend,
                          is_ds.tex_enable, is_frag_q.pix,

@@ -256,6 +256,12 @@ package gpu_pkg;
   localparam int unsigned CMD_KIND_W = 4;
 
 
+  // pixel index y * FB_W + x of an on-screen pixel, as two shifted adds (FB_W = 640 = 2^9 + 2^7;
+  // a constant multiply could be given a DSP). tmu_pixel asserts it against y * FB_W + x.
+  function automatic logic [18:0] pix_index(input logic [9:0] x, input logic [8:0] y);
+    pix_index = {y, 9'h0} + {2'b0, y, 7'h0} + 19'(x);
+  endfunction
+
   // ---- colour arithmetic of the pixel path (docs/spec-decisions.md "Colour arithmetic";
   // C: sw/model/color108.h, same names). A channel is unsigned 10.8 in 18 bits; 1023.0 is one.
   localparam logic [17:0] C108_ONE = 18'd261888;

@@ -180,7 +180,7 @@ module raster_walk #(
         w_d[k] = set_i.edges.w0[k][WW-1:0]; wrow_d[k] = set_i.edges.w0[k][WW-1:0];
       end
       row_hit_d = 1'b0;
-      pixrow_d = {set_i.edges.bb_y0, 9'h0} + {2'b0, set_i.edges.bb_y0, 7'h0} + 19'(set_i.edges.bb_x0);
+      pixrow_d = gpu_pkg::pix_index(set_i.edges.bb_x0, set_i.edges.bb_y0);
       pix_d = pixrow_d;
     end else if (sel_row_q) begin
       // the first uncovered pixel after a covered one, or x == bx1: next row, or done

@@ -506,7 +506,7 @@ module tmu_pixel #(
   always_comb begin
     m_frag.x     = fa_out.x;
     m_frag.y     = fa_out.y;
-    m_frag.pix   = {fa_out.y, 9'h0} + {2'b0, fa_out.y, 7'h0} + 19'(fa_out.x);   // y * 640 + x
+    m_frag.pix   = gpu_pkg::pix_index(fa_out.x, fa_out.y);
     m_frag.z     = fa_out.z;
     m_frag.color = fa_out.tex ? bl_color : gpu_pkg::color108_t'(c108_of(fa_out.color));
     m_frag.sid   = fa_out.sid;
@@ -533,7 +533,7 @@ module tmu_pixel #(
                   (out_count != 2'd0);
 
 `ifndef SYNTHESIS
-  // the fragment FIFO drops the pixel index and recomputes it from x and y
+  // the fragment FIFO drops the pixel index and recomputes it from x and y (gpu_pkg::pix_index)
   a_pix_is_xy: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                 frag_valid_i |-> (32'(frag_i.pix) == 32'(frag_i.y) * gpu_pkg::FB_W + 32'(frag_i.x)));
   a_color_rgba8: assert property (@(posedge clk_i) disable iff (!rst_ni)

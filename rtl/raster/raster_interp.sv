@@ -4,8 +4,9 @@
 // Holds, for every attribute plane gpu_pkg::ATTR_* of the setup record, the plane value P of the
 // current pixel and of its row start, modulo 2^ATTR_PLANE_W, stepped as the walker moves
 // (raster_planes, shared with raster_texstep). The attribute is P >> 12: Z is P[36:12], a colour channel
-// P[19:12], so the colour planes are stepped modulo 2^20 (their upper bits would feed only
-// themselves, which synthesis does not see: 4 x 17 x 4 flip-flops and 17 adder bits each).
+// P[19:12], so the colour planes are stepped modulo 2^20 (their upper bits feed only
+// themselves: the flattened board build removed them already, a per-module synthesis does not;
+// the width now says so in either flow).
 // Control: raster_walk's step flip-flops, used as they are (no logic in front of the enables):
 //   load_i     take the planes from attr_i
 //   en_i       update the pixel values this cycle (a pixel step, a row step or the load)
@@ -31,8 +32,7 @@ module raster_interp (
   localparam int unsigned CW    = 20;   // colour planes: P[19:12] needs P mod 2^20 only
 
   // Z at full width; R, G, B, A modulo 2^20 (the low bits of a sum depend on the low bits of
-  // its terms only, so these are the same bits as the 37-bit values': synthesis cannot drop
-  // the upper bits by itself, the stepping registers feed their own adders)
+  // its terms only, so these are the same bits as the 37-bit values')
   logic [W-1:0] pz;
   logic [AttrN-2:0][CW-1:0] pc, cc, cgx, cgy;
   always_comb begin

@@ -28,7 +28,6 @@ struct side {
     std::deque<uint32_t> q;
     int valid_held;   // rvalid && !rready at the last read edge
     unsigned long pops, errors, fills;
-    unsigned fill_accepted;
 };
 
 void bad(side &s, unsigned long long t, const char *what)
@@ -55,7 +54,7 @@ int main(int argc, char **argv)
     const unsigned wper = 2 + rnd() % 8, rper = 2 + rnd() % 8;
     std::printf("tb_prim_async_fifo: seed %llu, %llu write edges, Depth %u, write period %u ns, read period %u ns\n",
                 seed, cycles, depth, wper, rper);
-    side a = {"lutram", {}, 0, 0, 0, 0, 0}, b = {"bram", {}, 0, 0, 0, 0, 0};
+    side a = {"lutram", {}, 0, 0, 0, 0}, b = {"bram", {}, 0, 0, 0, 0};
     side *sides[2] = {&a, &b};
     // reset: a falling edge of rst_ni (both sides' flops reset asynchronously), then a clock
     // edge of each side while it is held, then the release
@@ -101,7 +100,6 @@ int main(int argc, char **argv)
             if (!fill && (rnd() % 5000) == 0) {
                 fill = 1;
                 fill_idle = 0;
-                a.fill_accepted = b.fill_accepted = 0;
             }
             top.wvalid_i = fill ? 1 : ((rnd() % 100) < 55);
             top.wdata_i = rnd() & 0xFFFF;
@@ -118,8 +116,8 @@ int main(int argc, char **argv)
         }
         if (wedge) {
             wedges++;
-            if (top.wvalid_i && !a_full) { a.q.push_back(top.wdata_i); if (fill) a.fill_accepted++; }
-            if (top.wvalid_i && !b_full) { b.q.push_back(top.wdata_i); if (fill) b.fill_accepted++; }
+            if (top.wvalid_i && !a_full) a.q.push_back(top.wdata_i);
+            if (top.wvalid_i && !b_full) b.q.push_back(top.wdata_i);
             for (side *s : sides) {
                 if (s->q.size() > depth) bad(*s, t, "more than Depth entries accepted");
             }

@@ -2,8 +2,10 @@
 //
 // Write side in wclk_i, read side in rclk_i. Depth is a power of two. wfull_o is computed in the
 // write domain from the read pointer synchronised there (2 write clocks old, so it is
-// conservative); rdepth_o is the occupancy seen by the read domain (write pointer 2 read clocks
-// old, so it never over-reports). A push while full is ignored by the FIFO (the caller decides
+// conservative); wdepth_o is the occupancy seen by the write domain (the same old read pointer,
+// so it never under-reports: a writer that keeps wdepth_o + its own outstanding pushes <= Depth
+// never meets a full FIFO); rdepth_o is the occupancy seen by the read domain (write pointer 2
+// read clocks old, so it never over-reports). A push while full is ignored by the FIFO (the caller decides
 // what to record). The read side is first-word-fall-through: rvalid_o/rdata_o show the head,
 // rready_i pops it. Capacity exactly Depth in both storage modes.
 // Storage (Bram):
@@ -32,6 +34,7 @@ module prim_async_fifo #(
   input  logic             wvalid_i,
   input  logic [Width-1:0] wdata_i,
   output logic             wfull_o,
+  output logic [$clog2(Depth):0] wdepth_o,
 
   input  logic             rclk_i,
   input  logic             rrst_ni,
@@ -70,7 +73,8 @@ module prim_async_fifo #(
     .clk_i (wclk_i), .rst_ni (wrst_ni), .d_i (rgray_q), .q_o (rgray_w)
   );
 
-  assign wfull_o = (wgray_q == {~rgray_w[Aw:Aw-1], rgray_w[Aw-2:0]});
+  assign wfull_o  = (wgray_q == {~rgray_w[Aw:Aw-1], rgray_w[Aw-2:0]});
+  assign wdepth_o = wbin_q - gray2bin(rgray_w);
   always_comb begin
     wbin_d = wbin_q;
     if (wvalid_i && !wfull_o) wbin_d = wbin_q + 1'b1;

@@ -5,6 +5,8 @@
 //   capacity: never more than Depth held; with the read side stopped, exactly Depth pushes are
 //            accepted before wfull_o holds (checked in every fill phase)
 //   rdepth_o: never more than the entries held (it may lag behind pushes, never pops)
+//   wdepth_o: never less than the entries held, never more than Depth, and Depth exactly when
+//   wfull_o (it may lag behind pops, never pushes)
 //   valid/ready: rvalid_o never drops without a pop
 // Time advances in steps of 1 ns; the write clock period is 2..9 ns, the read clock's 2..9 ns
 // (drawn per run from the seed), so both orders of the two clocks' edges occur.
@@ -83,6 +85,16 @@ int main(int argc, char **argv)
         // inputs settle before the edges of this instant
         top.eval();
         const int a_full = top.a_wfull_o, b_full = top.b_wfull_o;
+        if (wedge) {
+            const unsigned wdep[2] = {top.a_wdepth_o, top.b_wdepth_o};
+            const int full[2] = {a_full, b_full};
+            for (int k = 0; k < 2; k++) {
+                side &s = *sides[k];
+                if (wdep[k] < s.q.size()) bad(s, t, "wdepth_o below the entries held");
+                if (wdep[k] > depth) bad(s, t, "wdepth_o above Depth");
+                if ((wdep[k] == depth) != (full[k] != 0)) bad(s, t, "wdepth_o == Depth disagrees with wfull_o");
+            }
+        }
         if (redge) {
             const int rv[2] = {top.a_rvalid_o, top.b_rvalid_o};
             const uint32_t rdat[2] = {top.a_rdata_o, top.b_rdata_o};

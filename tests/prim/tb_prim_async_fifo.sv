@@ -12,21 +12,23 @@ module tb_prim_async_fifo #(
   input  logic [Width-1:0] wdata_i,
   input  logic             rready_i,
   output logic             a_wfull_o,
+  output logic [$clog2(Depth):0] a_wdepth_o,
   output logic             a_rvalid_o,
   output logic [Width-1:0] a_rdata_o,
   output logic [$clog2(Depth):0] a_rdepth_o,
   output logic             b_wfull_o,
+  output logic [$clog2(Depth):0] b_wdepth_o,
   output logic             b_rvalid_o,
   output logic [Width-1:0] b_rdata_o,
   output logic [$clog2(Depth):0] b_rdepth_o
 );
   prim_async_fifo #(.Width(Width), .Depth(Depth), .Bram(1'b0)) u_lut (
-    .wclk_i, .wrst_ni (rst_ni), .wvalid_i, .wdata_i, .wfull_o (a_wfull_o),
+    .wclk_i, .wrst_ni (rst_ni), .wvalid_i, .wdata_i, .wfull_o (a_wfull_o), .wdepth_o (a_wdepth_o),
     .rclk_i, .rrst_ni (rst_ni), .rvalid_o (a_rvalid_o), .rdata_o (a_rdata_o), .rready_i,
     .rdepth_o (a_rdepth_o)
   );
   prim_async_fifo #(.Width(Width), .Depth(Depth), .Bram(1'b1)) u_bram (
-    .wclk_i, .wrst_ni (rst_ni), .wvalid_i, .wdata_i, .wfull_o (b_wfull_o),
+    .wclk_i, .wrst_ni (rst_ni), .wvalid_i, .wdata_i, .wfull_o (b_wfull_o), .wdepth_o (b_wdepth_o),
     .rclk_i, .rrst_ni (rst_ni), .rvalid_o (b_rvalid_o), .rdata_o (b_rdata_o), .rready_i,
     .rdepth_o (b_rdepth_o)
   );

@@ -52,6 +52,18 @@ int gpu_dev_read(gpu_dev_t *d, uint8_t addr, uint64_t *value)
 
 int gpu_dev_status(const gpu_dev_t *d) { return d->status; }
 
+int gpu_dev_wait_vsync(gpu_dev_t *d)
+{
+    return note(d, d->tr.wait_vsync ? d->tr.wait_vsync(d->tr.ctx) : GPU_EIO);
+}
+
+void gpu_wait_vsync(void)
+{
+    if (g_selected) {
+        gpu_dev_wait_vsync(g_selected);
+    }
+}
+
 void gpu_select(gpu_dev_t *d) { g_selected = d; }
 gpu_dev_t *gpu_selected(void) { return g_selected; }
 
@@ -84,9 +96,16 @@ static int model_read(void *ctx, uint8_t addr, uint64_t *value)
     return GPU_OK;
 }
 
+/* the model carries out commands at once: the frame boundary is now */
+static int model_wait_vsync(void *ctx)
+{
+    (void)gpu_model_vsync((gpu_model_t *)ctx);
+    return GPU_OK;
+}
+
 gpu_transport_t gpu_transport_model(struct gpu_model *m)
 {
-    gpu_transport_t t = {model_write, model_read, NULL, m, "model"};
+    gpu_transport_t t = {model_write, model_read, NULL, m, "model", model_wait_vsync};
     return t;
 }
 
@@ -116,6 +135,16 @@ static int rec_read(void *ctx, uint8_t addr, uint64_t *value)
     return rc;
 }
 
+static int rec_wait_vsync(void *ctx)
+{
+    rec_ctx_t *r = ctx;
+    int rc = r->inner.wait_vsync ? r->inner.wait_vsync(r->inner.ctx) : GPU_EIO;
+    if (fprintf(r->f, "V\n") < 0) {
+        return GPU_EIO;
+    }
+    return rc;
+}
+
 static void rec_close(void *ctx)
 {
     rec_ctx_t *r = ctx;
@@ -128,7 +157,7 @@ static void rec_close(void *ctx)
 
 gpu_transport_t gpu_transport_recorder(gpu_transport_t inner, FILE *f)
 {
-    gpu_transport_t t = {rec_write, rec_read, rec_close, NULL, "recorder"};
+    gpu_transport_t t = {rec_write, rec_read, rec_close, NULL, "recorder", rec_wait_vsync};
     rec_ctx_t *r = calloc(1, sizeof(*r));
     if (r) {
         r->inner = inner;
@@ -172,6 +201,14 @@ static int tee_read(void *ctx, uint8_t addr, uint64_t *value)
     return GPU_OK;
 }
 
+static int tee_wait_vsync(void *ctx)
+{
+    tee_ctx_t *t = ctx;
+    int ra = t->a.wait_vsync ? t->a.wait_vsync(t->a.ctx) : GPU_EIO;
+    int rb = t->b.wait_vsync ? t->b.wait_vsync(t->b.ctx) : GPU_EIO;
+    return ra != GPU_OK ? ra : rb;
+}
+
 static void tee_close(void *ctx)
 {
     tee_ctx_t *t = ctx;
@@ -186,7 +223,7 @@ static void tee_close(void *ctx)
 
 gpu_transport_t gpu_transport_tee(gpu_transport_t a, gpu_transport_t b)
 {
-    gpu_transport_t t = {tee_write, tee_read, tee_close, NULL, "tee"};
+    gpu_transport_t t = {tee_write, tee_read, tee_close, NULL, "tee", tee_wait_vsync};
     tee_ctx_t *c = calloc(1, sizeof(*c));
     if (c) {
         c->a = a;
@@ -261,6 +298,11 @@ int gpu_replay(gpu_dev_t *d, FILE *f, int check_reads, unsigned *bad_line)
         char op = *p++;
         uint64_t addr = 0, val = 0;
         int has_val = 0;
+        if (op == 'V' && *skip_blank(p) == 0) {
+            transactions++;
+            gpu_dev_wait_vsync(d);
+            continue;
+        }
         int ok = (op == 'W' || op == 'R') && (*p == ' ' || *p == '\t');
         if (ok) {
             p = skip_blank(p);

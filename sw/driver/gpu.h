@@ -26,6 +26,10 @@ typedef struct {
     void (*close)(void *ctx); /* may be NULL */
     void *ctx;
     const char *name;
+    /* waits until every command sent has been carried out and then until the next frame
+     * boundary (the VSYNC pin's pulse, docs/spec-decisions.md "Display path"); NULL: the
+     * backend has no display, and gpu_dev_wait_vsync() returns GPU_EIO */
+    int (*wait_vsync)(void *ctx);
 } gpu_transport_t;
 
 typedef struct gpu_dev gpu_dev_t;
@@ -37,6 +41,12 @@ int gpu_dev_read(gpu_dev_t *d, uint8_t addr, uint64_t *value);
 /* first error seen on this device (sticky), GPU_OK if none */
 int gpu_dev_status(const gpu_dev_t *d);
 
+/* A host's "wait for VSYNC": every command sent is carried out, then the next frame boundary
+ * passes. Display register writes made right after it take effect at the boundary after that,
+ * on every backend alike (docs/spec-decisions.md "Display path"). */
+int gpu_dev_wait_vsync(gpu_dev_t *d);
+void gpu_wait_vsync(void);
+
 /* seed-compatible calls on the selected device; errors are recorded in gpu_dev_status() */
 void gpu_select(gpu_dev_t *d);
 gpu_dev_t *gpu_selected(void);
@@ -46,15 +56,16 @@ uint64_t gpu_read(uint8_t addr);
 /* transports */
 struct gpu_model;
 gpu_transport_t gpu_transport_model(struct gpu_model *m);
-/* Records "W aa vvvvvvvvvvvvvvvv" / "R aa vvvvvvvvvvvvvvvv" lines (hex) to f, forwarding to inner.
+/* Records "W aa vvvvvvvvvvvvvvvv" / "R aa vvvvvvvvvvvvvvvv" lines (hex) and "V" (wait for VSYNC) to f,
+ * forwarding to inner.
  * A failed write to f returns GPU_EIO (sticky in gpu_dev_status); the caller still checks
  * fflush/fclose of f, where buffered output fails (for example on a full disk). */
 gpu_transport_t gpu_transport_recorder(gpu_transport_t inner, FILE *f);
 /* Writes go to a and b; reads go to both and must agree (else GPU_EMISMATCH, value from a). */
 gpu_transport_t gpu_transport_tee(gpu_transport_t a, gpu_transport_t b);
 /* Replays a recorded stream into d. Recorded read values are checked when check_reads != 0.
- * Format, one transaction per line (the recorder's output): "W aa vvvvvvvvvvvvvvvv" or
- * "R aa [vvvvvvvvvvvvvvvv]", op and fields separated by blanks, exactly 2 hex digits of address
+ * Format, one transaction per line (the recorder's output): "W aa vvvvvvvvvvvvvvvv",
+ * "R aa [vvvvvvvvvvvvvvvv]" or "V" (gpu_dev_wait_vsync), op and fields separated by blanks, exactly 2 hex digits of address
  * (<= 7F) and exactly 16 of value; blank lines and lines starting with '#' are skipped; a line
  * may be at most GPU_REPLAY_LINE_MAX characters. Anything else is not guessed at.
  * Returns GPU_OK; GPU_EFORMAT with the line in *bad_line (0: no transaction in the stream);

@@ -69,6 +69,7 @@ uint32_t gpu_model_mem_read(const gpu_model_t *m, uint32_t addr)
 
 uint32_t gpu_model_vsync(gpu_model_t *m)
 {
+    display_frame_boundary(&m->disp, m->regs[REG_FB_DISPLAY], m->regs[REG_COLOR_GRADE_CTRL]);
     gpu_event_t ev = {.kind = GPU_EV_VSYNC, .data = m->frame};
     gpu_model_emit(m, &ev);
     return m->frame++;

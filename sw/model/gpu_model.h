@@ -93,6 +93,14 @@ void gpu_model_tex_stats(const gpu_model_t *m, unsigned unit, uint64_t *hits, ui
  * the display controller defines when) ends the current frame: GPU_EV_VSYNC is emitted with the
  * frame's number, which is returned; frames are numbered from 0 after gpu_model_new. */
 uint32_t gpu_model_vsync(gpu_model_t *m);
+/* The display (docs/spec-decisions.md "Display path"): gpu_model_vsync() is the frame boundary,
+ * where FB_DISPLAY and COLOR_GRADE_CTRL.ENABLE are latched and a pending SWAP_BANKS exchanges
+ * the LUT banks. gpu_model_display_frame() writes the frame that boundary starts, 640x480
+ * RGB888 (3 bytes per pixel, row-major), from the latched state and the memory as it is now;
+ * gpu_display_pixel() is one pixel of it (0x00RRGGBB) from its RGB565 framebuffer word. */
+void gpu_model_display_frame(const gpu_model_t *m, uint8_t *rgb);
+uint32_t gpu_display_pixel(const gpu_model_t *m, uint16_t p565);
+uint32_t gpu_model_display_base(const gpu_model_t *m); /* the latched frame's buffer (byte address) */
 /* name of a Z compare function (FB_ZBUFFER.Z_COMPARE 0..7), "LESS" .. "NEVER" */
 const char *gpu_zfunc_name(unsigned fn);
 uint32_t gpu_model_frame(const gpu_model_t *m); /* frames completed */

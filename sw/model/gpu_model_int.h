@@ -96,6 +96,16 @@ typedef struct {
     uint16_t prim;
 } frag_t;
 
+/* display controller state (display.c; rtl/display/display_lut.sv, display_scanout.sv) */
+typedef struct {
+    uint16_t lut[2][3][64]; /* [bank][red, green, blue][entry]: R5G5B5; red/blue use 32 */
+    uint8_t bank;           /* the active bank */
+    uint8_t swap;           /* SWAP_BANKS requested */
+    uint8_t ptr;            /* COLOR_GRADE_LUT_ADDR: {LUT_SELECT[7:6], ENTRY_INDEX[5:0]} */
+    uint32_t fb_base;       /* latched at the frame boundary: the frame's buffer (byte address) */
+    uint8_t enable;         /* latched at the frame boundary: COLOR_GRADE_CTRL.ENABLE */
+} display_t;
+
 struct gpu_model {
     uint8_t *mem;
     gpu_event_fn ev_fn;
@@ -113,7 +123,16 @@ struct gpu_model {
     uint8_t ds_dirty;          /* a draw-state register was written since */
     uint32_t frame;       /* frames completed (gpu_model_vsync) */
     tmu_cache_t tcache[TMU_UNITS]; /* texture caches, one per unit (tmu_cache.c) */
+    display_t disp;       /* display controller (display.c) */
 };
+
+/* display.c: the display controller (rtl/display/): colour-grading LUT, upload pointer, bank
+ * exchange and the state latched at each frame boundary */
+void display_reset(display_t *d);
+void display_ctrl_write(display_t *d, uint64_t data);   /* COLOR_GRADE_CTRL bits 2:1 */
+void display_lut_addr_write(display_t *d, uint64_t data);
+void display_lut_data_write(display_t *d, uint64_t data);
+void display_frame_boundary(display_t *d, uint64_t fb_display, uint64_t cg_ctrl);
 
 /* reg_file.c: builds the register table from the generated GPU_REG_TABLE (idempotent) */
 void reg_file_init(void);

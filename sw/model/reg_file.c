@@ -47,6 +47,7 @@ void gpu_model_reset(gpu_model_t *m)
         tmu_cache_invalidate(&m->tcache[n]);
     }
     m->ds_dirty = 1; /* no draw state taken yet: the first triangle takes entry 1 */
+    display_reset(&m->disp);
 }
 
 static draw_state_t capture_draw_state(const gpu_model_t *m)
@@ -144,11 +145,17 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
         mem_addr_advance(m);
         return;
     case REG_COLOR_GRADE_CTRL:
-        /* RESET_ADDR and SWAP_BANKS are actions (display controller: later issue); store ENABLE */
+        /* RESET_ADDR and SWAP_BANKS are actions of the display controller; ENABLE is stored */
         m->regs[addr] = data & ri->wmask & (COLOR_GRADE_CTRL_ENABLE_MASK << COLOR_GRADE_CTRL_ENABLE_SHIFT);
+        display_ctrl_write(&m->disp, data);
+        return;
+    case REG_COLOR_GRADE_LUT_ADDR:
+        m->regs[addr] = data & ri->wmask;
+        display_lut_addr_write(&m->disp, data);
         return;
     case REG_COLOR_GRADE_LUT_DATA:
-        return; /* LUT storage lives in the display controller (later issue) */
+        display_lut_data_write(&m->disp, data); /* the LUT lives in the display controller */
+        return;
     case REG_SIMT_LAUNCH:
         (void)simt_launch(m, (unsigned)((data >> SIMT_LAUNCH_THREADS_SHIFT) & SIMT_LAUNCH_THREADS_MASK),
                           (unsigned)((data >> SIMT_LAUNCH_PROG_OFFSET_SHIFT) & SIMT_LAUNCH_PROG_OFFSET_MASK),
@@ -191,7 +198,7 @@ uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr)
         return v;
     }
     case REG_STATUS: {
-        /* the model drains instantly: FIFO_DEPTH = 0, BUSY = 0, no display yet: VBLANK = 0 */
+        /* the model drains instantly: FIFO_DEPTH = 0, BUSY = 0; VBLANK = 0 (no display timing) */
         uint64_t v = ((uint64_t)m->err_fifo_ovf << STATUS_FIFO_OVF_SHIFT) |
                      ((uint64_t)m->err_mem_range << STATUS_MEM_RANGE_ERR_SHIFT);
         m->err_fifo_ovf = 0;
@@ -200,6 +207,8 @@ uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr)
     }
     case REG_ID:
         return ri->reset;
+    case REG_COLOR_GRADE_LUT_ADDR:
+        return m->disp.ptr; /* the pointer, auto-incremented by data writes */
     default:
         return m->regs[addr] & ri->rmask;
     }

@@ -1,6 +1,7 @@
 # tinyGPU top-level Makefile.
 #   make demo    render the demo scene and the textured demo on RTL and model, compare, write
-#                PNGs (out/demo/, out/tex_demo/); builds build/bin/tgpu_tb only
+#                PNGs (out/demo/, out/tex_demo/), then an animated scene compared frame by frame
+#                at the DVI output (out/display/); builds build/bin/tgpu_tb only
 #   make test    build the tests and run the default tier of the regression in parallel on
 #                CTest (tests/*.list, docs/regression.md); ends with "N passed, N failed"
 #     make test TIER=quick|default|long|all   a tier (quick: the inner loop, < 2 min)

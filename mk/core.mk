@@ -17,9 +17,9 @@
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
 CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tex/texenc.c sw/tools/png.c sw/tools/cli.c tests/scenes/scenes.c \
-               sim/core/memsim.c sim/core/spi_bfm.c sim/sdram/sdram_dev.c \
+               sim/core/memsim.c sim/core/spi_bfm.c sim/core/disp_check.c sim/display/tmds.c sim/sdram/sdram_dev.c \
                sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
-CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tex -Isw/tools -Isim/core -Isim/sdram -Isw/simt -Itests/scenes -Itests/common -I$(CORE_GEN)
+CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tex -Isw/tools -Isim/core -Isim/display -Isim/sdram -Isw/simt -Itests/scenes -Itests/common -I$(CORE_GEN)
 CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
 CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt
 # testbench-side SystemVerilog bound into the RTL: the valid/ready contract on every link
@@ -47,7 +47,7 @@ $(CORE_GEN)/tex_recip_table.inc: data/tex_recip.hex
 	grep -v '^//' $< | sed 's/^\(.*\)$$/0x\1u,/' > $@
 CORE_GEN_INC := $(CORE_GEN)/dither_table.inc $(CORE_GEN)/tex_recip_table.inc
 
-$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h tests/scenes/*.h tests/common/*.h sw/simt/*.h sim/sdram/*.h)
+$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h sim/display/*.h tests/scenes/*.h tests/common/*.h sw/simt/*.h sim/sdram/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(CORE_INC) -c $< -o $@
 
@@ -148,6 +148,7 @@ core-lint:
 demo: setup $(BUILD)/bin/tgpu_tb
 	$(BUILD)/bin/tgpu_tb --scene demo --out $(OUT)/demo
 	$(BUILD)/bin/tgpu_tb --scene tex_demo --out $(OUT)/tex_demo
+	$(BUILD)/bin/tgpu_tb --scene display_swap --display --display-png --out $(OUT)/display
 
 core-bench: core-build
 	@mkdir -p $(BUILD)/bench

@@ -36,6 +36,12 @@ rtl/pixel/pixel_ztest.sv
 rtl/pixel/pixel_blend.sv
 rtl/pixel/pixel_fbwrite.sv
 rtl/mem/mem_arbiter.sv
+rtl/display/display_timing.sv
+rtl/display/display_tmds_enc.sv
+rtl/display/display_out.sv
+rtl/display/display_lut.sv
+rtl/display/display_scanout.sv
+rtl/display/display_top.sv
 rtl/simt/simt_pkg.sv
 rtl/simt/simt_alu.sv
 rtl/simt/simt_regfile.sv

@@ -6,8 +6,12 @@
 //     -> pixel_fbwrite -> mem_arbiter -> mem
 //   draw_state_table holds the draw states the triangles and fragments refer to by id.
 //   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA).
+//   display_top scans FB_DISPLAY out through the colour-grading LUT to three TMDS symbol
+//   streams in the clk_pix_i domain (memory client 6, the highest priority class).
 // Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty),
-// VSYNC (the display controller is a later issue: held low), gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses).
+// VSYNC (2 core cycles at each frame boundary: docs/spec-decisions.md "Display path"),
+// gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses), the DVI symbols (pixel clock
+// domain, for a serialiser) and two display debug outputs for harnesses (pixel domain).
 // Memory: docs/interfaces.md. mem_req_id_o / mem_req_prim_o are debug sideband (client index,
 // triangle sequence number); memory devices ignore them.
 // Reset: rst_ni asynchronous, released synchronously per domain (prim_rst_sync in the core
@@ -21,6 +25,7 @@ module gpu_top #(
 ) (
   input  logic clk_i,
   input  logic rst_ni,
+  input  logic clk_pix_i,     // pixel clock (25.175 MHz); may be stopped (no scanout then)
 
   input  logic spi_sck_i,
   input  logic spi_cs_ni,
@@ -31,6 +36,14 @@ module gpu_top #(
   output logic cmd_empty_o,
   output logic vsync_o,
   output logic gpu_busy_o,
+
+  // DVI: one 10-bit TMDS symbol per channel per pixel clock (channel 0 blue + syncs, 1 green,
+  // 2 red), and the display's underflow count and lowest FIFO level (harness debug)
+  output logic [9:0]  dvi_tmds0_o,
+  output logic [9:0]  dvi_tmds1_o,
+  output logic [9:0]  dvi_tmds2_o,
+  output logic [15:0] disp_underflow_o,
+  output logic [9:0]  disp_level_min_o,
 
   // the memory port as pins (one signal per field of gpu_pkg::mem_req_t; docs/interfaces.md)
   output logic                          mem_req_valid_o,
@@ -57,7 +70,7 @@ module gpu_top #(
   // ---- host link ----
   logic        fifo_wvalid, fifo_wfull, fifo_rvalid, fifo_rready;
   logic [gpu_pkg::CMD_W-1:0] fifo_wdata, fifo_rdata;
-  logic [$clog2(FifoDepth):0] fifo_depth;
+  logic [$clog2(FifoDepth):0] fifo_depth, fifo_wdepth;
   logic        ovf_tgl, rd_req_tgl, rd_done_tgl, ovf_p, rd_req_p, rd_done_p;
   logic [6:0]  rd_addr;
   logic [63:0] rd_data;
@@ -85,6 +98,7 @@ module gpu_top #(
     .wvalid_i (fifo_wvalid),
     .wdata_i  (fifo_wdata),
     .wfull_o  (fifo_wfull),
+    .wdepth_o (fifo_wdepth),
     .rclk_i   (clk_i),
     .rrst_ni  (rst_core_n),
     .rvalid_o (fifo_rvalid),
@@ -136,20 +150,24 @@ module gpu_top #(
   logic tri_valid, tri_ready, pipe_busy, rf_busy;
   gpu_pkg::triangle_t tri_rec;
   // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster,
-  // 4 pixel_blend (destination reads), 5 tmu_pixel (texture cache fills)
-  localparam int unsigned NumClients = 6;
+  // 4 pixel_blend (destination reads), 5 tmu_pixel (texture cache fills), 6 display_top (scanout)
+  localparam int unsigned NumClients = 7;
   logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
   logic [NumClients-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req;   // mem_req_t per client, flat
   // one variable per client, packed into c_req below (Yosys leaves an output port connected to
   // an element of a packed struct array without a driver; docs/synth.md "Yosys traps")
-  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req, tex_req;
-  assign c_req = {tex_req, blend_req, simt_req, fbw_req, ztest_req, regs_req};
+  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req, tex_req, disp_req;
+  assign c_req = {disp_req, tex_req, blend_req, simt_req, fbw_req, ztest_req, regs_req};
   gpu_pkg::mem_rsp_t                  c_rsp;     // shared by the clients, c_rsp_valid says whose
   logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
   logic [gpu_pkg::TEX_UNITS-1:0] tex_inv;   // texture caches to invalidate (TEXn_BASE / FMT)
   logic [7:0]  simt_threads;
   logic [13:0] simt_prog;
   logic [14:0] simt_data;
+  logic [12:0] disp_fb;
+  logic        disp_enable, disp_ctrl_we, disp_addr_we, disp_data_we, disp_vblank;
+  logic [14:0] disp_wdata;
+  logic [7:0]  disp_lut_ptr;
 
   host_reg_file u_regs (
     .clk_i           (clk_i),
@@ -182,6 +200,14 @@ module gpu_top #(
     .simt_data_o     (simt_data),
     .simt_busy_i     (simt_busy),
     .tex_inv_o       (tex_inv),
+    .disp_fb_o       (disp_fb),
+    .disp_enable_o   (disp_enable),
+    .disp_ctrl_we_o  (disp_ctrl_we),
+    .disp_addr_we_o  (disp_addr_we),
+    .disp_data_we_o  (disp_data_we),
+    .disp_wdata_o    (disp_wdata),
+    .disp_lut_ptr_i  (disp_lut_ptr),
+    .disp_vblank_i   (disp_vblank),
     .mem_req_valid_o (c_req_valid[0]),
     .mem_req_ready_i (c_req_ready[0]),
     .mem_req_o       (regs_req),
@@ -363,12 +389,24 @@ module gpu_top #(
     .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp.rdata)
   );
 
-  // priority classes: 1 for the reads a fragment waits for (depth, destination colour, texel
-  // blocks), 0 for
+  // ---- display controller (docs/spec-decisions.md "Display path") ----
+  display_top u_disp (
+    .clk_i (clk_i), .rst_ni (rst_core_n), .clk_pix_i (clk_pix_i),
+    .fb_display_i (disp_fb), .enable_i (disp_enable), .ctrl_we_i (disp_ctrl_we),
+    .lut_addr_we_i (disp_addr_we), .lut_data_we_i (disp_data_we), .wdata_i (disp_wdata),
+    .lut_ptr_o (disp_lut_ptr), .vblank_o (disp_vblank), .vsync_o (vsync_o),
+    .mem_req_valid_o (c_req_valid[6]), .mem_req_ready_i (c_req_ready[6]), .mem_req_o (disp_req),
+    .mem_rsp_valid_i (c_rsp_valid[6]), .mem_rsp_i (c_rsp),
+    .tmds0_o (dvi_tmds0_o), .tmds1_o (dvi_tmds1_o), .tmds2_o (dvi_tmds2_o),
+    .underflow_o (disp_underflow_o), .level_min_o (disp_level_min_o)
+  );
+
+  // priority classes: 2 for scanout (real time: the display's FIFO must never run dry), 1 for
+  // the reads a fragment waits for (depth, destination colour, texel blocks), 0 for
   // the rest. A destination read never overtakes a colour write it depends on: pixel_blend
   // requests it only when no colour write is waiting here (docs/interfaces.md).
   gpu_pkg::mem_req_t mem_req;
-  mem_arbiter #(.N(NumClients), .Classes(2), .ClassOf({2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 5..0
+  mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 6..0
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
     .c_lock_i ('0),   // no client locks yet (the shader tile's atomics will: docs/shader.md D17)
@@ -393,10 +431,9 @@ module gpu_top #(
   // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin;
   // done is implied by busy falling
   logic unused_drop;
-  assign unused_drop = drop ^ simt_done ^ ds_busy ^ hdr_full ^ (^tex_hits) ^ (^tex_misses);
+  assign unused_drop = drop ^ simt_done ^ ds_busy ^ hdr_full ^ (^tex_hits) ^ (^tex_misses) ^ (^fifo_wdepth);
 
   assign cmd_full_o  = (fifo_depth >= ($clog2(FifoDepth)+1)'(FifoDepth - 2));
   assign cmd_empty_o = (cmd_depth == '0);
-  assign vsync_o     = 1'b0;
   assign gpu_busy_o  = rf_busy;
 endmodule

@@ -97,6 +97,7 @@ module board_icepi_zero (
   gpu_top #(.RstSync (1'b0)) u_gpu (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_glb_n),
+    .clk_pix_i       (clk_pix),
     .spi_sck_i       (spi_sck_i),
     .spi_cs_ni       (spi_cs_ni),
     .spi_mosi_i      (spi_mosi_i),
@@ -105,6 +106,11 @@ module board_icepi_zero (
     .cmd_empty_o     (gpio_cmd_empty_o),
     .vsync_o         (gpio_vsync_o),
     .gpu_busy_o      (gpu_busy),
+    .dvi_tmds0_o     (pix_tmds0),
+    .dvi_tmds1_o     (pix_tmds1),
+    .dvi_tmds2_o     (pix_tmds2),
+    .disp_underflow_o (),               // harness debug
+    .disp_level_min_o (),
     .mem_req_valid_o (cli_req_valid),
     .mem_req_ready_i (cli_req_ready),
     .mem_req_addr_o  (cli_req_addr),
@@ -119,17 +125,6 @@ module board_icepi_zero (
   );
   assign status_a = gpu_busy;
   assign status_b = 1'b0;
-
-  // gpu_top has no display yet: the video stub keeps the DVI output alive (blank picture).
-  logic unused_pix_vsync;
-  board_video_stub u_video (
-    .clk_pix_i   (clk_pix),
-    .pix_rst_ni  (rst_pix_n),
-    .pix_tmds0_o (pix_tmds0),
-    .pix_tmds1_o (pix_tmds1),
-    .pix_tmds2_o (pix_tmds2),
-    .pix_vsync_o (unused_pix_vsync)
-  );
 `else
   logic pix_vsync;
 

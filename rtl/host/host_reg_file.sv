@@ -76,6 +76,19 @@ module host_reg_file (
   // later third VERTEX waits for the pulse
   output logic [gpu_pkg::TEX_UNITS-1:0] tex_inv_o,
 
+  // display controller (rtl/display/display_top.sv): FB_DISPLAY and COLOR_GRADE_CTRL.ENABLE as
+  // stored, the applied writes of COLOR_GRADE_CTRL / _LUT_ADDR / _LUT_DATA (from the pending-write
+  // register: one at most per cycle, data bits 14:0), the LUT pointer that COLOR_GRADE_LUT_ADDR
+  // reads, and STATUS.VBLANK
+  output logic [12:0] disp_fb_o,
+  output logic        disp_enable_o,
+  output logic        disp_ctrl_we_o,
+  output logic        disp_addr_we_o,
+  output logic        disp_data_we_o,
+  output logic [14:0] disp_wdata_o,
+  input  logic [7:0]  disp_lut_ptr_i,
+  input  logic        disp_vblank_i,
+
   output logic              mem_req_valid_o,
   input  logic              mem_req_ready_i,
   output gpu_pkg::mem_req_t mem_req_o,
@@ -274,7 +287,7 @@ module host_reg_file (
     r_status.simt_busy     = simt_busy_i | launch_q;
     r_status.mem_range_err = err_range_q;
     r_status.fifo_ovf      = err_ovf_q;
-    r_status.vblank        = 1'b0;           // the display controller is a later issue
+    r_status.vblank        = disp_vblank_i;
     r_status.busy          = busy;
     r_status.fifo_depth    = {2'b00, cmd_depth_i};
   end
@@ -288,6 +301,8 @@ module host_reg_file (
         rd_value = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_ID);
       gpu_regs_pkg::ADDR_TRI_MODE:
         rd_value = tri_mode_rd;
+      gpu_regs_pkg::ADDR_COLOR_GRADE_LUT_ADDR:
+        rd_value = {56'h0, disp_lut_ptr_i};   // the pointer lives in display_lut (auto-increment)
       gpu_regs_pkg::ADDR_MEM_DATA: begin
         rd_value = {32'h0, mem_addr_ok_q ? pf_data_q : 32'h0};
         rd_can_answer = pf_valid_q || !mem_addr_ok_q;
@@ -535,6 +550,16 @@ module host_reg_file (
     mem_req_o.be    = 4'hF;
   end
   assign busy_o          = busy;
+  gpu_regs_pkg::reg_fb_display_t       r_fb_display;
+  gpu_regs_pkg::reg_color_grade_ctrl_t r_cg_ctrl;
+  assign r_fb_display   = regs_q[gpu_regs_pkg::ADDR_FB_DISPLAY];
+  assign r_cg_ctrl      = regs_q[gpu_regs_pkg::ADDR_COLOR_GRADE_CTRL];
+  assign disp_fb_o      = r_fb_display.addr[12:0];   // FB_DISPLAY[24:12]: the 32 MiB address space
+  assign disp_enable_o  = r_cg_ctrl.enable;
+  assign disp_ctrl_we_o = pend_en_q[gpu_regs_pkg::ADDR_COLOR_GRADE_CTRL];
+  assign disp_addr_we_o = pend_en_q[gpu_regs_pkg::ADDR_COLOR_GRADE_LUT_ADDR];
+  assign disp_data_we_o = pend_en_q[gpu_regs_pkg::ADDR_COLOR_GRADE_LUT_DATA];
+  assign disp_wdata_o   = pend_data_q[14:0];
   assign tex_inv_o       = inv_q;
   assign simt_launch_valid_o = launch_q;
   assign simt_threads_o  = r_launch.threads;
@@ -549,5 +574,7 @@ module host_reg_file (
                          r_fb_draw.rsvd_11_0, r_fb_zbuffer.rsvd_63_35, r_fb_zbuffer.addr[19:13],
                          r_fb_zbuffer.rsvd_11_0, r_tex0_fmt[63:1], r_tex1_fmt[63:1], r_tex2_fmt[63:1],
                          r_tex3_fmt[63:1], t_base.rsvd_63_32, t_base.addr[19:13], t_base.rsvd_11_0,
-                         t_fmt.rsvd_63_24, t_fmt.rsvd_3_3, t_blend.rsvd_63_2, t_bias.rsvd_63_8, t_wrap.rsvd_63_4};
+                         t_fmt.rsvd_63_24, t_fmt.rsvd_3_3, t_blend.rsvd_63_2, t_bias.rsvd_63_8, t_wrap.rsvd_63_4,
+                         r_fb_display.rsvd_63_32, r_fb_display.addr[19:13], r_fb_display.rsvd_11_0,
+                         r_cg_ctrl[63:1]};
 endmodule

@@ -8,6 +8,7 @@ module gpu_sdram_top #(
 ) (
   input  logic clk_i,
   input  logic rst_ni,
+  input  logic clk_pix_i,
   input  logic spi_sck_i,
   input  logic spi_cs_ni,
   input  logic spi_mosi_i,
@@ -16,6 +17,11 @@ module gpu_sdram_top #(
   output logic cmd_empty_o,
   output logic vsync_o,
   output logic gpu_busy_o,
+  output logic [9:0]  dvi_tmds0_o,
+  output logic [9:0]  dvi_tmds1_o,
+  output logic [9:0]  dvi_tmds2_o,
+  output logic [15:0] disp_underflow_o,
+  output logic [9:0]  disp_level_min_o,
 
   output logic        sdram_cke_o,
   output logic        sdram_cs_no,
@@ -50,9 +56,11 @@ module gpu_sdram_top #(
   logic [3:0]  cli_be;
 
   gpu_top u_gpu (
-    .clk_i (clk_i), .rst_ni (rst_ni),
+    .clk_i (clk_i), .rst_ni (rst_ni), .clk_pix_i (clk_pix_i),
     .spi_sck_i (spi_sck_i), .spi_cs_ni (spi_cs_ni), .spi_mosi_i (spi_mosi_i), .spi_miso_o (spi_miso_o),
     .cmd_full_o (cmd_full_o), .cmd_empty_o (cmd_empty_o), .vsync_o (vsync_o), .gpu_busy_o (gpu_busy_o),
+    .dvi_tmds0_o (dvi_tmds0_o), .dvi_tmds1_o (dvi_tmds1_o), .dvi_tmds2_o (dvi_tmds2_o),
+    .disp_underflow_o (disp_underflow_o), .disp_level_min_o (disp_level_min_o),
     .mem_req_valid_o (cli_valid), .mem_req_ready_i (cli_ready), .mem_req_addr_o (cli_addr),
     .mem_req_we_o (cli_we), .mem_req_wdata_o (cli_wdata), .mem_req_be_o (cli_be),
     .mem_req_len_o (cli_len), .mem_req_id_o (req_id), .mem_req_prim_o (req_prim),

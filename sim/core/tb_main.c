@@ -5,6 +5,7 @@
  * tgpu_tb_ds1 and the netlist builds tgpu_tb_netlist and tgpu_tb_netlist_gate.
  * Run with --help for the options; every option value is checked before anything runs. */
 #include "cli.h"
+#include "disp_check.h"
 #include "fcov.h"
 #include "gpu.h"
 #include "gpu_model.h"
@@ -41,6 +42,9 @@ enum { EXIT_MATCH = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_HANG = 3, EXIT_OUTPUT
  * pin can lag a whole 72-bit frame and writes are lost (measured: SCK/83 still works, SCK/125
  * loses commands). The harness refuses such ratios instead of reporting pixel mismatches. */
 #define SCK_PER_CORE_MAX 16.0
+#define PIX_MHZ_MIN 1.0
+#define PIX_MHZ_MAX 100.0
+#define DISPLAY_FRAMES_MAX 1000u
 
 /* Fragment-level lockstep: the model's events of each stage wait in a queue until the RTL's
  * monitor reports the same stage's next event; the two are compared field by field. */
@@ -123,6 +127,15 @@ typedef struct {
     int corrupt;           /* checker self-test: flip a bit of the RTL's memory before comparing */
     uint64_t corrupt_addr;
     const char *fcov;      /* --fcov FILE: functional coverage bins added to FILE (sw/model/fcov.h) */
+    /* display (--display): the pixel clock runs, frames are captured and compared */
+    int display;
+    double pix_mhz;
+    unsigned display_frames; /* at least this many frames compared */
+    int display_png;         /* --display-png: every captured frame as a PNG */
+    int corrupt_frame;       /* --corrupt-display F: 1 + F (checker self-test), 0: none */
+    disp_check_t *disp;
+    uint8_t *disp_rgb;       /* the model's frame at the last boundary */
+    unsigned boundaries;     /* frame boundaries of the RTL so far */
     /* backends */
     gpu_model_t *model;
     vgpu_t *v;
@@ -175,11 +188,18 @@ static void usage(FILE *f, const char *prog)
             "  --corrupt-rtl ADDR  self-test of the checker: flip bit 0 of the RTL's memory word at ADDR\n"
             "                      after the run, before the comparison (the run must then fail)\n"
             "  --fcov FILE         add the model's functional coverage bins to FILE (\"name count\" lines)\n"
+            "  --display           run the pixel clock (25.175 MHz) and compare every displayed frame at the\n"
+            "                      DVI output with the model's; scenes that wait for VSYNC need it\n"
+            "  --pix-mhz F         pixel clock, %g..%g (implies --display)\n"
+            "  --display-frames N  fail unless at least N frames were compared, 0..%u (default 1 with --display)\n"
+            "  --display-png       write every captured frame as display_fN.png (mismatching frames always)\n"
+            "  --corrupt-display F self-test of the display check: flip a bit of captured frame F (the run must fail)\n"
             "exit status: 0 match, 1 mismatch or check failure, 2 usage error, 3 hang,\n"
             "             4 a requested output (PNG, recording, waveform) could not be written\n",
             prog, SEED_MAX, SEED_MAX, COUNT_MAX, vgpu_build_mems(), CORE_MHZ_MIN, CORE_MHZ_MAX, SCK_MHZ_MIN,
             SCK_MHZ_MAX, SCK_PER_CORE_MAX, TIMEOUT_MAX,
-            vgpu_trace_capable() ? "this build can" : "needs a _trace build, this one cannot");
+            vgpu_trace_capable() ? "this build can" : "needs a _trace build, this one cannot", PIX_MHZ_MIN, PIX_MHZ_MAX,
+            DISPLAY_FRAMES_MAX);
 }
 
 /* ---------------------------------------------------------------- monitors */
@@ -311,8 +331,94 @@ static int rtl_tr_read(void *ctx, uint8_t addr, uint64_t *value)
         *value = 0;
         return GPU_EIO;
     }
+    if (tb->disp && tb->model && addr == REG_STATUS) {
+        /* the model has no display timing (its STATUS.VBLANK reads 0): with the pixel clock
+           running, a compared STATUS read waits for active video as every read waits for idle
+           (STATUS.VBLANK's own test, display_vblank, reads the RTL alone) */
+        uint64_t start = vgpu_cycles(tb->v);
+        while (!disp_check_mid_active(tb->disp)) {
+            vgpu_run_cycles(tb->v, 256);
+            if (vgpu_cycles(tb->v) - start > tb->timeout_cycles) {
+                fprintf(stderr, "HANG: no active video within %" PRIu64 " core cycles before a STATUS read\n",
+                        tb->timeout_cycles);
+                tb->hang = 1;
+                *value = 0;
+                return GPU_EIO;
+            }
+        }
+    }
     *value = spi_bfm_read(&tb->bfm, addr);
     return GPU_OK;
+}
+
+/* "wait for VSYNC" on the RTL: every command carried out, then the next frame boundary */
+static int rtl_tr_wait_vsync(void *ctx)
+{
+    tb_t *tb = ctx;
+    if (!tb->display) {
+        fprintf(stderr, "%s: the scene waits for VSYNC, which needs the pixel clock: run with --display\n", tb->prog);
+        tb->hang = 1;
+        return GPU_EIO;
+    }
+    if (tb->hang || rtl_wait_idle(tb, "waiting for VSYNC") != GPU_OK) {
+        return GPU_EIO;
+    }
+    unsigned want = tb->boundaries + 1;
+    uint64_t start = vgpu_cycles(tb->v);
+    while (tb->boundaries < want) {
+        vgpu_run_cycles(tb->v, 64);
+        if (vgpu_errors(tb->v, NULL) || tb->lock_failed) {
+            return GPU_EIO;
+        }
+        if (vgpu_cycles(tb->v) - start > tb->timeout_cycles) {
+            fprintf(stderr, "HANG: no VSYNC pulse within %" PRIu64 " core cycles at core cycle %" PRIu64 "\n",
+                    tb->timeout_cycles, vgpu_cycles(tb->v));
+            tb->hang = 1;
+            return GPU_EIO;
+        }
+    }
+    return GPU_OK;
+}
+
+/* in a run on both backends the model's frame boundaries are the RTL's (rtl_frame) */
+static int model_follows_vsync(void *ctx)
+{
+    (void)ctx;
+    return GPU_OK;
+}
+
+/* the RTL's VSYNC pin rose: the frame boundary, on the model too; the model's frame for it is
+ * what the display must show next */
+static void rtl_frame(void *ctx, uint64_t cycle)
+{
+    tb_t *tb = ctx;
+    (void)cycle;
+    tb->boundaries++;
+    if (tb->model) {
+        (void)gpu_model_vsync(tb->model);
+        gpu_model_display_frame(tb->model, tb->disp_rgb);
+        disp_check_expect(tb->disp, tb->disp_rgb, gpu_model_display_base(tb->model));
+    } else {
+        disp_check_expect(tb->disp, NULL, 0);
+    }
+}
+
+static void rtl_pix(void *ctx, uint64_t pix_cycle, const uint16_t sym[3])
+{
+    tb_t *tb = ctx;
+    (void)pix_cycle;
+    disp_check_pix(tb->disp, vgpu_cycles(tb->v), sym);
+}
+
+static void print_wave_cmd(const tb_t *tb, int argc, char **argv, uint64_t from, uint64_t to);
+
+static void disp_mismatch(void *ctx, uint32_t word, uint64_t cycle)
+{
+    tb_t *tb = ctx;
+    uint32_t w = (word >> 2) & (MEM_WORDS - 1);
+    printf("  framebuffer word 0x%07X: last written by triangle %u (reference) / %u (rtl), %u / %u writes\n", word,
+           tb->prim_model[w], tb->prim_rtl[w], tb->wc_model[w], tb->wc_rtl[w]);
+    print_wave_cmd(tb, tb->argc, tb->argv, cycle > 2000 ? cycle - 2000 : 0, cycle + 200);
 }
 
 static void mem_load(void *ctx, uint32_t addr, const void *data, size_t len)
@@ -440,6 +546,12 @@ static int obs_read(void *ctx, uint8_t addr, uint64_t *value)
 {
     tb_t *tb = ctx;
     return tb->inner.read(tb->inner.ctx, addr, value);
+}
+
+static int obs_wait_vsync(void *ctx)
+{
+    tb_t *tb = ctx;
+    return tb->inner.wait_vsync ? tb->inner.wait_vsync(tb->inner.ctx) : GPU_EIO;
 }
 
 static void obs_close(void *ctx)
@@ -876,7 +988,8 @@ static int make_dirs(const char *dir)
 static int parse_args(tb_t *tb, int argc, char **argv)
 {
     enum { O_SCENE = 256, O_REPLAY, O_RECORD, O_BACKEND, O_SEED, O_COUNT, O_OUT, O_NOPNG, O_MEM, O_CORE, O_SCK,
-           O_IGNFULL, O_TIMEOUT, O_TRACE, O_TFROM, O_TTO, O_LIST, O_QUIET, O_HELP, O_CORRUPT, O_RESET };
+           O_IGNFULL, O_TIMEOUT, O_TRACE, O_TFROM, O_TTO, O_LIST, O_QUIET, O_HELP, O_CORRUPT, O_RESET, O_DISPLAY,
+           O_PIX, O_DFRAMES, O_DPNG, O_DCORRUPT };
     static const struct option opts[] = {
         {"fcov", 1, 0, 'F'},
         {"scene", 1, 0, O_SCENE}, {"replay", 1, 0, O_REPLAY}, {"record", 1, 0, O_RECORD}, {"backend", 1, 0, O_BACKEND},
@@ -884,7 +997,9 @@ static int parse_args(tb_t *tb, int argc, char **argv)
         {"mem", 1, 0, O_MEM}, {"core-mhz", 1, 0, O_CORE}, {"sck-mhz", 1, 0, O_SCK}, {"ignore-full", 0, 0, O_IGNFULL},
         {"timeout", 1, 0, O_TIMEOUT}, {"trace", 1, 0, O_TRACE}, {"trace-from", 1, 0, O_TFROM},
         {"trace-to", 1, 0, O_TTO}, {"list", 0, 0, O_LIST}, {"quiet", 0, 0, O_QUIET}, {"help", 0, 0, O_HELP},
-        {"corrupt-rtl", 1, 0, O_CORRUPT}, {"reset-after", 1, 0, O_RESET}, {0, 0, 0, 0}};
+        {"corrupt-rtl", 1, 0, O_CORRUPT}, {"reset-after", 1, 0, O_RESET}, {"display", 0, 0, O_DISPLAY},
+        {"pix-mhz", 1, 0, O_PIX}, {"display-frames", 1, 0, O_DFRAMES}, {"display-png", 0, 0, O_DPNG},
+        {"corrupt-display", 1, 0, O_DCORRUPT}, {0, 0, 0, 0}};
     const char *P = tb->prog;
     int o, bad = 0;
     opterr = 0;
@@ -948,6 +1063,25 @@ static int parse_args(tb_t *tb, int argc, char **argv)
             bad |= cli_uint(P, "--corrupt-rtl", optarg, 0, (32u << 20) - 4, &tb->corrupt_addr) != 0;
             break;
         case 'F': tb->fcov = optarg; break;
+        case O_DISPLAY: tb->display = 1; break;
+        case O_PIX:
+            tb->display = 1;
+            bad |= cli_double(P, "--pix-mhz", optarg, PIX_MHZ_MIN, PIX_MHZ_MAX, &tb->pix_mhz) != 0;
+            break;
+        case O_DFRAMES: {
+            uint64_t n = 0;
+            bad |= cli_uint(P, "--display-frames", optarg, 0, DISPLAY_FRAMES_MAX, &n) != 0;
+            tb->display_frames = (unsigned)n;
+            break;
+        }
+        case O_DPNG: tb->display_png = 1; break;
+        case O_DCORRUPT: {
+            uint64_t f = 0;
+            bad |= cli_uint(P, "--corrupt-display", optarg, 0, DISPLAY_FRAMES_MAX, &f) != 0;
+            tb->corrupt_frame = (int)f + 1;
+            tb->display = 1;
+            break;
+        }
         case O_HELP:
         case 'h': usage(stdout, P); return EXIT_MATCH;
         default:
@@ -1027,6 +1161,8 @@ int main(int argc, char **argv)
     tb.seed = 1;
     tb.core_mhz = 100.0;
     tb.sck_mhz = 25.0;
+    tb.pix_mhz = 25.175;
+    tb.display_frames = 1;
     tb.mem_preset = NULL;
     tb.trace_to = UINT64_MAX / 2;
     tb.timeout_cycles = 50000000ull;
@@ -1086,7 +1222,8 @@ int main(int argc, char **argv)
     }
     uint64_t core_ps = (uint64_t)(1e6 / tb.core_mhz + 0.5);
     if (tb.use_rtl) {
-        vgpu_cfg_t vc = {core_ps, (uint32_t)tb.xseed, tb.trace, tb.trace_from, tb.trace_to, tb.mem_preset};
+        uint64_t pix_ps = tb.display ? (uint64_t)(1e6 / tb.pix_mhz + 0.5) : 0;
+        vgpu_cfg_t vc = {core_ps, (uint32_t)tb.xseed, tb.trace, tb.trace_from, tb.trace_to, tb.mem_preset, pix_ps};
         tb.v = vgpu_new(&vc);
         if (!tb.v) {
             return EXIT_USAGE;
@@ -1100,6 +1237,26 @@ int main(int argc, char **argv)
         }
         vgpu_set_write_fn(tb.v, rtl_write, &tb);
         vgpu_set_mon_fn(tb.v, rtl_mon, &tb);
+        if (tb.display) {
+            if (!tb.no_png && make_dirs(outdir) != 0) {
+                fprintf(stderr, "%s: cannot create the picture directory %s: %s\n", tb.prog, outdir, strerror(errno));
+                return EXIT_OUTPUT;
+            }
+            tb.disp = disp_check_new(tb.no_png ? NULL : outdir, tb.display_png, tb.quiet, disp_mismatch, &tb);
+            tb.disp_rgb = malloc(640u * 480u * 3u);
+            if (!tb.disp || !tb.disp_rgb) {
+                fprintf(stderr, "%s: out of memory\n", tb.prog);
+                return EXIT_USAGE;
+            }
+            if (tb.corrupt_frame) {
+                disp_check_corrupt(tb.disp, (unsigned)tb.corrupt_frame - 1u);
+            }
+            vgpu_set_frame_fn(tb.v, rtl_frame, &tb);
+            vgpu_set_pix_fn(tb.v, rtl_pix, &tb);
+            if (!tb.quiet) {
+                printf("display: pixel clock %.3f MHz, frames compared at the DVI output\n", tb.pix_mhz);
+            }
+        }
         if (tb.model) {
             (void)gpu_model_set_ds_entries(tb.model, vgpu_ds_entries()); /* 1..GPU_DS_N by construction */
         }
@@ -1116,8 +1273,11 @@ int main(int argc, char **argv)
         spi_bfm_init(&tb.bfm, tb.v, (uint64_t)(1e6 / tb.sck_mhz + 0.5), core_ps);
         tb.bfm.ignore_full = tb.ignore_full;
         tb.bfm.full_timeout_ps = tb.timeout_cycles * core_ps;
-        gpu_transport_t x = {rtl_tr_write, rtl_tr_read, NULL, &tb, "rtl"};
+        gpu_transport_t x = {rtl_tr_write, rtl_tr_read, NULL, &tb, "rtl", rtl_tr_wait_vsync};
         tr = x;
+        if (tb.use_model) {
+            tm.wait_vsync = model_follows_vsync;
+        }
     }
     if (tb.use_model && tb.use_rtl) {
         t = gpu_transport_tee(tm, tr);
@@ -1125,7 +1285,7 @@ int main(int argc, char **argv)
         t = tb.use_model ? tm : tr;
     }
     tb.inner = t;
-    gpu_transport_t obs = {obs_write, obs_read, obs_close, &tb, "observer"};
+    gpu_transport_t obs = {obs_write, obs_read, obs_close, &tb, "observer", obs_wait_vsync};
     t = obs;
     FILE *rec = NULL;
     if (tb.record) {
@@ -1192,6 +1352,13 @@ int main(int argc, char **argv)
     if (tb.use_rtl && !tb.hang && rtl_wait_idle(&tb, "waiting for the GPU to finish at the end of the scene") != GPU_OK) {
         fail = 1;
     }
+    if (tb.disp && !tb.hang && !fail) {
+        /* the frame the last boundary started is shown to its end and compared */
+        uint64_t start = vgpu_cycles(tb.v);
+        while (disp_check_frames(tb.disp) < tb.boundaries && vgpu_cycles(tb.v) - start < 4000000u) {
+            vgpu_run_cycles(tb.v, 1024);
+        }
+    }
     if (tb.reset_after && !tb.reset_done && !tb.hang) {
         fprintf(stderr, "%s: --reset-after %" PRIu64 ": the scene made only %" PRIu64 " host writes\n", tb.prog,
                 tb.reset_after, tb.nwrites);
@@ -1219,6 +1386,16 @@ int main(int argc, char **argv)
             print_wave_cmd(&tb, argc, argv, ecyc > 2000 ? ecyc - 2000 : 0, ecyc + 200);
             fail = 1;
         }
+    }
+    if (tb.disp && !tb.hang) {
+        unsigned under = vgpu_disp_underflows(tb.v);
+        printf("display: %u underflows, lowest pixel FIFO level %u of 512 in active video\n", under,
+               vgpu_disp_level_min(tb.v));
+        if (under) {
+            printf("DISPLAY UNDERFLOW: the pixel FIFO ran dry %u times (scanout must keep up at any load)\n", under);
+            fail = 1;
+        }
+        fail |= disp_check_finish(tb.disp, tb.use_model ? tb.display_frames : 0) != 0;
     }
     if (tb.v && !tb.hang) {
         uint64_t viol = vgpu_mem_finish(tb.v);
@@ -1332,6 +1509,8 @@ int main(int argc, char **argv)
         printf("%s: replay %s\n", res, tb.replay);
     }
     free(tb.rtl_img);
+    disp_check_free(tb.disp);
+    free(tb.disp_rgb);
     gpu_model_free(tb.model);
     free(tb.wc_model);
     free(tb.wc_rtl);

@@ -37,6 +37,14 @@ struct vgpu {
     uint64_t half_ps;
     uint64_t now_ps;      // current time
     uint64_t next_edge;   // time of the next core clock toggle
+    uint64_t pix_half_ps; // 0: the pixel clock does not run
+    uint64_t next_pix;    // time of the next pixel clock toggle
+    uint64_t pix_cycles;
+    int vsync_prev;
+    vgpu_pix_fn pfn;
+    void *pctx;
+    vgpu_frame_fn ffn;
+    void *fctx;
     uint64_t cycles;
     uint64_t nreq;
     int errors_seen;           // VerilatedContext::errorCount() at the last edge
@@ -131,6 +139,8 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
     v->top = new Vtop{v->ctx};
     v->half_ps = cfg->core_period_ps / 2;
     v->next_edge = v->half_ps;
+    v->pix_half_ps = cfg->pix_period_ps / 2;
+    v->next_pix = v->pix_half_ps;
     v->trace_from = cfg->trace_from;
     v->trace_to = cfg->trace_to;
 #if VM_TRACE
@@ -154,6 +164,7 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
     }
 #endif
     v->top->clk_i = 0;
+    v->top->clk_pix_i = 0;
     v->top->rst_ni = 1;
     // CS high is a level reset of the SPI bit counter in hardware; Verilator only sees edges,
     // so power-up is modelled as CS low -> high before anything else happens.
@@ -397,6 +408,11 @@ static void toggle(vgpu_t *v)
             }
         }
         v->cycles++;
+        const int vs = v->top->vsync_o;
+        if (vs && !v->vsync_prev && v->ffn) {
+            v->ffn(v->fctx, v->cycles);
+        }
+        v->vsync_prev = vs;
     } else {
         v->top->clk_i = 0;
         v->top->eval();
@@ -404,14 +420,57 @@ static void toggle(vgpu_t *v)
     mark(v);
 }
 
+// one pixel clock toggle at time next_pix; after a rising edge the display's symbols go to the
+// pixel callback
+static void toggle_pix(vgpu_t *v)
+{
+    advance(v, v->next_pix);
+    v->next_pix += v->pix_half_ps;
+    v->top->clk_pix_i = !v->top->clk_pix_i;
+    v->top->eval();
+    if (v->top->clk_pix_i) {
+        v->pix_cycles++;
+        if (v->pfn) {
+            const uint16_t sym[3] = {(uint16_t)v->top->dvi_tmds0_o, (uint16_t)v->top->dvi_tmds1_o,
+                                     (uint16_t)v->top->dvi_tmds2_o};
+            v->pfn(v->pctx, v->pix_cycles, sym);
+        }
+    }
+    mark(v);
+}
+
 extern "C" void vgpu_run_ps(vgpu_t *v, uint64_t ps)
 {
     uint64_t end = v->now_ps + ps;
-    while (v->next_edge <= end) {
-        toggle(v);
+    for (;;) {
+        // the earlier of the two clocks' next toggles (the core's first at a tie)
+        if (v->pix_half_ps && v->next_pix < v->next_edge && v->next_pix <= end) {
+            toggle_pix(v);
+        } else if (v->next_edge <= end) {
+            toggle(v);
+        } else {
+            break;
+        }
     }
     advance(v, end);
 }
+
+extern "C" void vgpu_set_pix_fn(vgpu_t *v, vgpu_pix_fn fn, void *ctx)
+{
+    v->pfn = fn;
+    v->pctx = ctx;
+}
+
+extern "C" void vgpu_set_frame_fn(vgpu_t *v, vgpu_frame_fn fn, void *ctx)
+{
+    v->ffn = fn;
+    v->fctx = ctx;
+}
+
+extern "C" int vgpu_vsync(vgpu_t *v) { return v->top->vsync_o; }
+extern "C" unsigned vgpu_disp_underflows(vgpu_t *v) { return v->top->disp_underflow_o; }
+extern "C" unsigned vgpu_disp_level_min(vgpu_t *v) { return v->top->disp_level_min_o; }
+extern "C" uint64_t vgpu_pix_cycles(const vgpu_t *v) { return v->pix_cycles; }
 
 extern "C" void vgpu_run_cycles(vgpu_t *v, uint64_t n) { vgpu_run_ps(v, n * 2 * v->half_ps); }
 

@@ -27,6 +27,8 @@ typedef struct {
     const char *trace_path;    /* NULL: no waveform */
     uint64_t trace_from, trace_to; /* core cycles, inclusive */
     const char *mem;           /* memory behind the port, see above */
+    uint64_t pix_period_ps;    /* pixel clock period (39722 = 25.175 MHz); 0: it does not run,
+                                  and the display never starts (no scanout traffic) */
 } vgpu_cfg_t;
 
 typedef struct {
@@ -60,6 +62,21 @@ typedef struct {
 } vgpu_mon_ev_t;
 typedef void (*vgpu_mon_fn)(void *ctx, uint64_t cycle, const vgpu_mon_ev_t *ev);
 void vgpu_set_mon_fn(vgpu_t *v, vgpu_mon_fn fn, void *ctx);
+
+/* display output (pixel clock domain): called at every rising edge of the pixel clock with
+ * the three TMDS symbols gpu_top drives after it (channel 0 blue + syncs, 1 green, 2 red) */
+typedef void (*vgpu_pix_fn)(void *ctx, uint64_t pix_cycle, const uint16_t sym[3]);
+void vgpu_set_pix_fn(vgpu_t *v, vgpu_pix_fn fn, void *ctx);
+/* frame boundary: called at the core edge where the VSYNC pin rises (docs/spec-decisions.md
+ * "Display path"), with the core cycle */
+typedef void (*vgpu_frame_fn)(void *ctx, uint64_t cycle);
+void vgpu_set_frame_fn(vgpu_t *v, vgpu_frame_fn fn, void *ctx);
+int vgpu_vsync(vgpu_t *v);
+/* the display's underflow count (saturating at 65535) and lowest FIFO level seen in active
+ * video (1023 before the first active pixel) */
+unsigned vgpu_disp_underflows(vgpu_t *v);
+unsigned vgpu_disp_level_min(vgpu_t *v);
+uint64_t vgpu_pix_cycles(const vgpu_t *v);
 
 /* NULL (with a message on stderr) if cfg->mem is not available in this build, or a waveform is
  * asked of a build without tracing, or the waveform file cannot be written */

@@ -2900,6 +2900,200 @@ static void bench_setup(scene_ctx_t *c, unsigned units)
         gpu_write((uint8_t)(REG_TEX0_FMT + 8u * k), 0);
     }
 }
+/* ---------------------------------------------------------------- display path */
+
+/* Display scenes follow the host protocol of docs/spec-decisions.md "Display path": display
+ * registers are written right after gpu_wait_vsync() and take effect at the boundary after; no
+ * buffer is drawn while it is displayed. They need the pixel clock (tgpu_tb --display). */
+
+enum { LUT_IDENTITY, LUT_INVERT, LUT_MIX };
+
+static uint16_t lut_entry(int kind, unsigned sel, unsigned i)
+{
+    /* i: 0..31 for red and blue, 0..63 for green; c5 the channel on 5 bits */
+    unsigned c5 = sel == 1 ? i >> 1 : i;
+    switch (kind) {
+    case LUT_IDENTITY:
+        return (uint16_t)(c5 << (10 - 5 * sel));
+    case LUT_INVERT:
+        return (uint16_t)((31u - c5) << (10 - 5 * sel));
+    default: /* every input feeds every output: sums up to 31 + 15 + 7 saturate */
+        if (sel == 0) {
+            return (uint16_t)(c5 << 10 | (c5 >> 1) << 5 | (c5 >> 3));
+        }
+        if (sel == 1) {
+            return (uint16_t)((c5 >> 2) << 10 | c5 << 5 | (c5 >> 1));
+        }
+        return (uint16_t)((c5 >> 1) << 10 | (c5 >> 2) << 5 | c5);
+    }
+}
+
+/* the whole inactive bank through the auto-incrementing pointer (128 writes after RESET_ADDR:
+ * red 32, green 64, blue 32), keeping ENABLE as it is */
+static void lut_upload(int kind, unsigned enable)
+{
+    gpu_write(REG_COLOR_GRADE_CTRL, (1u << COLOR_GRADE_CTRL_RESET_ADDR_SHIFT) | enable);
+    for (unsigned sel = 0; sel < 3; sel++) {
+        for (unsigned i = 0; i < (sel == 1 ? 64u : 32u); i++) {
+            gpu_write(REG_COLOR_GRADE_LUT_DATA, lut_entry(kind, sel, i));
+        }
+    }
+}
+
+static void display_picture(uint32_t fb, unsigned variant)
+{
+    gpu_write(REG_FB_DRAW, fb);
+    gpu_write(REG_DITHER_MODE, 1);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 1); /* Gouraud */
+    const uint32_t c0 = (uint32_t)PACK_RGBA(255, 40 * variant, 0, 255), c1 = (uint32_t)PACK_RGBA(0, 255, 60, 255),
+                   c2 = (uint32_t)PACK_RGBA(20, 0, 255, 255), c3 = (uint32_t)PACK_RGBA(250, 250, 250, 255);
+    gpu_write(REG_COLOR, c0);
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_COLOR, c1);
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0));
+    gpu_write(REG_COLOR, c3);
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0));
+    gpu_write(REG_COLOR, c0);
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
+    gpu_write(REG_COLOR, c3);
+    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0));
+    gpu_write(REG_COLOR, c2);
+    gpu_write(REG_VERTEX, PACK_XYZ(0, 480, 0));
+    /* a few flat shapes that move with the variant */
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned k = 0; k < 6; k++) {
+        const double x = 40.0 + 90.0 * k + 15.0 * variant, y = 60.0 + 50.0 * ((k + variant) % 7);
+        gpu_write(REG_COLOR, PACK_RGBA(30 * k, 255 - 40 * k, 128, 255));
+        gpu_write(REG_VERTEX, PACK_XYZ(x, y, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(x + 70.0, y + 20.0, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(x + 10.0, y + 120.0, 0));
+    }
+}
+
+/* LUT_ADDR reads back the pointer after each step (both backends must agree: a read is a
+ * compare in a run on both) */
+static void lut_pointer_checks(unsigned enable)
+{
+    (void)gpu_read(REG_COLOR_GRADE_LUT_ADDR);            /* 0 after a full 128-entry upload */
+    gpu_write(REG_COLOR_GRADE_LUT_ADDR, (1u << 6) | 62u); /* green 62 */
+    gpu_write(REG_COLOR_GRADE_LUT_DATA, lut_entry(LUT_MIX, 1, 62));
+    gpu_write(REG_COLOR_GRADE_LUT_DATA, lut_entry(LUT_MIX, 1, 63));
+    (void)gpu_read(REG_COLOR_GRADE_LUT_ADDR);            /* blue 0 */
+    gpu_write(REG_COLOR_GRADE_LUT_ADDR, 63u);            /* red, index bit 5 ignored: entry 31 */
+    gpu_write(REG_COLOR_GRADE_LUT_DATA, lut_entry(LUT_MIX, 0, 31));
+    (void)gpu_read(REG_COLOR_GRADE_LUT_ADDR);            /* green 0 */
+    gpu_write(REG_COLOR_GRADE_LUT_ADDR, (3u << 6) | 5u); /* reserved table: writes ignored */
+    gpu_write(REG_COLOR_GRADE_LUT_DATA, 0x7FFF);
+    (void)gpu_read(REG_COLOR_GRADE_LUT_ADDR);            /* still 3:5 */
+    gpu_write(REG_COLOR_GRADE_LUT_ADDR, (2u << 6) | 31u); /* blue 31 -> wraps to red 0 */
+    gpu_write(REG_COLOR_GRADE_LUT_DATA, lut_entry(LUT_MIX, 2, 31));
+    (void)gpu_read(REG_COLOR_GRADE_LUT_ADDR);
+    gpu_write(REG_COLOR_GRADE_CTRL, (1u << COLOR_GRADE_CTRL_RESET_ADDR_SHIFT) | enable);
+    (void)gpu_read(REG_COLOR_GRADE_LUT_ADDR);            /* 0 */
+}
+
+/* Animated: two buffers swapped, a LUT bank swap with ENABLE, a second bank, a mid-frame
+ * FB_DISPLAY write (seen only at the next frame), LUT off again. Every frame is compared at
+ * the DVI output. */
+static void scene_display_swap(scene_ctx_t *c)
+{
+    (void)c;
+    const unsigned EN = 1u << COLOR_GRADE_CTRL_ENABLE_SHIFT, SWAP = 1u << COLOR_GRADE_CTRL_SWAP_BANKS_SHIFT;
+    /* frames show FB_A (zero memory: black) while B is drawn */
+    display_picture(FB_B, 0);
+    gpu_wait_vsync();
+    gpu_write(REG_FB_DISPLAY, FB_B);
+    gpu_wait_vsync(); /* B shown from here */
+    display_picture(FB_A, 3);
+    lut_upload(LUT_MIX, 0); /* into bank 1 (inactive) while bank 0 is active */
+    lut_pointer_checks(0);
+    gpu_wait_vsync();
+    gpu_write(REG_FB_DISPLAY, FB_A);
+    gpu_write(REG_COLOR_GRADE_CTRL, EN | SWAP);
+    gpu_wait_vsync(); /* A through bank 1 (mixing, saturating) */
+    lut_upload(LUT_INVERT, EN); /* into bank 0, now inactive, during scanout */
+    gpu_write(REG_COLOR_GRADE_CTRL, EN | SWAP);
+    gpu_wait_vsync(); /* A through bank 0 (inverted) */
+    display_picture(FB_B, 5);
+    /* mid-frame: let about half a frame pass (register writes of ~3 us each), then switch to
+     * B: this frame still shows A, the next one B */
+    for (unsigned i = 0; i < 2600; i++) {
+        gpu_write(REG_COLOR, i);
+    }
+    gpu_write(REG_FB_DISPLAY, FB_B);
+    gpu_wait_vsync(); /* B through bank 0 */
+    lut_upload(LUT_IDENTITY, EN); /* bank 1 */
+    gpu_write(REG_COLOR_GRADE_CTRL, EN | SWAP);
+    gpu_wait_vsync(); /* B through the identity LUT (5-bit green) */
+    gpu_write(REG_COLOR_GRADE_CTRL, 0);
+    gpu_wait_vsync(); /* B plain RGB565 expansion */
+}
+
+static uint64_t g_disp_status[2];
+
+/* STATUS.VBLANK: 1 just after a frame boundary, 0 in active video (RTL only: the model has
+ * no display timing; the check knows the expected levels from the spec) */
+static void scene_display_vblank(scene_ctx_t *c)
+{
+    (void)c;
+    gpu_wait_vsync();
+    g_disp_status[0] = gpu_read(REG_STATUS);
+    for (unsigned i = 0; i < 1200; i++) { /* about 3.5 ms: past the 45 blanking lines (1.43 ms) */
+        gpu_write(REG_COLOR, i);
+    }
+    g_disp_status[1] = gpu_read(REG_STATUS);
+}
+
+static int check_display_vblank(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (strcmp(o->backend, "rtl") != 0) {
+        return 0;
+    }
+    const unsigned vb0 = (unsigned)(g_disp_status[0] >> STATUS_VBLANK_SHIFT) & 1u,
+                   vb1 = (unsigned)(g_disp_status[1] >> STATUS_VBLANK_SHIFT) & 1u;
+    if (vb0 != 1 || vb1 != 0) {
+        snprintf(c->msg, sizeof(c->msg), "STATUS.VBLANK read %u just after VSYNC (want 1) and %u in active video (want 0)",
+                 vb0, vb1);
+        return 1;
+    }
+    return 0;
+}
+
+/* Scanout under the heaviest load: alpha-blended layers (a destination read and a colour
+ * write per fragment, the pipeline's densest traffic) drawn into A while B is shown, then A
+ * shown; with --count 1 the textured demo (floor, crate, overlay) first. The pixel FIFO must
+ * never run dry. */
+static void scene_display_load(scene_ctx_t *c)
+{
+    display_picture(FB_B, 1);
+    gpu_wait_vsync();
+    gpu_write(REG_FB_DISPLAY, FB_B);
+    gpu_wait_vsync();
+    if (c->count) {
+        scene_tex_demo(c);
+    } else {
+        display_picture(FB_A, 2);
+    }
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_ALPHA_BLEND, 3);
+    gpu_write(REG_TRI_MODE, 0);
+    for (unsigned k = 0; k < 3; k++) { /* blended bands: a destination read per pixel */
+        const double y0 = 100.0 + 110.0 * k;
+        gpu_write(REG_COLOR, PACK_RGBA(40 * k, 90, 200 - 40 * k, 60));
+        gpu_write(REG_VERTEX, PACK_XYZ(0, y0, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(640, y0, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(640, y0 + 160.0, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(0, y0, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(640, y0 + 160.0, 0));
+        gpu_write(REG_VERTEX, PACK_XYZ(0, y0 + 160.0, 0));
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_wait_vsync();
+    gpu_write(REG_FB_DISPLAY, FB_A);
+    gpu_wait_vsync();
+}
+
 static void scene_bench_setup_u0(scene_ctx_t *c) { bench_setup(c, 0); }
 static void scene_bench_setup_u1(scene_ctx_t *c) { bench_setup(c, 1); }
 static void scene_bench_setup_u2(scene_ctx_t *c) { bench_setup(c, 2); }
@@ -2940,6 +3134,9 @@ const scene_t g_scenes[] = {
     {"tex_demo", scene_tex_demo, NULL, "textured demo: a mipmapped checkerboard floor to the horizon, a BC1 crate and pyramid with Z, an alpha-blended overlay"},
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
+    {"display_swap", scene_display_swap, NULL, "display (--display): double buffering, LUT bank swaps (mixing, inverting, identity), upload pointer, a mid-frame FB_DISPLAY write; every frame compared at the DVI output"},
+    {"display_vblank", scene_display_vblank, check_display_vblank, "display (--display --backend rtl): STATUS.VBLANK just after VSYNC and in active video"},
+    {"display_load", scene_display_load, NULL, "display (--display): alpha-blended bands (with --count 1 after the textured demo) drawn while another buffer is scanned out: no underflow, frames exact"},
     {"bench_flat", scene_bench_flat, NULL, "benchmark: an untextured screen-aligned quad, 160 x 120 pixels x count (make bench: 4, the screen)"},
     {"bench_blend", scene_bench_blend, NULL, "benchmark: the same quad alpha-blended (ALPHA_BLEND 3)"},
     {"bench_tex1_hit", scene_bench_tex1_hit, NULL, "benchmark: the quad on one unit, a 16x16 RGBA4444 texture repeated one texel per pixel (all cache hits)"},

@@ -1395,6 +1395,13 @@ int main(int argc, char **argv)
             printf("DISPLAY UNDERFLOW: the pixel FIFO ran dry %u times (scanout must keep up at any load)\n", under);
             fail = 1;
         }
+        unsigned wmin = 0, wmax = 0;
+        vgpu_vsync_widths(tb.v, &wmin, &wmax);
+        if (wmin != 2 || wmax != 2) {
+            printf("DISPLAY: VSYNC pin pulses of %u..%u core cycles, want 2 (docs/spec-decisions.md \"Display path\")\n",
+                   wmin, wmax);
+            fail = 1;
+        }
         fail |= disp_check_finish(tb.disp, tb.use_model ? tb.display_frames : 0) != 0;
     }
     if (tb.v && !tb.hang) {

@@ -41,6 +41,7 @@ struct vgpu {
     uint64_t next_pix;    // time of the next pixel clock toggle
     uint64_t pix_cycles;
     int vsync_prev;
+    unsigned vs_width, vs_wmin, vs_wmax; // core cycles of the VSYNC pulse under way, shortest, longest
     vgpu_pix_fn pfn;
     void *pctx;
     vgpu_frame_fn ffn;
@@ -412,6 +413,17 @@ static void toggle(vgpu_t *v)
         if (vs && !v->vsync_prev && v->ffn) {
             v->ffn(v->fctx, v->cycles);
         }
+        if (vs) {
+            v->vs_width++;
+        } else if (v->vsync_prev) {
+            if (!v->vs_wmin || v->vs_width < v->vs_wmin) {
+                v->vs_wmin = v->vs_width;
+            }
+            if (v->vs_width > v->vs_wmax) {
+                v->vs_wmax = v->vs_width;
+            }
+            v->vs_width = 0;
+        }
         v->vsync_prev = vs;
     } else {
         v->top->clk_i = 0;
@@ -468,6 +480,11 @@ extern "C" void vgpu_set_frame_fn(vgpu_t *v, vgpu_frame_fn fn, void *ctx)
 }
 
 extern "C" int vgpu_vsync(vgpu_t *v) { return v->top->vsync_o; }
+extern "C" void vgpu_vsync_widths(const vgpu_t *v, unsigned *wmin, unsigned *wmax)
+{
+    *wmin = v->vs_wmin;
+    *wmax = v->vs_wmax;
+}
 extern "C" unsigned vgpu_disp_underflows(vgpu_t *v) { return v->top->disp_underflow_o; }
 extern "C" unsigned vgpu_disp_level_min(vgpu_t *v) { return v->top->disp_level_min_o; }
 extern "C" uint64_t vgpu_pix_cycles(const vgpu_t *v) { return v->pix_cycles; }

@@ -72,6 +72,8 @@ void vgpu_set_pix_fn(vgpu_t *v, vgpu_pix_fn fn, void *ctx);
 typedef void (*vgpu_frame_fn)(void *ctx, uint64_t cycle);
 void vgpu_set_frame_fn(vgpu_t *v, vgpu_frame_fn fn, void *ctx);
 int vgpu_vsync(vgpu_t *v);
+/* the shortest and longest VSYNC pulse so far, in core cycles (0, 0: none ended yet) */
+void vgpu_vsync_widths(const vgpu_t *v, unsigned *wmin, unsigned *wmax);
 /* the display's underflow count (saturating at 65535) and lowest FIFO level seen in active
  * video (1023 before the first active pixel) */
 unsigned vgpu_disp_underflows(vgpu_t *v);

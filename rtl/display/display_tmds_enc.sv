@@ -41,8 +41,6 @@ module display_tmds_enc (
   logic [8:0]        q_m;            // stage 1 result
   logic [3:0]        n1_qm;          // ones in q_m[7:0], 0..8
   logic signed [4:0] bal_qm;         // ones minus zeros of q_m[7:0]: 2 * n1_qm - 8, -8..8
-  logic signed [4:0] q8_x2;          // 2 * q_m[8]
-  logic signed [4:0] nq8_x2;         // 2 * !q_m[8]
   logic [9:0]        ctrl_sym;
 
   // stage 1: transition minimisation
@@ -61,8 +59,6 @@ module display_tmds_enc (
   // 2 * n1_qm - 8 in 5 bits: {n1_qm, 0} is 0..16 and wraps for 16 (n1_qm = 8), but the
   // difference, -8..8, is exact modulo 32
   assign bal_qm = $signed({n1_qm, 1'b0} - 5'd8);
-  assign q8_x2  = q_m[8] ? 5'sd2 : 5'sd0;
-  assign nq8_x2 = q_m[8] ? 5'sd0 : 5'sd2;
 
   always_comb begin
     case (ctrl_i)
@@ -73,24 +69,30 @@ module display_tmds_enc (
     endcase
   end
 
-  // stage 2: DC balance (DVI 1.0 figure 3-5), and the control symbols in blanking
+  // stage 2: DC balance (DVI 1.0 figure 3-5), and the control symbols in blanking. The three
+  // branches of the figure differ only in whether q_m[7:0] goes out inverted (inv):
+  //   cnt_q == 0 or bal_qm == 0:   inv = !q_m[8]
+  //   q_m[7:0] leans as cnt_q does: inv = 1
+  //   otherwise:                   inv = 0
+  // and in every branch cnt moves by the sent symbol's own ones minus zeros:
+  //   (inv ? -bal_qm : bal_qm) + (inv ? 1 : -1) + (q_m[8] ? 1 : -1)
+  // so one adder serves all three: -bal_qm = ~bal_qm + 1, and the constants fold into cnt_k.
+  logic              inv;
+  logic signed [4:0] cnt_k;
   always_comb begin
+    if (cnt_q == 5'sd0 || bal_qm == 5'sd0) inv = !q_m[8];
+    else                                   inv = (cnt_q[4] == bal_qm[4]);   // same sign, both non-zero
+    unique case ({inv, q_m[8]})
+      2'b11:   cnt_k = 5'sd3;    // +1 (negation) +1 +1
+      2'b10:   cnt_k = 5'sd1;    // +1 (negation) +1 -1
+      2'b01:   cnt_k = 5'sd0;    // -1 +1
+      default: cnt_k = -5'sd2;   // -1 -1
+    endcase
     sym_d = ctrl_sym;
     cnt_d = 5'sd0;
     if (de_i) begin
-      if (cnt_q == 5'sd0 || bal_qm == 5'sd0) begin
-        // no bias either way: invert exactly when stage 1 used XNOR, so that sym[9] != sym[8]
-        sym_d = {!q_m[8], q_m[8], q_m[8] ? q_m[7:0] : ~q_m[7:0]};
-        cnt_d = q_m[8] ? cnt_q + bal_qm : cnt_q - bal_qm;
-      end else if ((!cnt_q[4] && bal_qm > 5'sd0) || (cnt_q[4] && bal_qm < 5'sd0)) begin
-        // q_m[7:0] leans the way cnt already does: send it inverted
-        sym_d = {1'b1, q_m[8], ~q_m[7:0]};
-        cnt_d = cnt_q + q8_x2 - bal_qm;
-      end else begin
-        // q_m[7:0] leans against cnt: send it as it is
-        sym_d = {1'b0, q_m[8], q_m[7:0]};
-        cnt_d = cnt_q - nq8_x2 + bal_qm;
-      end
+      sym_d = {inv, q_m[8], inv ? ~q_m[7:0] : q_m[7:0]};
+      cnt_d = cnt_q + (bal_qm ^ {5{inv}}) + cnt_k;
     end
   end
 

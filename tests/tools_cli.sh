@@ -99,6 +99,10 @@ if has tb; then
   # pictures that cannot be written: status 4 and ERROR, not PASS and not a mismatch
   expect 4 "cannot create the picture directory.*^ERROR: scene clear|^ERROR: scene clear" \
     $TB --scene clear --backend model --out /proc/no/such/dir
+  # the display options (issue 13)
+  expect 2 "--pix-mhz '0.5' is not allowed" $TB --scene clear --no-png --pix-mhz 0.5
+  expect 2 "--display-frames 'x' is (not|out)" $TB --scene clear --no-png --display-frames x
+  expect 2 "waits for VSYNC, which needs the pixel clock: run with --display" $TB --scene display_vblank --no-png --backend rtl
   # write counts do not saturate: 256 overlapping triangles pass the structural check
   expect 0 "^PASS: scene mesh" $TB --scene mesh --count 256 --backend model --no-png --quiet
 fi
@@ -147,6 +151,11 @@ if has replay; then
   expect 2 "long_value.txt:1: not a transaction line" $TB --replay "$tmp/long_value.txt" --no-png
   expect 2 "negative.txt:1: not a transaction line" $TB --replay "$tmp/negative.txt" --no-png
   expect 2 "long_line.txt:1: not a transaction line" $TB --replay "$tmp/long_line.txt" --no-png
+  # a recording keeps the waits for VSYNC ("V" lines) and replays them
+  expect 0 "^PASS: scene display_swap" $TB --scene display_swap --backend model --no-png --record "$tmp/v.txt"
+  checks=$((checks+1))
+  if [ "$(grep -c '^V$' "$tmp/v.txt")" -eq 8 ]; then echo "ok    8 V lines recorded"; else echo "FAIL  want 8 V lines in the recording"; bad=$((bad+1)); fi
+  expect 0 "^PASS: replay" $TB --replay "$tmp/v.txt" --backend model --no-png
 fi
 
 if has hang; then

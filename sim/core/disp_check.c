@@ -42,6 +42,7 @@ struct disp_check {
     unsigned ncap;      /* frames captured */
     unsigned compared, bad_frames, errors, reports;
     int corrupt;        /* 1 + the frame to corrupt (disp_check_corrupt), 0: none */
+    png_anim_t *anim;   /* with png_every: every frame into display.apng */
     uint64_t mismatches;
 };
 
@@ -95,6 +96,7 @@ void disp_check_free(disp_check_t *d)
     }
     free(d->cap);
     free(d->cap_cyc);
+    png_anim_free(d->anim);
     free(d);
 }
 
@@ -150,6 +152,12 @@ static void frame_done(disp_check_t *d)
     }
     if (d->outdir && d->png_every) {
         (void)write_png(d, f, "", d->cap);
+        if (!d->anim) {
+            d->anim = png_anim_new(W, H, 500);
+        }
+        if (!d->anim || png_anim_add(d->anim, d->cap) != 0) {
+            err(d, "out of memory for the animation (frame %" PRIu64 " of %" PRIu64 ")", f, d->nexp);
+        }
     }
     if (!d->exp_has[k]) {
         if (!d->quiet) {
@@ -308,6 +316,16 @@ unsigned disp_check_finish(disp_check_t *d, unsigned min_frames)
     if (with_model && d->compared < min_frames) {
         printf("DISPLAY: %u frames compared, the test wants at least %u\n", d->compared, min_frames);
         fails++;
+    }
+    if (d->anim && png_anim_frames(d->anim)) {
+        char path[600];
+        snprintf(path, sizeof(path), "%s/display.apng", d->outdir);
+        if (png_anim_write(d->anim, path) != 0) {
+            printf("DISPLAY: cannot write %s\n", path);
+            fails++;
+        } else if (!d->quiet) {
+            printf("display: %s (%u frames, 0.5 s each)\n", path, png_anim_frames(d->anim));
+        }
     }
     printf("display: %u frames captured, %u compared, %" PRIu64 " pixel mismatches, %u timing/symbol errors, "
            "%" PRIu64 " pixel clocks\n",

@@ -8,7 +8,8 @@
  * Per frame it prints one line: frame number, pixels compared, mismatches and the first
  * mismatch (x, y, both values, the framebuffer word); for a frame with mismatches it writes
  * display_fN_{ref,rtl,diff}.png. Without a model (an RTL-only run) frames are only checked for
- * timing and written as display_fN.png. */
+ * timing and written as display_fN.png. With png_every, every frame is written as display_fN.png
+ * and all of them as display.apng (an animated PNG, 0.5 s per frame). */
 #ifndef DISP_CHECK_H
 #define DISP_CHECK_H
 

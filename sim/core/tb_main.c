@@ -133,6 +133,7 @@ typedef struct {
     unsigned display_frames; /* at least this many frames compared */
     int display_png;         /* --display-png: every captured frame as a PNG */
     int corrupt_frame;       /* --corrupt-display F: 1 + F (checker self-test), 0: none */
+    int need_display;        /* the scene waited for VSYNC without --display: a usage error */
     disp_check_t *disp;
     uint8_t *disp_rgb;       /* the model's frame at the last boundary */
     unsigned boundaries;     /* frame boundaries of the RTL so far */
@@ -356,8 +357,11 @@ static int rtl_tr_wait_vsync(void *ctx)
 {
     tb_t *tb = ctx;
     if (!tb->display) {
-        fprintf(stderr, "%s: the scene waits for VSYNC, which needs the pixel clock: run with --display\n", tb->prog);
-        tb->hang = 1;
+        if (!tb->need_display) {
+            fprintf(stderr, "%s: the scene waits for VSYNC, which needs the pixel clock: run with --display\n",
+                    tb->prog);
+        }
+        tb->need_display = 1;
         return GPU_EIO;
     }
     if (tb->hang || rtl_wait_idle(tb, "waiting for VSYNC") != GPU_OK) {
@@ -1331,11 +1335,11 @@ int main(int argc, char **argv)
         fclose(replay);
         if (rc == GPU_EFORMAT) {
             if (badl == 0) {
-                fprintf(stderr, "%s: %s holds no transaction (lines: W aa vvvvvvvvvvvvvvvv or R aa [vvvvvvvvvvvvvvvv])\n",
+                fprintf(stderr, "%s: %s holds no transaction (lines: W aa vvvvvvvvvvvvvvvv, R aa [vvvvvvvvvvvvvvvv] or V)\n",
                         tb.prog, tb.replay);
             } else {
                 fprintf(stderr,
-                        "%s: %s:%u: not a transaction line: want W aa vvvvvvvvvvvvvvvv or R aa [vvvvvvvvvvvvvvvv] "
+                        "%s: %s:%u: not a transaction line: want W aa vvvvvvvvvvvvvvvv, R aa [vvvvvvvvvvvvvvvv] or V "
                         "(2 and 16 hex digits, address <= 7F, at most %d characters), '#' comments\n",
                         tb.prog, tb.replay, badl, GPU_REPLAY_LINE_MAX);
             }
@@ -1508,6 +1512,10 @@ int main(int argc, char **argv)
     if (tb.fcov && gpu_model_fcov_write(tb.fcov) != 0) {
         fprintf(stderr, "%s: cannot write the coverage bins to %s: %s\n", tb.prog, tb.fcov, strerror(errno));
         out_err = 1;
+    }
+    if (tb.need_display) {
+        printf("ERROR: the scene waits for VSYNC: run it with --display\n");
+        return EXIT_USAGE;
     }
     const char *res = tb.hang ? "HANG" : (fail ? "FAIL" : (out_err ? "ERROR" : "PASS"));
     if (sc) {

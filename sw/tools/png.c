@@ -37,28 +37,34 @@ void png_rgb565_to_rgb(uint16_t c, uint8_t out[3])
     out[2] = (uint8_t)(b << 3 | b >> 2);
 }
 
-int png_write_rgb(const char *path, unsigned w, unsigned h, const uint8_t *rgb)
+/* the zlib stream of an RGB image (filter none on every row); NULL on failure */
+static uint8_t *deflate_rgb(unsigned w, unsigned h, const uint8_t *rgb, uint32_t *out_len)
 {
     size_t raw_len = (size_t)h * (1 + (size_t)w * 3);
     uint8_t *raw = malloc(raw_len);
     uLongf z_len = compressBound((uLong)raw_len);
     uint8_t *z = malloc(z_len);
-    int rc = -1;
-    FILE *f = NULL;
     if (!raw || !z) {
-        goto out;
+        free(raw);
+        free(z);
+        return NULL;
     }
     for (unsigned y = 0; y < h; y++) {
         raw[y * (1 + (size_t)w * 3)] = 0; /* filter: none */
         memcpy(raw + y * (1 + (size_t)w * 3) + 1, rgb + (size_t)y * w * 3, (size_t)w * 3);
     }
-    if (compress2(z, &z_len, raw, (uLong)raw_len, 6) != Z_OK) {
-        goto out;
+    int ok = compress2(z, &z_len, raw, (uLong)raw_len, 6) == Z_OK;
+    free(raw);
+    if (!ok) {
+        free(z);
+        return NULL;
     }
-    f = fopen(path, "wb");
-    if (!f) {
-        goto out;
-    }
+    *out_len = (uint32_t)z_len;
+    return z;
+}
+
+static int write_head(FILE *f, unsigned w, unsigned h)
+{
     static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     uint8_t ihdr[13];
     put32(ihdr, w);
@@ -68,8 +74,23 @@ int png_write_rgb(const char *path, unsigned w, unsigned h, const uint8_t *rgb)
     ihdr[10] = 0; /* deflate */
     ihdr[11] = 0; /* filter method */
     ihdr[12] = 0; /* no interlace */
-    if (fwrite(sig, 1, 8, f) != 8 || chunk(f, "IHDR", ihdr, 13) || chunk(f, "IDAT", z, (uint32_t)z_len) ||
-        chunk(f, "IEND", NULL, 0)) {
+    return (fwrite(sig, 1, 8, f) != 8 || chunk(f, "IHDR", ihdr, 13)) ? -1 : 0;
+}
+
+int png_write_rgb(const char *path, unsigned w, unsigned h, const uint8_t *rgb)
+{
+    uint32_t z_len = 0;
+    uint8_t *z = deflate_rgb(w, h, rgb, &z_len);
+    int rc = -1;
+    FILE *f = NULL;
+    if (!z) {
+        goto out;
+    }
+    f = fopen(path, "wb");
+    if (!f) {
+        goto out;
+    }
+    if (write_head(f, w, h) || chunk(f, "IDAT", z, z_len) || chunk(f, "IEND", NULL, 0)) {
         goto out;
     }
     rc = 0;
@@ -77,7 +98,113 @@ out:
     if (f && fclose(f) != 0) {
         rc = -1;
     }
-    free(raw);
     free(z);
     return rc;
+}
+
+/* ---- animated PNG (APNG: acTL, then fcTL + IDAT for the first frame, fcTL + fdAT after) ---- */
+struct png_anim {
+    unsigned w, h, delay_ms, n, cap;
+    uint8_t **z;
+    uint32_t *z_len;
+};
+
+png_anim_t *png_anim_new(unsigned w, unsigned h, unsigned delay_ms)
+{
+    png_anim_t *a = calloc(1, sizeof(*a));
+    if (a) {
+        a->w = w;
+        a->h = h;
+        a->delay_ms = delay_ms;
+    }
+    return a;
+}
+
+int png_anim_add(png_anim_t *a, const uint8_t *rgb)
+{
+    if (a->n == a->cap) {
+        unsigned cap = a->cap ? 2 * a->cap : 16;
+        uint8_t **z = realloc(a->z, cap * sizeof(*z));
+        if (!z) {
+            return -1;
+        }
+        a->z = z;
+        uint32_t *zl = realloc(a->z_len, cap * sizeof(*zl));
+        if (!zl) {
+            return -1;
+        }
+        a->z_len = zl;
+        a->cap = cap;
+    }
+    a->z[a->n] = deflate_rgb(a->w, a->h, rgb, &a->z_len[a->n]);
+    if (!a->z[a->n]) {
+        return -1;
+    }
+    a->n++;
+    return 0;
+}
+
+unsigned png_anim_frames(const png_anim_t *a) { return a->n; }
+
+int png_anim_write(const png_anim_t *a, const char *path)
+{
+    if (!a->n) {
+        return -1;
+    }
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        return -1;
+    }
+    int bad = write_head(f, a->w, a->h);
+    uint8_t actl[8];
+    put32(actl, a->n);
+    put32(actl + 4, 0); /* loop forever */
+    bad |= chunk(f, "acTL", actl, 8);
+    uint32_t seq = 0;
+    for (unsigned i = 0; i < a->n && !bad; i++) {
+        uint8_t fctl[26];
+        put32(fctl, seq++);
+        put32(fctl + 4, a->w);
+        put32(fctl + 8, a->h);
+        put32(fctl + 12, 0); /* x, y offset */
+        put32(fctl + 16, 0);
+        fctl[20] = (uint8_t)(a->delay_ms >> 8); /* delay: delay_ms / 1000 s */
+        fctl[21] = (uint8_t)a->delay_ms;
+        fctl[22] = 1000 >> 8;
+        fctl[23] = 1000 & 0xFF;
+        fctl[24] = 0; /* dispose: none */
+        fctl[25] = 0; /* blend: source */
+        bad |= chunk(f, "fcTL", fctl, 26);
+        if (i == 0) {
+            bad |= chunk(f, "IDAT", a->z[0], a->z_len[0]);
+        } else {
+            uint8_t *fd = malloc((size_t)a->z_len[i] + 4);
+            if (!fd) {
+                bad = -1;
+                break;
+            }
+            put32(fd, seq++);
+            memcpy(fd + 4, a->z[i], a->z_len[i]);
+            bad |= chunk(f, "fdAT", fd, a->z_len[i] + 4);
+            free(fd);
+        }
+    }
+    bad |= chunk(f, "IEND", NULL, 0);
+    if (fclose(f) != 0) {
+        bad = -1;
+    }
+    return bad ? -1 : 0;
+}
+
+void png_anim_free(png_anim_t *a)
+{
+    if (!a) {
+        return;
+    }
+    for (unsigned i = 0; i < a->n; i++) {
+        free(a->z[i]);
+    }
+    free(a->z);
+    free(a->z_len);
+    free(a);
 }

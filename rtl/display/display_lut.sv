@@ -8,11 +8,12 @@
 // entry; from the last entry of a table to entry 0 of the next, red -> green -> blue -> red);
 // with LUT_SELECT 3 it is ignored. RESET_ADDR zeroes the pointer; a LUT_ADDR write loads it.
 // SWAP_BANKS sets a request that the next frame boundary (frame_i) carries out.
-// Lookup: one RGB565 pixel per cycle; the three entries of the active bank appear on lk_*_o
-// one cycle after lk_valid_i (a register behind each LUT RAM; the ports hold between lookups).
+// Lookup: one entry of the active bank per cycle, at a table address (red {00, R5}, blue
+// {01, B5}, green {1, G6}); rd_data_o holds it from the cycle after rd_i until the next rd_i.
 // A lookup and an upload never meet: lookups read the active bank, uploads write the other.
-// Storage: three LUT RAMs (TRELLIS_DPR16X4 on the ECP5; 3,840 bits), zero at configuration
-// (initial values, which Yosys maps to the RAMs' init); reset does not clear them.
+// Storage: one 256 x 15 block RAM (prim_ram_1r1w: the write port takes uploads, the read port
+// lookups; {bank, table address}), zero at configuration; reset does not clear it. (Three LUT
+// RAMs read in parallel cost about 480 LUT4 on the ECP5: docs/synth.md.)
 // Reset: pointer 0, bank 0 active, no swap pending.
 // Illegal input: none (LUT_SELECT 3 above; bit 5 of a red or blue index is ignored).
 module display_lut (
@@ -29,32 +30,31 @@ module display_lut (
 
   input  logic        frame_i,        // frame boundary: a pending swap takes effect
 
-  input  logic        lk_valid_i,
-  input  logic [15:0] lk_rgb565_i,
-  output logic [14:0] lk_r_o,         // red[R5], green[G6], blue[B5] of the active bank
-  output logic [14:0] lk_g_o,
-  output logic [14:0] lk_b_o
+  input  logic        rd_i,           // look up ...
+  input  logic [6:0]  rd_addr_i,      // ... this table address in the active bank
+  output logic [14:0] rd_data_o       // the entry, from the cycle after rd_i
 );
   logic [7:0] ptr_q, ptr_d;
   logic       bank_q, swap_q;
   logic [1:0] sel;
   logic [5:0] idx;
-  logic       wr_r, wr_g, wr_b, last;
+  logic       last, we;
+  logic [6:0] waddr;
 
   assign sel = ptr_q[7:6];
   assign idx = ptr_q[5:0];
 
   always_comb begin
-    wr_r = data_we_i && (sel == 2'd0);
-    wr_g = data_we_i && (sel == 2'd1);
-    wr_b = data_we_i && (sel == 2'd2);
-    last = (sel == 2'd1) ? (idx == 6'd63) : (idx[4:0] == 5'd31);
+    we    = data_we_i && (sel != 2'd3);
+    // the table address of the pointer: red {00, idx[4:0]}, blue {01, idx[4:0]}, green {1, idx}
+    waddr = (sel == 2'd1) ? {1'b1, idx} : {1'b0, sel[1], idx[4:0]};
+    last  = (sel == 2'd1) ? (idx == 6'd63) : (idx[4:0] == 5'd31);
     ptr_d = ptr_q;
     if (addr_we_i) begin
       ptr_d = wdata_i[7:0];
     end else if (ctrl_we_i && reset_addr_i) begin
       ptr_d = 8'd0;
-    end else if (data_we_i && sel != 2'd3) begin
+    end else if (we) begin
       if (!last)              ptr_d = {sel, idx + 6'd1};
       else if (sel == 2'd2)   ptr_d = 8'd0;
       else                    ptr_d = {sel + 2'd1, 6'd0};
@@ -77,32 +77,17 @@ module display_lut (
     end
   end
 
-  // ---- storage: {bank, index}, written in the inactive bank, read in the active one ----
-  (* ram_style = "distributed" *) logic [14:0] red_q   [64];
-  (* ram_style = "distributed" *) logic [14:0] green_q [128];
-  (* ram_style = "distributed" *) logic [14:0] blue_q  [64];
-  initial begin
-    for (int i = 0; i < 64; i++) begin
-      red_q[i]  = '0;
-      blue_q[i] = '0;
-    end
-    for (int i = 0; i < 128; i++) green_q[i] = '0;
-  end
+  // uploads into {inactive bank, table address}, lookups from {active bank, table address}:
+  // never the same entry in one cycle
+  prim_ram_1r1w #(.Width(15), .Depth(256), .InitZero(1'b1)) u_ram (
+    .clk_i   (clk_i),
+    .we_i    (we),
+    .waddr_i ({!bank_q, waddr}),
+    .wdata_i (wdata_i),
+    .re_i    (rd_i),
+    .raddr_i ({bank_q, rd_addr_i}),
+    .rdata_o (rd_data_o)
+  );
 
-  logic [14:0] r_q, g_q, b_q;
-  always_ff @(posedge clk_i) begin
-    if (wr_r) red_q[{!bank_q, idx[4:0]}]   <= wdata_i;
-    if (wr_g) green_q[{!bank_q, idx}]      <= wdata_i;
-    if (wr_b) blue_q[{!bank_q, idx[4:0]}]  <= wdata_i;
-    if (lk_valid_i) begin
-      r_q <= red_q[{bank_q, lk_rgb565_i[15:11]}];
-      g_q <= green_q[{bank_q, lk_rgb565_i[10:5]}];
-      b_q <= blue_q[{bank_q, lk_rgb565_i[4:0]}];
-    end
-  end
-
-  assign ptr_o  = ptr_q;
-  assign lk_r_o = r_q;
-  assign lk_g_o = g_q;
-  assign lk_b_o = b_q;
+  assign ptr_o = ptr_q;
 endmodule

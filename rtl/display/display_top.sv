@@ -1,8 +1,9 @@
 // display_top: the display controller (seed 001 UNIT-008): scanout of FB_DISPLAY through the
 // colour-grading LUT to DVI, in two clock domains (docs/spec-decisions.md "Display path").
 //
-//   core domain: display_scanout (memory reads) + display_lut -> prim_async_fifo (512 x 25,
-//   block RAM) -> pixel domain: display_out (raster, pop, TMDS)
+//   core domain: display_scanout (memory reads, response FIFO, three LUT lookups per pixel) +
+//   display_lut (block RAM) -> prim_async_fifo (512 x 25, block RAM) -> pixel domain:
+//   display_out (raster, pop, TMDS)
 //   pixel domain vertical blanking -> prim_sync -> core domain: frame boundary (its rising
 //   edge), STATUS.VBLANK, the VSYNC pin
 //
@@ -67,9 +68,9 @@ module display_top #(
   assign vsync_o  = |vs_q;
 
   // ---- core side ----
-  logic        lk_valid;
-  logic [15:0] lk_rgb565;
-  logic [14:0] lk_r, lk_g, lk_b;
+  logic        lk_rd;
+  logic [6:0]  lk_addr;
+  logic [14:0] lk_data;
   logic        px_wvalid, px_wfull;
   logic [24:0] px_wdata;
   logic [Lw-1:0] px_wdepth;
@@ -79,7 +80,7 @@ module display_top #(
     .ctrl_we_i (ctrl_we_i), .reset_addr_i (wdata_i[2]), .swap_i (wdata_i[1]),
     .addr_we_i (lut_addr_we_i), .data_we_i (lut_data_we_i), .wdata_i (wdata_i), .ptr_o (lut_ptr_o),
     .frame_i (frame),
-    .lk_valid_i (lk_valid), .lk_rgb565_i (lk_rgb565), .lk_r_o (lk_r), .lk_g_o (lk_g), .lk_b_o (lk_b)
+    .rd_i (lk_rd), .rd_addr_i (lk_addr), .rd_data_o (lk_data)
   );
 
   display_scanout #(.FifoDepth(FifoDepth)) u_scan (
@@ -87,7 +88,7 @@ module display_top #(
     .frame_i (frame), .fb_base_i (fb_display_i), .enable_i (enable_i),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req_o),
     .mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_i (mem_rsp_i),
-    .lk_valid_o (lk_valid), .lk_rgb565_o (lk_rgb565), .lk_r_i (lk_r), .lk_g_i (lk_g), .lk_b_i (lk_b),
+    .lk_rd_o (lk_rd), .lk_addr_o (lk_addr), .lk_data_i (lk_data),
     .px_wvalid_o (px_wvalid), .px_wdata_o (px_wdata), .px_wdepth_i (px_wdepth)
   );
 

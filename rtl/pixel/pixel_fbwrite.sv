@@ -38,8 +38,10 @@ module pixel_fbwrite #(
   work_t w_q, w_d;
   logic  full_q, take;
 
-  // dither ROM: {R6, G6, B6} per entry
-  logic [17:0] dither_rom [256];
+  // dither ROM: {R6, G6, B6} per entry, of which 8 bits are used (R and B the top 3, G the top
+  // 2): in logic (about 120 LUT4 on the ECP5), so the block RAM Yosys would give it serves the
+  // display's colour-grading LUT (docs/synth.md)
+  (* rom_style = "logic" *) logic [17:0] dither_rom [256];
   initial $readmemh(DitherFile, dither_rom);
 
   function automatic logic [9:0] sat_add10(input logic [9:0] c, input logic [4:0] d);

@@ -6,10 +6,12 @@
 // never does that (no_rw_check keeps Yosys from building bypass logic for it); the users state
 // why in their headers.
 // Reset: none (the read register and the entries are not reset: a user reads only entries it
-// wrote).
+// wrote). InitZero = 1 gives every entry the value 0 at configuration (the FPGA RAM's initial
+// contents; in simulation from time 0), for a user whose reads of unwritten entries are defined.
 module prim_ram_1r1w #(
-  parameter int unsigned Width = 8,
-  parameter int unsigned Depth = 32
+  parameter int unsigned Width    = 8,
+  parameter int unsigned Depth    = 32,
+  parameter bit          InitZero = 1'b0
 ) (
   input  logic                     clk_i,
   input  logic                     we_i,
@@ -25,6 +27,11 @@ module prim_ram_1r1w #(
 
   (* ram_style = "block", no_rw_check *) logic [Width-1:0] mem_q [Depth];
   logic [Width-1:0] rdata_q;
+  if (InitZero) begin : g_init
+    initial begin
+      for (int i = 0; i < int'(Depth); i++) mem_q[i] = '0;
+    end
+  end
 
   always_ff @(posedge clk_i) begin
     if (we_i) mem_q[waddr_i] <= wdata_i;

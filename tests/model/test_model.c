@@ -387,6 +387,97 @@ static void test_frames(void)
     gpu_model_free(m);
 }
 
+/* The display controller (docs/spec-decisions.md "Display path"), hand-derived expectations:
+ * the upload pointer, the inactive-bank rule, SWAP_BANKS and ENABLE at the frame boundary,
+ * the LUT sum with saturation, the plain expansion, FB_DISPLAY latched at the boundary. */
+static void test_display(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    const uint64_t EN = 1u << COLOR_GRADE_CTRL_ENABLE_SHIFT, SWAP = 1u << COLOR_GRADE_CTRL_SWAP_BANKS_SHIFT,
+                   RST = 1u << COLOR_GRADE_CTRL_RESET_ADDR_SHIFT;
+    /* disabled (reset): RGB565 -> RGB888 by replication */
+    CHECK(gpu_display_pixel(m, 0xFFFF) == 0xFFFFFF, "white expands to white");
+    CHECK(gpu_display_pixel(m, 0x0000) == 0x000000, "black stays black");
+    CHECK(gpu_display_pixel(m, 0x8410) == 0x848284, "RGB565 0x8410: R 16 -> 0x84, G 32 -> 0x82, B 16 -> 0x84");
+    /* the pointer: 128 writes from 0 wrap around to 0; the tables follow each other */
+    gpu_model_write(m, REG_COLOR_GRADE_CTRL, RST);
+    for (unsigned i = 0; i < 31; i++) {
+        gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, 0);
+    }
+    CHECK(gpu_model_read(m, REG_COLOR_GRADE_LUT_ADDR) == 31, "31 red entries written: pointer at red 31");
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, 0);
+    CHECK(gpu_model_read(m, REG_COLOR_GRADE_LUT_ADDR) == 0x40, "after red 31: green 0");
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_ADDR, 0x7F); /* green 63 */
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, 0);
+    CHECK(gpu_model_read(m, REG_COLOR_GRADE_LUT_ADDR) == 0x80, "after green 63: blue 0");
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_ADDR, 0x9F); /* blue 31 */
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, 0);
+    CHECK(gpu_model_read(m, REG_COLOR_GRADE_LUT_ADDR) == 0x00, "after blue 31: red 0");
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_ADDR, 0x3F); /* red, bit 5 set: entry 31 */
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, 0);
+    CHECK(gpu_model_read(m, REG_COLOR_GRADE_LUT_ADDR) == 0x40, "red index 63 is entry 31: next is green 0");
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_ADDR, 0xC5); /* reserved table */
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, 0x7FFF);
+    CHECK(gpu_model_read(m, REG_COLOR_GRADE_LUT_ADDR) == 0xC5, "LUT_SELECT 3: ignored, the pointer stays");
+    /* bank 1 (inactive): red[r] = (r, 0, 0), green[g] = (0, g/2, 0), blue[b] = (0, 0, 31 - b),
+       except red[31] = (31, 31, 31) to show the saturation */
+    gpu_model_write(m, REG_COLOR_GRADE_CTRL, RST);
+    for (unsigned r = 0; r < 32; r++) {
+        gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, r == 31 ? 0x7FFF : r << 10);
+    }
+    for (unsigned g = 0; g < 64; g++) {
+        gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, (g >> 1) << 5);
+    }
+    for (unsigned b = 0; b < 32; b++) {
+        gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, 31u - b);
+    }
+    gpu_model_write(m, REG_COLOR_GRADE_CTRL, EN); /* enabled, but bank 0 (all zero) is active ... */
+    (void)gpu_model_vsync(m);
+    CHECK(gpu_display_pixel(m, 0xFFFF) == 0x000000, "enabled with the zero bank: black");
+    gpu_model_write(m, REG_COLOR_GRADE_CTRL, EN | SWAP);
+    CHECK(gpu_display_pixel(m, 0xFFFF) == 0x000000, "SWAP_BANKS waits for the frame boundary");
+    (void)gpu_model_vsync(m);
+    /* (R5 8, G6 20, B5 4): red (8, 0, 0) + green (0, 10, 0) + blue (0, 0, 27) */
+    const uint16_t p = (uint16_t)(8u << 11 | 20u << 5 | 4u);
+    CHECK(gpu_display_pixel(m, p) == ((0x42u << 16) | (0x52u << 8) | 0xDEu), "LUT sum (8, 10, 27) -> #4252DE");
+    /* R5 31: red (31, 31, 31) + green (0, 10, 0) + blue (0, 0, 27): G and B saturate at 31 */
+    CHECK(gpu_display_pixel(m, (uint16_t)(31u << 11 | 20u << 5 | 4u)) == 0xFFFFFF, "saturation at 31");
+    /* writes go to the inactive bank (0 now): the active one is unchanged */
+    gpu_model_write(m, REG_COLOR_GRADE_CTRL, RST | EN);
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_DATA, 0x7FFF);
+    CHECK(gpu_display_pixel(m, p) == ((0x42u << 16) | (0x52u << 8) | 0xDEu), "upload into the inactive bank only");
+    /* ENABLE is latched at the boundary */
+    gpu_model_write(m, REG_COLOR_GRADE_CTRL, 0);
+    CHECK(gpu_display_pixel(m, p) == ((0x42u << 16) | (0x52u << 8) | 0xDEu), "ENABLE cleared: the LUT stays on until the boundary");
+    (void)gpu_model_vsync(m);
+    CHECK(gpu_display_pixel(m, p) == ((0x42u << 16) | (0x51u << 8) | 0x21u), "disabled: plain expansion of (8, 20, 4)");
+    /* FB_DISPLAY latched at the boundary; bits 31:25 ignored */
+    gpu_model_write(m, REG_FB_DISPLAY, 0xFE12C000u);
+    CHECK(gpu_model_display_base(m) == 0, "FB_DISPLAY waits for the boundary");
+    (void)gpu_model_vsync(m);
+    CHECK(gpu_model_display_base(m) == 0x12C000u, "FB_DISPLAY latched, 32 MiB address space");
+    /* the frame: the latched buffer through the latched state */
+    uint8_t *mem = gpu_model_mem(m);
+    mem[0x12C000u + (5u * 640u + 7u) * 4u] = (uint8_t)p;
+    mem[0x12C000u + (5u * 640u + 7u) * 4u + 1] = (uint8_t)(p >> 8);
+    uint8_t *rgb = malloc(640u * 480u * 3u);
+    CHECK(rgb != NULL, "frame buffer");
+    if (rgb) {
+        gpu_model_display_frame(m, rgb);
+        const uint8_t *px = rgb + (5u * 640u + 7u) * 3u;
+        CHECK(px[0] == 0x42 && px[1] == 0x51 && px[2] == 0x21 && rgb[0] == 0, "the frame shows the latched buffer");
+        free(rgb);
+    }
+    /* reset: pointer 0, bank 0, nothing latched; the LUT keeps its contents */
+    gpu_model_write(m, REG_COLOR_GRADE_LUT_ADDR, 0x45);
+    gpu_model_reset(m);
+    CHECK(gpu_model_read(m, REG_COLOR_GRADE_LUT_ADDR) == 0, "reset: pointer 0");
+    gpu_model_write(m, REG_COLOR_GRADE_CTRL, EN | SWAP);
+    (void)gpu_model_vsync(m); /* bank 1 again: its contents survived the reset */
+    CHECK(gpu_display_pixel(m, p) == ((0x42u << 16) | (0x52u << 8) | 0xDEu), "the LUT survives a reset");
+    gpu_model_free(m);
+}
+
 static void test_pack(void)
 {
     CHECK(PACK_XYZ(639, 0, 0) == (639u * 16), "PACK_XYZ x");
@@ -494,6 +585,7 @@ int main(int argc, char **argv)
     test_record_replay();
     test_pack();
     test_frames();
+    test_display();
     test_scenes_on_model();
     printf("test_model: %d checks, %d failed\n", g_checks, g_fail);
     return g_fail ? 1 : 0;

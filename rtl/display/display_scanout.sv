@@ -96,17 +96,18 @@ module display_scanout #(
     endcase
   end
 
-  // colour: LUT sum with saturation, or the plain RGB565 expansion
-  logic [5:0]  sr, sg, sb;
+  // colour: LUT sum with saturation (three 5-bit terms: up to 93, 7 bits), or the plain
+  // RGB565 expansion
+  logic [6:0]  sr, sg, sb;
   logic [4:0]  r5, g5, b5;
   logic [23:0] rgb;
   always_comb begin
-    sr = 6'(r_ent_q[14:10]) + 6'(g_ent_q[14:10]) + 6'(lk_data_i[14:10]);
-    sg = 6'(r_ent_q[9:5])   + 6'(g_ent_q[9:5])   + 6'(lk_data_i[9:5]);
-    sb = 6'(r_ent_q[4:0])   + 6'(g_ent_q[4:0])   + 6'(lk_data_i[4:0]);
-    r5 = (sr > 6'd31) ? 5'd31 : sr[4:0];
-    g5 = (sg > 6'd31) ? 5'd31 : sg[4:0];
-    b5 = (sb > 6'd31) ? 5'd31 : sb[4:0];
+    sr = 7'(r_ent_q[14:10]) + 7'(g_ent_q[14:10]) + 7'(lk_data_i[14:10]);
+    sg = 7'(r_ent_q[9:5])   + 7'(g_ent_q[9:5])   + 7'(lk_data_i[9:5]);
+    sb = 7'(r_ent_q[4:0])   + 7'(g_ent_q[4:0])   + 7'(lk_data_i[4:0]);
+    r5 = (sr > 7'd31) ? 5'd31 : sr[4:0];
+    g5 = (sg > 7'd31) ? 5'd31 : sg[4:0];
+    b5 = (sb > 7'd31) ? 5'd31 : sb[4:0];
     if (en_q) begin
       rgb = {r5, r5[4:2], g5, g5[4:2], b5, b5[4:2]};
     end else begin

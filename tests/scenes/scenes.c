@@ -2917,14 +2917,15 @@ static uint16_t lut_entry(int kind, unsigned sel, unsigned i)
         return (uint16_t)(c5 << (10 - 5 * sel));
     case LUT_INVERT:
         return (uint16_t)((31u - c5) << (10 - 5 * sel));
-    default: /* every input feeds every output: sums up to 31 + 15 + 7 saturate */
+    default: /* every input feeds every output: per channel sums up to 31 + 31 + 15 = 77,
+                past 63 (the sum needs 7 bits before it saturates at 31) */
         if (sel == 0) {
-            return (uint16_t)(c5 << 10 | (c5 >> 1) << 5 | (c5 >> 3));
+            return (uint16_t)(c5 << 10 | c5 << 5 | (c5 >> 1));
         }
         if (sel == 1) {
-            return (uint16_t)((c5 >> 2) << 10 | c5 << 5 | (c5 >> 1));
+            return (uint16_t)((c5 >> 1) << 10 | c5 << 5 | c5);
         }
-        return (uint16_t)((c5 >> 1) << 10 | (c5 >> 2) << 5 | c5);
+        return (uint16_t)(c5 << 10 | (c5 >> 1) << 5 | c5);
     }
 }
 
@@ -3028,6 +3029,52 @@ static void scene_display_swap(scene_ctx_t *c)
     gpu_wait_vsync(); /* B through the identity LUT (5-bit green) */
     gpu_write(REG_COLOR_GRADE_CTRL, 0);
     gpu_wait_vsync(); /* B plain RGB565 expansion */
+}
+
+/* Seeded random display traffic, frame after frame: random triangles into the buffer not
+ * shown, then after a VSYNC a random mix of LUT data writes (random entries), pointer writes
+ * (any value, the reserved table included), RESET_ADDR, pointer reads, ENABLE and SWAP_BANKS
+ * values, and FB_DISPLAY flipped to the new picture; --count frames (default 4). */
+static void scene_display_random(scene_ctx_t *c)
+{
+    const unsigned frames = c->count ? c->count : 4;
+    uint32_t shown = FB_A, back = FB_B;
+    unsigned enable = 0;
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    for (unsigned f = 0; f < frames; f++) {
+        gpu_write(REG_FB_DRAW, back);
+        gpu_write(REG_TRI_MODE, 1);
+        const unsigned ntri = 2 + (unsigned)scene_rand_range(c, 0, 6);
+        for (unsigned t = 0; t < ntri; t++) {
+            for (int v = 0; v < 3; v++) {
+                gpu_write(REG_COLOR, scene_rand(c) | 0xFF000000u);
+                gpu_write(REG_VERTEX, PACK_XYZ(scene_rand_range(c, -100, 740), scene_rand_range(c, -100, 580), 0));
+            }
+        }
+        gpu_wait_vsync();
+        const unsigned ops = (unsigned)scene_rand_range(c, 0, 160);
+        for (unsigned i = 0; i < ops; i++) {
+            const unsigned k = (unsigned)scene_rand_range(c, 0, 99);
+            if (k < 80) {
+                gpu_write(REG_COLOR_GRADE_LUT_DATA, scene_rand(c) & 0x7FFFu);
+            } else if (k < 88) {
+                gpu_write(REG_COLOR_GRADE_LUT_ADDR, scene_rand(c) & 0xFFu);
+            } else if (k < 92) {
+                gpu_write(REG_COLOR_GRADE_CTRL, (1u << COLOR_GRADE_CTRL_RESET_ADDR_SHIFT) | enable);
+            } else if (k < 96) {
+                (void)gpu_read(REG_COLOR_GRADE_LUT_ADDR);
+            } else {
+                enable = scene_rand(c) & 1u;
+                gpu_write(REG_COLOR_GRADE_CTRL, (scene_rand(c) & (1u << COLOR_GRADE_CTRL_SWAP_BANKS_SHIFT)) | enable);
+            }
+        }
+        gpu_write(REG_FB_DISPLAY, back);
+        gpu_wait_vsync();
+        const uint32_t t = shown;
+        shown = back;
+        back = t;
+    }
 }
 
 static uint64_t g_disp_status[2];
@@ -3135,6 +3182,7 @@ const scene_t g_scenes[] = {
     {"tex_random", scene_tex_random, NULL, "seeded random textured triangles: every texture field, random texture memory, Q <= 0, the cache rule, Z, alpha blend, dither"},
     {"blend_overlap", scene_blend_overlap, NULL, "overlapping blended Gouraud triangles, every mode, alpha, dither and Z test"},
     {"display_swap", scene_display_swap, NULL, "display (--display): double buffering, LUT bank swaps (mixing, inverting, identity), upload pointer, a mid-frame FB_DISPLAY write; every frame compared at the DVI output"},
+    {"display_random", scene_display_random, NULL, "display (--display): seeded random LUT uploads, pointer writes and reads, ENABLE and SWAP_BANKS, buffer flips over random pictures; count frames (4)"},
     {"display_vblank", scene_display_vblank, check_display_vblank, "display (--display --backend rtl): STATUS.VBLANK just after VSYNC and in active video"},
     {"display_load", scene_display_load, NULL, "display (--display): alpha-blended bands (with --count 1 after the textured demo) drawn while another buffer is scanned out: no underflow, frames exact"},
     {"bench_flat", scene_bench_flat, NULL, "benchmark: an untextured screen-aligned quad, 160 x 120 pixels x count (make bench: 4, the screen)"},

@@ -491,6 +491,24 @@ extern "C" uint64_t vgpu_pix_cycles(const vgpu_t *v) { return v->pix_cycles; }
 
 extern "C" void vgpu_run_cycles(vgpu_t *v, uint64_t n) { vgpu_run_ps(v, n * 2 * v->half_ps); }
 
+// Without a pixel clock (pix_period_ps 0) the pixel domain would never see its reset: Verilator
+// applies an asynchronous reset at the reset's falling edge, and prim_rst_sync's output may have
+// started at 0 (X randomisation), so it has no edge to give. Three pixel clock pulses while
+// rst_ni is low reset the synchroniser and everything behind it, as a running clock would; the
+// domain then stays in reset (no frame boundary, no scanout) until the clock runs.
+static void pix_reset_pulses(vgpu_t *v)
+{
+    if (v->pix_half_ps) {
+        return; // the running pixel clock has done it
+    }
+    for (int i = 0; i < 3; i++) {
+        v->top->clk_pix_i = 1;
+        v->top->eval();
+        v->top->clk_pix_i = 0;
+        v->top->eval();
+    }
+}
+
 extern "C" void vgpu_reset(vgpu_t *v, unsigned cycles)
 {
 #if !TGPU_SDRAM
@@ -499,6 +517,7 @@ extern "C" void vgpu_reset(vgpu_t *v, unsigned cycles)
     v->top->rst_ni = 0;
     v->top->eval();
     vgpu_run_cycles(v, cycles);
+    pix_reset_pulses(v);
     v->top->rst_ni = 1;
     v->top->eval();
     vgpu_run_cycles(v, 4);

@@ -59,6 +59,8 @@ struct vgpu {
 #endif
     uint64_t trace_from, trace_to;
     int dump_pending;     // signals changed at now_ps and not dumped yet
+    unsigned stale;       // STALE_*: pins set since the last eval() (lazy evaluation, see toggle())
+    int eager;            // eval() at every change (a waveform is written): no lazy evaluation
 #if TGPU_SDRAM
     sdram_dev_t *dev;
     sdram_pins_out_t dev_out;
@@ -101,6 +103,46 @@ static void advance(vgpu_t *v, uint64_t t)
         flush_dump(v);
         v->now_ps = t;
     }
+}
+
+// Lazy evaluation. The design only has posedge-clocked flops (and async resets) in the core and
+// pixel domains, so a clock's falling edge does nothing but let the model see the next rising
+// edge, and the memory's new outputs (driven right after the rising edge that made them) only
+// matter to the next rising edge. Both are written to the pins and left unevaluated (STALE_*);
+// the eval() before the next rising edge (or any eval in between: a pixel edge, an SPI pin)
+// settles them. Per core cycle that is two eval() calls (settle, rising edge) instead of three
+// (falling edge, memory inputs, rising edge), and a pixel clock's falling edge costs none. Every
+// rising edge, reset change and SPI pin change is still evaluated at its own instant; with a
+// waveform open every change is evaluated at once, so the dump shows each instant settled.
+enum { STALE_CLK = 1, STALE_PIX = 2, STALE_MEM = 4 };
+
+static inline void eval(vgpu_t *v)
+{
+    v->top->eval();
+    v->stale = 0;
+}
+
+static inline void set_stale(vgpu_t *v, unsigned what)
+{
+    v->stale |= what;
+    if (v->eager) {
+        eval(v);
+    }
+}
+
+// the memory's outputs for the next rising edge (they depend only on the memory's state, which
+// changes at rising edges and at reset)
+static void drive_mem(vgpu_t *v)
+{
+#if TGPU_SDRAM
+    v->top->sdram_dq_i = v->dev_out.dq_oe ? v->dev_out.dq : 0;
+#else
+    memsim_drive(v->mem, &v->drv);
+    v->top->mem_req_ready_i = v->drv.req_ready;
+    v->top->mem_rsp_valid_i = v->drv.rsp_valid;
+    v->top->mem_rsp_rdata_i = v->drv.rsp_rdata;
+#endif
+    set_stale(v, STALE_MEM);
 }
 
 extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
@@ -147,6 +189,7 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
 #if VM_TRACE
     v->tfp = nullptr;
     if (cfg->trace_path) {
+        v->eager = 1;
         v->ctx->traceEverOn(true);
         v->tfp = new VerilatedFstC;
         v->top->trace(v->tfp, 99);
@@ -181,7 +224,8 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
     v->top->mem_rsp_valid_i = 0;
     v->top->mem_rsp_rdata_i = 0;
 #endif
-    v->top->eval();
+    eval(v);
+    drive_mem(v);
     return v;
 }
 
@@ -358,9 +402,12 @@ static void toggle(vgpu_t *v)
     advance(v, v->next_edge);
     v->next_edge += v->half_ps;
     if (!v->top->clk_i) {
+        // settle the falling edge and the memory's outputs (unless an eval since did: a pixel
+        // edge, an SPI pin), then sample the port and the pins as they are before the edge
+        if (v->stale) {
+            eval(v);
+        }
 #if TGPU_SDRAM
-        v->top->sdram_dq_i = v->dev_out.dq_oe ? v->dev_out.dq : 0;
-        v->top->eval();
         sdram_pins_in_t pin;
         pin.cke = v->top->sdram_cke_o;
         pin.cs_n = v->top->sdram_cs_no;
@@ -374,15 +421,10 @@ static void toggle(vgpu_t *v)
         pin.dq_oe = v->top->sdram_dq_oe_o;
         port_t p = sample_port(v);
         v->top->clk_i = 1;
-        v->top->eval();
+        eval(v);
         sdram_dev_tick(v->dev, &pin, &v->dev_out);
 #else
-        // drive the memory inputs for this edge, settle, sample the requests
-        memsim_drive(v->mem, &v->drv);
-        v->top->mem_req_ready_i = v->drv.req_ready;
-        v->top->mem_rsp_valid_i = v->drv.rsp_valid;
-        v->top->mem_rsp_rdata_i = v->drv.rsp_rdata;
-        v->top->eval();
+        // sample the requests (the memory's outputs for this edge were driven after the last one)
         port_t p = sample_port(v);
         memsim_req_t r;
         r.req_valid = p.valid;
@@ -392,9 +434,10 @@ static void toggle(vgpu_t *v)
         r.req_be = p.be;
         r.req_len = v->top->mem_req_len_o;
         v->top->clk_i = 1;
-        v->top->eval();
+        eval(v);
         memsim_edge(v->mem, &r, &v->drv);
 #endif
+        drive_mem(v); // the memory's outputs for the next edge, settled lazily
         if (v->ctx->errorCount() != v->errors_seen) {
             if (!v->errors_seen) {
                 v->first_error_cycle = v->cycles;
@@ -427,7 +470,7 @@ static void toggle(vgpu_t *v)
         v->vsync_prev = vs;
     } else {
         v->top->clk_i = 0;
-        v->top->eval();
+        set_stale(v, STALE_CLK);
     }
     mark(v);
 }
@@ -438,9 +481,15 @@ static void toggle_pix(vgpu_t *v)
 {
     advance(v, v->next_pix);
     v->next_pix += v->pix_half_ps;
-    v->top->clk_pix_i = !v->top->clk_pix_i;
-    v->top->eval();
     if (v->top->clk_pix_i) {
+        v->top->clk_pix_i = 0;
+        set_stale(v, STALE_PIX);
+    } else {
+        if (v->stale & STALE_PIX) {
+            eval(v); // the model has not seen the falling edge yet
+        }
+        v->top->clk_pix_i = 1;
+        eval(v);
         v->pix_cycles++;
         if (v->pfn) {
             const uint16_t sym[3] = {(uint16_t)v->top->dvi_tmds0_o, (uint16_t)v->top->dvi_tmds1_o,
@@ -513,13 +562,14 @@ extern "C" void vgpu_reset(vgpu_t *v, unsigned cycles)
 {
 #if !TGPU_SDRAM
     memsim_reset(v->mem); // the memory controller is reset with the GPU
+    drive_mem(v);
 #endif
     v->top->rst_ni = 0;
-    v->top->eval();
+    eval(v);
     vgpu_run_cycles(v, cycles);
     pix_reset_pulses(v);
     v->top->rst_ni = 1;
-    v->top->eval();
+    eval(v);
     vgpu_run_cycles(v, 4);
 }
 
@@ -528,7 +578,7 @@ extern "C" void vgpu_set_spi(vgpu_t *v, int cs_n, int sck, int mosi)
     v->top->spi_cs_ni = cs_n ? 1 : 0;
     v->top->spi_sck_i = sck ? 1 : 0;
     v->top->spi_mosi_i = mosi ? 1 : 0;
-    v->top->eval();
+    eval(v);
     mark(v);
 }
 

@@ -9,7 +9,10 @@
 #   demo            render the demo scene and the textured demo (tex_demo) on RTL and model,
 #                   compare, write out/demo/*.png and out/tex_demo/*.png
 #   core-bench      simulated cycles/s, full-screen clear cycles and fragments/clock, and the
-#                   simulation speed of today's build next to a baseline revision's
+#                   simulation speed of today's build next to the default build before the
+#                   speed work on the same RTL (build/bin/tgpu_tb_before, scripts/sim_speed_bench.sh)
+#   PGO=0           (on any target) build tgpu_tb and tgpu_tb_sdram without profile-guided
+#                   optimisation (one compile instead of two and a training run)
 #   core-long       long random sweep, 200 seeds x 200 triangles (tests/core.list, tier long;
 #                   not in make test)
 #   core-gen-check  the generated register header and dither table are up to date
@@ -55,11 +58,21 @@ $(CORE_LIB): $(CORE_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-CORE_VFLAGS = $(VFLAGS) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(CORE_SIM_SV) $(abspath sim/core/vgpu.cpp) \
+# Simulation speed (docs/regression.md "Simulation speed"): the GPU's models are compiled with
+# CORE_OPT_FAST (-O3 -march=native: the builds run where they are built), and tgpu_tb and
+# tgpu_tb_sdram are built twice, the second time with the profile of a short training run of
+# the first (gcc profile-guided optimisation; make PGO=0 skips it). X handling stays
+# --x-assign unique --x-initial unique (VFLAGS): every run is X-randomised by its seed.
+PGO ?= 1
+CORE_OPT_FAST := -O3 -march=native
+CORE_OPT = -MAKEFLAGS "OPT_FAST=$(subst $(space),\$(space),$(strip $(CORE_OPT_FAST) $(1)))"
+empty :=
+space := $(empty) $(empty)
+CORE_VFLAGS = $(VFLAGS) $(call CORE_OPT) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(CORE_SIM_SV) $(abspath sim/core/vgpu.cpp) \
 	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0"
 CORE_DEPS = $(CORE_LIB) $(CORE_RTL) $(CORE_SIM_SV) sim/core/vgpu.cpp sim/core/vgpu.h data/dither_bn16.hex
 # the same harness over sdram_ctrl and the SDRAM device model (top: sim/core/gpu_sdram_top.sv)
-CORE_SDRAM_VFLAGS = $(VFLAGS) --top-module gpu_sdram_top $(CORE_VLT) $(CORE_RTL) rtl/mem/sdram_ctrl.sv \
+CORE_SDRAM_VFLAGS = $(VFLAGS) $(call CORE_OPT) --top-module gpu_sdram_top $(CORE_VLT) $(CORE_RTL) rtl/mem/sdram_ctrl.sv \
 	sim/core/gpu_sdram_top.sv $(CORE_SIM_SV) $(abspath sim/core/vgpu.cpp) \
 	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=1"
 
@@ -72,14 +85,49 @@ define core_exe
 	cp $(CORE_BUILD)/$(3)/$(1) $(BUILD)/bin/$(1)
 endef
 
+# profile-guided build: $(call core_exe_pgo,name,main.o,mdir,verilator flags,training commands with @TB@).
+# Both builds use the same object directory (gcc finds a profile by the object's path); the
+# profile of the instrumented build's training run is kept in mdir.pgo (its output: mdir.pgo.log).
+ifeq ($(PGO),1)
+define core_exe_pgo
+	@rm -rf $(CORE_BUILD)/$(3).pgo $(CORE_BUILD)/$(3)/*.o $(CORE_BUILD)/$(3)/*.a
+	$(call core_exe,$(1),$(2),$(3),-LDFLAGS -fprofile-generate $(call CORE_OPT,-fprofile-generate=$(abspath $(CORE_BUILD)/$(3).pgo) -fprofile-update=single),$(4))
+	@echo "PGO training of $(1): $(5)"
+	@{ set -e; $(subst @TB@,$(BUILD)/bin/$(1),$(5)); } > $(CORE_BUILD)/$(3).pgo.log 2>&1 || { tail -20 $(CORE_BUILD)/$(3).pgo.log; exit 1; }
+	@rm -f $(CORE_BUILD)/$(3)/*.o $(CORE_BUILD)/$(3)/*.a
+	$(call core_exe,$(1),$(2),$(3),$(call CORE_OPT,-fprofile-use=$(abspath $(CORE_BUILD)/$(3).pgo) -fprofile-partial-training -Wno-missing-profile),$(4))
+endef
+else
+core_exe_pgo = $(call core_exe,$(1),$(2),$(3),,$(4))
+endif
+# training: the units at work (triangles, Z, textures, blending, SIMT), a few seconds; code it
+# does not reach (the display's pixel domain, error paths) is optimised as without a profile
+CORE_PGO_TRAIN = @TB@ --scene random --seed 1 --count 40 --no-png --quiet; @TB@ --scene tex_random --seed 1 --no-png --quiet; \
+	@TB@ --scene blend_stack --no-png --quiet; @TB@ --scene simt --no-png --quiet
+
 $(BUILD)/bin/tgpu_tb: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
-	$(call core_exe,tgpu_tb,$(CORE_BUILD)/c/sim/core/tb_main.o,obj,)
+	$(call core_exe_pgo,tgpu_tb,$(CORE_BUILD)/c/sim/core/tb_main.o,obj,$(CORE_VFLAGS),$(CORE_PGO_TRAIN))
 
 $(BUILD)/bin/tgpu_tb_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
 	$(call core_exe,tgpu_tb_trace,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_trace,--trace-fst --trace-structs)
 
 $(BUILD)/bin/tgpu_tb_sdram: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv
-	$(call core_exe,tgpu_tb_sdram,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram,,$(CORE_SDRAM_VFLAGS))
+	$(call core_exe_pgo,tgpu_tb_sdram,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram,$(CORE_SDRAM_VFLAGS),$(CORE_PGO_TRAIN_SDRAM))
+CORE_PGO_TRAIN_SDRAM = @TB@ --scene random --seed 1 --count 30 --no-png --quiet; @TB@ --scene tex_random --seed 2 --no-png --quiet; \
+	@TB@ --scene simt --no-png --quiet
+
+# make bench's "before" (scripts/sim_speed_bench.sh): today's RTL, C model and testbench with the
+# harness (sim/core/vgpu.cpp) and the options of the default build before the simulation-speed
+# work (CORE_BEFORE_REV; VFLAGS' OPT_FAST, no -O3/-march, no PGO), so the two differ only in
+# what that work changed
+CORE_BEFORE_REV := 02a0f9c
+$(CORE_BUILD)/before/vgpu.cpp:
+	@mkdir -p $(@D)
+	git show $(CORE_BEFORE_REV):sim/core/vgpu.cpp > $@
+CORE_BEFORE_VFLAGS = $(VFLAGS) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(CORE_SIM_SV) $(abspath $(CORE_BUILD)/before/vgpu.cpp) \
+	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0"
+$(BUILD)/bin/tgpu_tb_before: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o $(CORE_BUILD)/before/vgpu.cpp
+	$(call core_exe,tgpu_tb_before,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_before,,$(CORE_BEFORE_VFLAGS))
 
 # built on demand (a failure's waveform command names it; no test needs it)
 $(BUILD)/bin/tgpu_tb_sdram_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv

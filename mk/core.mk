@@ -88,12 +88,16 @@ endef
 # profile-guided build: $(call core_exe_pgo,name,main.o,mdir,verilator flags,training commands with @TB@).
 # Both builds use the same object directory (gcc finds a profile by the object's path); the
 # profile of the instrumented build's training run is kept in mdir.pgo (its output: mdir.pgo.log).
+# A failing training scene does not stop the build (an RTL change under debug must still build):
+# it is reported, and the profile is used as it is.
 ifeq ($(PGO),1)
 define core_exe_pgo
 	@rm -rf $(CORE_BUILD)/$(3).pgo $(CORE_BUILD)/$(3)/*.o $(CORE_BUILD)/$(3)/*.a
 	$(call core_exe,$(1),$(2),$(3),-LDFLAGS -fprofile-generate $(call CORE_OPT,-fprofile-generate=$(abspath $(CORE_BUILD)/$(3).pgo) -fprofile-update=single),$(4))
 	@echo "PGO training of $(1): $(5)"
-	@{ set -e; $(subst @TB@,$(BUILD)/bin/$(1),$(5)); } > $(CORE_BUILD)/$(3).pgo.log 2>&1 || { tail -20 $(CORE_BUILD)/$(3).pgo.log; exit 1; }
+	@{ $(subst @TB@,$(BUILD)/bin/$(1),$(5)); } > $(CORE_BUILD)/$(3).pgo.log 2>&1; \
+	  n=$$(grep -c '^PASS' $(CORE_BUILD)/$(3).pgo.log); [ "$$n" = $(words $(filter --scene,$(5))) ] || \
+	  echo "PGO training of $(1): only $$n runs passed (a failing scene still profiles; see $(CORE_BUILD)/$(3).pgo.log)"
 	@rm -f $(CORE_BUILD)/$(3)/*.o $(CORE_BUILD)/$(3)/*.a
 	$(call core_exe,$(1),$(2),$(3),$(call CORE_OPT,-fprofile-use=$(abspath $(CORE_BUILD)/$(3).pgo) -fprofile-partial-training -Wno-missing-profile),$(4))
 endef

@@ -8,7 +8,8 @@
 // themselves: the flattened board build removed them already, a per-module synthesis does not;
 // the width now says so in either flow).
 // Control: raster_walk's step flip-flops, used as they are (no logic in front of the enables):
-//   load_i     take the planes from attr_i
+//   stage_i    copy the start values of attr_i (the walker is idle; raster_planes' two-step load)
+//   load_i     take the planes (the start values as staged the cycle before)
 //   en_i       update the pixel values this cycle (a pixel step, a row step or the load)
 //   enrow_i    update the row-start values this cycle (a row step or the load)
 //   sel_row_i  the update is a row step (else a pixel step); ignored during a load
@@ -18,11 +19,12 @@ module raster_interp (
   input  logic clk_i,
   input  logic rst_ni,
 
+  input  logic                 stage_i,
   input  logic                 load_i,
   input  logic                 en_i,
   input  logic                 enrow_i,
   input  logic                 sel_row_i,
-  input  gpu_pkg::setup_attr_t attr_i,     // planes of the setup record, sampled at load_i
+  input  gpu_pkg::setup_attr_t attr_i,     // planes of the setup record, held from stage_i to load_i
 
   output gpu_pkg::z25_t        z_o,        // P[36:12] of ATTR_Z
   output gpu_pkg::rgba8_t      color_o     // P[19:12] of ATTR_R, ATTR_G, ATTR_B, ATTR_A
@@ -43,12 +45,12 @@ module raster_interp (
     end
   end
   raster_planes #(.N(1), .W(W)) u_planes_z (
-    .clk_i (clk_i), .rst_ni (rst_ni), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
+    .clk_i (clk_i), .rst_ni (rst_ni), .stage_i (stage_i), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
     .sel_row_i (sel_row_i), .c_i (attr_i.c[gpu_pkg::ATTR_Z]), .gx_i (attr_i.gx[gpu_pkg::ATTR_Z]),
     .gy_i (attr_i.gy[gpu_pkg::ATTR_Z]), .p_o (pz)
   );
   raster_planes #(.N(AttrN - 1), .W(CW)) u_planes_c (
-    .clk_i (clk_i), .rst_ni (rst_ni), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
+    .clk_i (clk_i), .rst_ni (rst_ni), .stage_i (stage_i), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
     .sel_row_i (sel_row_i), .c_i (cc), .gx_i (cgx), .gy_i (cgy), .p_o (pc)
   );
 

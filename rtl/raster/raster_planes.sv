@@ -14,6 +14,11 @@
 // registers take the same next value, load ? c : (sel_row ? row : pix) + (sel_row ? gy : gx),
 // under their own enables. Cost per plane: 4 x W flip-flops, one W-bit adder and three W-bit
 // 2:1 selects (two adder inputs, the load), against two adders and 3:1 + 2:1 selects before.
+// Load in two steps (timing): the start values c_i are copied into c_q in every cycle the
+// walker is idle (stage_i: its own flip-flops, never a signal of the producer), and the load
+// takes c_q; the setup record is held from set_valid until its load, so c_q holds it in the
+// load cycle. The producer's registers (tmu_setup, across the die on the board) then reach only
+// c_q, gx_q and gy_q, plain copies, and never the adder's carry chain (docs/synth.md).
 // Out: p_o, the pixel values, straight from the registers. Reset: all zero.
 module raster_planes #(
   parameter int unsigned N = 1,   // planes
@@ -21,7 +26,8 @@ module raster_planes #(
 ) (
   input  logic clk_i,
   input  logic rst_ni,
-  input  logic load_i,            // take c, gx, gy (the walker's load_q)
+  input  logic stage_i,           // copy c_i into c_q (the walker is idle, not loading)
+  input  logic load_i,            // take c (copied the cycle before), gx, gy (the walker's load_q)
   input  logic en_i,              // step or load this cycle (en_q)
   input  logic enrow_i,           // row step or load (enrow_q); outside a load only with
                                   // sel_row_i and en_i
@@ -31,19 +37,20 @@ module raster_planes #(
   input  logic [N-1:0][W-1:0] gy_i,
   output logic [N-1:0][W-1:0] p_o
 );
-  logic [N-1:0][W-1:0] gx_q, gy_q, row_q, pix_q, nxt;
+  logic [N-1:0][W-1:0] c_q, gx_q, gy_q, row_q, pix_q, nxt;
 
   always_comb begin
     for (int j = 0; j < int'(N); j++) begin
-      if (load_i) nxt[j] = c_i[j];
+      if (load_i) nxt[j] = c_q[j];
       else        nxt[j] = (sel_row_i ? row_q[j] : pix_q[j]) + (sel_row_i ? gy_q[j] : gx_q[j]);
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      gx_q <= '0; gy_q <= '0; row_q <= '0; pix_q <= '0;
+      c_q <= '0; gx_q <= '0; gy_q <= '0; row_q <= '0; pix_q <= '0;
     end else begin
+      if (stage_i) c_q <= c_i;
       if (load_i) begin
         gx_q <= gx_i;
         gy_q <= gy_i;
@@ -58,5 +65,8 @@ module raster_planes #(
   // the shared adder relies on it: outside a load, the row start moves only with a row step
   a_enrow_is_row_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
     (enrow_i && !load_i) |-> (sel_row_i && en_i));
+  // the load takes what was staged the cycle before, and the producer still holds it
+  a_load_after_stage: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    load_i |-> ($past(stage_i) && c_q == c_i));
 `endif
 endmodule

@@ -252,10 +252,17 @@ module raster_walk #(
     end
   end
 
+  // the plane start values are staged while the walker is idle (raster_planes: two-step load,
+  // so setup's registers never reach the plane adders in one cycle); the record waiting at
+  // set_i is held until its load, so what was staged the cycle before load_q is the record
+  logic stage;
+  assign stage = !active_q && !load_q;
+
   // attribute planes: stepped with the position, by the same enable and select flip-flops
   raster_interp u_interp (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
+    .stage_i   (stage),
     .load_i    (load_q),
     .en_i      (en_q),
     .enrow_i   (enrow_q),
@@ -269,6 +276,7 @@ module raster_walk #(
   raster_texstep u_texstep (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
+    .stage_i   (stage),
     .load_i    (load_q),
     .en_i      (en_q),
     .enrow_i   (enrow_q),

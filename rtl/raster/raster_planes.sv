@@ -12,7 +12,8 @@
 // One adder per plane: a row step and a pixel step never happen in the same cycle, and the row
 // start only changes at a row step or the load (the walker's contract, asserted below), so both
 // registers take the same next value, load ? c : (sel_row ? row : pix) + (sel_row ? gy : gx),
-// under their own enables. Cost per plane: 4 x W flip-flops, one W-bit adder and three W-bit
+// under their own enables. Cost per plane: 5 x W flip-flops (with the staged start value
+// below), one W-bit adder and three W-bit
 // 2:1 selects (two adder inputs, the load), against two adders and 3:1 + 2:1 selects before.
 // Load in two steps (timing): the start values c_i are copied into c_q in every cycle the
 // walker is idle (stage_i: its own flip-flops, never a signal of the producer), and the load

@@ -77,25 +77,27 @@ CORE_SDRAM_VFLAGS = $(VFLAGS) $(call CORE_OPT) --top-module gpu_sdram_top $(CORE
 	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=1"
 
 # test programs linked with the Verilated model:
-#   $(call core_exe,name,main.o,mdir,extra verilator flags[,verilator flags instead of CORE_VFLAGS])
+#   $(call core_exe,name,main.o,mdir,extra verilator flags[,verilator flags instead of CORE_VFLAGS][,nocopy])
+#   (nocopy: the program stays in mdir, build/bin keeps the last one)
 define core_exe
 	@mkdir -p $(BUILD)/bin
 	@rm -f $(CORE_BUILD)/$(3)/$(1)  # Verilator's own make does not see the C library change: force the link
 	$(VERILATOR) $(if $(5),$(5),$(CORE_VFLAGS)) -LDFLAGS "$(abspath $(2)) $(abspath $(CORE_LIB)) -lz" $(4) --Mdir $(CORE_BUILD)/$(3) -o $(1) > $(CORE_BUILD)/$(3).log 2>&1 || { tail -30 $(CORE_BUILD)/$(3).log; exit 1; }
-	cp $(CORE_BUILD)/$(3)/$(1) $(BUILD)/bin/$(1)
+	$(if $(6),,cp $(CORE_BUILD)/$(3)/$(1) $(BUILD)/bin/$(1))
 endef
 
 # profile-guided build: $(call core_exe_pgo,name,main.o,mdir,verilator flags,training commands with @TB@).
-# Both builds use the same object directory (gcc finds a profile by the object's path); the
+# Both builds use the same object directory (gcc finds a profile by the object's path; the
+# instrumented program is not copied to build/bin, so tests never run it); the
 # profile of the instrumented build's training run is kept in mdir.pgo (its output: mdir.pgo.log).
 # A failing training scene does not stop the build (an RTL change under debug must still build):
 # it is reported, and the profile is used as it is.
 ifeq ($(PGO),1)
 define core_exe_pgo
 	@rm -rf $(CORE_BUILD)/$(3).pgo $(CORE_BUILD)/$(3)/*.o $(CORE_BUILD)/$(3)/*.a
-	$(call core_exe,$(1),$(2),$(3),-LDFLAGS -fprofile-generate $(call CORE_OPT,-fprofile-generate=$(abspath $(CORE_BUILD)/$(3).pgo) -fprofile-update=single),$(4))
-	@echo "PGO training of $(1): $(5)"
-	@{ $(subst @TB@,$(BUILD)/bin/$(1),$(5)); } > $(CORE_BUILD)/$(3).pgo.log 2>&1; \
+	$(call core_exe,$(1),$(2),$(3),-LDFLAGS -fprofile-generate $(call CORE_OPT,-fprofile-generate=$(abspath $(CORE_BUILD)/$(3).pgo) -fprofile-update=single),$(4),nocopy)
+	@echo "PGO training of $(1): $(subst @TB@,$(1),$(5))"
+	@{ $(subst @TB@,$(CORE_BUILD)/$(3)/$(1),$(5)); } > $(CORE_BUILD)/$(3).pgo.log 2>&1; \
 	  n=$$(grep -c '^PASS' $(CORE_BUILD)/$(3).pgo.log); [ "$$n" = $(words $(filter --scene,$(5))) ] || \
 	  echo "PGO training of $(1): only $$n runs passed (a failing scene still profiles; see $(CORE_BUILD)/$(3).pgo.log)"
 	@rm -f $(CORE_BUILD)/$(3)/*.o $(CORE_BUILD)/$(3)/*.a

@@ -37,6 +37,23 @@ void scene_tri16(int32_t x0, int32_t y0, uint32_t z0, int32_t x1, int32_t y1, ui
     gpu_write(REG_VERTEX, xyz16(x2, y2, z2));
 }
 
+/* A screen-aligned quad (x0, y0)-(x1, y1) at depth z as two triangles (top-left, top-right,
+ * bottom-right) and (top-left, bottom-right, bottom-left), with a colour per corner; COLOR is
+ * written only when it changes from the vertex before (the register writes of the scenes that
+ * spelled this out by hand, so their streams and cycle counts are unchanged). */
+static void quad_corners(double x0, double y0, double x1, double y1, uint32_t z, uint64_t tl, uint64_t tr,
+                         uint64_t br, uint64_t bl)
+{
+    const double vx[6] = {x0, x1, x1, x0, x1, x0}, vy[6] = {y0, y0, y1, y0, y1, y1};
+    const uint64_t vc[6] = {tl, tr, br, tl, br, bl};
+    for (int i = 0; i < 6; i++) {
+        if (i == 0 || vc[i] != vc[i - 1]) {
+            gpu_write(REG_COLOR, vc[i]);
+        }
+        gpu_write(REG_VERTEX, PACK_XYZ(vx[i], vy[i], z));
+    }
+}
+
 /* ---------------------------------------------------------------- seed examples */
 
 /* INT-010 migration guide, "Clear Framebuffer", verbatim but for the declaration of clear_color.
@@ -1033,16 +1050,8 @@ static void scene_blend_overlap(scene_ctx_t *c)
     gpu_write(REG_FB_DRAW, FB_A);
     gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
     gpu_write(REG_TRI_MODE, 0xD);
-    gpu_write(REG_COLOR, PACK_RGBA(20, 40, 90, 255));
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0x1FFFFFF));
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0x1FFFFFF));
-    gpu_write(REG_COLOR, PACK_RGBA(200, 120, 30, 255));
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0x1FFFFFF));
-    gpu_write(REG_COLOR, PACK_RGBA(20, 40, 90, 255));
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0x1FFFFFF));
-    gpu_write(REG_COLOR, PACK_RGBA(200, 120, 30, 255));
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0x1FFFFFF));
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 480, 0x1FFFFFF));
+    quad_corners(0, 0, 640, 480, 0x1FFFFFF, PACK_RGBA(20, 40, 90, 255), PACK_RGBA(20, 40, 90, 255),
+                 PACK_RGBA(200, 120, 30, 255), PACK_RGBA(200, 120, 30, 255));
     for (int i = 0; i < n; i++) {
         if (i % 4 == 0) {
             gpu_write(REG_ALPHA_BLEND, scene_rand(c) & 3);
@@ -2670,16 +2679,7 @@ static void scene_tex_demo(scene_ctx_t *c)
     /* sky: Gouraud, no depth */
     gpu_write(REG_TRI_MODE, 1);
     const uint32_t top = (uint32_t)PACK_RGBA(20, 40, 110, 255), low = (uint32_t)PACK_RGBA(250, 170, 110, 255);
-    gpu_write(REG_COLOR, top);
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0));
-    gpu_write(REG_COLOR, low);
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 256, 0));
-    gpu_write(REG_COLOR, top);
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
-    gpu_write(REG_COLOR, low);
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 256, 0));
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 256, 0));
+    quad_corners(0, 0, 640, 256, 0, top, top, low, low);
     /* floor: mipmapped checkerboard tiles, depth test and write, hazy with distance */
     gpu_write(REG_FB_ZBUFFER, (1ULL << 32) | ZBUF);
     gpu_write(REG_TRI_MODE, 0xD);
@@ -2790,16 +2790,8 @@ static void scene_demo(scene_ctx_t *c)
     gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
     gpu_write(REG_TRI_MODE, (1 << 3) | (1 << 2) | 1);
     /* background: a vertical gradient at far depth */
-    gpu_write(REG_COLOR, PACK_RGBA(10, 12, 40, 255));
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0x1FFFFFF));
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0x1FFFFFF));
-    gpu_write(REG_COLOR, PACK_RGBA(60, 20, 90, 255));
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0x1FFFFFF));
-    gpu_write(REG_COLOR, PACK_RGBA(10, 12, 40, 255));
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0x1FFFFFF));
-    gpu_write(REG_COLOR, PACK_RGBA(60, 20, 90, 255));
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0x1FFFFFF));
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 480, 0x1FFFFFF));
+    quad_corners(0, 0, 640, 480, 0x1FFFFFF, PACK_RGBA(10, 12, 40, 255), PACK_RGBA(10, 12, 40, 255),
+                 PACK_RGBA(60, 20, 90, 255), PACK_RGBA(60, 20, 90, 255));
     gpu_write(REG_FB_ZBUFFER, (1ULL << 32) | ZBUF);
     /* two interpenetrating Gouraud triangles: depth decides per pixel */
     gpu_write(REG_COLOR, PACK_RGBA(255, 40, 40, 255));
@@ -2949,18 +2941,7 @@ static void display_picture(uint32_t fb, unsigned variant)
     gpu_write(REG_TRI_MODE, 1); /* Gouraud */
     const uint32_t c0 = (uint32_t)PACK_RGBA(255, 40 * variant, 0, 255), c1 = (uint32_t)PACK_RGBA(0, 255, 60, 255),
                    c2 = (uint32_t)PACK_RGBA(20, 0, 255, 255), c3 = (uint32_t)PACK_RGBA(250, 250, 250, 255);
-    gpu_write(REG_COLOR, c0);
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
-    gpu_write(REG_COLOR, c1);
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 0, 0));
-    gpu_write(REG_COLOR, c3);
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0));
-    gpu_write(REG_COLOR, c0);
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 0, 0));
-    gpu_write(REG_COLOR, c3);
-    gpu_write(REG_VERTEX, PACK_XYZ(640, 480, 0));
-    gpu_write(REG_COLOR, c2);
-    gpu_write(REG_VERTEX, PACK_XYZ(0, 480, 0));
+    quad_corners(0, 0, 640, 480, 0, c0, c1, c3, c2);
     /* a few flat shapes that move with the variant */
     gpu_write(REG_TRI_MODE, 0);
     for (unsigned k = 0; k < 6; k++) {

@@ -137,6 +137,7 @@ typedef struct {
     disp_check_t *disp;
     uint8_t *disp_rgb;       /* the model's frame at the last boundary */
     unsigned boundaries;     /* frame boundaries of the RTL so far */
+    unsigned vsync_want;     /* a wait for VSYNC ends at this many boundaries */
     /* backends */
     gpu_model_t *model;
     vgpu_t *v;
@@ -304,6 +305,29 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
     return GPU_OK;
 }
 
+/* Runs the RTL until done(tb) holds, bounded like every wait (--timeout): HANG with what was
+ * awaited, or GPU_EIO at once if a bound checker or the lockstep failed. */
+static int rtl_run_until(tb_t *tb, int (*done)(const tb_t *), const char *what)
+{
+    uint64_t start = vgpu_cycles(tb->v);
+    while (!done(tb)) {
+        vgpu_run_cycles(tb->v, 64);
+        if (vgpu_errors(tb->v, NULL) || tb->lock_failed) {
+            return GPU_EIO;
+        }
+        if (vgpu_cycles(tb->v) - start > tb->timeout_cycles) {
+            fprintf(stderr, "HANG: no %s within %" PRIu64 " core cycles, at core cycle %" PRIu64 "\n", what,
+                    tb->timeout_cycles, vgpu_cycles(tb->v));
+            tb->hang = 1;
+            return GPU_EIO;
+        }
+    }
+    return GPU_OK;
+}
+
+static int in_active_video(const tb_t *tb) { return disp_check_mid_active(tb->disp); }
+static int vsync_seen(const tb_t *tb) { return tb->boundaries >= tb->vsync_want; }
+
 static int rtl_tr_write(void *ctx, uint8_t addr, uint64_t value)
 {
     tb_t *tb = ctx;
@@ -332,21 +356,13 @@ static int rtl_tr_read(void *ctx, uint8_t addr, uint64_t *value)
         *value = 0;
         return GPU_EIO;
     }
-    if (tb->disp && tb->model && addr == REG_STATUS) {
-        /* the model has no display timing (its STATUS.VBLANK reads 0): with the pixel clock
-           running, a compared STATUS read waits for active video as every read waits for idle
-           (STATUS.VBLANK's own test, display_vblank, reads the RTL alone) */
-        uint64_t start = vgpu_cycles(tb->v);
-        while (!disp_check_mid_active(tb->disp)) {
-            vgpu_run_cycles(tb->v, 256);
-            if (vgpu_cycles(tb->v) - start > tb->timeout_cycles) {
-                fprintf(stderr, "HANG: no active video within %" PRIu64 " core cycles before a STATUS read\n",
-                        tb->timeout_cycles);
-                tb->hang = 1;
-                *value = 0;
-                return GPU_EIO;
-            }
-        }
+    /* the model has no display timing (its STATUS.VBLANK reads 0): with the pixel clock
+       running, a compared STATUS read waits for active video as every read waits for idle
+       (STATUS.VBLANK's own test, display_vblank, reads the RTL alone) */
+    if (tb->disp && tb->model && addr == REG_STATUS &&
+        rtl_run_until(tb, in_active_video, "active video before a STATUS read") != GPU_OK) {
+        *value = 0;
+        return GPU_EIO;
     }
     *value = spi_bfm_read(&tb->bfm, addr);
     return GPU_OK;
@@ -367,21 +383,8 @@ static int rtl_tr_wait_vsync(void *ctx)
     if (tb->hang || rtl_wait_idle(tb, "waiting for VSYNC") != GPU_OK) {
         return GPU_EIO;
     }
-    unsigned want = tb->boundaries + 1;
-    uint64_t start = vgpu_cycles(tb->v);
-    while (tb->boundaries < want) {
-        vgpu_run_cycles(tb->v, 64);
-        if (vgpu_errors(tb->v, NULL) || tb->lock_failed) {
-            return GPU_EIO;
-        }
-        if (vgpu_cycles(tb->v) - start > tb->timeout_cycles) {
-            fprintf(stderr, "HANG: no VSYNC pulse within %" PRIu64 " core cycles at core cycle %" PRIu64 "\n",
-                    tb->timeout_cycles, vgpu_cycles(tb->v));
-            tb->hang = 1;
-            return GPU_EIO;
-        }
-    }
-    return GPU_OK;
+    tb->vsync_want = tb->boundaries + 1;
+    return rtl_run_until(tb, vsync_seen, "VSYNC pulse");
 }
 
 /* in a run on both backends the model's frame boundaries are the RTL's (rtl_frame) */

@@ -13,6 +13,7 @@ MUTANTS=(
   "ds_double_release|rtl/pixel/pixel_ztest.sv|s/assign rel_o     = (st_q == StZWait) \&\& mem_rsp_valid_i \&\& !z_pass;/assign rel_o     = (st_q == StZWait) \&\& mem_rsp_valid_i;/|--scene zbuffer|1|DRAW STATE: entry [0-9] released more often than acquired"
   "valid_waits_for_ready|rtl/pixel/pixel_fbwrite.sv|s/assign mem_req_valid_o = full_q;/assign mem_req_valid_o = full_q \&\& mem_req_ready_i;/|--scene clear --mem jitter --timeout 200000|3|HANG"
   "blend_hazard|rtl/pixel/pixel_blend.sv|s/    mem_req_valid_o = (st_q == StRead) \&\& (wr_cnt_q == '0);/    mem_req_valid_o = (st_q == StRead);/|--scene blend_stack|1|BLEND HAZARD: destination read of 0x[0-9A-Fa-f]+ accepted while an earlier colour write to it waits"
+  "walk_no_seek|rtl/raster/raster_walk.sv|s/    left_d     = active_d \&\& seek_d \&\& lok_n \&\& !x_first_d;/    left_d     = 1'b0;/|--scene slivers --seed 1|1|LOCKSTEP: first divergence at stage [a-z]+ .*core cycle"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )
 

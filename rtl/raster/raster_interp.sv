@@ -11,8 +11,10 @@
 //   stage_i    copy the start values of attr_i (the walker is idle; raster_planes' two-step load)
 //   load_i     take the planes (the start values as staged the cycle before)
 //   en_i       update the pixel values this cycle (a pixel step, a row step or the load)
-//   enrow_i    update the row-start values this cycle (a row step or the load)
+//   enrow_i    update the row-start values this cycle (a row step, the load, or a pixel
+//              step taking the row entry along)
 //   sel_row_i  the update is a row step (else a pixel step); ignored during a load
+//   left_i     the pixel step goes left (x - 1)
 // One adder per plane (raster_planes). Out: z_o and color_o of the current pixel, straight from the
 // registers (no logic), valid whenever the walker's position is. Reset: all zero.
 module raster_interp (
@@ -24,6 +26,7 @@ module raster_interp (
   input  logic                 en_i,
   input  logic                 enrow_i,
   input  logic                 sel_row_i,
+  input  logic                 left_i,
   input  gpu_pkg::setup_attr_t attr_i,     // planes of the setup record, held from stage_i to load_i
 
   output gpu_pkg::z25_t        z_o,        // P[36:12] of ATTR_Z
@@ -46,12 +49,12 @@ module raster_interp (
   end
   raster_planes #(.N(1), .W(W)) u_planes_z (
     .clk_i (clk_i), .rst_ni (rst_ni), .stage_i (stage_i), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
-    .sel_row_i (sel_row_i), .c_i (attr_i.c[gpu_pkg::ATTR_Z]), .gx_i (attr_i.gx[gpu_pkg::ATTR_Z]),
+    .sel_row_i (sel_row_i), .left_i (left_i), .c_i (attr_i.c[gpu_pkg::ATTR_Z]), .gx_i (attr_i.gx[gpu_pkg::ATTR_Z]),
     .gy_i (attr_i.gy[gpu_pkg::ATTR_Z]), .p_o (pz)
   );
   raster_planes #(.N(AttrN - 1), .W(CW)) u_planes_c (
     .clk_i (clk_i), .rst_ni (rst_ni), .stage_i (stage_i), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
-    .sel_row_i (sel_row_i), .c_i (cc), .gx_i (cgx), .gy_i (cgy), .p_o (pc)
+    .sel_row_i (sel_row_i), .left_i (left_i), .c_i (cc), .gx_i (cgx), .gy_i (cgy), .p_o (pc)
   );
 
   assign z_o     = pz[36:12];

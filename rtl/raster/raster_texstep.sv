@@ -18,8 +18,9 @@ module raster_texstep (
   input  logic stage_i,       // stage the start values (the walker is idle: raster_planes)
   input  logic load_i,        // take the planes (the walker's load_q)
   input  logic en_i,          // step or load this cycle (en_q)
-  input  logic enrow_i,       // row step or load (enrow_q)
+  input  logic enrow_i,       // the row start moves (enrow_q)
   input  logic sel_row_i,     // the step is a row step (sel_row_q)
+  input  logic left_i,        // the pixel step goes left (left_q)
   input  gpu_pkg::tex_planes_t planes_i,   // held from stage_i to load_i
   output logic [gpu_pkg::TEX_UNITS-1:0][2:0][gpu_pkg::TEX_PLANE_W-1:0] p_o  // values at the current pixel
 );
@@ -39,7 +40,7 @@ module raster_texstep (
 
   raster_planes #(.N(3 * U), .W(W)) u_planes (
     .clk_i (clk_i), .rst_ni (rst_ni), .stage_i (stage_i), .load_i (load_i), .en_i (en_i), .enrow_i (enrow_i),
-    .sel_row_i (sel_row_i), .c_i (c), .gx_i (gx), .gy_i (gy), .p_o (p)
+    .sel_row_i (sel_row_i), .left_i (left_i), .c_i (c), .gx_i (gx), .gy_i (gy), .p_o (p)
   );
   assign p_o = p;
 

@@ -1,7 +1,9 @@
 /* Bounding-box walk: rows top to bottom, pixels left to right, one sample per pixel centre.
  * A pixel is covered when all three biased edge values are >= 0. The attribute planes are
- * stepped by raster_interp.c (row start and current pixel), as in the RTL.
- * Mirrors rtl/raster/raster_walk.sv. */
+ * stepped by raster_interp.c (row start and current pixel).
+ * Mirrors rtl/raster/raster_walk.sv in what it emits: the RTL visits only the covered span of
+ * each row and its drift (rtl/raster/README.md "Walk order"), and emits the same fragments in
+ * the same order, with the same values (the planes are linear: any path gives the same bits). */
 #include "gpu_model_int.h"
 
 void raster_walk(gpu_model_t *m, const setup_t *s)

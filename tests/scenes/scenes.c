@@ -369,6 +369,82 @@ static void scene_fillrule(scene_ctx_t *c)
     }
 }
 
+/* The walker's row entry and left seek (rtl/raster/README.md "Walk order"): a rectangle at
+ * arbitrary sub-pixel corners cut into a fan of 60-160 slivers around an inner point, so
+ * the triangles have shallow and steep edges in every direction and spans that drift left and
+ * right by up to hundreds of pixels a row. Gouraud with a colour and a depth per vertex (Z
+ * written, not tested), both windings: every plane is stepped left and right. Expected: every
+ * pixel with centre in the rectangle written exactly once (--count N: N times). */
+static void scene_slivers(scene_ctx_t *c)
+{
+    enum { NB_MAX = 160 };
+    unsigned n = c->count ? c->count : 1;
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF);
+    gpu_write(REG_TRI_MODE, (TRI_MODE_GOURAUD_MASK << TRI_MODE_GOURAUD_SHIFT) |
+                                (TRI_MODE_Z_WRITE_MASK << TRI_MODE_Z_WRITE_SHIFT));
+    int32_t X0 = scene_rand_range(c, 0, 200 * 16), Y0 = scene_rand_range(c, 0, 150 * 16);
+    int32_t X1 = X0 + scene_rand_range(c, 40 * 16, 430 * 16), Y1 = Y0 + scene_rand_range(c, 40 * 16, 320 * 16);
+    int32_t px = scene_rand_range(c, X0 + 16, X1 - 16), py = scene_rand_range(c, Y0 + 16, Y1 - 16);
+    g_rect[0] = X0;
+    g_rect[1] = Y0;
+    g_rect[2] = X1;
+    g_rect[3] = Y1;
+    /* boundary points clockwise from the top-left corner: the corners and, on each side, points
+     * at increasing random distances (sub-pixel), so the polygon is the rectangle */
+    int32_t bx[NB_MAX + 4], by[NB_MAX + 4];
+    int nb = 0, per_side = scene_rand_range(c, 15, NB_MAX / 4 - 1);
+    int32_t cx[4] = {X0, X1, X1, X0}, cy[4] = {Y0, Y0, Y1, Y1};
+    for (int side = 0; side < 4; side++) {
+        bx[nb] = cx[side];
+        by[nb] = cy[side];
+        nb++;
+        int32_t len = (side % 2 == 0) ? X1 - X0 : Y1 - Y0, d = 0;
+        for (int k = 0; k < per_side; k++) {
+            d += scene_rand_range(c, 1, 2 * len / per_side);
+            if (d >= len) {
+                break;
+            }
+            switch (side) {
+            case 0: bx[nb] = X0 + d; by[nb] = Y0; break;
+            case 1: bx[nb] = X1; by[nb] = Y0 + d; break;
+            case 2: bx[nb] = X1 - d; by[nb] = Y1; break;
+            default: bx[nb] = X0; by[nb] = Y1 - d; break;
+            }
+            nb++;
+        }
+    }
+    uint32_t pz = (uint32_t)scene_rand(c) & 0x1FFFFFFu;
+    uint64_t pc = PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c));
+    for (unsigned rep = 0; rep < n; rep++) {
+        for (int i = 0; i < nb; i++) {
+            int j = (i + 1) % nb;
+            uint64_t ci = PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c));
+            uint64_t cj = PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), scene_rand(c));
+            uint32_t zi = (uint32_t)scene_rand(c) & 0x1FFFFFFu, zj = (uint32_t)scene_rand(c) & 0x1FFFFFFu;
+            if (scene_rand(c) & 1) {
+                gpu_write(REG_COLOR, pc);
+                gpu_write(REG_VERTEX, xyz16(px, py, pz));
+                gpu_write(REG_COLOR, ci);
+                gpu_write(REG_VERTEX, xyz16(bx[i], by[i], zi));
+                gpu_write(REG_COLOR, cj);
+                gpu_write(REG_VERTEX, xyz16(bx[j], by[j], zj));
+            } else {
+                gpu_write(REG_COLOR, cj);
+                gpu_write(REG_VERTEX, xyz16(bx[j], by[j], zj));
+                gpu_write(REG_COLOR, ci);
+                gpu_write(REG_VERTEX, xyz16(bx[i], by[i], zi));
+                gpu_write(REG_COLOR, pc);
+                gpu_write(REG_VERTEX, xyz16(px, py, pz));
+            }
+        }
+    }
+}
+
+static int check_slivers(scene_ctx_t *c, const scene_obs_t *o)
+{
+    return check_rect_times(c, o, FB_A, g_rect[0], g_rect[1], g_rect[2], g_rect[3], c->count ? c->count : 1);
+}
+
 /* ---------------------------------------------------------------- edge cases */
 
 static void scene_degenerate(scene_ctx_t *c)
@@ -3135,6 +3211,7 @@ const scene_t g_scenes[] = {
     {"shared_edge", scene_shared_edge, check_shared_edge, "random rectangle as two triangles: no pixel twice, none missed"},
     {"fillrule", scene_fillrule, check_shared_edge, "fan of triangles with every vertex on a pixel centre: samples exactly on edges, each pixel once"},
     {"state_churn", scene_state_churn, check_state_churn, "a draw-state write before every triangle, cells drawn into two framebuffers: each cell once, in its own buffer"},
+    {"slivers", scene_slivers, check_slivers, "a rectangle cut into a fan of 60-160 Gouraud slivers with Z written: edges in every direction, spans drifting left and right; every pixel once"},
     {"mesh", scene_mesh, check_mesh, "jittered 8x6 grid mesh, 96 triangles sharing edges: every pixel exactly once"},
     {"degenerate", scene_degenerate, check_nothing_written, "zero-area triangles: nothing drawn"},
     {"offscreen", scene_offscreen, check_nothing_written, "triangles entirely off-screen anywhere in 12.4: nothing drawn"},

@@ -14,6 +14,7 @@ MUTANTS=(
   "valid_waits_for_ready|rtl/pixel/pixel_fbwrite.sv|s/assign mem_req_valid_o = full_q;/assign mem_req_valid_o = full_q \&\& mem_req_ready_i;/|--scene clear --mem jitter --timeout 200000|3|HANG"
   "blend_hazard|rtl/pixel/pixel_blend.sv|s/    mem_req_valid_o = (st_q == StRead) \&\& (wr_cnt_q == '0);/    mem_req_valid_o = (st_q == StRead);/|--scene blend_stack|1|BLEND HAZARD: destination read of 0x[0-9A-Fa-f]+ accepted while an earlier colour write to it waits"
   "walk_no_seek|rtl/raster/raster_walk.sv|s/    left_d     = active_d \&\& seek_d \&\& lok_n \&\& !x_first_d;/    left_d     = 1'b0;/|--scene slivers --seed 1|1|LOCKSTEP: first divergence at stage [a-z]+ .*core cycle"
+  "z_no_scoreboard|rtl/pixel/pixel_ztest.sv|s/  assign a_read = a_valid_q \&\& a_q.test \&\& f_ready \&\& !a_hit/  assign a_read = a_valid_q \&\& a_q.test \&\& f_ready/|--scene z_stack|1|LOCKSTEP: first divergence at stage ztest .*core cycle"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )
 

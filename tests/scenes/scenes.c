@@ -969,6 +969,88 @@ enum { STACK_K = 24 };
 #define STACK_COLOUR PACK_RGBA(8, 4, 8, 255)
 static uint16_t stack565(unsigned k) { return (uint16_t)((k << 11) | (k << 5) | k); }
 
+/* Depth hazards in pixel_ztest (issue 14: Z reads issued ahead, a scoreboard orders them after
+ * the Z writes of older fragments on the same word). A hazard needs two triangles' fragments on
+ * one pixel within the stage's window, so each case is a tall rectangle W pixels wide (the
+ * depth path, at three memory words a fragment, falls behind the walker and the fragments
+ * queue), immediately followed by the W x W block at its bottom, whose fragments then trail
+ * the rectangle's last ones by a few places. Round k: the rectangle at ZS_Z0 - 2k * ZS_D (in
+ * front of everything before: passes), the block ZS_D / 2 behind it: it fails if and only if
+ * its Z read sees the rectangle's write. Expected: the blocks in the colour of the last
+ * round's rectangle (compared with that colour's swatch, drawn without Z), their Z words that
+ * rectangle's depth >> 1, the pixels beside them untouched. */
+#define ZS_ROUNDS 8
+#define ZS_Z0 0xC00000u
+#define ZS_D 0x10000u
+#define ZS_Y0 40
+#define ZS_Y1 440
+static uint64_t zs_colour(unsigned k) { return PACK_RGBA(16 * k + 8, 255 - 16 * k, 8 * k, 255); }
+static int zs_x(int w) { return 100 + 20 * w; }
+
+static void scene_z_stack(scene_ctx_t *c)
+{
+    (void)c;
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_FB_ZBUFFER, (6ULL << 32) | ZBUF); /* ALWAYS: the clear lays depth 0x800000 down */
+    gpu_write(REG_TRI_MODE, 0xC);
+    gpu_write(REG_COLOR, PACK_RGBA(0, 0, 0, 255));
+    rect_px(0, 0, 640, 480, 0x1000000);
+    gpu_write(REG_TRI_MODE, 0); /* swatches: each colour, no Z */
+    for (unsigned k = 0; k < 2 * ZS_ROUNDS; k++) {
+        gpu_write(REG_COLOR, zs_colour(k));
+        rect_px(10 + 4 * (int32_t)k, 460, 13 + 4 * (int32_t)k, 463, 0);
+    }
+    gpu_write(REG_FB_ZBUFFER, (0ULL << 32) | ZBUF); /* LESS */
+    gpu_write(REG_TRI_MODE, 0xC);
+    for (int w = 1; w <= 4; w++) {
+        int32_t x = zs_x(w);
+        for (unsigned k = 0; k < ZS_ROUNDS; k++) {
+            uint32_t z = ZS_Z0 - 2 * k * ZS_D;
+            gpu_write(REG_COLOR, zs_colour(2 * k));
+            rect_px(x, ZS_Y0, x + w, ZS_Y1, z);
+            gpu_write(REG_COLOR, zs_colour(2 * k + 1));
+            rect_px(x, ZS_Y1 - w, x + w, ZS_Y1, z + ZS_D / 2);
+        }
+    }
+}
+
+static int check_z_stack(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    unsigned last = 2 * (ZS_ROUNDS - 1);
+    uint16_t want = fb_word(o, FB_A, 10 + 4 * (int)last, 460);
+    if (want == fb_word(o, FB_A, 10 + 4 * (int)last + 4, 460) || want == 0) {
+        snprintf(c->msg, sizeof(c->msg), "%s: the swatches of colours %u and %u are not distinct", o->backend, last,
+                 last + 1);
+        return -1;
+    }
+    for (int w = 1; w <= 4; w++) {
+        int x = zs_x(w);
+        if (check_box(c, o, "tall rectangle and its bottom block, 8 rounds", x, ZS_Y0, x + w, ZS_Y1, want) != 0 ||
+            check_box(c, o, "row below", x, ZS_Y1, x + w, ZS_Y1 + 1, 0) != 0 ||
+            check_box(c, o, "column after", x + w, ZS_Y0, x + w + 1, ZS_Y1, 0) != 0) {
+            return -1;
+        }
+        for (int y = ZS_Y1 - w; y < ZS_Y1; y++) {
+            for (int xx = x; xx < x + w; xx++) {
+                const uint8_t *p = o->mem + ZBUF + ((uint32_t)y * 640u + (uint32_t)xx) * 4u;
+                uint32_t zw = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+                uint32_t zl = (ZS_Z0 - last * ZS_D) >> 1;
+                if (zw != zl) {
+                    snprintf(c->msg, sizeof(c->msg), "%s: Z word of (%d, %d) is 0x%06X, expected the last rectangle's 0x%06X",
+                             o->backend, xx, y, zw, zl);
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 static void scene_blend_stack(scene_ctx_t *c)
 {
     (void)c;
@@ -3223,6 +3305,7 @@ const scene_t g_scenes[] = {
     {"simt", scene_simt, check_scene_msg, "SIMT kernels (seed 002) uploaded, launched and read back through the register interface"},
     {"blend_modes", scene_blend_modes, check_blend_modes, "ALPHA_BLEND: every mode over a known background, hand-computed words; Gouraud in every mode"},
     {"blend_stack", scene_blend_stack, check_blend_stack, "ALPHA_BLEND hazards: back-to-back fragments on one pixel, chained triangles, stacked quads and strips, with Z: (K, K, K) per pixel"},
+    {"z_stack", scene_z_stack, check_z_stack, "depth hazards: tall Z-tested rectangles 1-4 pixels wide, each followed at once by the block at its bottom just behind it: the block fails only if its Z reads see the rectangle's writes"},
     {"blend_particles", scene_blend_particles, check_blend_particles, "INT-010 Example 4 (alpha particles) verbatim, in front of and behind an occluder"},
     {"tex_basic", scene_tex_basic, NULL, "textures: RGBA4444 and BC1 quads, repeats, a perspective floor with mipmaps, Gouraud modulation"},
     {"tex_swizzle", scene_tex_swizzle, check_tex_swizzle, "textures: the 16 swizzle codes on unit 3, opaque and alpha-blended; every texel centre against the uploaded texture"},

@@ -90,7 +90,7 @@ module pixel_fbwrite #(
     mem_req_o.we    = 1'b1;
     mem_req_o.addr  = w_q.fb_addr;
     mem_req_o.wdata = {16'h0, w_q.rgb565};
-    mem_req_o.be    = 4'hF;
+    mem_req_o.be    = 4'h3;   // [15:0] only: one 16-bit SDRAM beat (docs/spec-decisions.md)
     mem_req_o.prim  = w_q.prim;
   end
 

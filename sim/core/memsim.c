@@ -37,6 +37,7 @@ int memsim_preset(const char *name, memsim_cfg_t *out)
     }
     if (!strcmp(name, "sdr16")) {
         out->cycles_per_req = 2;
+        out->half_write_cycles = 1;
         out->read_latency = 8;
         return 0;
     }
@@ -113,6 +114,9 @@ void memsim_edge(memsim_t *m, const memsim_req_t *r, const memsim_drive_t *d)
     if (r->req_valid && d->req_ready) {
         uint32_t a = r->req_addr & (MEM_BYTES - 1) & ~3u;
         m->cooldown = m->cfg.cycles_per_req - 1;
+        if (r->req_we && m->cfg.half_write_cycles && ((r->req_be & 0xCu) == 0 || (r->req_be & 0x3u) == 0)) {
+            m->cooldown = m->cfg.half_write_cycles - 1;
+        }
         if (r->req_we) {
             for (unsigned i = 0; i < 4; i++) {
                 if (r->req_be & (1u << i)) {

@@ -3,8 +3,11 @@
  * Timing knobs: a request is accepted at most every `cycles_per_req` cycles (bandwidth), and
  * a read answers `read_latency` cycles after acceptance, in order. Presets:
  *   ideal : 1 request/cycle, latency 2
- *   sdr16 : the origin's 16-bit SDR SDRAM at 100 MHz: 2 cycles per 32-bit word (200 MB/s),
- *           latency 8 (tRCD 2 + CL 3 + 2 beats + register), no refresh or row-miss modelling
+ *   sdr16 : the origin's 16-bit SDR SDRAM at 100 MHz, one 16-bit beat per cycle: 2 cycles per
+ *           32-bit word (200 MB/s), 1 for a write whose byte enables lie in one half (a colour
+ *           write: docs/spec-decisions.md "Framebuffer word"; the other beat masked and cut
+ *           short by the next command); latency 8 (tRCD 2 + CL 3 + 2 beats + register), no
+ *           refresh or row-miss modelling
  *   jitter: a hostile but legal memory for contract tests: ready only ever rises after the
  *           memory has seen valid at an earlier edge (ready waits for valid), 0..4 cycles later
  *           at random; read latency 2..10 cycles at random, answers still in order. A producer
@@ -25,6 +28,7 @@ extern "C" {
 
 typedef struct {
     unsigned cycles_per_req;
+    unsigned half_write_cycles; /* 0: as cycles_per_req; else the cost of a write within one 16-bit half */
     unsigned read_latency;
     unsigned jitter;  /* 0: fixed timing; N: ready 0..N cycles after valid, latency + 0..2N */
     uint64_t seed;    /* for jitter */

@@ -1,8 +1,8 @@
 /* pixel_fbwrite: ordered dither (DITHER_MODE.ENABLE: R, B += (entry[5:3] of their 6-bit
  * entry) << 2, G += (entry[5:4]) << 2, saturating at 1023; table from data/dither_bn16.hex) on
  * the integer part of each 10.8 channel, then R5 = R[9:5], G6 = G[9:4], B5 = B[9:5]; the
- * framebuffer word is RGB565 in [15:0], 0
- * above, at FB_DRAW + (y*640 + x)*4. Mirrors rtl/pixel/pixel_fbwrite.sv. */
+ * framebuffer word is RGB565 in [15:0], written with byte enables 0x3 (bits 31:16 untouched),
+ * at FB_DRAW + (y*640 + x)*4. Mirrors rtl/pixel/pixel_fbwrite.sv. */
 #include "gpu_model_int.h"
 
 static const uint32_t k_dither[256] = {
@@ -28,6 +28,6 @@ void pixel_fbwrite(gpu_model_t *m, const pfrag_t *p)
     const uint32_t offs = ((uint32_t)p->y * GPU_FB_W + p->x) * 4u;
     const draw_state_t *ds = &m->ds[p->sid];
     uint16_t c = pixel_rgb565(p->color, p->x, p->y, ds->dither_en);
-    gpu_model_mem_write(m, GPU_UNIT_FBWRITE, ds->fb_base + offs, c, 0xF, p->prim);
+    gpu_model_mem_write(m, GPU_UNIT_FBWRITE, ds->fb_base + offs, c, 0x3, p->prim);
     m->st.pixels_written++;
 }

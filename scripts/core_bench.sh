@@ -39,8 +39,9 @@ done
 echo "sdram_ctrl: W9825G6KH model, CL2, 200 us power-up included (about 20,000 cycles); the"
 echo "functional models have no refresh or row misses (docs/sdram.md has the controller's own figures)."
 echo "cycles include the SPI transfer of the scene's register writes (72 bits at 25 MHz = 288 core cycles each)."
-echo "The walker visits every pixel of each triangle's bounding box at 1 pixel/clock: a full-screen"
-echo "clear of two triangles visits 2 x 307200 pixels, so the clear runs at most 0.5 fragments/clock."
+echo "The walker visits the covered span of each row and its drift (rtl/raster/README.md \"Walk order\"):"
+echo "a full-screen clear of two triangles runs at about 0.99 fragments/clock; colour writes are one"
+echo "16-bit beat (byte enables 0011), so sdr16 takes one per clock as well."
 
 # ---- texture units and alpha blending (issue 12) ----
 # Full-screen quads (bench_* scenes at --count 4: 640x480, textures loaded through the backdoor,

@@ -2,40 +2,49 @@
 // "Texture Blend Operation Order" step 6; ADDENDUM 4; docs/spec-decisions.md "Alpha
 // blending"). C mirror: sw/model/pixel_blend.c. Memory client: destination colour reads.
 //
-// A fragment whose draw state has ALPHA_BLEND.MODE = DISABLED passes straight through while the
-// stage is empty (combinational: no latency, one fragment per cycle, no memory traffic), or
-// waits in the work register behind a held fragment. A fragment with blending is taken into
-// the work register (w_q) and handled alone:
-//   1. wait until no colour write of an earlier fragment is in flight (hazard rule below),
-//   2. read its framebuffer word (FB_DRAW + (y*640 + x)*4),
-//   3. promote the RGB565 destination to 10.8 by bit replication (R5/B5 -> {c5, c5}, G6 ->
+// Per fragment whose draw state has ALPHA_BLEND.MODE != DISABLED:
+//   1. read its framebuffer word (FB_DRAW + (y*640 + x)*4) once no older fragment's colour
+//      write to that word is still on its way (hazard rule below),
+//   2. promote the RGB565 destination to 10.8 by bit replication (R5/B5 -> {c5, c5}, G6 ->
 //      {g6, g6[5:2]}, fraction 0) with destination alpha 1.0 (the framebuffer has none),
-//   4. per channel c in R, G, B, with A = the fragment's alpha:
+//   3. per channel c in R, G, B, with A = the fragment's alpha:
 //        ADD       c = c108_add(src, dst)                       (saturating)
 //        SUBTRACT  c = c108_sub(src, dst)                       (src - dst, clamped at 0)
 //        ALPHA     c = c108_add(c108_mul(src, A), c108_mul(dst, c108_inv(A)))
 //      computed as c108_round(src*fs) (+|-) c108_round(dst*fd) with fs = A, fd = 1 - A for
 //      ALPHA and fs = fd = 1.0 otherwise (c108_mul(x, 1.0) = x exactly for every x), on two
-//      shared 18x18 multipliers, one channel per cycle, the channel's operands registered in
-//      front of the multipliers, the raw products registered between the multipliers and the
-//      rounding, the rounding registered before the sum: 6 cycles for the three channels;
-//      alpha out (seed: A_src + A_dst*(1 - A_src), A_dst = 1.0): ADD c108_add(A, 1.0),
-//      SUBTRACT c108_sub(A, 1.0), ALPHA c108_add(A, c108_inv(A)); carried in the fragment's
-//      alpha channel, stored nowhere (RGB565 has no alpha),
-//   5. offer the blended fragment to pixel_fbwrite (dither and RGB565 after the blend).
-// Hazard rule (docs/interfaces.md "Read-after-write hazards"): the destination read is
-// requested only when every fragment that left this stage earlier has had its colour write
-// accepted by the arbiter (wr_cnt_q = 0: +1 for each fragment handed to pixel_fbwrite, -1 for
-// each colour write the arbiter accepts, wr_done_i). The arbiter's port is in order, so the
-// read then sees every earlier write to its pixel, of this triangle or an earlier one.
-// One blended fragment at a time: a blended fragment costs about 14 cycles on ideal memory
-// (fill rate: a later issue).
-// Requests are driven from flops (state, w_q, wr_cnt_q): valid never depends on ready, and once
-// raised it stays (nothing leaves this stage while a read waits, so wr_cnt_q cannot rise).
-// frag_valid_o depends on frag_valid_i only in pass-through, frag_ready_o on frag_ready_i and
-// the incoming fragment's mode (ready may depend on valid: docs/interfaces.md).
-// Reset: empty, no write counted.
-module pixel_blend (
+//      shared 18x18 multipliers, one channel per cycle; alpha out (seed: A_src + A_dst*(1 -
+//      A_src), A_dst = 1.0): ADD c108_add(A, 1.0), SUBTRACT c108_sub(A, 1.0), ALPHA
+//      c108_add(A, c108_inv(A)); carried in the fragment's alpha channel, stored nowhere,
+//   4. offer the blended fragment to pixel_fbwrite (dither and RGB565 after the blend).
+// Fragments without blending pass unchanged, in order with the blended ones.
+//
+// Many fragments in flight (issue 14): destination reads are issued ahead and the arithmetic
+// is a pipeline, one blended fragment every 3 cycles (the two multipliers, one channel a cycle).
+//   issue (a_*)     the incoming fragment and its word address; it leaves into the FIFO when
+//                   there is room (a blended one when its read is also queued in u_req)
+//   in flight       u_fifo (Depth fragments, in order) with the destination words in u_rsp
+//   channel issue   the FIFO head: a blended one needs its word; its red channel goes into the
+//                   multiplier pipe at once, green and blue from op_q in the next two cycles;
+//                   the fragment itself moves into the result queue (p0/p1) in that first cycle
+//   multiplier pipe x (operands) -> t (raw products) -> r (rounding) -> sum into the result
+//                   queue entry of the same tag (entries alternate tags)
+//   result queue    two entries, oldest first (p0 is the output): an entry is complete when
+//                   its three sums have arrived (the third may be arriving this cycle)
+// Hazard rule (docs/interfaces.md "Read-after-write hazards"): every fragment that leaves the
+// issue register becomes one colour write of pixel_fbwrite, accepted in order; its word address
+// waits in a queue (aq_*) until that write is accepted (wr_done_i). A blended fragment's read
+// is requested only when its word is not in the queue; the port is in order, so the read sees
+// every earlier write to its word, of this triangle or an earlier one.
+// Timing: requests, frag_valid_o and frag_o come from flip-flops (frag_o's blended channel
+// selected with the sum of the pipe's last register); frag_ready_o from flip-flops and the
+// address compares.
+// Reset: everything empty.
+module pixel_blend #(
+  parameter int unsigned Depth  = 4,    // fragments between issue and the channel issue
+  parameter int unsigned AqDepth = 12   // colour writes tracked: > Depth + 2 (result queue)
+                                        // + 2 (gpu_top's spill register) + 2 (pixel_fbwrite)
+) (
   input  logic clk_i,
   input  logic rst_ni,
 
@@ -58,200 +67,286 @@ module pixel_blend (
 
   output logic        busy_o
 );
-  typedef enum logic [2:0] {
-    StEmpty,   // no fragment held; a fragment without blending passes straight through
-    StRead,    // destination read request, once no earlier colour write is in flight
-    StWait,    // waiting for the destination word
-    StCalc,    // blend arithmetic, one channel per cycle (ch_q 0..5)
-    StOut      // the held fragment is offered to the next stage
-  } st_e;
-  st_e st_q, st_d;
+  localparam int unsigned AW  = gpu_pkg::MEM_AW;
+  localparam int unsigned Cw  = $clog2(Depth + 1);
+  localparam int unsigned AqW = (AqDepth > 1) ? $clog2(AqDepth) : 1;
 
-  // colour writes in flight: fragments handed on towards pixel_fbwrite whose write the arbiter
-  // has not accepted yet: at most 2 in gpu_top's spill register in between and 1 in
-  // pixel_fbwrite, so 3 bits never wrap.
-  localparam int unsigned WrCntW = 3;
-  logic [WrCntW-1:0] wr_cnt_q, wr_cnt_d;
+  typedef struct packed {
+    gpu_pkg::pfrag_t frag;
+    logic [1:0]      mode;    // ALPHA_BLEND.MODE (0: none)
+  } entry_t;
 
-  gpu_pkg::pfrag_t            w_q, w_d;       // the held fragment (source colour)
-  gpu_pkg::color108_t         res_q, res_d;   // its blended colour, channel by channel
-  logic [15:0]                dst_q, dst_d;   // the destination word (RGB565)
-  logic [gpu_pkg::MEM_AW-1:0] addr_q, addr_d;
-  logic [2:0]                 ch_q, ch_d;     // channel selected into xs_q/xd_q (0 R, 1 G, 2 B, 3-5 none)
-  logic [17:0]                xs_q, xd_q;     // the operands of the channel before ch_q (100 MHz:
-                                              // the multipliers start at flip-flops)
-  logic [35:0]                ts_q, ts_d, td_q, td_d;   // raw products, two channels before ch_q
-  logic [17:0]                ps_q, pd_q;     // their rounding, a cycle later (100 MHz)
-  logic                       take, needs_blend, pass_through, frag_out;
-
-  gpu_pkg::draw_state_t ds_in, ds_w;   // the draw states of the incoming and the held fragment
+  // ---- issue ----
+  logic   a_valid_q, a_push, a_read, a_hit, aq_full;
+  entry_t a_q, a_d;
+  logic [AW-1:0] a_addr_q, a_addr_d;
+  gpu_pkg::draw_state_t ds_in;
   assign ds_in = gpu_pkg::draw_state_t'(ds_table_i[frag_i.sid]);
-  assign ds_w  = gpu_pkg::draw_state_t'(ds_table_i[w_q.sid]);
-  assign needs_blend  = (ds_in.alpha_blend != gpu_pkg::BlendDisabled);
-  assign pass_through = (st_q == StEmpty) && frag_valid_i && !needs_blend;
-  // the colour word of the incoming fragment: FB_DRAW + (y*640 + x) * 4
-  assign addr_d = {ds_in.fb_base, 12'h0} + {4'h0, frag_i.pix, 2'b00};
-
-  // ---- handshakes ----
   always_comb begin
-    unique case (st_q)
-      StEmpty: frag_ready_o = needs_blend || frag_ready_i;
-      StOut:   frag_ready_o = frag_ready_i;
-      default: frag_ready_o = 1'b0;
-    endcase
-    take = frag_valid_i && frag_ready_o && !pass_through;   // into w_q
-    frag_valid_o = (st_q == StOut) || pass_through;
-    frag_o = frag_i;
-    if (st_q == StOut) begin
-      frag_o       = w_q;
-      frag_o.color = res_q;
-    end
-  end
-  assign frag_out = frag_valid_o && frag_ready_i;
-
-  // ---- hazard count ----
-  always_comb begin
-    wr_cnt_d = wr_cnt_q;
-    if (frag_out && !wr_done_i) wr_cnt_d = wr_cnt_q + 1'b1;
-    if (!frag_out && wr_done_i) wr_cnt_d = wr_cnt_q - 1'b1;
+    a_d.frag = frag_i;
+    a_d.mode = ds_in.alpha_blend;
+    a_addr_d = {ds_in.fb_base, 12'h0} + {4'h0, frag_i.pix, 2'b00};
   end
 
-  // ---- destination read, from flops ----
+  // colour writes on their way: word addresses in order, from the issue to wr_done_i
+  logic [AqDepth-1:0]          aq_v_q;
+  logic [AqDepth-1:0][AW-3:0]  aq_addr_q;
+  logic [AqW-1:0]              aq_wp_q, aq_rp_q;
   always_comb begin
-    mem_req_valid_o = (st_q == StRead) && (wr_cnt_q == '0);
-    mem_req_o       = '0;
-    mem_req_o.addr  = addr_q;
-    mem_req_o.be    = 4'hF;
-    mem_req_o.prim  = w_q.prim;
+    a_hit = 1'b0;
+    for (int i = 0; i < int'(AqDepth); i++) a_hit |= aq_v_q[i] && (aq_addr_q[i] == a_addr_q[AW-1:2]);
   end
+  assign aq_full = aq_v_q[aq_wp_q];
 
-  // ---- blend arithmetic ----
-  // destination RGB565 -> 10.8 by bit replication, fraction 0
+  // ---- in flight ----
+  logic   f_ready, f_valid, f_pop;
+  entry_t f_head;
+  logic [Cw-1:0] unused_f_count;
+  prim_fifo #(.Width($bits(a_q)), .Depth(Depth)) u_fifo (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .wvalid_i (a_push), .wready_o (f_ready), .wdata_i (a_q),
+    .rvalid_o (f_valid), .rready_i (f_pop), .rdata_o (f_head),
+    .count_o (unused_f_count)
+  );
+  logic        r_ready, r_valid, r_pop;
+  logic [15:0] r_dst;
+  logic [Cw-1:0] unused_r_count;
+  prim_fifo #(.Width(16), .Depth(Depth)) u_rsp (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .wvalid_i (mem_rsp_valid_i), .wready_o (r_ready), .wdata_i (mem_rsp_i.rdata[15:0]),
+    .rvalid_o (r_valid), .rready_i (r_pop), .rdata_o (r_dst),
+    .count_o (unused_r_count)
+  );
+
+  // ---- requests: destination reads ----
+  logic              q_ready;
+  gpu_pkg::mem_req_t q_req;
+  logic [1:0]        unused_q_count;
+  assign a_read = a_valid_q && (a_q.mode != gpu_pkg::BlendDisabled) && f_ready && !aq_full && !a_hit && q_ready;
+  assign a_push = a_valid_q && f_ready && !aq_full && ((a_q.mode == gpu_pkg::BlendDisabled) || a_read);
+  assign frag_ready_o = !a_valid_q || a_push;
+  always_comb begin
+    q_req      = '0;
+    q_req.addr = a_addr_q;
+    q_req.be   = 4'hF;
+    q_req.prim = a_q.frag.prim;
+  end
+  prim_spill_reg #(.Width($bits(q_req))) u_req (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .valid_i (a_read), .ready_o (q_ready), .data_i (q_req),
+    .valid_o (mem_req_valid_o), .ready_i (mem_req_ready_i), .data_o (mem_req_o),
+    .count_o (unused_q_count)
+  );
+
+  // ---- result queue (p0 oldest, the output; p1) ----
+  typedef struct packed {
+    logic                   v;
+    gpu_pkg::pfrag_t        frag;    // source colour as it came
+    logic [1:0]             mode;
+    logic                   tag;     // the multiplier pipe's sums carry it
+    logic [1:0]             cnt;     // sums arrived (0..3)
+    logic [2:0][17:0]       res;     // blended R, G, B (index = channel)
+    logic [17:0]            a_out;
+    logic [15:0]            dst;     // the destination word (the monitor's)
+  } pent_t;
+  pent_t p0_q, p1_q, p0_d, p1_d, p_new, p0_s, p1_s;
+
+  // ---- channel issue and the multiplier pipe ----
+  logic        head_blend, ch_start, p_room, p0_done, p0_leave, tag_q;
+  logic [1:0]  op_left_q;           // channels still to issue from op_q (2, 1, 0)
+  logic [1:0][17:0] op_xs_q, op_xd_q;   // G, B operands of the fragment whose R went in
+  logic [17:0] op_fs_q, op_fd_q;
+  logic        op_tag_q;
+  logic        x_v_q, t_v_q, r_v_q;
+  logic [1:0]  x_ch_q, t_ch_q, r_ch_q;
+  logic        x_tag_q, t_tag_q, r_tag_q;
+  logic [17:0] x_s_q, x_d_q, x_fs_q, x_fd_q, r_ps_q, r_pd_q;
+  logic [35:0] t_s_q, t_d_q;
+
+  assign head_blend = f_head.mode != gpu_pkg::BlendDisabled;
+  // the head's factors and operands (destination promoted by bit replication, fraction 0)
   gpu_pkg::color108_t dst;
+  logic [17:0] alpha, fs, fd, a_out;
   always_comb begin
-    dst.r = {dst_q[15:11], dst_q[15:11], 8'h00};
-    dst.g = {dst_q[10:5], dst_q[10:7], 8'h00};
-    dst.b = {dst_q[4:0], dst_q[4:0], 8'h00};
+    dst.r = {r_dst[15:11], r_dst[15:11], 8'h00};
+    dst.g = {r_dst[10:5], r_dst[10:7], 8'h00};
+    dst.b = {r_dst[4:0], r_dst[4:0], 8'h00};
     dst.a = gpu_pkg::C108_ONE;
-  end
-
-  // multipliers: channel ch_q of source and destination times their factors
-  // fs/fd: the factors of the held fragment, registered while its destination read is in
-  // flight (StWait lasts at least a cycle), so the multipliers start at flip-flops and not
-  // behind the draw-state lookup and 1 - A (100 MHz)
-  logic [17:0] alpha, fs, fd, fs_q, fd_q, xs, xd;
-  assign alpha = w_q.color.a;
-  always_comb begin
-    if (ds_w.alpha_blend == gpu_pkg::BlendAlpha) begin
+    alpha = f_head.frag.color.a;
+    if (f_head.mode == gpu_pkg::BlendAlpha) begin
       fs = alpha;
       fd = gpu_pkg::c108_inv(alpha);
     end else begin
       fs = gpu_pkg::C108_ONE;
       fd = gpu_pkg::C108_ONE;
     end
-    unique case (ch_q)
-      3'd0:    begin xs = w_q.color.r; xd = dst.r; end
-      3'd1:    begin xs = w_q.color.g; xd = dst.g; end
-      default: begin xs = w_q.color.b; xd = dst.b; end
-    endcase
-  end
-
-  // rounding of the channel two before ch_q (into ps_q/pd_q), sum of the channel three before
-  logic [17:0] ps, pd, sum, a_out;
-  always_comb begin
-    ps  = gpu_pkg::c108_round(ts_q);
-    pd  = gpu_pkg::c108_round(td_q);
-    sum = (ds_w.alpha_blend == gpu_pkg::BlendSubtract) ? gpu_pkg::c108_sub(ps_q, pd_q)
-                                                        : gpu_pkg::c108_add(ps_q, pd_q);
-    unique case (ds_w.alpha_blend)
+    unique case (f_head.mode)
       gpu_pkg::BlendSubtract: a_out = gpu_pkg::c108_sub(alpha, gpu_pkg::C108_ONE);
       gpu_pkg::BlendAlpha:    a_out = gpu_pkg::c108_add(alpha, gpu_pkg::c108_inv(alpha));
       default:                a_out = gpu_pkg::c108_add(alpha, gpu_pkg::C108_ONE);   // ADD
     endcase
   end
 
-  // ---- state ----
+  // the head moves into the result queue when there is room; a blended one also needs its
+  // destination word and the multiplier pipe's input (op_q has issued the last fragment's B)
+  assign p_room   = !p1_q.v || p0_leave;
+  assign ch_start = f_valid && p_room && (!head_blend || (r_valid && op_left_q == '0));
+  assign f_pop    = ch_start;
+  assign r_pop    = ch_start && head_blend;
+
   always_comb begin
-    st_d = st_q;
-    unique case (st_q)
-      StEmpty: ;
-      StRead:  if (mem_req_valid_o && mem_req_ready_i) st_d = StWait;
-      StWait:  if (mem_rsp_valid_i) st_d = StCalc;
-      StCalc:  if (ch_q == 3'd5) st_d = StOut;
-      StOut:   if (frag_ready_i) st_d = StEmpty;
-      default: st_d = StEmpty;
-    endcase
-    if (take) st_d = needs_blend ? StRead : StOut;
+    p_new       = '0;
+    p_new.v     = 1'b1;
+    p_new.frag  = f_head.frag;
+    p_new.mode  = f_head.mode;
+    p_new.tag   = tag_q;
+    p_new.a_out = a_out;
+    p_new.dst   = r_dst;
   end
 
-  // work registers: the fragment and its address at take; the destination word at the
-  // response; in StCalc the operands of channel ch_q (always_ff), the products of the channel
-  // before and the result of the channel three before
+  // the sum of the pipe's last stage, into the entry with its tag
+  logic [17:0] s_sum;
+  logic        s_p0, s_p1;
   always_comb begin
-    w_d   = w_q;
-    dst_d = dst_q;
-    ch_d  = ch_q;
-    ts_d  = ts_q;
-    td_d  = td_q;
-    res_d = res_q;
-    if (take) begin
-      w_d   = frag_i;
-      res_d = frag_i.color;            // a fragment without blending leaves unchanged
+    s_p0  = r_v_q && p0_q.v && (p0_q.mode != gpu_pkg::BlendDisabled) && (p0_q.tag == r_tag_q);
+    s_p1  = r_v_q && p1_q.v && (p1_q.mode != gpu_pkg::BlendDisabled) && (p1_q.tag == r_tag_q);
+    s_sum = (s_p0 ? p0_q.mode : p1_q.mode) == gpu_pkg::BlendSubtract ? gpu_pkg::c108_sub(r_ps_q, r_pd_q)
+                                                                     : gpu_pkg::c108_add(r_ps_q, r_pd_q);
+    p0_s = p0_q;
+    p1_s = p1_q;
+    if (s_p0) begin
+      p0_s.res[r_ch_q] = s_sum;
+      p0_s.cnt = p0_q.cnt + 2'd1;
     end
-    if (st_q == StWait && mem_rsp_valid_i) begin
-      dst_d = mem_rsp_i.rdata[15:0];
-      ch_d  = 3'd0;
+    if (s_p1) begin
+      p1_s.res[r_ch_q] = s_sum;
+      p1_s.cnt = p1_q.cnt + 2'd1;
     end
-    if (st_q == StCalc) begin
-      ch_d = ch_q + 3'd1;
-      ts_d = 36'(xs_q) * 36'(fs_q);
-      td_d = 36'(xd_q) * 36'(fd_q);
-      unique case (ch_q)
-        3'd0:    res_d.a = a_out;
-        3'd3:    res_d.r = sum;
-        3'd4:    res_d.g = sum;
-        3'd5:    res_d.b = sum;
-        default: ;
-      endcase
+  end
+
+  // output: p0 once complete (its last sum may be the one arriving now)
+  assign p0_done  = p0_q.v && ((p0_q.mode == gpu_pkg::BlendDisabled) || (p0_s.cnt == 2'd3));
+  assign frag_valid_o = p0_done;
+  always_comb begin
+    frag_o = p0_q.frag;
+    if (p0_q.mode != gpu_pkg::BlendDisabled) begin
+      frag_o.color.r = p0_s.res[0];
+      frag_o.color.g = p0_s.res[1];
+      frag_o.color.b = p0_s.res[2];
+      frag_o.color.a = p0_q.a_out;
+    end
+  end
+  assign p0_leave = p0_done && frag_ready_i;
+
+  // result queue update: p0 leaves (p1 moves up), the head comes in behind what stays
+  always_comb begin
+    p0_d = p0_s;
+    p1_d = p1_s;
+    if (p0_leave) begin
+      p0_d = p1_s;
+      p1_d = '0;
+    end
+    if (ch_start) begin
+      if (!p0_d.v) p0_d = p_new;
+      else         p1_d = p_new;
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q     <= StEmpty;
-      wr_cnt_q <= '0;
+      a_valid_q <= 1'b0;
+      aq_v_q    <= '0;
+      aq_wp_q   <= '0;
+      aq_rp_q   <= '0;
+      p0_q      <= '0;
+      p1_q      <= '0;
+      tag_q     <= 1'b0;
+      op_left_q <= '0;
+      x_v_q     <= 1'b0;
+      t_v_q     <= 1'b0;
+      r_v_q     <= 1'b0;
     end else begin
-      st_q     <= st_d;
-      wr_cnt_q <= wr_cnt_d;
+      if (frag_ready_o) a_valid_q <= frag_valid_i;
+      // the address queue: a pop (an accepted colour write) clears first, a push sets
+      if (wr_done_i) begin
+        aq_v_q[aq_rp_q] <= 1'b0;
+        aq_rp_q <= (aq_rp_q == AqW'(AqDepth - 1)) ? '0 : aq_rp_q + 1'b1;
+      end
+      if (a_push) begin
+        aq_v_q[aq_wp_q] <= 1'b1;
+        aq_wp_q <= (aq_wp_q == AqW'(AqDepth - 1)) ? '0 : aq_wp_q + 1'b1;
+      end
+      p0_q <= p0_d;
+      p1_q <= p1_d;
+      if (ch_start && head_blend) begin
+        tag_q     <= !tag_q;
+        op_left_q <= 2'd2;
+      end else if (op_left_q != '0) begin
+        op_left_q <= op_left_q - 2'd1;
+      end
+      x_v_q <= (ch_start && head_blend) || (op_left_q != '0);
+      t_v_q <= x_v_q;
+      r_v_q <= t_v_q;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    w_q   <= w_d;
-    res_q <= res_d;
-    dst_q <= dst_d;
-    ch_q  <= ch_d;
-    xs_q  <= xs;
-    xd_q  <= xd;
-    ts_q  <= ts_d;
-    td_q  <= td_d;
-    ps_q  <= ps;
-    pd_q  <= pd;
-    if (take) addr_q <= addr_d;
-    if (st_q == StWait) begin
-      fs_q <= fs;
-      fd_q <= fd;
+    if (frag_ready_o && frag_valid_i) begin
+      a_q      <= a_d;
+      a_addr_q <= a_addr_d;
     end
+    if (a_push) aq_addr_q[aq_wp_q] <= a_addr_q[AW-1:2];
+    // channel R of a starting fragment, else the next channel from op_q
+    if (ch_start && head_blend) begin
+      x_s_q   <= f_head.frag.color.r;
+      x_d_q   <= dst.r;
+      x_fs_q  <= fs;
+      x_fd_q  <= fd;
+      x_ch_q  <= 2'd0;
+      x_tag_q <= tag_q;
+      op_xs_q <= {f_head.frag.color.b, f_head.frag.color.g};
+      op_xd_q <= {dst.b, dst.g};
+      op_fs_q <= fs;
+      op_fd_q <= fd;
+      op_tag_q <= tag_q;
+    end else if (op_left_q != '0) begin
+      x_s_q   <= op_xs_q[op_left_q[0]];     // 2: G, 1: B
+      x_d_q   <= op_xd_q[op_left_q[0]];
+      x_fs_q  <= op_fs_q;
+      x_fd_q  <= op_fd_q;
+      x_ch_q  <= {op_left_q[0], op_left_q[1]};   // 2 -> 1, 1 -> 2
+      x_tag_q <= op_tag_q;
+    end
+    t_s_q   <= 36'(x_s_q) * 36'(x_fs_q);
+    t_d_q   <= 36'(x_d_q) * 36'(x_fd_q);
+    t_ch_q  <= x_ch_q;
+    t_tag_q <= x_tag_q;
+    r_ps_q  <= gpu_pkg::c108_round(t_s_q);
+    r_pd_q  <= gpu_pkg::c108_round(t_d_q);
+    r_ch_q  <= t_ch_q;
+    r_tag_q <= t_tag_q;
   end
+
+  // the monitor's view (sim/core/gpu_frag_mon.sv): a blended fragment leaves
+  logic mon_blend;
+  assign mon_blend = p0_leave && (p0_q.mode != gpu_pkg::BlendDisabled);
 
   // fields of the draw state and of the response this stage does not read
   logic unused_bits;
   assign unused_bits = ^{mem_rsp_i.rdata[31:16], mem_rsp_i.last, dst.a, ds_in.z_write, ds_in.z_test,
-                         ds_in.gouraud, ds_in.dither_en, ds_in.z_compare, ds_in.z_base, ds_w.z_write,
-                         ds_w.z_test, ds_w.gouraud, ds_w.dither_en, ds_w.z_compare, ds_w.fb_base,
-                         ds_w.z_base};
+                         ds_in.gouraud, ds_in.dither_en, ds_in.z_compare, ds_in.z_base, r_ready,
+                         a_addr_q[1:0], p0_q.dst, p1_q.dst, mon_blend, p1_q.a_out};
 
-  assign busy_o = (st_q != StEmpty) || frag_valid_i;
+  assign busy_o = a_valid_q || f_valid || p0_q.v || (op_left_q != '0) || x_v_q || t_v_q || r_v_q ||
+                  mem_req_valid_o || frag_valid_i;
   logic unused_tex;   // the texture state is tmu_pixel's
-  assign unused_tex = (^ds_in[gpu_pkg::DS_TEX_W-1:0]) ^ (^ds_w[gpu_pkg::DS_TEX_W-1:0]);
+  assign unused_tex = ^ds_in[gpu_pkg::DS_TEX_W-1:0];
+`ifndef SYNTHESIS
+  // a destination word comes back only for a read in flight, at most Depth of them
+  a_rsp_room: assert property (@(posedge clk_i) disable iff (!rst_ni) mem_rsp_valid_i |-> r_ready);
+  // an accepted colour write always has its address waiting in the queue
+  a_aq_pop: assert property (@(posedge clk_i) disable iff (!rst_ni) wr_done_i |-> aq_v_q[aq_rp_q]);
+  // a sum always finds its entry
+  a_sum_home: assert property (@(posedge clk_i) disable iff (!rst_ni) r_v_q |-> (s_p0 || s_p1));
+`endif
 endmodule

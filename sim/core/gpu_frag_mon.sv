@@ -50,12 +50,12 @@ module gpu_frag_mon (
   // hazard: destination read accepted while a colour write to the same pixel is in flight
   input logic        dr_fire,
   input logic [24:0] dr_addr,
-  input logic [18:0] dr_pix,        // y*640 + x of the reading fragment
   input logic        cw_wait,       // pixel_fbwrite's write waits at the arbiter
   input logic [24:0] cw_wait_addr,
   input logic [1:0]  bf_v,          // u_bf_reg's output and spill slots hold a fragment
   input gpu_pkg::pfrag_t bf_out,    // and their fragments
   input gpu_pkg::pfrag_t bf_spill,
+  input logic [gpu_pkg::DS_N-1:0][gpu_pkg::DRAW_STATE_W-1:0] ds_table,   // (their colour words)
   // cwrite
   input logic        cw_fire,
   input logic [24:0] cw_addr,
@@ -69,6 +69,13 @@ module gpu_frag_mon (
   input logic [3:0][31:0] tx_hits,
   input logic [3:0][31:0] tx_misses
 );
+  // colour words of the fragments in u_bf_reg (their draw state's FB_DRAW + pix * 4)
+  gpu_pkg::draw_state_t ds_out, ds_spill;
+  logic [24:0] bf_out_addr, bf_spill_addr;
+  assign ds_out        = gpu_pkg::draw_state_t'(ds_table[bf_out.sid]);
+  assign ds_spill      = gpu_pkg::draw_state_t'(ds_table[bf_spill.sid]);
+  assign bf_out_addr   = {ds_out.fb_base, 12'h0} + {4'h0, bf_out.pix, 2'b00};
+  assign bf_spill_addr = {ds_spill.fb_base, 12'h0} + {4'h0, bf_spill.pix, 2'b00};
   import "DPI-C" function void tgpu_mon_walk(input int x, input int y, input int z, input int color, input int sid, input int prim);
   import "DPI-C" function void tgpu_mon_ztest(input int addr, input int zf, input int zb, input int pass, input int prim);
   import "DPI-C" function void tgpu_mon_write(input int unit, input int addr, input int data, input int prim);
@@ -102,7 +109,7 @@ module gpu_frag_mon (
       if (dr_fire && cw_wait && dr_addr[24:2] == cw_wait_addr[24:2])
         $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in pixel_fbwrite",
                dr_addr);
-      if (dr_fire && ((bf_v[0] && bf_out.pix == dr_pix) || (bf_v[1] && bf_spill.pix == dr_pix)))
+      if (dr_fire && ((bf_v[0] && bf_out_addr[24:2] == dr_addr[24:2]) || (bf_v[1] && bf_spill_addr[24:2] == dr_addr[24:2])))
         $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in u_bf_reg",
                dr_addr);
     end
@@ -129,23 +136,22 @@ bind gpu_top gpu_frag_mon u_frag_mon (
   .zw_addr    (ztest_req.addr),
   .zw_data    (ztest_req.wdata),
   .zw_prim    (ztest_req.prim),
-  .bl_fire    (bl_valid && bl_ready && u_blend.st_q == u_blend.StOut &&
-               u_blend.ds_w.alpha_blend != gpu_pkg::BlendDisabled),
-  .bl_x       (u_blend.w_q.x),
-  .bl_y       (u_blend.w_q.y),
-  .bl_mode    (u_blend.ds_w.alpha_blend),
-  .bl_dst     (u_blend.dst_q),
-  .bl_src     (u_blend.w_q.color),
-  .bl_res     (u_blend.res_q),
-  .bl_prim    (u_blend.w_q.prim),
+  .bl_fire    (u_blend.mon_blend),
+  .bl_x       (u_blend.p0_q.frag.x),
+  .bl_y       (u_blend.p0_q.frag.y),
+  .bl_mode    (u_blend.p0_q.mode),
+  .bl_dst     (u_blend.p0_q.dst),
+  .bl_src     (u_blend.p0_q.frag.color),
+  .bl_res     (bl_frag.color),
+  .bl_prim    (u_blend.p0_q.frag.prim),
   .dr_fire    (c_req_valid[4] && c_req_ready[4]),
   .dr_addr    (blend_req.addr),
-  .dr_pix     (u_blend.w_q.pix),
   .cw_wait    (c_req_valid[2]),
   .cw_wait_addr (fbw_req.addr),
   .bf_v       ({u_bf_reg.spill_v_q, u_bf_reg.out_v_q}),
   .bf_out     (u_bf_reg.out_d_q),
   .bf_spill   (u_bf_reg.spill_d_q),
+  .ds_table   (ds_table),
   .cw_fire    (c_req_valid[2] && c_req_ready[2] && fbw_req.we),
   .cw_addr    (fbw_req.addr),
   .cw_data    (fbw_req.wdata),

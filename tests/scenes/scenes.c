@@ -1102,6 +1102,36 @@ static void scene_blend_stack(scene_ctx_t *c)
     gpu_write(REG_ALPHA_BLEND, 0);
 }
 
+/* Destination-read hazards in pixel_blend (issue 14: reads issued ahead, a queue of the colour
+ * words still to be written): as z_stack, a tall additive rectangle W pixels wide followed at
+ * once by the W x W block at its bottom, whose destination reads then trail the rectangle's
+ * colour writes by a few places; BT_ROUNDS rounds. Each layer adds (1, 1, 1) in RGB565 over
+ * black: expected BT_ROUNDS in the rectangle, 2 BT_ROUNDS in the block (a read that misses
+ * the write before it loses a layer). */
+#define BT_ROUNDS 6
+#define BT_Y0 40
+#define BT_Y1 400
+static void scene_blend_trail(scene_ctx_t *c)
+{
+    (void)c;
+    gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_COLOR, PACK_RGBA(0, 0, 0, 255));
+    rect_px(0, 0, 640, 480, 0);
+    gpu_write(REG_ALPHA_BLEND, 1);
+    gpu_write(REG_COLOR, STACK_COLOUR);
+    for (int w = 1; w <= 4; w++) {
+        int32_t x = 100 + 20 * w;
+        for (unsigned k = 0; k < BT_ROUNDS; k++) {
+            rect_px(x, BT_Y0, x + w, BT_Y1, 0);
+            rect_px(x, BT_Y1 - w, x + w, BT_Y1, 0);
+        }
+    }
+    gpu_write(REG_ALPHA_BLEND, 0);
+}
+
 static int check_blend_stack(scene_ctx_t *c, const scene_obs_t *o)
 {
     if (!o->mem) {
@@ -1127,6 +1157,23 @@ static int check_blend_stack(scene_ctx_t *c, const scene_obs_t *o)
         int shared = x > 60 && x < 116 && (x - 60) % 7 == 0;
         if (check_box(c, o, shared ? "B: chain, pixel shared by two triangles" : "B: chain", x, 30, x + 1, 31,
                       stack565(shared ? 6 : 3)) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int check_blend_trail(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (!o->mem) {
+        return 0;
+    }
+    for (int w = 1; w <= 4; w++) {
+        int x = 100 + 20 * w;
+        if (check_box(c, o, "tall rectangle, one layer a round", x, BT_Y0, x + w, BT_Y1 - w, stack565(BT_ROUNDS)) != 0 ||
+            check_box(c, o, "block at its bottom, two layers a round", x, BT_Y1 - w, x + w, BT_Y1,
+                      stack565(2 * BT_ROUNDS)) != 0 ||
+            check_box(c, o, "column after", x + w, BT_Y0, x + w + 1, BT_Y1, 0) != 0) {
             return -1;
         }
     }
@@ -2982,8 +3029,11 @@ static void scene_demo(scene_ctx_t *c)
  * each 4x4 block fetched once per row of blocks it is used in, the cache's capacity being less
  * than a screen row of blocks) or 4 (16x16 repeated: every block stays cached, all hits after the
  * first). The scenes have no check of their own: RTL and model are compared as everywhere. */
-static void bench_fill(scene_ctx_t *c, unsigned units, unsigned fmt, unsigned texl, unsigned blend)
+#define BENCH_GOURAUD 0x100u /* bench_fill flags beside the ALPHA_BLEND mode: corner colours */
+#define BENCH_Z 0x200u       /* Z test (GEQUAL against the zero Z-buffer: every fragment passes) and write */
+static void bench_fill(scene_ctx_t *c, unsigned units, unsigned fmt, unsigned texl, unsigned flags)
 {
+    const unsigned blend = flags & 0xFFu;
     const unsigned k = c->count ? c->count : 1u;
     const double w = 160.0 * k, h = 120.0 * k;
     gpu_write(REG_FB_DRAW, FB_A);
@@ -3000,19 +3050,49 @@ static void bench_fill(scene_ctx_t *c, unsigned units, unsigned fmt, unsigned te
         gpu_write((uint8_t)(REG_TEX0_BLEND + 8u * n), 0);
     }
     gpu_write(REG_ALPHA_BLEND, blend);
+    if (flags & BENCH_Z) {
+        gpu_write(REG_FB_ZBUFFER, (3ULL << 32) | ZBUF);
+    }
+    gpu_write(REG_TRI_MODE, ((flags & BENCH_GOURAUD) ? TRI_MODE_GOURAUD_MASK << TRI_MODE_GOURAUD_SHIFT : 0u) |
+                                ((flags & BENCH_Z) ? 0xCu : 0u));
     const double x[4] = {0, w, w, 0}, y[4] = {0, 0, h, h};
     const double ts = (double)(1u << texl);
     /* Q = 1/64 (exact in 1.15): U*Q = 40/64 at most, inside the 1.15 range, every vertex exact */
     const double u[4] = {0, w / ts, w / ts, 0}, v[4] = {0, 0, h / ts, h / ts};
     const double q[4] = {1.0 / 64, 1.0 / 64, 1.0 / 64, 1.0 / 64};
-    tex_quad((1u << units) - 1u, x, y, u, v, q, 0);
+    const uint32_t col[4] = {PACK_RGBA(255, 0, 0, 255), PACK_RGBA(0, 255, 0, 200), PACK_RGBA(0, 0, 255, 128),
+                             PACK_RGBA(255, 255, 255, 60)};
+    tex_quad_col((1u << units) - 1u, x, y, u, v, q, 0x800000u, (flags & BENCH_GOURAUD) ? col : NULL);
     gpu_write(REG_ALPHA_BLEND, 0);
+    gpu_write(REG_TRI_MODE, 0);
     for (unsigned n = 0; n < units; n++) {
         gpu_write((uint8_t)(REG_TEX0_FMT + 8u * n), 0);
     }
 }
 static void scene_bench_flat(scene_ctx_t *c) { bench_fill(c, 0, 0, 6, 0); }
 static void scene_bench_blend(scene_ctx_t *c) { bench_fill(c, 0, 0, 6, 3); }
+static void scene_bench_gouraud(scene_ctx_t *c) { bench_fill(c, 0, 0, 6, BENCH_GOURAUD); }
+static void scene_bench_z(scene_ctx_t *c) { bench_fill(c, 0, 0, 6, BENCH_Z); }
+
+/* Small triangles: the region (160 count) x (120 count) (count 0 = 1) cut into 8x8-pixel cells,
+ * each two flat triangles of 32 pixels (every pixel once), one VERTEX write per vertex (a new
+ * COLOR per cell row): 3 register writes per triangle, the host link's limit. */
+static void scene_bench_mesh(scene_ctx_t *c)
+{
+    const unsigned k = c->count ? c->count : 1u;
+    gpu_write(REG_FB_DRAW, FB_A);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    for (unsigned j = 0; j < 15u * k; j++) {
+        gpu_write(REG_COLOR, PACK_RGBA(40 + 13 * j, 200 - 7 * j, 90, 255));
+        for (unsigned i = 0; i < 20u * k; i++) {
+            const int32_t x0 = 128 * (int32_t)i, y0 = 128 * (int32_t)j;
+            scene_tri16(x0, y0, 0, x0 + 128, y0, 0, x0 + 128, y0 + 128, 0);
+            scene_tri16(x0, y0, 0, x0 + 128, y0 + 128, 0, x0, y0 + 128, 0);
+        }
+    }
+}
 static void scene_bench_tex1_hit(scene_ctx_t *c) { bench_fill(c, 1, TEXENC_RGBA4444, 4, 0); }
 static void scene_bench_tex1_4444(scene_ctx_t *c) { bench_fill(c, 1, TEXENC_RGBA4444, 6, 0); }
 static void scene_bench_tex1_bc1(scene_ctx_t *c) { bench_fill(c, 1, TEXENC_BC1, 6, 0); }
@@ -3305,6 +3385,7 @@ const scene_t g_scenes[] = {
     {"simt", scene_simt, check_scene_msg, "SIMT kernels (seed 002) uploaded, launched and read back through the register interface"},
     {"blend_modes", scene_blend_modes, check_blend_modes, "ALPHA_BLEND: every mode over a known background, hand-computed words; Gouraud in every mode"},
     {"blend_stack", scene_blend_stack, check_blend_stack, "ALPHA_BLEND hazards: back-to-back fragments on one pixel, chained triangles, stacked quads and strips, with Z: (K, K, K) per pixel"},
+    {"blend_trail", scene_blend_trail, check_blend_trail, "blend hazards: tall additive rectangles 1-4 pixels wide, each followed at once by the block at its bottom: its destination reads trail the rectangle's colour writes"},
     {"z_stack", scene_z_stack, check_z_stack, "depth hazards: tall Z-tested rectangles 1-4 pixels wide, each followed at once by the block at its bottom just behind it: the block fails only if its Z reads see the rectangle's writes"},
     {"blend_particles", scene_blend_particles, check_blend_particles, "INT-010 Example 4 (alpha particles) verbatim, in front of and behind an occluder"},
     {"tex_basic", scene_tex_basic, NULL, "textures: RGBA4444 and BC1 quads, repeats, a perspective floor with mipmaps, Gouraud modulation"},
@@ -3328,6 +3409,9 @@ const scene_t g_scenes[] = {
     {"display_load", scene_display_load, NULL, "display (--display): alpha-blended bands (with --count 1 after the textured demo) drawn while another buffer is scanned out: no underflow, frames exact"},
     {"bench_flat", scene_bench_flat, NULL, "benchmark: an untextured screen-aligned quad, 160 x 120 pixels x count (make bench: 4, the screen)"},
     {"bench_blend", scene_bench_blend, NULL, "benchmark: the same quad alpha-blended (ALPHA_BLEND 3)"},
+    {"bench_gouraud", scene_bench_gouraud, NULL, "benchmark: the same quad, Gouraud (a colour per corner)"},
+    {"bench_z", scene_bench_z, NULL, "benchmark: the same quad with Z test (GEQUAL: all pass) and Z write"},
+    {"bench_mesh", scene_bench_mesh, NULL, "benchmark: (160 x 120) x count pixels as 8x8 cells of two 32-pixel triangles (small-triangle fill)"},
     {"bench_tex1_hit", scene_bench_tex1_hit, NULL, "benchmark: the quad on one unit, a 16x16 RGBA4444 texture repeated one texel per pixel (all cache hits)"},
     {"bench_tex1_4444", scene_bench_tex1_4444, NULL, "benchmark: the quad on one unit, 64x64 RGBA4444 one texel per pixel"},
     {"bench_tex1_bc1", scene_bench_tex1_bc1, NULL, "benchmark: the quad on one unit, 64x64 BC1 one texel per pixel"},

@@ -20,7 +20,7 @@ MUTANTS=(
 )
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
-  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0
+  sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0
 fi
 if [ "${1:-}" = "--list" ]; then
   for m in "${MUTANTS[@]}"; do echo "${m%%|*}"; done; exit 0

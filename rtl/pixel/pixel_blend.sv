@@ -214,14 +214,14 @@ module pixel_blend #(
                                                                      : gpu_pkg::c108_add(r_ps_q, r_pd_q);
     p0_s = p0_q;
     p1_s = p1_q;
-    if (s_p0) begin
-      p0_s.res[r_ch_q] = s_sum;
-      p0_s.cnt = p0_q.cnt + 2'd1;
+    // (constant indices: a variable index into a packed array becomes a multiplier in Yosys,
+    // docs/synth.md "Yosys traps")
+    for (int c = 0; c < 3; c++) begin
+      if (s_p0 && r_ch_q == 2'(c)) p0_s.res[c] = s_sum;
+      if (s_p1 && r_ch_q == 2'(c)) p1_s.res[c] = s_sum;
     end
-    if (s_p1) begin
-      p1_s.res[r_ch_q] = s_sum;
-      p1_s.cnt = p1_q.cnt + 2'd1;
-    end
+    if (s_p0) p0_s.cnt = p0_q.cnt + 2'd1;
+    if (s_p1) p1_s.cnt = p1_q.cnt + 2'd1;
   end
 
   // output: p0 once complete (its last sum may be the one arriving now)
@@ -295,7 +295,9 @@ module pixel_blend #(
       a_q      <= a_d;
       a_addr_q <= a_addr_d;
     end
-    if (a_push) aq_addr_q[aq_wp_q] <= a_addr_q[AW-1:2];
+    for (int i = 0; i < int'(AqDepth); i++) begin
+      if (a_push && aq_wp_q == AqW'(i)) aq_addr_q[i] <= a_addr_q[AW-1:2];
+    end
     // channel R of a starting fragment, else the next channel from op_q
     if (ch_start && head_blend) begin
       x_s_q   <= f_head.frag.color.r;
@@ -310,8 +312,8 @@ module pixel_blend #(
       op_fd_q <= fd;
       op_tag_q <= tag_q;
     end else if (op_left_q != '0) begin
-      x_s_q   <= op_xs_q[op_left_q[0]];     // 2: G, 1: B
-      x_d_q   <= op_xd_q[op_left_q[0]];
+      x_s_q   <= op_left_q[0] ? op_xs_q[1] : op_xs_q[0];     // 2: G, 1: B
+      x_d_q   <= op_left_q[0] ? op_xd_q[1] : op_xd_q[0];
       x_fs_q  <= op_fs_q;
       x_fd_q  <= op_fd_q;
       x_ch_q  <= {op_left_q[0], op_left_q[1]};   // 2 -> 1, 1 -> 2

@@ -214,7 +214,11 @@ module pixel_ztest #(
       b_frag_q <= f_head.frag;
       b_addr_q <= f_head.addr;
     end
-    if (a_push) sb_addr_q[sb_wp_q] <= a_q.addr[AW-1:2];
+    // (constant indices: a variable index into a packed array becomes a multiplier in Yosys,
+    // docs/synth.md "Yosys traps")
+    for (int i = 0; i < int'(Depth); i++) begin
+      if (a_push && sb_wp_q == Pw'(i)) sb_addr_q[i] <= a_q.addr[AW-1:2];
+    end
   end
 
   // the monitor's view (sim/core/gpu_frag_mon.sv): a depth test decided

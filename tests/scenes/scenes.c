@@ -306,6 +306,19 @@ static int check_mesh(scene_ctx_t *c, const scene_obs_t *o)
     return check_rect_times(c, o, FB_A, g_rect[0], g_rect[1], g_rect[2], g_rect[3], c->count ? c->count : 1);
 }
 
+/* The point at distance d along side `side` of the rectangle [X0, X1] x [Y0, Y1], the sides
+ * taken clockwise from the top-left corner (0 top, 1 right, 2 bottom, 3 left). */
+static void rect_side_point(int side, int32_t d, int32_t X0, int32_t Y0, int32_t X1, int32_t Y1, int32_t *x,
+                            int32_t *y)
+{
+    switch (side) {
+    case 0: *x = X0 + d; *y = Y0; break;
+    case 1: *x = X1; *y = Y0 + d; break;
+    case 2: *x = X1 - d; *y = Y1; break;
+    default: *x = X0; *y = Y1 - d; break;
+    }
+}
+
 /* A rectangle whose corners lie on pixel centres, filled by a fan of triangles around an inner
  * pixel centre through boundary points that are also pixel centres: many samples lie exactly on
  * edges (axis-aligned and diagonal, in every direction), so the top-left rule decides them.
@@ -349,12 +362,7 @@ static void scene_fillrule(scene_ctx_t *c)
             if (k && d == pts[k - 1]) {
                 continue;
             }
-            switch (side) {
-            case 0: bx[nb] = X0 + d; by[nb] = Y0; break;
-            case 1: bx[nb] = X1; by[nb] = Y0 + d; break;
-            case 2: bx[nb] = X1 - d; by[nb] = Y1; break;
-            default: bx[nb] = X0; by[nb] = Y1 - d; break;
-            }
+            rect_side_point(side, d, X0, Y0, X1, Y1, &bx[nb], &by[nb]);
             nb++;
         }
     }
@@ -404,12 +412,7 @@ static void scene_slivers(scene_ctx_t *c)
             if (d >= len) {
                 break;
             }
-            switch (side) {
-            case 0: bx[nb] = X0 + d; by[nb] = Y0; break;
-            case 1: bx[nb] = X1; by[nb] = Y0 + d; break;
-            case 2: bx[nb] = X1 - d; by[nb] = Y1; break;
-            default: bx[nb] = X0; by[nb] = Y1 - d; break;
-            }
+            rect_side_point(side, d, X0, Y0, X1, Y1, &bx[nb], &by[nb]);
             nb++;
         }
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GPU core benchmark: simulated cycles per second of the full Verilated model, cycles and
 # fragments per clock for a full-screen 640x480 clear, next to what the memory model allows;
-# textured and blended fill with cache hit rates and memory bounds; setup cycles per texture unit.
+# setup cycles per texture unit (textured and blended fill: scripts/fill_bench.sh).
 #   scripts/core_bench.sh     (run by make bench; needs make core-build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,40 +43,8 @@ echo "The walker visits the covered span of each row and its drift (rtl/raster/R
 echo "a full-screen clear of two triangles runs at about 0.99 fragments/clock; colour writes are one"
 echo "16-bit beat (byte enables 0011), so sdr16 takes one per clock as well."
 
-# ---- texture units and alpha blending (issue 12) ----
-# Full-screen quads (bench_* scenes at --count 4: 640x480, textures loaded through the backdoor,
-# one texel per pixel). Memory words per fragment: the colour write, the destination read when
-# blended, and each cache miss's burst (RGBA4444 8 words, BC1 2); the memory bound is the port's
-# rate (ideal 1, sdr16 0.5 words per clock) over that.
-echo
-echo "== textured and blended fill (640x480 quad, one texel per pixel) =="
-printf '%-20s %-6s %10s %8s %9s %11s %12s %10s\n' "case" "mem" "cycles" "frag/clk" "hit rate" "words/frag" "mem bound" "vs flat"
-for mem in ideal sdr16; do
-  flat=""
-  for sc in bench_flat bench_blend bench_tex1_hit bench_tex1_4444 bench_tex1_bc1 bench_tex1_blend bench_tex4_4444 bench_tex4_bc1; do
-    out=$($tb --scene $sc --count 4 --mem $mem --no-png --seed 1)
-    cyc=$(echo "$out" | field 'rtl: \([0-9]*\) core cycles')
-    frags=$(echo "$out" | field ', \([0-9]*\) fragments')
-    hits=$(echo "$out" | sed -n 's/.*cache unit [0-9]: \([0-9]*\) hits.*/\1/p' | awk '{s+=$1} END {print s+0}')
-    miss=$(echo "$out" | sed -n 's/.*hits, \([0-9]*\) misses.*/\1/p' | awk '{s+=$1} END {print s+0}')
-    case $sc in *bc1) bw=2;; *) bw=8;; esac
-    case $sc in *blend) rd=1;; *) rd=0;; esac
-    rate=$([ $mem = ideal ] && echo 1 || echo 0.5)
-    [ -z "$flat" ] && flat=$cyc
-    awk -v sc=$sc -v mem=$mem -v c="$cyc" -v f="$frags" -v h="$hits" -v m="$miss" -v bw=$bw -v rd=$rd \
-        -v r=$rate -v fl="$flat" 'BEGIN {
-      w = 1 + rd + m * bw / f; hr = (h + m) ? sprintf("%.1f%%", 100 * h / (h + m)) : "-";
-      printf "%-20s %-6s %10d %8.3f %9s %11.3f %12.3f %9.2fx\n", sc, mem, c, f / c, hr, w, r / w, c / fl }'
-  done
-done
-echo "frag/clk counts fragments (each unit's texel is a slot of the shared texture datapath: one slot per"
-echo "clock, so four units take four clocks per fragment); blending reads the destination of one"
-echo "fragment at a time (issue 14). Cycles include the scene's SPI writes (a few dozen)."
-
-# Setup: 64 small triangles (bench_setup_uN), each vertex written as its UVn words and VERTEX only
-# (3 (N + 1) writes per triangle). At SCK 100 MHz the host link takes 3 (N + 1) x 72 clocks per
-# triangle, less than setup with textures, so the cycles per triangle are setup's; at the
-# default 25 MHz they are the link's (3 (N + 1) x 288).
+# Textured and blended fill against the memory bound: scripts/fill_bench.sh (make bench runs it
+# next), which measures every mode of issue 14 with marginal rates.
 echo
 echo "== triangle setup per enabled texture unit (64 small triangles) =="
 printf '%-8s %14s %16s %16s %12s\n' "units" "writes/tri" "clk/tri SCK 100" "clk/tri SCK 25" "SPI at 25"

@@ -337,7 +337,7 @@ module pixel_blend #(
   logic unused_bits;
   assign unused_bits = ^{mem_rsp_i.rdata[31:16], mem_rsp_i.last, dst.a, ds_in.z_write, ds_in.z_test,
                          ds_in.gouraud, ds_in.dither_en, ds_in.z_compare, ds_in.z_base, r_ready,
-                         a_addr_q[1:0], p0_q.dst, p1_q.dst, mon_blend, p1_q.a_out};
+                         a_addr_q[1:0], p0_q.dst, p1_q.dst, mon_blend};
 
   assign busy_o = a_valid_q || f_valid || p0_q.v || (op_left_q != '0) || x_v_q || t_v_q || r_v_q ||
                   mem_req_valid_o || frag_valid_i;

@@ -38,6 +38,19 @@ package gpu_regs_pkg;
   localparam logic [6:0]  ADDR_COLOR_GRADE_CTRL       = 7'h44;
   localparam logic [6:0]  ADDR_COLOR_GRADE_LUT_ADDR   = 7'h45;
   localparam logic [6:0]  ADDR_COLOR_GRADE_LUT_DATA   = 7'h46;
+  localparam logic [6:0]  ADDR_CP_CMD                 = 7'h50;
+  localparam logic [6:0]  ADDR_CP_CTRL                = 7'h51;
+  localparam logic [6:0]  ADDR_CP_STATUS              = 7'h52;
+  localparam logic [6:0]  ADDR_CP_FENCE               = 7'h53;
+  localparam logic [6:0]  ADDR_CP_ERROR               = 7'h54;
+  localparam logic [6:0]  ADDR_CP_IRQ_STATUS          = 7'h55;
+  localparam logic [6:0]  ADDR_CP_IRQ_MASK            = 7'h56;
+  localparam logic [6:0]  ADDR_CP_IRQ_CLEAR           = 7'h57;
+  localparam logic [6:0]  ADDR_CP_SLOT_ADDR           = 7'h58;
+  localparam logic [6:0]  ADDR_CP_SLOT_DATA           = 7'h59;
+  localparam logic [6:0]  ADDR_CP_PIPE                = 7'h5A;
+  localparam logic [6:0]  ADDR_CP_WIN_BASE            = 7'h5B;
+  localparam logic [6:0]  ADDR_CP_WIN_LIMIT           = 7'h5C;
   localparam logic [6:0]  ADDR_MEM_ADDR               = 7'h70;
   localparam logic [6:0]  ADDR_MEM_DATA               = 7'h71;
   localparam logic [6:0]  ADDR_SIMT_LAUNCH            = 7'h72;
@@ -314,7 +327,98 @@ package gpu_regs_pkg;
     logic [4:0]   b;  // [4:0]
   } reg_color_grade_lut_data_t;
 
-  // Memory upload/readback pointer (byte address)
+  // Command stream: each write appends 8 bytes (bits 7:0 first); a packet header is two writes, its payload follows
+  typedef struct packed {
+    logic [63:0]  data;  // [63:0]
+  } reg_cp_cmd_t;
+
+  // RESYNC ends a partly received packet (TRUNCATED); CLEAR empties the mailbox, fence counter, error count and read pipe
+  typedef struct packed {
+    logic [61:0]  rsvd_63_2;  // [63:2]
+    logic         clear;  // [1]
+    logic         resync;  // [0]
+  } reg_cp_ctrl_t;
+
+  // Packets completed (mod 2^32), a packet partly received, words waiting in the read pipe
+  typedef struct packed {
+    logic [31:0]  packets;  // [63:32]
+    logic [14:0]  rsvd_31_17;  // [31:17]
+    logic         partial;  // [16]
+    logic [6:0]   rsvd_15_9;  // [15:9]
+    logic [8:0]   pipe_count;  // [8:0]
+  } reg_cp_status_t;
+
+  // The fence counter: the value the last fence emit wrote
+  typedef struct packed {
+    logic [39:0]  rsvd_63_24;  // [63:24]
+    logic [23:0]  counter;  // [23:0]
+  } reg_cp_fence_t;
+
+  // The last packet that failed (code, opcode, rdst) and the number of failed packets (saturating)
+  typedef struct packed {
+    logic [31:0]  count;  // [63:32]
+    logic [7:0]   rsvd_31_24;  // [31:24]
+    logic [7:0]   rdst;  // [23:16]
+    logic [7:0]   opcode;  // [15:8]
+    logic [7:0]   code;  // [7:0]
+  } reg_cp_error_t;
+
+  // Interrupt causes: DONE a packet with flag IRQ completed, ERROR a packet failed; cleared by CP_IRQ_CLEAR
+  typedef struct packed {
+    logic [61:0]  rsvd_63_2;  // [63:2]
+    logic         error;  // [1]
+    logic         done;  // [0]
+  } reg_cp_irq_status_t;
+
+  // Interrupt enables: the IRQ pin is high while (CP_IRQ_STATUS & CP_IRQ_MASK) != 0
+  typedef struct packed {
+    logic [61:0]  rsvd_63_2;  // [63:2]
+    logic         error;  // [1]
+    logic         done;  // [0]
+  } reg_cp_irq_mask_t;
+
+  // Write 1 to clear an interrupt cause
+  typedef struct packed {
+    logic [61:0]  rsvd_63_2;  // [63:2]
+    logic         error;  // [1]
+    logic         done;  // [0]
+  } reg_cp_irq_clear_t;
+
+  // Mailbox slot that CP_SLOT_DATA reads
+  typedef struct packed {
+    logic [55:0]  rsvd_63_8;  // [63:8]
+    logic [7:0]   index;  // [7:0]
+  } reg_cp_slot_addr_t;
+
+  // Mailbox slot CP_SLOT_ADDR: fence value and status of the last emit into it (0: never); a read advances CP_SLOT_ADDR
+  typedef struct packed {
+    logic [31:0]  rsvd_63_32;  // [63:32]
+    logic [7:0]   status;  // [31:24]
+    logic [23:0]  fence;  // [23:0]
+  } reg_cp_slot_data_t;
+
+  // Read pipe of READ_MEM: a read takes the oldest word (VALID 1), or returns 0 when the pipe is empty
+  typedef struct packed {
+    logic [30:0]  rsvd_63_33;  // [63:33]
+    logic         valid;  // [32]
+    logic [31:0]  data;  // [31:0]
+  } reg_cp_pipe_t;
+
+  // Host-visible VRAM window, first byte (4-byte aligned): command addresses and MEM_ADDR are checked against it
+  typedef struct packed {
+    logic [31:0]  rsvd_63_32;  // [63:32]
+    logic [29:0]  addr;  // [31:2]
+    logic [1:0]   rsvd_1_0;  // [1:0]
+  } reg_cp_win_base_t;
+
+  // Host-visible VRAM window, first byte past its end (4-byte aligned); reset: 32 MiB, the whole memory
+  typedef struct packed {
+    logic [31:0]  rsvd_63_32;  // [63:32]
+    logic [29:0]  addr;  // [31:2]
+    logic [1:0]   rsvd_1_0;  // [1:0]
+  } reg_cp_win_limit_t;
+
+  // Memory upload/readback pointer (byte address); accesses outside the VRAM window (CP_WIN_*) are dropped
   typedef struct packed {
     logic [31:0]  rsvd_63_32;  // [63:32]
     logic [31:0]  addr;  // [31:0]
@@ -391,6 +495,19 @@ package gpu_regs_pkg;
       ADDR_COLOR_GRADE_CTRL: reg_wmask = 64'h0000000000000001;
       ADDR_COLOR_GRADE_LUT_ADDR: reg_wmask = 64'h00000000000000FF;
       ADDR_COLOR_GRADE_LUT_DATA: reg_wmask = 64'h0000000000007FFF;
+      ADDR_CP_CMD: reg_wmask = 64'hFFFFFFFFFFFFFFFF;
+      ADDR_CP_CTRL: reg_wmask = 64'h0000000000000000;
+      ADDR_CP_STATUS: reg_wmask = 64'h0000000000000000;
+      ADDR_CP_FENCE: reg_wmask = 64'h0000000000000000;
+      ADDR_CP_ERROR: reg_wmask = 64'h0000000000000000;
+      ADDR_CP_IRQ_STATUS: reg_wmask = 64'h0000000000000000;
+      ADDR_CP_IRQ_MASK: reg_wmask = 64'h0000000000000003;
+      ADDR_CP_IRQ_CLEAR: reg_wmask = 64'h0000000000000000;
+      ADDR_CP_SLOT_ADDR: reg_wmask = 64'h00000000000000FF;
+      ADDR_CP_SLOT_DATA: reg_wmask = 64'h0000000000000000;
+      ADDR_CP_PIPE: reg_wmask = 64'h0000000000000000;
+      ADDR_CP_WIN_BASE: reg_wmask = 64'h00000000FFFFFFFC;
+      ADDR_CP_WIN_LIMIT: reg_wmask = 64'h00000000FFFFFFFC;
       ADDR_MEM_ADDR: reg_wmask = 64'h00000000FFFFFFFF;
       ADDR_MEM_DATA: reg_wmask = 64'h00000000FFFFFFFF;
       ADDR_SIMT_LAUNCH: reg_wmask = 64'h00007FFF003FFFFF;
@@ -438,6 +555,19 @@ package gpu_regs_pkg;
       ADDR_COLOR_GRADE_CTRL: reg_rmask = 64'h0000000000000001;
       ADDR_COLOR_GRADE_LUT_ADDR: reg_rmask = 64'h00000000000000FF;
       ADDR_COLOR_GRADE_LUT_DATA: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_CMD: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_CTRL: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_STATUS: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_FENCE: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_ERROR: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_IRQ_STATUS: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_IRQ_MASK: reg_rmask = 64'h0000000000000003;
+      ADDR_CP_IRQ_CLEAR: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_SLOT_ADDR: reg_rmask = 64'h00000000000000FF;
+      ADDR_CP_SLOT_DATA: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_PIPE: reg_rmask = 64'h0000000000000000;
+      ADDR_CP_WIN_BASE: reg_rmask = 64'h00000000FFFFFFFC;
+      ADDR_CP_WIN_LIMIT: reg_rmask = 64'h00000000FFFFFFFC;
       ADDR_MEM_ADDR: reg_rmask = 64'h00000000FFFFFFFF;
       ADDR_MEM_DATA: reg_rmask = 64'h0000000000000000;
       ADDR_SIMT_LAUNCH: reg_rmask = 64'h0000000000000000;
@@ -485,6 +615,19 @@ package gpu_regs_pkg;
       ADDR_COLOR_GRADE_CTRL: reg_reset = 64'h0000000000000000;
       ADDR_COLOR_GRADE_LUT_ADDR: reg_reset = 64'h0000000000000000;
       ADDR_COLOR_GRADE_LUT_DATA: reg_reset = 64'h0000000000000000;
+      ADDR_CP_CMD: reg_reset = 64'h0000000000000000;
+      ADDR_CP_CTRL: reg_reset = 64'h0000000000000000;
+      ADDR_CP_STATUS: reg_reset = 64'h0000000000000000;
+      ADDR_CP_FENCE: reg_reset = 64'h0000000000000000;
+      ADDR_CP_ERROR: reg_reset = 64'h0000000000000000;
+      ADDR_CP_IRQ_STATUS: reg_reset = 64'h0000000000000000;
+      ADDR_CP_IRQ_MASK: reg_reset = 64'h0000000000000000;
+      ADDR_CP_IRQ_CLEAR: reg_reset = 64'h0000000000000000;
+      ADDR_CP_SLOT_ADDR: reg_reset = 64'h0000000000000000;
+      ADDR_CP_SLOT_DATA: reg_reset = 64'h0000000000000000;
+      ADDR_CP_PIPE: reg_reset = 64'h0000000000000000;
+      ADDR_CP_WIN_BASE: reg_reset = 64'h0000000000000000;
+      ADDR_CP_WIN_LIMIT: reg_reset = 64'h0000000002000000;
       ADDR_MEM_ADDR: reg_reset = 64'h0000000000000000;
       ADDR_MEM_DATA: reg_reset = 64'h0000000000000000;
       ADDR_SIMT_LAUNCH: reg_reset = 64'h0000000000000000;

@@ -6,6 +6,9 @@ Writes (each file says in its first line that it is generated):
   sw/include/gpu_regs.h   C header shared by driver, model and tests (REG_* names, X-macro table)
   docs/registers.md       the register reference page
   rtl/gpu_pkg.sv          only its marked memory-map block (screen size, address bits, SIMT windows)
+  rtl/cp/cp_pkg.sv        command processor: opcodes, header flags, status codes (docs/command.md)
+  sw/include/gpu_cmd_defs.h  the same for C (GPU_CMD_*, GPU_CMDF_*, GPU_CMDE_*)
+  docs/command-table.md   the command reference tables
 
 Usage: scripts/regmap.py [--check]   --check: fail if a generated file differs from what is committed
 """
@@ -52,7 +55,31 @@ REGS += [
      "Colour-grading LUT control"),
     (0x45, "COLOR_GRADE_LUT_ADDR", "RW", 0, [("LUT_SELECT", 7, 6, "rw"), ("ENTRY_INDEX", 5, 0, "rw")], "Colour-grading LUT address"),
     (0x46, "COLOR_GRADE_LUT_DATA", "W", 0, [("R", 14, 10, "rw"), ("G", 9, 5, "rw"), ("B", 4, 0, "rw")], "Colour-grading LUT data"),
-    (0x70, "MEM_ADDR", "RW", 0, [("ADDR", 31, 0, "rw")], "Memory upload/readback pointer (byte address)"),
+    # command processor (seed 004, docs/command.md)
+    (0x50, "CP_CMD", "T", 0, [("DATA", 63, 0, "rw")],
+     "Command stream: each write appends 8 bytes (bits 7:0 first); a packet header is two writes, its payload follows"),
+    (0x51, "CP_CTRL", "T", 0, [("CLEAR", 1, 1, "wc"), ("RESYNC", 0, 0, "wc")],
+     "RESYNC ends a partly received packet (TRUNCATED); CLEAR empties the mailbox, fence counter, error count and read pipe"),
+    (0x52, "CP_STATUS", "R", 0, [("PACKETS", 63, 32, "ro"), ("PARTIAL", 16, 16, "ro"), ("PIPE_COUNT", 8, 0, "ro")],
+     "Packets completed (mod 2^32), a packet partly received, words waiting in the read pipe"),
+    (0x53, "CP_FENCE", "R", 0, [("COUNTER", 23, 0, "ro")], "The fence counter: the value the last fence emit wrote"),
+    (0x54, "CP_ERROR", "R", 0, [("COUNT", 63, 32, "ro"), ("RDST", 23, 16, "ro"), ("OPCODE", 15, 8, "ro"), ("CODE", 7, 0, "ro")],
+     "The last packet that failed (code, opcode, rdst) and the number of failed packets (saturating)"),
+    (0x55, "CP_IRQ_STATUS", "R", 0, [("ERROR", 1, 1, "ro"), ("DONE", 0, 0, "ro")],
+     "Interrupt causes: DONE a packet with flag IRQ completed, ERROR a packet failed; cleared by CP_IRQ_CLEAR"),
+    (0x56, "CP_IRQ_MASK", "RW", 0, [("ERROR", 1, 1, "rw"), ("DONE", 0, 0, "rw")],
+     "Interrupt enables: the IRQ pin is high while (CP_IRQ_STATUS & CP_IRQ_MASK) != 0"),
+    (0x57, "CP_IRQ_CLEAR", "T", 0, [("ERROR", 1, 1, "wc"), ("DONE", 0, 0, "wc")], "Write 1 to clear an interrupt cause"),
+    (0x58, "CP_SLOT_ADDR", "RW", 0, [("INDEX", 7, 0, "rw")], "Mailbox slot that CP_SLOT_DATA reads"),
+    (0x59, "CP_SLOT_DATA", "R", 0, [("STATUS", 31, 24, "ro"), ("FENCE", 23, 0, "ro")],
+     "Mailbox slot CP_SLOT_ADDR: fence value and status of the last emit into it (0: never); a read advances CP_SLOT_ADDR"),
+    (0x5A, "CP_PIPE", "R", 0, [("VALID", 32, 32, "ro"), ("DATA", 31, 0, "ro")],
+     "Read pipe of READ_MEM: a read takes the oldest word (VALID 1), or returns 0 when the pipe is empty"),
+    (0x5B, "CP_WIN_BASE", "RW", 0, [("ADDR", 31, 2, "rw")],
+     "Host-visible VRAM window, first byte (4-byte aligned): command addresses and MEM_ADDR are checked against it"),
+    (0x5C, "CP_WIN_LIMIT", "RW", 0x2000000, [("ADDR", 31, 2, "rw")],
+     "Host-visible VRAM window, first byte past its end (4-byte aligned); reset: 32 MiB, the whole memory"),
+    (0x70, "MEM_ADDR", "RW", 0, [("ADDR", 31, 0, "rw")], "Memory upload/readback pointer (byte address); accesses outside the VRAM window (CP_WIN_*) are dropped"),
     (0x71, "MEM_DATA", "T", 0, [("DATA", 31, 0, "rw")],
      "Memory data; a write stores at MEM_ADDR, a read returns it; both advance MEM_ADDR by 4"),
     (0x72, "SIMT_LAUNCH", "T", 0, [("DATA_OFFSET", 46, 32, "rw"), ("PROG_OFFSET", 21, 8, "rw"), ("THREADS", 7, 0, "rw")],
@@ -81,6 +108,139 @@ MEMMAP = [
 # write to one of them makes the next triangle allocate a new draw-state entry.
 DRAW_STATE_REGS = ["TRI_MODE", "ALPHA_BLEND", "DITHER_MODE", "FB_DRAW", "FB_ZBUFFER"] + \
     ["TEX%d_%s" % (n, r) for n in range(4) for r in ("BASE", "FMT", "BLEND", "MIP_BIAS", "WRAP")]
+# Command processor (seed 004, docs/command.md): the one table of opcodes, header flags and
+# status codes. (name, value, state, description); state "done": carried out, "todo": completes
+# with status UNSUPPORTED until it is built (docs/command.md "Status").
+CMD_OPS = [
+    ("WRITE_MEM", 0x01, "done", "payload (len words) to VRAM at arg0"),
+    ("READ_MEM", 0x02, "done", "len words from VRAM at arg0 to the read pipe (CP_PIPE)"),
+    ("FILL_RECT", 0x10, "done", "32-bit word arg2 into a w x h rectangle at arg0 (arg1 = h<<16 | w, row pitch 640 words)"),
+    ("BLIT", 0x11, "done", "w x h rectangle of words from arg1 to arg0 (arg2 = h<<16 | w)"),
+    ("SPRITE_DRAW", 0x12, "todo", "colour-keyed blit"),
+    ("LAYER_BLEND", 0x13, "todo", "blend a layer onto another with a constant alpha"),
+    ("CLEAR_LAYER", 0x14, "done", "ARGB8888 arg2 as RGB565 (bits 15:0 only) into a w x h rectangle at arg0 (arg1 = h<<16 | w)"),
+    ("DISPATCH_1D", 0x20, "todo", "launch a compute kernel (1D grid)"),
+    ("DISPATCH_2D", 0x21, "todo", "launch a compute kernel (2D grid)"),
+    ("BARRIER", 0x22, "done", "all earlier work complete before the next packet (always true: packets run one at a time)"),
+    ("COPY_BUFFER", 0x23, "done", "len words from arg1 to arg0"),
+    ("SET_FB", 0x30, "done", "FB_DRAW = arg0 (arg1 stride 0 or 2560 bytes, arg2 format 1 = RGB565)"),
+    ("SWAP_FB", 0x31, "done", "FB_DISPLAY = arg0, then FB_DRAW = arg1"),
+    ("LOAD_GSTATE", 0x40, "todo", "load a geometry state descriptor"),
+    ("LOAD_GPARAM", 0x41, "todo", "load a per-draw parameter descriptor"),
+    ("GDRAW", 0x42, "todo", "draw from vertex and index buffers"),
+    ("LOAD_RSTATE", 0x43, "todo", "load a render state descriptor"),
+    ("RDRAW", 0x44, "todo", "draw a triangle from a vertex block"),
+    ("RRECT", 0x45, "todo", "draw a rectangle"),
+]
+CMD_FLAGS = [
+    ("IRQ", 0, "raise CP_IRQ_STATUS.DONE when the packet completes"),
+    ("EMIT", 1, "at completion: next fence value and the status into mailbox slot rdst"),
+    ("WAIT", 2, "before anything else: slot rdst must hold a fence value (else FENCE_UNSET)"),
+    ("PAYLOAD", 3, "len payload words follow the header, two per CP_CMD write"),
+]
+CMD_ERRS = [
+    ("OK", 0, "carried out"),
+    ("BAD_OPCODE", 1, "opcode not in the table; skipped (its payload consumed)"),
+    ("UNSUPPORTED", 2, "opcode or argument value defined by the seeds but not carried out by this GPU"),
+    ("BAD_PAYLOAD", 3, "PAYLOAD flag set on an opcode that takes none, or clear on WRITE_MEM"),
+    ("BAD_FLAGS", 4, "a reserved flag bit (7:4) is set"),
+    ("ALIGN", 5, "an address is not aligned as the opcode needs"),
+    ("BAD_ARG", 6, "a size out of range (a rectangle wider than 640 words)"),
+    ("RANGE", 7, "a byte range leaves the VRAM window (CP_WIN_BASE .. CP_WIN_LIMIT, and 32 MiB)"),
+    ("OVERLAP", 8, "source and destination byte ranges of a copy intersect"),
+    ("PIPE_FULL", 9, "READ_MEM would overfill the 256-word read pipe"),
+    ("FENCE_UNSET", 10, "WAIT on a mailbox slot that holds no fence value"),
+    ("TRUNCATED", 11, "CP_CTRL.RESYNC ended the packet before its last word"),
+]
+CMD_PIPE_WORDS = 256
+CMD_SLOTS = 256
+CMD_ROW_WORDS = 640
+
+
+def gen_cp_sv():
+    o = ["// %s" % HDR, "// Command processor (seed 004, docs/command.md): opcodes, header flag bits, status codes.",
+         "package cp_pkg;", ""]
+    o.append("  typedef enum logic [7:0] {")
+    o.append(",\n".join("    OP_%-12s = 8'h%02X  // %s" % (n, v, d) if False else "    OP_%s = 8'h%02X" % (n, v) for (n, v, st, d) in CMD_OPS))
+    o.append("  } opcode_e;")
+    o.append("")
+    for (n, b, d) in CMD_FLAGS:
+        o.append("  localparam int unsigned FLAG_%-8s = %d;  // %s" % (n, b, d))
+    o.append("")
+    o.append("  typedef enum logic [7:0] {")
+    o.append(",\n".join("    ERR_%s = 8'd%d" % (n, v) for (n, v, d) in CMD_ERRS))
+    o.append("  } status_e;")
+    o.append("")
+    o.append("  localparam int unsigned PIPE_WORDS = %d;  // read pipe depth (32-bit words)" % CMD_PIPE_WORDS)
+    o.append("  localparam int unsigned SLOTS      = %d;  // mailbox slots" % CMD_SLOTS)
+    o.append("  localparam int unsigned ROW_WORDS  = %d;  // row pitch of 2D rectangles (framebuffer words)" % CMD_ROW_WORDS)
+    o.append("")
+    o.append("  // the opcode is in the table and carried out (else BAD_OPCODE / UNSUPPORTED)")
+    o.append("  function automatic logic op_known(input logic [7:0] op);")
+    o.append("    case (op)")
+    o.append("      %s: op_known = 1'b1;" % ", ".join("8'h%02X" % v for (n, v, st, d) in CMD_OPS))
+    o.append("      default: op_known = 1'b0;")
+    o.append("    endcase")
+    o.append("  endfunction")
+    o.append("  function automatic logic op_done(input logic [7:0] op);")
+    o.append("    case (op)")
+    o.append("      %s: op_done = 1'b1;" % ", ".join("8'h%02X" % v for (n, v, st, d) in CMD_OPS if st == "done"))
+    o.append("      default: op_done = 1'b0;")
+    o.append("    endcase")
+    o.append("  endfunction")
+    o.append("")
+    o.append("endpackage")
+    return "\n".join(o) + "\n"
+
+
+def gen_cp_h():
+    o = ["/* %s */" % HDR, "/* Command processor (seed 004, docs/command.md): opcodes, header flags, status codes. */",
+         "#ifndef GPU_CMD_DEFS_H", "#define GPU_CMD_DEFS_H", ""]
+    for (n, v, st, d) in CMD_OPS:
+        o.append("#define GPU_CMD_%-14s 0x%02Xu /* %s%s */" % (n, v, d, "" if st == "done" else " (UNSUPPORTED so far)"))
+    o.append("")
+    for (n, b, d) in CMD_FLAGS:
+        o.append("#define GPU_CMDF_%-8s 0x%02Xu /* %s */" % (n, 1 << b, d))
+    o.append("#define GPU_CMDF_RESERVED 0xF0u")
+    o.append("")
+    for (n, v, d) in CMD_ERRS:
+        o.append("#define GPU_CMDE_%-12s %2du /* %s */" % (n, v, d))
+    o.append("#define GPU_CMDE_COUNT %d" % len(CMD_ERRS))
+    o.append("")
+    o.append("#define GPU_CMD_PIPE_WORDS %du" % CMD_PIPE_WORDS)
+    o.append("#define GPU_CMD_SLOTS %du" % CMD_SLOTS)
+    o.append("#define GPU_CMD_ROW_WORDS %du" % CMD_ROW_WORDS)
+    o.append("")
+    o.append("/* Opcode table: X(name, opcode, carried_out) */")
+    o.append("#define GPU_CMD_TABLE(X) \\")
+    for (n, v, st, d) in CMD_OPS:
+        o.append("    X(%s, 0x%02Xu, %d) \\" % (n, v, 1 if st == "done" else 0))
+    o.append("")
+    o.append("/* Status table: X(name, code) */")
+    o.append("#define GPU_CMDE_TABLE(X) \\")
+    for (n, v, d) in CMD_ERRS:
+        o.append("    X(%s, %du) \\" % (n, v))
+    o.append("")
+    o.append("#endif")
+    return "\n".join(o) + "\n"
+
+
+def gen_cp_md():
+    o = ["<!-- %s -->" % HDR, "# Command reference (seed 004)", "",
+         "The semantics, validation order and completion rules are in `docs/command.md`.", "",
+         "## Opcodes", "", "| opcode | name | state | what it does |", "|---|---|---|---|"]
+    for (n, v, st, d) in CMD_OPS:
+        o.append("| 0x%02X | %s | %s | %s |" % (v, n, "carried out" if st == "done" else "UNSUPPORTED so far", d))
+    o += ["", "## Header flags", "", "| bit | name | meaning |", "|---|---|---|"]
+    for (n, b, d) in CMD_FLAGS:
+        o.append("| %d | %s | %s |" % (b, n, d))
+    o.append("| 7:4 | reserved | must be 0 (else BAD_FLAGS) |")
+    o += ["", "## Status codes", "", "| code | name | meaning |", "|---|---|---|"]
+    for (n, v, d) in CMD_ERRS:
+        o.append("| %d | %s | %s |" % (v, n, d))
+    return "\n".join(o) + "\n"
+
+
 PKG = "rtl/gpu_pkg.sv"
 PKG_BEGIN = "  // BEGIN memory map, generated by scripts/regmap.py; do not edit this block"
 PKG_END = "  // END memory map"
@@ -215,7 +375,8 @@ def gen_md():
 
 
 OUTPUTS = [("rtl/gpu_regs_pkg.sv", gen_sv), ("sw/include/gpu_regs.h", gen_h), ("docs/registers.md", gen_md),
-           (PKG, gen_pkg)]
+           (PKG, gen_pkg), ("rtl/cp/cp_pkg.sv", gen_cp_sv), ("sw/include/gpu_cmd_defs.h", gen_cp_h),
+           ("docs/command-table.md", gen_cp_md)]
 
 
 def main():

@@ -9,6 +9,7 @@
  *   pixel_ztest.c   depth test and Z write (rtl/pixel/pixel_ztest.sv)
  *   pixel_blend.c   framebuffer blend, ALPHA_BLEND (rtl/pixel/pixel_blend.sv)
  *   pixel_fbwrite.c ordered dither, RGB565 framebuffer write (rtl/pixel/pixel_fbwrite.sv)
+ *   cp.c            command processor: packets, fences, mailbox, interrupt (rtl/cp/cp_top.sv)
  * It is bit-exact with the RTL at every architectural boundary, but not cycle-accurate:
  * commands complete instantly, so STATUS reads FIFO_DEPTH = 0 and BUSY = 0.
  *
@@ -46,7 +47,13 @@ typedef enum {
 enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };
 
 /* the unit behind a memory write (the RTL's memory client) */
-typedef enum { GPU_UNIT_HOST = 0, GPU_UNIT_ZTEST = 1, GPU_UNIT_FBWRITE = 2, GPU_UNIT_SIMT = 3 } gpu_unit_t;
+typedef enum {
+    GPU_UNIT_HOST = 0,
+    GPU_UNIT_ZTEST = 1,
+    GPU_UNIT_FBWRITE = 2,
+    GPU_UNIT_SIMT = 3,
+    GPU_UNIT_CP = 4 /* the command processor's packets (docs/command.md) */
+} gpu_unit_t;
 
 typedef struct {
     gpu_event_kind_t kind;
@@ -77,6 +84,8 @@ uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr);
 /* The 32 MiB memory image (little-endian words). Writable: this is the backdoor. */
 uint8_t *gpu_model_mem(gpu_model_t *m);
 void gpu_model_set_event_fn(gpu_model_t *m, gpu_event_fn fn, void *ctx);
+/* The interrupt pin irq_o of gpu_top (level): (CP_IRQ_STATUS & CP_IRQ_MASK) != 0 */
+int gpu_model_irq(const gpu_model_t *m);
 
 typedef struct {
     uint32_t tris_submitted; /* third VERTEX writes */

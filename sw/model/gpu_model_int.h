@@ -106,6 +106,31 @@ typedef struct {
     uint8_t enable;         /* latched at the frame boundary: COLOR_GRADE_CTRL.ENABLE */
 } display_t;
 
+/* command processor state (cp.c; rtl/cp/cp_top.sv, docs/command.md) */
+typedef struct {
+    /* stream assembly: the packet being received */
+    uint8_t nhdr;           /* header words received (0: between packets, 1, 2: payload follows) */
+    uint64_t hdr[2];        /* its header words */
+    uint32_t pay_left;      /* payload writes still to come */
+    uint32_t pay_word;      /* payload words received (WRITE_MEM: the next word's index) */
+    uint8_t status;         /* its validation result (GPU_CMDE_*), once the header is complete */
+    /* completion */
+    uint32_t fence;         /* CP_FENCE.COUNTER, 24 bits */
+    uint32_t slot[256];     /* the mailbox: {status[7:0], fence[23:0]}, 0 = never written */
+    uint8_t slot_addr;      /* CP_SLOT_ADDR */
+    uint8_t err_code, err_opcode, err_rdst; /* CP_ERROR of the last failed packet */
+    uint32_t err_count;     /* CP_ERROR.COUNT, saturating */
+    uint32_t packets;       /* CP_STATUS.PACKETS, modulo 2^32 */
+    uint8_t irq_status;     /* CP_IRQ_STATUS: ERROR[1], DONE[0] */
+    uint8_t irq_mask;       /* CP_IRQ_MASK */
+    /* the read pipe: a 256-word FIFO */
+    uint32_t pipe[256];
+    uint16_t pipe_head;     /* the oldest word */
+    uint16_t pipe_count;    /* CP_STATUS.PIPE_COUNT, 0..256 */
+    /* the VRAM window */
+    uint32_t win_base, win_limit; /* CP_WIN_BASE, CP_WIN_LIMIT as written (bits 1:0 zero) */
+} cp_t;
+
 struct gpu_model {
     uint8_t *mem;
     gpu_event_fn ev_fn;
@@ -124,6 +149,7 @@ struct gpu_model {
     uint32_t frame;       /* frames completed (gpu_model_vsync) */
     tmu_cache_t tcache[TMU_UNITS]; /* texture caches, one per unit (tmu_cache.c) */
     display_t disp;       /* display controller (display.c) */
+    cp_t cp;              /* command processor (cp.c) */
 };
 
 /* display.c: the display controller (rtl/display/): colour-grading LUT, upload pointer, bank
@@ -133,6 +159,15 @@ void display_ctrl_write(display_t *d, uint64_t data);   /* COLOR_GRADE_CTRL bits
 void display_lut_addr_write(display_t *d, uint64_t data);
 void display_lut_data_write(display_t *d, uint64_t data);
 void display_frame_boundary(display_t *d, uint64_t fb_display, uint64_t cg_ctrl);
+
+/* cp.c: the command processor (rtl/cp/cp_top.sv). cp_write/cp_read take the CP_* registers
+ * (REG_CP_CMD .. REG_CP_WIN_LIMIT); cp_win_contains says whether the byte range [a, a + n)
+ * lies inside the VRAM window [CP_WIN_BASE, min(CP_WIN_LIMIT, 32 MiB)) (64-bit sums) */
+#define CP_REG(a) ((a) >= REG_CP_CMD && (a) <= REG_CP_WIN_LIMIT)
+void cp_reset(cp_t *c);
+void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data);
+uint64_t cp_read(gpu_model_t *m, uint8_t addr);
+int cp_win_contains(const cp_t *c, uint64_t a, uint64_t n);
 
 /* reg_file.c: builds the register table from the generated GPU_REG_TABLE (idempotent) */
 void reg_file_init(void);

@@ -1,5 +1,6 @@
 /* Host register file (INT-010 v5.0): storage with write masks from the generated table,
- * read-only fields, vertex latching and the push trigger, MEM_ADDR/MEM_DATA.
+ * read-only fields, vertex latching and the push trigger, MEM_ADDR/MEM_DATA; the CP_*
+ * registers (0x50-0x5C) go to the command processor (cp.c).
  * Mirrors rtl/host/host_reg_file.sv. */
 #include "fcov.h"
 #include "gpu_model_int.h"
@@ -48,6 +49,7 @@ void gpu_model_reset(gpu_model_t *m)
     }
     m->ds_dirty = 1; /* no draw state taken yet: the first triangle takes entry 1 */
     display_reset(&m->disp);
+    cp_reset(&m->cp);
 }
 
 static draw_state_t capture_draw_state(const gpu_model_t *m)
@@ -99,11 +101,13 @@ static void submit_triangle(gpu_model_t *m)
     raster_walk(m, &s);
 }
 
-/* MEM_ADDR at or above 32 MiB is out of range: the access is dropped (reads return 0) and
- * STATUS.MEM_RANGE_ERR is set. The pointer still advances. */
+/* A MEM_DATA access outside the VRAM window [CP_WIN_BASE, min(CP_WIN_LIMIT, 32 MiB))
+ * (docs/command.md "Stream and windows"; with the reset window: at or above 32 MiB) is out of
+ * range: the access is dropped (reads return 0) and STATUS.MEM_RANGE_ERR is set. The pointer
+ * still advances. The access is the word MEM_ADDR[31:2]; the window's ends are word aligned. */
 static int mem_addr_ok(gpu_model_t *m)
 {
-    if (m->regs[REG_MEM_ADDR] >= GPU_MEM_BYTES) {
+    if (!cp_win_contains(&m->cp, m->regs[REG_MEM_ADDR] & ~3ull, 4)) {
         m->err_mem_range = 1;
         return 0;
     }
@@ -121,6 +125,10 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     const reg_info_t *ri = &g_info[addr];
     if (!ri->valid || ri->access == 'R') {
         return; /* reserved or read-only: ignored */
+    }
+    if (CP_REG(addr)) {
+        cp_write(m, addr, data);
+        return;
     }
     switch (addr) {
     case REG_VERTEX: {
@@ -180,6 +188,9 @@ uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr)
     const reg_info_t *ri = &g_info[addr];
     if (!ri->valid) {
         return 0;
+    }
+    if (CP_REG(addr)) {
+        return cp_read(m, addr);
     }
     switch (addr) {
     case REG_TRI_MODE: {

@@ -1,0 +1,437 @@
+/* Command processor (seed 004, docs/command.md): stream assembly from CP_CMD writes, validation
+ * in the documented order, the carried-out opcodes, completion (fence counter, mailbox,
+ * interrupt causes, CP_ERROR, packet count), the read pipe, RESYNC and CLEAR, the VRAM window.
+ * Mirrors rtl/cp/cp_top.sv. The model carries out each packet at once, when it is complete
+ * (WRITE_MEM: each payload word as it arrives), which is the RTL's order: packets run one at a
+ * time, after everything sent before them. Memory writes go through gpu_model_mem_write
+ * (GPU_UNIT_CP), reads through gpu_model_mem_read. */
+#include "gpu_cmd_defs.h"
+#include "gpu_model_int.h"
+#include <string.h>
+
+#define CP_FENCE_MASK 0xFFFFFFu
+#define CP_RECT_BYTES_FB (GPU_FB_W * GPU_FB_H * 4u) /* SET_FB, SWAP_FB: one 640x480 buffer */
+#define CP_FB_ALIGN 4096u                          /* FB_DRAW / FB_DISPLAY hold bits 31:12 */
+#define CP_FB_STRIDE (GPU_CMD_ROW_WORDS * 4u)      /* SET_FB arg1: 0 or the row pitch in bytes */
+#define CP_FB_FORMAT_RGB565 1u                     /* SET_FB arg2 */
+#define CP_IRQ_BITS ((CP_IRQ_STATUS_DONE_MASK << CP_IRQ_STATUS_DONE_SHIFT) | \
+                     (CP_IRQ_STATUS_ERROR_MASK << CP_IRQ_STATUS_ERROR_SHIFT))
+
+/* the decoded header (cp_pkg: word 0 opcode[7:0] flags[15:8] rdst[23:16] len[31:24]
+ * arg0[63:32], word 1 arg1[31:0] arg2[63:32]) */
+typedef struct {
+    uint8_t opcode, flags, rdst, len;
+    uint32_t arg0, arg1, arg2;
+} cp_hdr_t;
+
+static cp_hdr_t cp_decode(const uint64_t w[2])
+{
+    cp_hdr_t h;
+    h.opcode = (uint8_t)w[0];
+    h.flags = (uint8_t)(w[0] >> 8);
+    h.rdst = (uint8_t)(w[0] >> 16);
+    h.len = (uint8_t)(w[0] >> 24);
+    h.arg0 = (uint32_t)(w[0] >> 32);
+    h.arg1 = (uint32_t)w[1];
+    h.arg2 = (uint32_t)(w[1] >> 32);
+    return h;
+}
+
+/* CP_WIN_LIMIT's reset value comes from the generated register table */
+static uint32_t cp_win_limit_reset(void)
+{
+    uint64_t v = 0;
+#define X(name, addr, acc, rst, wm, rm) \
+    if ((addr) == REG_CP_WIN_LIMIT) { \
+        v = (rst); \
+    }
+    GPU_REG_TABLE(X)
+#undef X
+    return (uint32_t)v;
+}
+
+/* CP_CTRL.CLEAR: mailbox, fence counter, CP_ERROR and read pipe (not IRQ status, PACKETS or a
+ * partly received packet) */
+static void cp_clear(cp_t *c)
+{
+    memset(c->slot, 0, sizeof(c->slot));
+    c->fence = 0;
+    c->err_code = c->err_opcode = c->err_rdst = 0;
+    c->err_count = 0;
+    c->pipe_head = 0;
+    c->pipe_count = 0;
+}
+
+void cp_reset(cp_t *c)
+{
+    memset(c, 0, sizeof(*c));
+    cp_clear(c);
+    c->win_base = 0;
+    c->win_limit = cp_win_limit_reset();
+}
+
+/* [a, a + n) inside [CP_WIN_BASE, min(CP_WIN_LIMIT, 32 MiB)), sums in 64 bits, any n incl. 0 */
+int cp_win_contains(const cp_t *c, uint64_t a, uint64_t n)
+{
+    const uint64_t limit = c->win_limit < GPU_MEM_BYTES ? c->win_limit : GPU_MEM_BYTES;
+    return c->win_base <= a && a + n <= limit;
+}
+
+/* bytes spanned by a w x h rectangle of words at row pitch 640 words (0 when empty) */
+static uint64_t cp_rect_bytes(uint32_t w, uint32_t h)
+{
+    if (w == 0 || h == 0) {
+        return 0;
+    }
+    return ((uint64_t)(h - 1u) * GPU_CMD_ROW_WORDS + w) * 4u;
+}
+
+/* both non-empty and each starts before the other ends */
+static int cp_overlap(uint64_t a, uint64_t b, uint64_t n)
+{
+    return n > 0 && a < b + n && b < a + n;
+}
+
+static int cp_in_table(uint8_t op, int *carried_out)
+{
+    switch (op) {
+#define X(name, code, done) \
+    case (code): \
+        *carried_out = (done); \
+        return 1;
+        GPU_CMD_TABLE(X)
+#undef X
+    default:
+        return 0;
+    }
+}
+
+/* validation when the header is complete (docs/command.md "Validation"): the first failing
+ * check gives the status */
+static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
+{
+    int done = 0;
+    if ((h->flags & GPU_CMDF_WAIT) && (c->slot[h->rdst] & CP_FENCE_MASK) == 0) {
+        return GPU_CMDE_FENCE_UNSET;
+    }
+    if (!cp_in_table(h->opcode, &done)) {
+        return GPU_CMDE_BAD_OPCODE;
+    }
+    if (!done) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    if (h->flags & GPU_CMDF_RESERVED) {
+        return GPU_CMDE_BAD_FLAGS;
+    }
+    if (!(h->flags & GPU_CMDF_PAYLOAD) != (h->opcode != GPU_CMD_WRITE_MEM)) {
+        return GPU_CMDE_BAD_PAYLOAD;
+    }
+    const uint64_t words = 4u * (uint64_t)h->len;
+    switch (h->opcode) {
+    case GPU_CMD_WRITE_MEM:
+        if (h->arg0 % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!cp_win_contains(c, h->arg0, words)) {
+            return GPU_CMDE_RANGE;
+        }
+        return GPU_CMDE_OK;
+    case GPU_CMD_READ_MEM:
+        if (h->arg0 % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!cp_win_contains(c, h->arg0, words)) {
+            return GPU_CMDE_RANGE;
+        }
+        if ((unsigned)c->pipe_count + h->len > GPU_CMD_PIPE_WORDS) {
+            return GPU_CMDE_PIPE_FULL;
+        }
+        return GPU_CMDE_OK;
+    case GPU_CMD_FILL_RECT:
+    case GPU_CMD_CLEAR_LAYER: {
+        const uint32_t w = h->arg1 & 0xFFFFu, ht = h->arg1 >> 16;
+        if (h->arg0 % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (w > GPU_CMD_ROW_WORDS) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (!cp_win_contains(c, h->arg0, cp_rect_bytes(w, ht))) {
+            return GPU_CMDE_RANGE;
+        }
+        return GPU_CMDE_OK;
+    }
+    case GPU_CMD_BLIT: {
+        const uint32_t w = h->arg2 & 0xFFFFu, ht = h->arg2 >> 16;
+        const uint64_t n = cp_rect_bytes(w, ht);
+        if (h->arg0 % 4u || h->arg1 % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (w > GPU_CMD_ROW_WORDS) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (!cp_win_contains(c, h->arg0, n) || !cp_win_contains(c, h->arg1, n)) {
+            return GPU_CMDE_RANGE;
+        }
+        if (cp_overlap(h->arg0, h->arg1, n)) {
+            return GPU_CMDE_OVERLAP;
+        }
+        return GPU_CMDE_OK;
+    }
+    case GPU_CMD_COPY_BUFFER:
+        if (h->arg0 % 4u || h->arg1 % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!cp_win_contains(c, h->arg0, words) || !cp_win_contains(c, h->arg1, words)) {
+            return GPU_CMDE_RANGE;
+        }
+        if (cp_overlap(h->arg0, h->arg1, words)) {
+            return GPU_CMDE_OVERLAP;
+        }
+        return GPU_CMDE_OK;
+    case GPU_CMD_BARRIER:
+        return GPU_CMDE_OK;
+    case GPU_CMD_SET_FB:
+        if (!(h->arg1 == 0 || h->arg1 == CP_FB_STRIDE) || h->arg2 != CP_FB_FORMAT_RGB565) {
+            return GPU_CMDE_UNSUPPORTED;
+        }
+        if (h->arg0 % CP_FB_ALIGN) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!cp_win_contains(c, h->arg0, CP_RECT_BYTES_FB)) {
+            return GPU_CMDE_RANGE;
+        }
+        return GPU_CMDE_OK;
+    case GPU_CMD_SWAP_FB:
+        if (h->arg0 % CP_FB_ALIGN || h->arg1 % CP_FB_ALIGN) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!cp_win_contains(c, h->arg0, CP_RECT_BYTES_FB) || !cp_win_contains(c, h->arg1, CP_RECT_BYTES_FB)) {
+            return GPU_CMDE_RANGE;
+        }
+        return GPU_CMDE_OK;
+    default:
+        return GPU_CMDE_UNSUPPORTED; /* not reached: every carried-out opcode is above */
+    }
+}
+
+/* RGB565 of an ARGB8888 colour: {R[23:19], G[15:10], B[7:3]} */
+static uint16_t cp_rgb565(uint32_t argb)
+{
+    return (uint16_t)((((argb >> 19) & 0x1Fu) << 11) | (((argb >> 10) & 0x3Fu) << 5) | ((argb >> 3) & 0x1Fu));
+}
+
+/* the effect of a packet that passed its checks (WRITE_MEM: its payload words, as they come) */
+static void cp_execute(gpu_model_t *m, const cp_hdr_t *h)
+{
+    cp_t *c = &m->cp;
+    switch (h->opcode) {
+    case GPU_CMD_READ_MEM:
+        for (uint32_t i = 0; i < h->len; i++) {
+            c->pipe[(c->pipe_head + c->pipe_count) % GPU_CMD_PIPE_WORDS] = gpu_model_mem_read(m, h->arg0 + 4u * i);
+            c->pipe_count++;
+        }
+        break;
+    case GPU_CMD_FILL_RECT:
+    case GPU_CMD_CLEAR_LAYER: {
+        /* rows top down, words left to right; CLEAR_LAYER writes bits 15:0 only (the pixel
+         * path's framebuffer write, byte enables 0011) */
+        const uint32_t w = h->arg1 & 0xFFFFu, ht = h->arg1 >> 16;
+        const int fill = h->opcode == GPU_CMD_FILL_RECT;
+        const uint32_t data = fill ? h->arg2 : cp_rgb565(h->arg2);
+        for (uint32_t y = 0; y < ht && w > 0; y++) {
+            for (uint32_t x = 0; x < w; x++) {
+                gpu_model_mem_write(m, GPU_UNIT_CP, h->arg0 + (y * GPU_CMD_ROW_WORDS + x) * 4u, data, fill ? 0xF : 0x3,
+                                    0);
+            }
+        }
+        break;
+    }
+    case GPU_CMD_BLIT: {
+        const uint32_t w = h->arg2 & 0xFFFFu, ht = h->arg2 >> 16;
+        for (uint32_t y = 0; y < ht && w > 0; y++) {
+            for (uint32_t x = 0; x < w; x++) {
+                const uint32_t off = (y * GPU_CMD_ROW_WORDS + x) * 4u;
+                gpu_model_mem_write(m, GPU_UNIT_CP, h->arg0 + off, gpu_model_mem_read(m, h->arg1 + off), 0xF, 0);
+            }
+        }
+        break;
+    }
+    case GPU_CMD_COPY_BUFFER:
+        for (uint32_t i = 0; i < h->len; i++) {
+            gpu_model_mem_write(m, GPU_UNIT_CP, h->arg0 + 4u * i, gpu_model_mem_read(m, h->arg1 + 4u * i), 0xF, 0);
+        }
+        break;
+    case GPU_CMD_SET_FB:
+        gpu_model_write(m, REG_FB_DRAW, h->arg0); /* as a host write: a new draw state */
+        break;
+    case GPU_CMD_SWAP_FB:
+        gpu_model_write(m, REG_FB_DISPLAY, h->arg0); /* shown from the next frame boundary */
+        gpu_model_write(m, REG_FB_DRAW, h->arg1);
+        break;
+    default: /* WRITE_MEM (its payload, in cp_payload), BARRIER: nothing here */
+        break;
+    }
+}
+
+/* completion (docs/command.md "Completion"): EMIT, IRQ / ERROR and CP_ERROR, PACKETS */
+static void cp_complete(cp_t *c, uint8_t status, uint8_t opcode, uint8_t flags, uint8_t rdst)
+{
+    if (flags & GPU_CMDF_EMIT) {
+        c->fence = (c->fence + 1u) & CP_FENCE_MASK;
+        if (c->fence == 0) {
+            c->fence = 1; /* 0 means "never written" */
+        }
+        c->slot[rdst] = ((uint32_t)status << 24) | c->fence;
+    }
+    if (flags & GPU_CMDF_IRQ) {
+        c->irq_status |= 1u << CP_IRQ_STATUS_DONE_SHIFT;
+    }
+    if (status != GPU_CMDE_OK) {
+        c->irq_status |= 1u << CP_IRQ_STATUS_ERROR_SHIFT;
+        c->err_code = status;
+        c->err_opcode = opcode;
+        c->err_rdst = rdst;
+        if (c->err_count != UINT32_MAX) {
+            c->err_count++;
+        }
+    }
+    c->packets++;
+}
+
+static void cp_finish(cp_t *c)
+{
+    const cp_hdr_t h = cp_decode(c->hdr);
+    cp_complete(c, c->status, h.opcode, h.flags, h.rdst);
+    c->nhdr = 0;
+}
+
+/* one payload write: two words, the first in bits 31:0 (WRITE_MEM that passed: written now) */
+static void cp_payload(gpu_model_t *m, uint64_t data)
+{
+    cp_t *c = &m->cp;
+    const cp_hdr_t h = cp_decode(c->hdr);
+    if (h.opcode == GPU_CMD_WRITE_MEM && c->status == GPU_CMDE_OK) {
+        for (unsigned k = 0; k < 2 && c->pay_word + k < h.len; k++) {
+            gpu_model_mem_write(m, GPU_UNIT_CP, h.arg0 + 4u * (c->pay_word + k), (uint32_t)(data >> (32 * k)), 0xF, 0);
+        }
+    }
+    c->pay_word += 2;
+    if (--c->pay_left == 0) {
+        cp_finish(c);
+    }
+}
+
+/* one CP_CMD write: the next 8 bytes of the stream */
+static void cp_cmd(gpu_model_t *m, uint64_t data)
+{
+    cp_t *c = &m->cp;
+    if (c->nhdr < 2) {
+        c->hdr[c->nhdr++] = data;
+        if (c->nhdr < 2) {
+            return;
+        }
+        /* the header is complete: payload writes that follow, validation, execution */
+        const cp_hdr_t h = cp_decode(c->hdr);
+        c->pay_left = (h.flags & GPU_CMDF_PAYLOAD) ? (h.len + 1u) / 2u : 0;
+        c->pay_word = 0;
+        c->status = cp_validate(c, &h);
+        if (c->status == GPU_CMDE_OK) {
+            cp_execute(m, &h);
+        }
+        if (c->pay_left == 0) {
+            cp_finish(c);
+        }
+        return;
+    }
+    cp_payload(m, data);
+}
+
+/* CP_CTRL: RESYNC (bit 0) first, then CLEAR (bit 1) when both are set */
+static void cp_ctrl(cp_t *c, uint64_t data)
+{
+    if (((data >> CP_CTRL_RESYNC_SHIFT) & CP_CTRL_RESYNC_MASK) && c->nhdr != 0) {
+        /* a partly received packet completes TRUNCATED with its first header word's fields
+         * (WRITE_MEM payload words already written stay) */
+        const uint64_t w0 = c->hdr[0];
+        cp_complete(c, GPU_CMDE_TRUNCATED, (uint8_t)w0, (uint8_t)(w0 >> 8), (uint8_t)(w0 >> 16));
+        c->nhdr = 0;
+    }
+    if ((data >> CP_CTRL_CLEAR_SHIFT) & CP_CTRL_CLEAR_MASK) {
+        cp_clear(c);
+    }
+}
+
+void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data)
+{
+    cp_t *c = &m->cp;
+    switch (addr) {
+    case REG_CP_CMD:
+        cp_cmd(m, data);
+        break;
+    case REG_CP_CTRL:
+        cp_ctrl(c, data);
+        break;
+    case REG_CP_IRQ_MASK:
+        c->irq_mask = (uint8_t)(data & CP_IRQ_BITS);
+        break;
+    case REG_CP_IRQ_CLEAR:
+        c->irq_status &= (uint8_t)~(data & CP_IRQ_BITS); /* write 1 to clear */
+        break;
+    case REG_CP_SLOT_ADDR:
+        c->slot_addr = (uint8_t)data;
+        break;
+    case REG_CP_WIN_BASE:
+        c->win_base = (uint32_t)(data & (CP_WIN_BASE_ADDR_MASK << CP_WIN_BASE_ADDR_SHIFT));
+        break;
+    case REG_CP_WIN_LIMIT:
+        c->win_limit = (uint32_t)(data & (CP_WIN_LIMIT_ADDR_MASK << CP_WIN_LIMIT_ADDR_SHIFT));
+        break;
+    default: /* read-only registers */
+        break;
+    }
+}
+
+uint64_t cp_read(gpu_model_t *m, uint8_t addr)
+{
+    cp_t *c = &m->cp;
+    switch (addr) {
+    case REG_CP_STATUS:
+        return ((uint64_t)c->packets << CP_STATUS_PACKETS_SHIFT) |
+               ((uint64_t)(c->nhdr != 0) << CP_STATUS_PARTIAL_SHIFT) |
+               ((uint64_t)c->pipe_count << CP_STATUS_PIPE_COUNT_SHIFT);
+    case REG_CP_FENCE:
+        return c->fence;
+    case REG_CP_ERROR:
+        return ((uint64_t)c->err_count << CP_ERROR_COUNT_SHIFT) | ((uint64_t)c->err_rdst << CP_ERROR_RDST_SHIFT) |
+               ((uint64_t)c->err_opcode << CP_ERROR_OPCODE_SHIFT) | ((uint64_t)c->err_code << CP_ERROR_CODE_SHIFT);
+    case REG_CP_IRQ_STATUS:
+        return c->irq_status;
+    case REG_CP_IRQ_MASK:
+        return c->irq_mask;
+    case REG_CP_SLOT_ADDR:
+        return c->slot_addr;
+    case REG_CP_SLOT_DATA: {
+        const uint32_t v = c->slot[c->slot_addr];
+        c->slot_addr = (uint8_t)(c->slot_addr + 1u); /* a completed read advances the index */
+        return v;
+    }
+    case REG_CP_PIPE: {
+        if (c->pipe_count == 0) {
+            return 0;
+        }
+        const uint32_t v = c->pipe[c->pipe_head];
+        c->pipe_head = (uint16_t)((c->pipe_head + 1u) % GPU_CMD_PIPE_WORDS);
+        c->pipe_count--;
+        return (1ull << CP_PIPE_VALID_SHIFT) | v;
+    }
+    case REG_CP_WIN_BASE:
+        return c->win_base;
+    case REG_CP_WIN_LIMIT:
+        return c->win_limit;
+    default: /* CP_CMD, CP_CTRL, CP_IRQ_CLEAR: triggers, read 0 */
+        return 0;
+    }
+}
+
+int gpu_model_irq(const gpu_model_t *m) { return (m->cp.irq_status & m->cp.irq_mask) != 0; }

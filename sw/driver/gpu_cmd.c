@@ -1,0 +1,180 @@
+/* Command-processor packets (docs/command.md): header packing, sending over a gpu_dev_t, one
+ * helper per carried-out opcode, readers of the mailbox, the read pipe and the counters. */
+#include "gpu_cmd.h"
+
+#include <stddef.h>
+
+void gpu_cmd_pack(const gpu_cmd_hdr_t *h, uint64_t w[2])
+{
+    w[0] = (uint64_t)h->opcode | ((uint64_t)h->flags << 8) | ((uint64_t)h->rdst << 16) | ((uint64_t)h->len << 24) |
+           ((uint64_t)h->arg0 << 32);
+    w[1] = (uint64_t)h->arg1 | ((uint64_t)h->arg2 << 32);
+}
+
+int gpu_cmd_send(gpu_dev_t *d, const gpu_cmd_hdr_t *h, const uint32_t *payload, unsigned nwords)
+{
+    if (nwords > 0 && !payload) {
+        return GPU_EFORMAT;
+    }
+    uint64_t w[2];
+    gpu_cmd_pack(h, w);
+    for (unsigned i = 0; i < 2; i++) {
+        int rc = gpu_dev_write(d, REG_CP_CMD, w[i]);
+        if (rc != GPU_OK) {
+            return rc;
+        }
+    }
+    for (unsigned i = 0; i < nwords; i += 2) {
+        uint64_t v = payload[i];
+        if (i + 1 < nwords) {
+            v |= (uint64_t)payload[i + 1] << 32;
+        }
+        int rc = gpu_dev_write(d, REG_CP_CMD, v);
+        if (rc != GPU_OK) {
+            return rc;
+        }
+    }
+    return GPU_OK;
+}
+
+/* a packet without payload (flag PAYLOAD cleared) */
+static int send_plain(gpu_dev_t *d, uint8_t opcode, uint8_t flags, uint8_t rdst, unsigned len, uint32_t arg0,
+                      uint32_t arg1, uint32_t arg2)
+{
+    if (len > 255) {
+        return GPU_EFORMAT;
+    }
+    gpu_cmd_hdr_t h = {opcode, (uint8_t)(flags & ~GPU_CMDF_PAYLOAD), rdst, (uint8_t)len, arg0, arg1, arg2};
+    return gpu_cmd_send(d, &h, NULL, 0);
+}
+
+/* arg = h << 16 | w, both 16-bit */
+static int rect_arg(unsigned w, unsigned h, uint32_t *arg)
+{
+    if (w > 0xFFFFu || h > 0xFFFFu) {
+        return GPU_EFORMAT;
+    }
+    *arg = ((uint32_t)h << 16) | (uint32_t)w;
+    return GPU_OK;
+}
+
+int gpu_cmd_write_mem(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, const uint32_t *words, unsigned n)
+{
+    if (n > 255) {
+        return GPU_EFORMAT;
+    }
+    gpu_cmd_hdr_t h = {GPU_CMD_WRITE_MEM, (uint8_t)(flags | GPU_CMDF_PAYLOAD), rdst, (uint8_t)n, addr, 0, 0};
+    return gpu_cmd_send(d, &h, words, n);
+}
+
+int gpu_cmd_read_mem(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, unsigned n)
+{
+    return send_plain(d, GPU_CMD_READ_MEM, flags, rdst, n, addr, 0, 0);
+}
+
+int gpu_cmd_fill_rect(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, unsigned w, unsigned h,
+                      uint32_t value)
+{
+    uint32_t a1;
+    int rc = rect_arg(w, h, &a1);
+    return rc != GPU_OK ? rc : send_plain(d, GPU_CMD_FILL_RECT, flags, rdst, 0, addr, a1, value);
+}
+
+int gpu_cmd_clear_layer(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, unsigned w, unsigned h,
+                        uint32_t argb)
+{
+    uint32_t a1;
+    int rc = rect_arg(w, h, &a1);
+    return rc != GPU_OK ? rc : send_plain(d, GPU_CMD_CLEAR_LAYER, flags, rdst, 0, addr, a1, argb);
+}
+
+int gpu_cmd_blit(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t dst, uint32_t src, unsigned w, unsigned h)
+{
+    uint32_t a2;
+    int rc = rect_arg(w, h, &a2);
+    return rc != GPU_OK ? rc : send_plain(d, GPU_CMD_BLIT, flags, rdst, 0, dst, src, a2);
+}
+
+int gpu_cmd_copy_buffer(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t dst, uint32_t src, unsigned n)
+{
+    return send_plain(d, GPU_CMD_COPY_BUFFER, flags, rdst, n, dst, src, 0);
+}
+
+int gpu_cmd_barrier(gpu_dev_t *d, uint8_t flags, uint8_t rdst)
+{
+    return send_plain(d, GPU_CMD_BARRIER, flags, rdst, 0, 0, 0, 0);
+}
+
+int gpu_cmd_set_fb(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr)
+{
+    return send_plain(d, GPU_CMD_SET_FB, flags, rdst, 0, addr, GPU_CMD_ROW_WORDS * 4u, 1u /* RGB565 */);
+}
+
+int gpu_cmd_swap_fb(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t display, uint32_t draw)
+{
+    return send_plain(d, GPU_CMD_SWAP_FB, flags, rdst, 0, display, draw, 0);
+}
+
+int gpu_cmd_slot(gpu_dev_t *d, unsigned index, uint32_t *value)
+{
+    if (index > 255) {
+        return GPU_EFORMAT;
+    }
+    uint64_t v = 0;
+    int rc = gpu_dev_write(d, REG_CP_SLOT_ADDR, index);
+    if (rc == GPU_OK) {
+        rc = gpu_dev_read(d, REG_CP_SLOT_DATA, &v);
+    }
+    *value = (uint32_t)v;
+    return rc;
+}
+
+int gpu_cmd_read_pipe(gpu_dev_t *d, uint32_t *words, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t v = 0;
+        int rc = gpu_dev_read(d, REG_CP_PIPE, &v);
+        if (rc == GPU_OK && !((v >> CP_PIPE_VALID_SHIFT) & CP_PIPE_VALID_MASK)) {
+            rc = GPU_EIO;
+        }
+        if (rc != GPU_OK) {
+            for (unsigned k = i; k < n; k++) {
+                words[k] = 0;
+            }
+            return rc;
+        }
+        words[i] = (uint32_t)(v >> CP_PIPE_DATA_SHIFT);
+    }
+    return GPU_OK;
+}
+
+int gpu_cmd_resync(gpu_dev_t *d) { return gpu_dev_write(d, REG_CP_CTRL, 1ull << CP_CTRL_RESYNC_SHIFT); }
+
+int gpu_cmd_clear(gpu_dev_t *d) { return gpu_dev_write(d, REG_CP_CTRL, 1ull << CP_CTRL_CLEAR_SHIFT); }
+
+int gpu_cmd_state(gpu_dev_t *d, gpu_cmd_state_t *s)
+{
+    uint64_t st = 0, fe = 0, er = 0, irq = 0;
+    int rc = gpu_dev_read(d, REG_CP_STATUS, &st);
+    if (rc == GPU_OK) {
+        rc = gpu_dev_read(d, REG_CP_FENCE, &fe);
+    }
+    if (rc == GPU_OK) {
+        rc = gpu_dev_read(d, REG_CP_ERROR, &er);
+    }
+    if (rc == GPU_OK) {
+        rc = gpu_dev_read(d, REG_CP_IRQ_STATUS, &irq);
+    }
+#define F(v, reg, f) ((v >> reg##_##f##_SHIFT) & reg##_##f##_MASK)
+    s->packets = (uint32_t)F(st, CP_STATUS, PACKETS);
+    s->partial = (uint8_t)F(st, CP_STATUS, PARTIAL);
+    s->pipe_count = (uint16_t)F(st, CP_STATUS, PIPE_COUNT);
+    s->fence = (uint32_t)F(fe, CP_FENCE, COUNTER);
+    s->err_code = (uint8_t)F(er, CP_ERROR, CODE);
+    s->err_opcode = (uint8_t)F(er, CP_ERROR, OPCODE);
+    s->err_rdst = (uint8_t)F(er, CP_ERROR, RDST);
+    s->err_count = (uint32_t)F(er, CP_ERROR, COUNT);
+    s->irq_status = (uint8_t)irq;
+#undef F
+    return rc;
+}

@@ -1,0 +1,89 @@
+/* tinyGPU command-processor packets (seed 004, docs/command.md).
+ *
+ * A packet is a 16-byte header (two CP_CMD writes) and, with flag PAYLOAD, len 32-bit payload
+ * words two per CP_CMD write. Packets are register writes, so they go over any transport
+ * (model, RTL, recorder) and replay like every other write. Opcodes, flags and status codes:
+ * gpu_cmd_defs.h (generated from scripts/regmap.py; docs/command-table.md).
+ *
+ * Every call returns GPU_OK or a negative GPU_E* code (gpu.h): a transport error, or
+ * GPU_EFORMAT for an argument the packet cannot encode (nothing is sent then). Values the
+ * packet can encode but the GPU refuses (a rectangle wider than 640 words, an address outside
+ * the window, ...) are sent as they are: the GPU answers with a status code in the mailbox
+ * and CP_ERROR, which the readers below return.
+ */
+#ifndef GPU_CMD_H
+#define GPU_CMD_H
+
+#include "gpu.h"
+#include "gpu_cmd_defs.h"
+#include <stdint.h>
+
+typedef struct {
+    uint8_t opcode, flags, rdst, len;
+    uint32_t arg0, arg1, arg2;
+} gpu_cmd_hdr_t;
+
+/* the two header words: w[0] = opcode[7:0] flags[15:8] rdst[23:16] len[31:24] arg0[63:32],
+ * w[1] = arg1[31:0] arg2[63:32] */
+void gpu_cmd_pack(const gpu_cmd_hdr_t *h, uint64_t w[2]);
+
+/* Sends the header (two writes to REG_CP_CMD), then exactly nwords payload words in
+ * ceil(nwords / 2) writes (the first word of each in bits 31:0; the upper half of an odd last
+ * word 0), whatever h->len and h->flags say: tests build malformed packets with it.
+ * payload may be NULL when nwords is 0. Stops at the first transport error. */
+int gpu_cmd_send(gpu_dev_t *d, const gpu_cmd_hdr_t *h, const uint32_t *payload, unsigned nwords);
+
+/* One helper per carried-out opcode. flags: any of GPU_CMDF_IRQ, GPU_CMDF_EMIT, GPU_CMDF_WAIT
+ * (and reserved bits, passed on); GPU_CMDF_PAYLOAD is set by gpu_cmd_write_mem and cleared by
+ * the others, so the stream stays aligned. rdst: the mailbox slot of EMIT and WAIT. */
+
+/* n words (n <= 255, else GPU_EFORMAT) to addr, addr + 4, ... */
+int gpu_cmd_write_mem(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, const uint32_t *words, unsigned n);
+/* n words (n <= 255) from addr to the read pipe (gpu_cmd_read_pipe) */
+int gpu_cmd_read_mem(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, unsigned n);
+/* value into a w x h rectangle of words at addr, row pitch 640 words (w, h <= 65535) */
+int gpu_cmd_fill_rect(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, unsigned w, unsigned h,
+                      uint32_t value);
+/* ARGB8888 argb as RGB565 into bits 15:0 of a w x h rectangle of words at addr */
+int gpu_cmd_clear_layer(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, unsigned w, unsigned h,
+                        uint32_t argb);
+/* a w x h rectangle of words from src to dst (w, h <= 65535) */
+int gpu_cmd_blit(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t dst, uint32_t src, unsigned w, unsigned h);
+/* n words (n <= 255) from src to dst */
+int gpu_cmd_copy_buffer(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t dst, uint32_t src, unsigned n);
+int gpu_cmd_barrier(gpu_dev_t *d, uint8_t flags, uint8_t rdst);
+/* FB_DRAW = addr (sent with stride 2560 bytes and format 1, RGB565: the only ones carried out) */
+int gpu_cmd_set_fb(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr);
+/* FB_DISPLAY = display (from the next frame boundary), then FB_DRAW = draw */
+int gpu_cmd_swap_fb(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t display, uint32_t draw);
+
+/* Readers (docs/command.md "Reading the state": read when the command FIFO is empty and the
+ * GPU idle). */
+
+/* mailbox slot index (<= 255): {status[31:24], fence[23:0]} (writes CP_SLOT_ADDR, reads
+ * CP_SLOT_DATA, which leaves CP_SLOT_ADDR at index + 1) */
+int gpu_cmd_slot(gpu_dev_t *d, unsigned index, uint32_t *value);
+/* n words from the read pipe, oldest first: GPU_EIO (and the rest of words 0) at the first
+ * read that finds the pipe empty (VALID 0); the reads stop there */
+int gpu_cmd_read_pipe(gpu_dev_t *d, uint32_t *words, unsigned n);
+/* CP_CTRL.RESYNC: a partly received packet completes TRUNCATED, the next write starts a header */
+int gpu_cmd_resync(gpu_dev_t *d);
+/* CP_CTRL.CLEAR: mailbox, fence counter, CP_ERROR and read pipe emptied */
+int gpu_cmd_clear(gpu_dev_t *d);
+
+/* the counters: CP_STATUS, CP_FENCE, CP_ERROR and CP_IRQ_STATUS, field by field */
+typedef struct {
+    uint32_t packets;       /* CP_STATUS.PACKETS: packets completed, modulo 2^32 */
+    uint8_t partial;        /* CP_STATUS.PARTIAL */
+    uint16_t pipe_count;    /* CP_STATUS.PIPE_COUNT */
+    uint32_t fence;         /* CP_FENCE.COUNTER */
+    uint8_t err_code, err_opcode, err_rdst; /* CP_ERROR: the last failed packet */
+    uint32_t err_count;     /* CP_ERROR.COUNT (saturating) */
+    uint8_t irq_status;     /* CP_IRQ_STATUS: ERROR[1], DONE[0] */
+} gpu_cmd_state_t;
+int gpu_cmd_state(gpu_dev_t *d, gpu_cmd_state_t *s);
+
+/* fence values compare modulo 2^24 (serial-number arithmetic): a is at or after b */
+static inline int gpu_cmd_fence_reached(uint32_t a, uint32_t b) { return (int32_t)((a - b) << 8) >= 0; }
+
+#endif

@@ -1,6 +1,6 @@
 /* The model's top: lifetime, the 32 MiB memory, the event funnel, statistics and frames.
  * The units (reg_file.c, raster_setup.c, raster_walk.c, pixel_color.c, pixel_ztest.c, pixel_blend.c,
- * pixel_fbwrite.c, simt_launch.c) reach
+ * pixel_fbwrite.c, simt_launch.c, cp.c) reach
  * memory and report every observable effect only through the functions here. */
 #include "gpu_model_int.h"
 #include <stdlib.h>

@@ -28,7 +28,7 @@
 #define GPU_MEM_MASK (GPU_MEM_BYTES - 1u)
 
 typedef enum {
-    GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads and SIMT kernels), unit */
+    GPU_EV_MEM_WRITE = 1, /* addr, data, be, prim (0 for host uploads, SIMT kernels and packets), unit */
     GPU_EV_TRI_DRAWN = 2, /* prim: triangle accepted by setup */
     GPU_EV_TRI_DROPPED = 3, /* prim, data = reason (GPU_DROP_*) */
     GPU_EV_FRAG = 4,      /* raster_walk output: x, y, z (25 bits), data = colour RGBA8, sid, prim */

@@ -248,12 +248,13 @@ package gpu_pkg;
   // register (u_cmd_reg), so the register file's acceptance starts at flip-flops (100 MHz).
   // At most one bit is set; none for a plain register write.
   typedef struct packed {
+    logic cp;            // a register of the command processor (rtl/cp/cp_top.sv) takes
     logic simt_launch;
     logic mem_addr;
     logic mem_data;
     logic vertex;
   } cmd_kind_t;
-  localparam int unsigned CMD_KIND_W = 4;
+  localparam int unsigned CMD_KIND_W = 5;
 
 
   // pixel index y * FB_W + x of an on-screen pixel, as two shifted adds (FB_W = 640 = 2^9 + 2^7;

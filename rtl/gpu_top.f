@@ -13,6 +13,8 @@ rtl/prim/prim_async_fifo.sv
 rtl/prim/prim_arb_rr.sv
 rtl/host/host_spi_slave.sv
 rtl/host/host_reg_file.sv
+rtl/cp/cp_pkg.sv
+rtl/cp/cp_top.sv
 rtl/draw/draw_state_table.sv
 rtl/tex/tmu_setup.sv
 rtl/raster/raster_setup.sv

@@ -5,10 +5,11 @@
 //     -> raster_walk -> pixel_color -> tmu_pixel (texture units) -> pixel_ztest -> pixel_blend
 //     -> pixel_fbwrite -> mem_arbiter -> mem
 //   draw_state_table holds the draw states the triangles and fragments refer to by id.
-//   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA).
+//   host_reg_file is also a memory client (MEM_ADDR / MEM_DATA). cp_top (the command processor,
+//   docs/command.md) sits between the command register and host_reg_file and is a memory client.
 //   display_top scans FB_DISPLAY out through the colour-grading LUT to three TMDS symbol
 //   streams in the clk_pix_i domain (memory client 6, the highest priority class).
-// Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty),
+// Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty), IRQ,
 // VSYNC (2 core cycles at each frame boundary: docs/spec-decisions.md "Display path"),
 // gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses), the DVI symbols (pixel clock
 // domain, for a serialiser) and two display debug outputs for harnesses (pixel domain).
@@ -36,6 +37,7 @@ module gpu_top #(
   output logic cmd_empty_o,
   output logic vsync_o,
   output logic gpu_busy_o,
+  output logic irq_o,         // command processor interrupt (level): CP_IRQ_STATUS & CP_IRQ_MASK
 
   // DVI: one 10-bit TMDS symbol per channel per pixel clock (channel 0 blue + syncs, 1 green,
   // 2 red), and the display's underflow count and lowest FIFO level (harness debug)
@@ -119,8 +121,16 @@ module gpu_top #(
     fifo_kind             = '0;
     fifo_kind.vertex      = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_VERTEX);
     fifo_kind.mem_data    = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_MEM_DATA);
-    fifo_kind.mem_addr    = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_MEM_ADDR);
+    // MEM_ADDR and the VRAM window: MEM_DATA's prefetch is redone after either
+    fifo_kind.mem_addr    = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_MEM_ADDR) ||
+                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_WIN_BASE) ||
+                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_WIN_LIMIT);
     fifo_kind.simt_launch = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_SIMT_LAUNCH);
+    fifo_kind.cp          = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_CMD) ||
+                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_CTRL) ||
+                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_IRQ_MASK) ||
+                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_IRQ_CLEAR) ||
+                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_SLOT_ADDR);
   end
   prim_spill_reg #(.Width(gpu_pkg::CMD_KIND_W + gpu_pkg::CMD_W)) u_cmd_reg (
     .clk_i   (clk_i),
@@ -150,14 +160,15 @@ module gpu_top #(
   logic tri_valid, tri_ready, pipe_busy, rf_busy;
   gpu_pkg::triangle_t tri_rec;
   // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster,
-  // 4 pixel_blend (destination reads), 5 tmu_pixel (texture cache fills), 6 display_top (scanout)
-  localparam int unsigned NumClients = 7;
+  // 4 pixel_blend (destination reads), 5 tmu_pixel (texture cache fills), 6 display_top (scanout),
+  // 7 cp_top (command processor)
+  localparam int unsigned NumClients = 8;
   logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
   logic [NumClients-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req;   // mem_req_t per client, flat
   // one variable per client, packed into c_req below (Yosys leaves an output port connected to
   // an element of a packed struct array without a driver; docs/synth.md "Yosys traps")
-  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req, tex_req, disp_req;
-  assign c_req = {disp_req, tex_req, blend_req, simt_req, fbw_req, ztest_req, regs_req};
+  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req, tex_req, disp_req, cp_req;
+  assign c_req = {cp_req, disp_req, tex_req, blend_req, simt_req, fbw_req, ztest_req, regs_req};
   gpu_pkg::mem_rsp_t                  c_rsp;     // shared by the clients, c_rsp_valid says whose
   logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
   logic [gpu_pkg::TEX_UNITS-1:0] tex_inv;   // texture caches to invalidate (TEXn_BASE / FMT)
@@ -169,18 +180,42 @@ module gpu_top #(
   logic [14:0] disp_wdata;
   logic [7:0]  disp_lut_ptr;
 
+  // ---- command processor (seed 004, docs/command.md): between the command register and the
+  // register file; its packets hold the head while they run ----
+  logic                      rf_cmd_valid, rf_cmd_ready, cp_rd_ok, cp_busy;
+  logic [gpu_pkg::CMD_W-1:0] rf_cmd_data;
+  gpu_pkg::cmd_kind_t        rf_cmd_kind;
+  logic [63:0]               cp_rd_data;
+  logic [31:0]               cp_win_base, cp_win_limit;
+  cp_top u_cp (
+    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .cmd_valid_i (cmd_valid), .cmd_data_i (cmd_data), .cmd_kind_i (cmd_kind), .cmd_ready_o (cmd_ready),
+    .rf_valid_o (rf_cmd_valid), .rf_data_o (rf_cmd_data), .rf_kind_o (rf_cmd_kind), .rf_ready_i (rf_cmd_ready),
+    .rf_busy_i (rf_busy),
+    .win_base_i (cp_win_base), .win_limit_i (cp_win_limit),
+    .rd_addr_i (rd_addr), .rd_done_i (rd_done_p), .rd_data_o (cp_rd_data), .rd_ok_o (cp_rd_ok),
+    .mem_req_valid_o (c_req_valid[7]), .mem_req_ready_i (c_req_ready[7]), .mem_req_o (cp_req),
+    .mem_rsp_valid_i (c_rsp_valid[7]), .mem_rsp_i (c_rsp),
+    .irq_o (irq_o), .busy_o (cp_busy)
+  );
+
   host_reg_file u_regs (
     .clk_i           (clk_i),
     .rst_ni          (rst_core_n),
-    .cmd_valid_i     (cmd_valid),
-    .cmd_data_i      (cmd_data),
-    .cmd_kind_i      (cmd_kind),
-    .cmd_ready_o     (cmd_ready),
+    .cmd_valid_i     (rf_cmd_valid),
+    .cmd_data_i      (rf_cmd_data),
+    .cmd_kind_i      (rf_cmd_kind),
+    .cmd_ready_o     (rf_cmd_ready),
     .cmd_depth_i     (cmd_depth),
     .rd_req_i        (rd_req_p),
     .rd_done_i       (rd_done_p),
     .rd_addr_i       (rd_addr),
     .rd_data_o       (rd_data),
+    .cp_rd_data_i    (cp_rd_data),
+    .cp_rd_ok_i      (cp_rd_ok),
+    .cp_busy_i       (cp_busy),
+    .cp_win_base_o   (cp_win_base),
+    .cp_win_limit_o  (cp_win_limit),
     .ovf_i           (ovf_p),
     .tri_valid_o     (tri_valid),
     .tri_ready_i     (tri_ready),
@@ -406,7 +441,7 @@ module gpu_top #(
   // the rest. A destination read never overtakes a colour write it depends on: pixel_blend
   // requests it only when no colour write is waiting here (docs/interfaces.md).
   gpu_pkg::mem_req_t mem_req;
-  mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 6..0
+  mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd0, 2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 7..0
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
     .c_lock_i ('0),   // no client locks yet (the shader tile's atomics will: docs/shader.md D17)
@@ -435,5 +470,5 @@ module gpu_top #(
 
   assign cmd_full_o  = (fifo_depth >= ($clog2(FifoDepth)+1)'(FifoDepth - 2));
   assign cmd_empty_o = (cmd_depth == '0);
-  assign gpu_busy_o  = rf_busy;
+  assign gpu_busy_o  = rf_busy || cp_busy;
 endmodule

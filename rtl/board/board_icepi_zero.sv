@@ -92,7 +92,7 @@ module board_icepi_zero (
   logic        status_a, status_b;
 
 `ifdef BOARD_GPU
-  logic        gpu_busy;
+  logic        gpu_busy, gpu_irq;
 
   gpu_top #(.RstSync (1'b0)) u_gpu (
     .clk_i           (clk_core),
@@ -106,6 +106,7 @@ module board_icepi_zero (
     .cmd_empty_o     (gpio_cmd_empty_o),
     .vsync_o         (gpio_vsync_o),
     .gpu_busy_o      (gpu_busy),
+    .irq_o           (gpu_irq),
     .dvi_tmds0_o     (pix_tmds0),
     .dvi_tmds1_o     (pix_tmds1),
     .dvi_tmds2_o     (pix_tmds2),
@@ -124,7 +125,7 @@ module board_icepi_zero (
     .mem_rsp_rdata_i (mem_rsp_rdata)
   );
   assign status_a = gpu_busy;
-  assign status_b = 1'b0;
+  assign status_b = gpu_irq;   // the command processor's interrupt on an LED (docs/command.md)
 `else
   logic pix_vsync;
 

@@ -46,6 +46,12 @@ module host_reg_file (
   input  logic        rd_done_i,
   input  logic [6:0]  rd_addr_i,
   output logic [63:0] rd_data_o,
+  // the command processor (rtl/cp/cp_top.sv) answers reads of the CP_* registers it keeps
+  input  logic [63:0] cp_rd_data_i,
+  input  logic        cp_rd_ok_i,
+  input  logic        cp_busy_i,          // STATUS.BUSY includes it
+  output logic [31:0] cp_win_base_o,      // the VRAM window (CP_WIN_BASE, CP_WIN_LIMIT) as stored
+  output logic [31:0] cp_win_limit_o,
   input  logic        ovf_i,              // a write was dropped at the full FIFO
 
   output logic        tri_valid_o,
@@ -143,9 +149,11 @@ module host_reg_file (
   logic [6:0]  c_addr;
   logic [63:0] c_data;
   logic        drained, any_tex, reg_we;
-  logic        mem_addr_ok_q, mem_addr_ok_d;   // MEM_ADDR < 32 MiB, kept next to the register
-  localparam logic [63:0] MemAddrWMask = gpu_regs_pkg::reg_wmask(gpu_regs_pkg::ADDR_MEM_ADDR);
-  localparam logic [63:0] MemAddrReset = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_MEM_ADDR);
+  // MEM_ADDR inside the VRAM window [CP_WIN_BASE, min(CP_WIN_LIMIT, 32 MiB)), registered from
+  // the storage; not current (mem_ok_stale_q) in the cycle after MEM_ADDR or the window was
+  // applied, when nothing may use it (a write is applied a cycle after it is taken, pend_any_q)
+  logic        mem_addr_ok_q, mem_addr_ok_d, mem_ok_stale_q;
+  logic [32:0] win_lim;
   gpu_pkg::vertex_t c_vtx;
   gpu_pkg::draw_state_t cur_rs;
   gpu_regs_pkg::reg_tex0_base_t     t_base;    // one texture unit's registers (decode loop)
@@ -288,7 +296,7 @@ module host_reg_file (
     r_status.mem_range_err = err_range_q;
     r_status.fifo_ovf      = err_ovf_q;
     r_status.vblank        = disp_vblank_i;
-    r_status.busy          = busy;
+    r_status.busy          = busy || cp_busy_i;
     r_status.fifo_depth    = {2'b00, cmd_depth_i};
   end
 
@@ -305,7 +313,13 @@ module host_reg_file (
         rd_value = {56'h0, disp_lut_ptr_i};   // the pointer lives in display_lut (auto-increment)
       gpu_regs_pkg::ADDR_MEM_DATA: begin
         rd_value = {32'h0, mem_addr_ok_q ? pf_data_q : 32'h0};
-        rd_can_answer = pf_valid_q || !mem_addr_ok_q;
+        rd_can_answer = (pf_valid_q || !mem_addr_ok_q) && !mem_ok_stale_q;
+      end
+      gpu_regs_pkg::ADDR_CP_STATUS, gpu_regs_pkg::ADDR_CP_FENCE, gpu_regs_pkg::ADDR_CP_ERROR,
+      gpu_regs_pkg::ADDR_CP_IRQ_STATUS, gpu_regs_pkg::ADDR_CP_IRQ_MASK, gpu_regs_pkg::ADDR_CP_SLOT_ADDR,
+      gpu_regs_pkg::ADDR_CP_SLOT_DATA, gpu_regs_pkg::ADDR_CP_PIPE: begin
+        rd_value = cp_rd_data_i;
+        rd_can_answer = cp_rd_ok_i;
       end
       default:
         rd_value = regs_rd[rd_addr_i];
@@ -363,7 +377,7 @@ module host_reg_file (
         pf_valid_d = 1'b1;
       end
       default: begin
-        if (pf_want_q && drained && !pend_any_q) begin
+        if (pf_want_q && drained && !pend_any_q && !mem_ok_stale_q) begin
           pf_want_d = 1'b0;
           if (mem_addr_ok_q) begin
             mem_st_d   = MemPfReq;
@@ -468,11 +482,11 @@ module host_reg_file (
 
     // the register write of the head command (masked in g_reg with the register's constant mask)
     if (reg_we) reg_en[c_addr] = 1'b1;
-    // MEM_ADDR's range check, registered beside the register (valid once the write is applied)
-    mem_addr_ok_d = mem_addr_ok_q;
-    if (reg_en[gpu_regs_pkg::ADDR_MEM_ADDR]) begin
-      mem_addr_ok_d = (reg_wdata[31:gpu_pkg::MEM_AW] & MemAddrWMask[31:gpu_pkg::MEM_AW]) == '0;
-    end
+    // MEM_ADDR's window check (docs/command.md "Stream and windows")
+    win_lim = (regs_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT][31:0] > (32'(1) << gpu_pkg::MEM_AW)) ?
+              (33'(1) << gpu_pkg::MEM_AW) : {1'b0, regs_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT][31:0]};
+    mem_addr_ok_d = (regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] >= regs_q[gpu_regs_pkg::ADDR_CP_WIN_BASE][31:0]) &&
+                    ({1'b0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0]} < win_lim);
     // a write to a register the draw state is made of (scripts/regmap.py DRAW_STATE_REGS)
     if (|(reg_en & gpu_regs_pkg::DRAW_STATE_REGS)) ds_dirty_d = 1'b1;
     // TEXn_BASE / TEXn_FMT written: unit n's cache is invalidated once the pipeline drains
@@ -504,7 +518,8 @@ module host_reg_file (
       mem_st_q    <= MemIdle;
       mem_wdata_q <= '0;
       mem_addr_q  <= '0;
-      mem_addr_ok_q <= (MemAddrReset[31:gpu_pkg::MEM_AW] == '0);
+      mem_addr_ok_q <= 1'b1;             // MEM_ADDR 0 in the reset window
+      mem_ok_stale_q <= 1'b0;
       launch_q    <= 1'b0;
       launch_arg_q <= '0;
       inv_pend_q  <= '0;
@@ -530,6 +545,8 @@ module host_reg_file (
       mem_wdata_q <= mem_wdata_d;
       mem_addr_q  <= mem_addr_d;
       mem_addr_ok_q <= mem_addr_ok_d;
+      mem_ok_stale_q <= pend_en_q[gpu_regs_pkg::ADDR_MEM_ADDR] || pend_en_q[gpu_regs_pkg::ADDR_CP_WIN_BASE] ||
+                        pend_en_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT];
       launch_q    <= launch_d;
       launch_arg_q <= launch_arg_d;
       inv_pend_q  <= inv_pend_d;
@@ -550,6 +567,8 @@ module host_reg_file (
     mem_req_o.be    = 4'hF;
   end
   assign busy_o          = busy;
+  assign cp_win_base_o   = regs_q[gpu_regs_pkg::ADDR_CP_WIN_BASE][31:0];
+  assign cp_win_limit_o  = regs_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT][31:0];
   gpu_regs_pkg::reg_fb_display_t       r_fb_display;
   gpu_regs_pkg::reg_color_grade_ctrl_t r_cg_ctrl;
   assign r_fb_display   = regs_q[gpu_regs_pkg::ADDR_FB_DISPLAY];
@@ -568,7 +587,7 @@ module host_reg_file (
 
   // fields and reserved bits the register file stores but does not look at
   logic unused_bits;
-  assign unused_bits = ^{mem_rsp_i.last, r_launch.rsvd_63_47, r_launch.rsvd_31_22, r_vertex.rsvd_63_57, r_color,
+  assign unused_bits = ^{cmd_kind_i.cp, mem_rsp_i.last, r_launch.rsvd_63_47, r_launch.rsvd_31_22, r_vertex.rsvd_63_57, r_color,
                          r_tri_mode.rsvd_63_5, r_tri_mode.any_textured, r_tri_mode.rsvd_1_1, r_dither.rsvd_63_4,
                          r_dither.pattern, r_dither.rsvd_1_1, r_alpha_blend.rsvd_63_2, r_fb_draw.rsvd_63_32, r_fb_draw.addr[19:13],
                          r_fb_draw.rsvd_11_0, r_fb_zbuffer.rsvd_63_35, r_fb_zbuffer.addr[19:13],

@@ -17,6 +17,7 @@ module gpu_sdram_top #(
   output logic cmd_empty_o,
   output logic vsync_o,
   output logic gpu_busy_o,
+  output logic irq_o,
   output logic [9:0]  dvi_tmds0_o,
   output logic [9:0]  dvi_tmds1_o,
   output logic [9:0]  dvi_tmds2_o,
@@ -58,7 +59,7 @@ module gpu_sdram_top #(
   gpu_top u_gpu (
     .clk_i (clk_i), .rst_ni (rst_ni), .clk_pix_i (clk_pix_i),
     .spi_sck_i (spi_sck_i), .spi_cs_ni (spi_cs_ni), .spi_mosi_i (spi_mosi_i), .spi_miso_o (spi_miso_o),
-    .cmd_full_o (cmd_full_o), .cmd_empty_o (cmd_empty_o), .vsync_o (vsync_o), .gpu_busy_o (gpu_busy_o),
+    .cmd_full_o (cmd_full_o), .cmd_empty_o (cmd_empty_o), .vsync_o (vsync_o), .gpu_busy_o (gpu_busy_o), .irq_o (irq_o),
     .dvi_tmds0_o (dvi_tmds0_o), .dvi_tmds1_o (dvi_tmds1_o), .dvi_tmds2_o (dvi_tmds2_o),
     .disp_underflow_o (disp_underflow_o), .disp_level_min_o (disp_level_min_o),
     .mem_req_valid_o (cli_valid), .mem_req_ready_i (cli_ready), .mem_req_addr_o (cli_addr),

@@ -364,6 +364,16 @@ static int rtl_tr_read(void *ctx, uint8_t addr, uint64_t *value)
         *value = 0;
         return GPU_EIO;
     }
+    /* the IRQ pin against the model's, at every point both have carried out the same commands */
+    if (tb->model && vgpu_irq(tb->v) != gpu_model_irq(tb->model)) {
+        fprintf(stderr,
+                "IRQ MISMATCH: pin irq_o = %d, model %d, before the read of register 0x%02X at core cycle %" PRIu64
+                " (after %" PRIu64 " SPI frames; docs/command.md \"Interrupt\")\n",
+                vgpu_irq(tb->v), gpu_model_irq(tb->model), addr, vgpu_cycles(tb->v), tb->bfm.frames);
+        tb->lock_failed = 1;
+        *value = 0;
+        return GPU_EIO;
+    }
     *value = spi_bfm_read(&tb->bfm, addr);
     return GPU_OK;
 }

@@ -586,6 +586,7 @@ extern "C" int vgpu_miso(vgpu_t *v) { return v->top->spi_miso_o; }
 extern "C" int vgpu_cmd_full(vgpu_t *v) { return v->top->cmd_full_o; }
 extern "C" int vgpu_cmd_empty(vgpu_t *v) { return v->top->cmd_empty_o; }
 extern "C" int vgpu_busy(vgpu_t *v) { return v->top->gpu_busy_o; }
+extern "C" int vgpu_irq(vgpu_t *v) { return v->top->irq_o; }
 extern "C" uint64_t vgpu_cycles(const vgpu_t *v) { return v->cycles; }
 extern "C" uint64_t vgpu_time_ps(const vgpu_t *v) { return v->now_ps; }
 extern "C" uint64_t vgpu_mem_requests(const vgpu_t *v) { return v->nreq; }

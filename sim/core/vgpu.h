@@ -99,6 +99,8 @@ int vgpu_miso(vgpu_t *v);
 int vgpu_cmd_full(vgpu_t *v);
 int vgpu_cmd_empty(vgpu_t *v);
 int vgpu_busy(vgpu_t *v);
+/* the IRQ pin (command processor interrupt, level) */
+int vgpu_irq(vgpu_t *v);
 void vgpu_run_ps(vgpu_t *v, uint64_t ps);
 void vgpu_run_cycles(vgpu_t *v, uint64_t n);
 uint64_t vgpu_cycles(const vgpu_t *v);

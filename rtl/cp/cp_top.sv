@@ -1,0 +1,685 @@
+// cp_top: the command processor of seed 004 (docs/command.md; C model sw/model/cp.c).
+//
+// Sits between the command register (gpu_top's u_cmd_reg) and host_reg_file. Register writes
+// that are not the command processor's pass through to the register file while the command
+// processor waits for a stream word; the command processor's own registers (CP_CMD, CP_CTRL,
+// CP_IRQ_MASK, CP_IRQ_CLEAR, CP_SLOT_ADDR: cmd_kind_t.cp) are taken here. While a packet is
+// checked or carried out the head is held, so packets and register writes take effect in FIFO
+// order (docs/command.md "Execution order").
+//
+//   stream:  Hdr0 --word 0--> Hdr1 --word 1--> Body (payload writes counted by pay_left_q)
+//   packet:  Idle -> Chk0 (waits until the register file and everything behind it is idle)
+//            -> Chk1 (range and overlap checks into flops) -> Chk2 (status, in the order of
+//            docs/command.md) -> one of WmPay/WmLo/WmHi (WRITE_MEM payload), Drain (a refused
+//            packet's payload), Read (READ_MEM), Fill (FILL_RECT, CLEAR_LAYER), Copy (BLIT,
+//            COPY_BUFFER), RegWr0/RegWr1 (SWAP_FB, SET_FB: register writes through the
+//            register file's command port) -> Done (completion) -> Idle.
+//   Clear:   the mailbox cleared one slot per cycle (after reset and for CP_CTRL.CLEAR), the
+//            read pipe emptied.
+// Memory: its own client port; single-word requests. Writes of a packet are all accepted
+// before it completes, reads all answered; a later command is taken only after that.
+// BLIT / COPY_BUFFER read ahead of their writes through an 8-word data FIFO (source and
+// destination never overlap: refused by the checks).
+// Mailbox: 256 x 32 block RAM, read port shared by the WAIT check (Chk0 -> Chk1) and
+// CP_SLOT_DATA (rd_ok_o low until the RAM's read register holds slot CP_SLOT_ADDR).
+// Read pipe: 256 x 32 block-RAM FIFO (prim_fifo_bram); a completed read of CP_PIPE pops.
+// Reads: rd_data_o is combinational from rd_addr_i (quasi-static) for the CP_* registers the
+// register file does not store; side effects on rd_done_i.
+// Reset: rst_ni asynchronous active low; the mailbox is cleared in the 256 cycles after reset
+// (busy_o high).
+module cp_top (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  // the command register's head, and the register file's command port behind this unit
+  input  logic                      cmd_valid_i,
+  input  logic [gpu_pkg::CMD_W-1:0] cmd_data_i,    // {addr[6:0], data[63:0]}
+  input  gpu_pkg::cmd_kind_t        cmd_kind_i,
+  output logic                      cmd_ready_o,
+  output logic                      rf_valid_o,
+  output logic [gpu_pkg::CMD_W-1:0] rf_data_o,
+  output gpu_pkg::cmd_kind_t        rf_kind_o,
+  input  logic                      rf_ready_i,
+  input  logic                      rf_busy_i,     // register file, pipeline, SIMT or memory busy
+
+  input  logic [31:0] win_base_i,                 // CP_WIN_BASE, CP_WIN_LIMIT as stored
+  input  logic [31:0] win_limit_i,
+
+  input  logic [6:0]  rd_addr_i,
+  input  logic        rd_done_i,
+  output logic [63:0] rd_data_o,
+  output logic        rd_ok_o,                    // rd_data_o is valid for rd_addr_i
+
+  output logic              mem_req_valid_o,
+  input  logic              mem_req_ready_i,
+  output gpu_pkg::mem_req_t mem_req_o,
+  input  logic              mem_rsp_valid_i,
+  input  gpu_pkg::mem_rsp_t mem_rsp_i,
+
+  output logic irq_o,
+  output logic busy_o
+);
+  localparam logic [32:0] MemTop   = 33'h2000000;      // 32 MiB
+  localparam logic [33:0] FbBytes  = 34'd1228800;      // 640 x 480 words
+  localparam logic [31:0] RowBytes = 32'd2560;         // row pitch of rectangles
+
+  typedef enum logic [1:0] { AsmHdr0, AsmHdr1, AsmBody } asm_e;
+  typedef enum logic [4:0] {
+    StIdle, StChk0, StChk1, StChk2, StWmPay, StWmLo, StWmHi, StDrain, StRead, StFill, StCopy,
+    StRegWr0, StRegWr1, StDone, StClear
+  } st_e;
+
+  // ---- state ----
+  asm_e        asm_q, asm_d;
+  st_e         st_q, st_d;
+  logic [7:0]  op_q, op_d, flags_q, flags_d, rdst_q, rdst_d, len_q, len_d;
+  logic [31:0] arg0_q, arg0_d, arg1_q, arg1_d, arg2_q, arg2_d;
+  logic [7:0]  pay_left_q, pay_left_d;      // payload writes still to come
+  logic [7:0]  wm_words_q, wm_words_d;      // WRITE_MEM payload words still to write
+  logic [7:0]  status_q, status_d;
+  logic        clr_pend_q, clr_pend_d;      // CP_CTRL.CLEAR after the completion in progress
+  st_e         clr_ret_q, clr_ret_d;        // where Clear returns to
+  logic [8:0]  clr_idx_q, clr_idx_d;
+  logic [23:0] fence_q, fence_d;
+  logic [31:0] packets_q, packets_d;
+  logic [7:0]  err_code_q, err_code_d, err_op_q, err_op_d, err_rdst_q, err_rdst_d;
+  logic [31:0] err_count_q, err_count_d;
+  logic [1:0]  irq_st_q, irq_st_d, irq_mask_q, irq_mask_d;   // {ERROR, DONE}
+  logic [7:0]  slot_addr_q, slot_addr_d;
+  // checks (Chk1 -> Chk2)
+  logic [33:0] n_d_q, n_s_q, end_d_q, end_s_q;
+  logic        in_d_q, in_s_q, ovl_q, slot_set_q, pipe_ok_q;
+  // walkers: d = destination (writes), s = source (reads)
+  logic [15:0] w_q, w_d, h_d;
+  logic [24:0] d_addr_q, d_addr_d, d_row_q, d_row_d, s_addr_q, s_addr_d, s_row_q, s_row_d;
+  logic [9:0]  d_col_q, d_col_d, s_col_q, s_col_d;
+  logic [15:0] d_rows_q, d_rows_d, s_rows_q, s_rows_d;   // rows still to do
+  logic [3:0]  outst_q, outst_d;            // reads issued, not answered
+
+  // ---- decode of the head ----
+  logic [6:0]  c_addr;
+  logic [63:0] c_data;
+  logic        head_cmd, head_ctrl, head_other, head_pass;
+  assign c_addr    = cmd_data_i[70:64];
+  assign c_data    = cmd_data_i[63:0];
+  assign head_cmd  = cmd_valid_i && cmd_kind_i.cp && (c_addr == gpu_regs_pkg::ADDR_CP_CMD);
+  assign head_ctrl = cmd_valid_i && cmd_kind_i.cp && (c_addr == gpu_regs_pkg::ADDR_CP_CTRL);
+  assign head_other = cmd_valid_i && cmd_kind_i.cp && !head_cmd && !head_ctrl;
+  assign head_pass = cmd_valid_i && !cmd_kind_i.cp;
+
+  // the states in which the head may be a stream word or a register write
+  logic accepting;
+  assign accepting = (st_q == StIdle) || (st_q == StWmPay) || (st_q == StDrain);
+
+  // ---- mailbox (256 x {status, fence}) ----
+  logic        mb_we, mb_re;
+  logic [7:0]  mb_waddr, mb_raddr;
+  logic [31:0] mb_wdata, mb_rdata;
+  logic [7:0]  mb_rd_slot_q;                // the slot in the read register, for CP_SLOT_DATA
+  logic        mb_rd_fresh_q;               // ... and it is current (not written since)
+  prim_ram_1r1w #(.Width(32), .Depth(cp_pkg::SLOTS)) u_mailbox (
+    .clk_i (clk_i), .we_i (mb_we), .waddr_i (mb_waddr), .wdata_i (mb_wdata),
+    .re_i (mb_re), .raddr_i (mb_raddr), .rdata_o (mb_rdata)
+  );
+  assign mb_re    = 1'b1;
+  assign mb_raddr = (st_q == StChk0) ? rdst_q : slot_addr_q;
+
+  // ---- read pipe ----
+  logic        pipe_push, pipe_pop, pipe_rvalid, pipe_wready;
+  logic [31:0] pipe_rdata;
+  logic [8:0]  pipe_count;
+  prim_fifo_bram #(.Width(32), .Depth(cp_pkg::PIPE_WORDS)) u_pipe (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .wvalid_i (pipe_push), .wready_o (pipe_wready), .wdata_i (mem_rsp_i.rdata),
+    .rvalid_o (pipe_rvalid), .rready_i (pipe_pop), .rdata_o (pipe_rdata), .count_o (pipe_count)
+  );
+
+  // ---- copy data FIFO (BLIT, COPY_BUFFER) ----
+  logic        cf_push, cf_pop, cf_rvalid, cf_wready;
+  logic [31:0] cf_rdata;
+  logic [3:0]  cf_count;
+  prim_fifo #(.Width(32), .Depth(8)) u_copy_fifo (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .wvalid_i (cf_push), .wready_o (cf_wready), .wdata_i (mem_rsp_i.rdata),
+    .rvalid_o (cf_rvalid), .rready_i (cf_pop), .rdata_o (cf_rdata), .count_o (cf_count)
+  );
+
+  // ---- Chk0: extents from the header (registered into Chk1) ----
+  logic [33:0] n_d, n_s;
+  logic [15:0] rect_w, rect_h;
+
+  // bytes a w x h rectangle of words covers at a 2560-byte row pitch (0 when empty)
+  function automatic logic [33:0] rect_bytes(input logic [15:0] w, input logic [15:0] h);
+    logic [33:0] rows;
+    rows = 34'(h) - 34'd1;
+    if (w == 16'd0 || h == 16'd0) rect_bytes = 34'd0;
+    else rect_bytes = (rows << 11) + (rows << 9) + (34'(w) << 2);   // (h-1) * 2560 + w * 4
+  endfunction
+
+  always_comb begin
+    rect_w = (op_q == cp_pkg::OP_BLIT) ? arg2_q[15:0] : arg1_q[15:0];
+    rect_h = (op_q == cp_pkg::OP_BLIT) ? arg2_q[31:16] : arg1_q[31:16];
+    unique case (op_q)
+      cp_pkg::OP_WRITE_MEM, cp_pkg::OP_READ_MEM, cp_pkg::OP_COPY_BUFFER: begin
+        n_d = 34'(len_q) << 2;
+        n_s = 34'(len_q) << 2;
+      end
+      cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER, cp_pkg::OP_BLIT: begin
+        n_d = rect_bytes(rect_w, rect_h);
+        n_s = n_d;
+      end
+      default: begin   // SET_FB, SWAP_FB
+        n_d = FbBytes;
+        n_s = FbBytes;
+      end
+    endcase
+  end
+
+  // ---- Chk1: window, overlap, fence, pipe space (from flops) ----
+  logic [33:0] lim;
+  logic        in_d, in_s, ovl, slot_set, pipe_ok;
+  always_comb begin
+    lim      = ({2'b0, win_limit_i} > {1'b0, MemTop}) ? {1'b0, MemTop} : {2'b0, win_limit_i};
+    in_d     = (arg0_q >= win_base_i) && (end_d_q <= lim);
+    in_s     = (arg1_q >= win_base_i) && (end_s_q <= lim);
+    ovl      = (n_d_q != '0) && (n_s_q != '0) && ({2'b0, arg0_q} < end_s_q) && ({2'b0, arg1_q} < end_d_q);
+    slot_set = (mb_rdata[23:0] != '0);
+    pipe_ok  = (10'(pipe_count) + 10'(len_q)) <= 10'(cp_pkg::PIPE_WORDS);
+  end
+
+  // ---- Chk2: the status, in the order of docs/command.md "Validation" ----
+  logic [7:0] chk_status;
+  logic       al_d, al_s, al_d4k, al_s4k, wide;
+  always_comb begin
+    al_d   = (arg0_q[1:0] != '0);
+    al_s   = (arg1_q[1:0] != '0);
+    al_d4k = (arg0_q[11:0] != '0);
+    al_s4k = (arg1_q[11:0] != '0);
+    wide   = (rect_w > 16'(cp_pkg::ROW_WORDS));
+    chk_status = cp_pkg::ERR_OK;
+    if (flags_q[cp_pkg::FLAG_WAIT] && !slot_set_q)             chk_status = cp_pkg::ERR_FENCE_UNSET;
+    else if (!cp_pkg::op_known(op_q))                          chk_status = cp_pkg::ERR_BAD_OPCODE;
+    else if (!cp_pkg::op_done(op_q))                           chk_status = cp_pkg::ERR_UNSUPPORTED;
+    else if (flags_q[7:4] != '0)                       chk_status = cp_pkg::ERR_BAD_FLAGS;
+    else if (flags_q[cp_pkg::FLAG_PAYLOAD] != (op_q == cp_pkg::OP_WRITE_MEM)) chk_status = cp_pkg::ERR_BAD_PAYLOAD;
+    else begin
+      unique case (op_q)
+        cp_pkg::OP_WRITE_MEM: begin
+          if (al_d)       chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_d_q) chk_status = cp_pkg::ERR_RANGE;
+        end
+        cp_pkg::OP_READ_MEM: begin
+          if (al_d)       chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_d_q) chk_status = cp_pkg::ERR_RANGE;
+          else if (!pipe_ok_q) chk_status = cp_pkg::ERR_PIPE_FULL;
+        end
+        cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER: begin
+          if (al_d)       chk_status = cp_pkg::ERR_ALIGN;
+          else if (wide)  chk_status = cp_pkg::ERR_BAD_ARG;
+          else if (!in_d_q) chk_status = cp_pkg::ERR_RANGE;
+        end
+        cp_pkg::OP_BLIT: begin
+          if (al_d || al_s) chk_status = cp_pkg::ERR_ALIGN;
+          else if (wide)  chk_status = cp_pkg::ERR_BAD_ARG;
+          else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
+          else if (ovl_q) chk_status = cp_pkg::ERR_OVERLAP;
+        end
+        cp_pkg::OP_COPY_BUFFER: begin
+          if (al_d || al_s) chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
+          else if (ovl_q) chk_status = cp_pkg::ERR_OVERLAP;
+        end
+        cp_pkg::OP_SET_FB: begin
+          if (!(arg1_q == '0 || arg1_q == RowBytes) || arg2_q != 32'd1) chk_status = cp_pkg::ERR_UNSUPPORTED;
+          else if (al_d4k) chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_d_q) chk_status = cp_pkg::ERR_RANGE;
+        end
+        cp_pkg::OP_SWAP_FB: begin
+          if (al_d4k || al_s4k) chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
+        end
+        default: chk_status = cp_pkg::ERR_OK;   // BARRIER
+      endcase
+    end
+  end
+
+  // ---- walkers: one step along a rectangle of w_q words per row (row pitch 2560 bytes) ----
+  logic d_done, s_done, d_last_col, s_last_col;
+  assign d_done = (d_rows_q == '0);
+  assign s_done = (s_rows_q == '0);
+  assign d_last_col = (16'(d_col_q) + 16'd1 >= w_q);
+  assign s_last_col = (16'(s_col_q) + 16'd1 >= w_q);
+
+  logic        req_valid, req_we;
+  logic [24:0] req_addr;
+  logic [31:0] req_wdata;
+  logic [3:0]  req_be;
+
+  // ---- the memory request of the state (from flops and the head only) ----
+  always_comb begin
+    req_valid = 1'b0;
+    req_we    = 1'b0;
+    req_addr  = d_addr_q;
+    req_wdata = '0;
+    req_be    = 4'hF;
+    unique case (st_q)
+      StWmLo: begin
+        req_valid = 1'b1;
+        req_we    = 1'b1;
+        req_wdata = c_data[31:0];
+      end
+      StWmHi: begin
+        req_valid = 1'b1;
+        req_we    = 1'b1;
+        req_wdata = c_data[63:32];
+      end
+      StRead: begin
+        req_valid = !s_done && (outst_q < 4'd8);
+        req_addr  = s_addr_q;
+      end
+      StFill: begin
+        req_valid = !d_done;
+        req_we    = 1'b1;
+        if (op_q == cp_pkg::OP_CLEAR_LAYER) begin
+          req_wdata = {16'h0, arg2_q[23:19], arg2_q[15:10], arg2_q[7:3]};
+          req_be    = 4'b0011;
+        end else begin
+          req_wdata = arg2_q;
+        end
+      end
+      StCopy: begin
+        if (cf_rvalid) begin   // a word in hand: write it
+          req_valid = 1'b1;
+          req_we    = 1'b1;
+          req_wdata = cf_rdata;
+        end else if (!s_done && (5'(cf_count) + 5'(outst_q)) < 5'd8) begin
+          req_valid = 1'b1;
+          req_addr  = s_addr_q;
+        end
+      end
+      default: ;
+    endcase
+  end
+
+  // ---- main process ----
+  logic        d_step, s_step;
+  logic        rsp_to_pipe, rsp_to_copy;
+  logic        rf_valid;
+  logic [6:0]  rf_addr;
+  logic [63:0] rf_wdata;
+  logic        resync, clear; // CP_CTRL bits of the head
+  logic        wm_hi;         // the WRITE_MEM payload write in hand has a second word to write
+
+  assign resync = c_data[0];
+  assign clear  = c_data[1];
+  assign wm_hi  = (wm_words_q >= 8'd2);
+
+  always_comb begin
+    asm_d = asm_q;
+    st_d = st_q;
+    op_d = op_q; flags_d = flags_q; rdst_d = rdst_q; len_d = len_q;
+    arg0_d = arg0_q; arg1_d = arg1_q; arg2_d = arg2_q;
+    pay_left_d = pay_left_q;
+    wm_words_d = wm_words_q;
+    status_d = status_q;
+    clr_pend_d = clr_pend_q;
+    clr_ret_d = clr_ret_q;
+    clr_idx_d = clr_idx_q;
+    fence_d = fence_q;
+    packets_d = packets_q;
+    err_code_d = err_code_q; err_op_d = err_op_q; err_rdst_d = err_rdst_q; err_count_d = err_count_q;
+    irq_st_d = irq_st_q;
+    irq_mask_d = irq_mask_q;
+    slot_addr_d = slot_addr_q;
+    w_d = w_q; h_d = '0;
+    d_addr_d = d_addr_q; d_row_d = d_row_q; d_col_d = d_col_q; d_rows_d = d_rows_q;
+    s_addr_d = s_addr_q; s_row_d = s_row_q; s_col_d = s_col_q; s_rows_d = s_rows_q;
+    outst_d = outst_q;
+    cmd_ready_o = 1'b0;
+    rf_valid = 1'b0;
+    rf_addr = c_addr;
+    rf_wdata = c_data;
+    d_step = 1'b0;
+    s_step = 1'b0;
+    mb_we = 1'b0;
+    mb_waddr = rdst_q;
+    mb_wdata = '0;
+    pipe_pop = 1'b0;
+    cf_pop = 1'b0;
+    rsp_to_pipe = 1'b0;
+    rsp_to_copy = 1'b0;
+
+    // the register writes of the head, in the states that take the head
+    if (accepting && head_pass) begin
+      rf_valid = 1'b1;
+      cmd_ready_o = rf_ready_i;
+    end
+    if (accepting && head_other) begin
+      cmd_ready_o = 1'b1;
+      unique case (c_addr)
+        gpu_regs_pkg::ADDR_CP_IRQ_MASK:  irq_mask_d = c_data[1:0];
+        gpu_regs_pkg::ADDR_CP_IRQ_CLEAR: irq_st_d   = irq_st_q & ~c_data[1:0];
+        gpu_regs_pkg::ADDR_CP_SLOT_ADDR: slot_addr_d = c_data[7:0];
+        default: ;
+      endcase
+    end
+    if (accepting && head_ctrl) begin
+      cmd_ready_o = 1'b1;
+      if (resync && asm_q != AsmHdr0) begin
+        status_d   = cp_pkg::ERR_TRUNCATED;
+        st_d       = StDone;
+        clr_pend_d = clear;
+      end else if (clear) begin
+        clr_ret_d = st_q;
+        clr_idx_d = '0;
+        st_d      = StClear;
+      end
+    end
+
+    unique case (st_q)
+      StIdle: begin
+        if (head_cmd) begin
+          cmd_ready_o = 1'b1;
+          if (asm_q == AsmHdr0) begin
+            op_d    = c_data[7:0];
+            flags_d = c_data[15:8];
+            rdst_d  = c_data[23:16];
+            len_d   = c_data[31:24];
+            arg0_d  = c_data[63:32];
+            pay_left_d = c_data[8 + cp_pkg::FLAG_PAYLOAD] ? 8'((9'(c_data[31:24]) + 9'd1) >> 1) : 8'd0;
+            asm_d   = AsmHdr1;
+          end else begin
+            arg1_d = c_data[31:0];
+            arg2_d = c_data[63:32];
+            asm_d  = AsmBody;
+            st_d   = StChk0;
+          end
+        end
+      end
+      StChk0: if (!rf_busy_i) st_d = StChk1;   // everything sent earlier is finished
+      StChk1: st_d = StChk2;
+      StChk2: begin
+        status_d = chk_status;
+        // walkers: d over the destination, s over the source
+        w_d = (op_q == cp_pkg::OP_FILL_RECT || op_q == cp_pkg::OP_CLEAR_LAYER || op_q == cp_pkg::OP_BLIT) ? rect_w : 16'(len_q);
+        h_d = (op_q == cp_pkg::OP_FILL_RECT || op_q == cp_pkg::OP_CLEAR_LAYER || op_q == cp_pkg::OP_BLIT) ? rect_h : 16'(len_q != '0);
+        d_addr_d = arg0_q[24:0];
+        d_row_d  = arg0_q[24:0];
+        s_addr_d = (op_q == cp_pkg::OP_READ_MEM) ? arg0_q[24:0] : arg1_q[24:0];
+        s_row_d  = s_addr_d;
+        d_col_d  = '0;
+        s_col_d  = '0;
+        d_rows_d = (w_d == '0) ? 16'd0 : h_d;
+        s_rows_d = d_rows_d;
+        wm_words_d = len_q;
+        outst_d  = '0;
+        if (chk_status != cp_pkg::ERR_OK) begin
+          st_d = (pay_left_q != '0) ? StDrain : StDone;
+        end else begin
+          unique case (op_q)
+            cp_pkg::OP_WRITE_MEM:  st_d = (pay_left_q != '0) ? StWmPay : StDone;
+            cp_pkg::OP_READ_MEM:   st_d = StRead;
+            cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER: st_d = StFill;
+            cp_pkg::OP_BLIT, cp_pkg::OP_COPY_BUFFER: st_d = StCopy;
+            cp_pkg::OP_SWAP_FB:    st_d = StRegWr0;
+            cp_pkg::OP_SET_FB:     st_d = StRegWr1;
+            default:       st_d = StDone;   // BARRIER
+          endcase
+        end
+      end
+      StWmPay: begin
+        // the next payload write; it waits until a triangle that passed meanwhile is drawn
+        if (head_cmd && !rf_busy_i) st_d = StWmLo;
+      end
+      StWmLo: begin
+        if (mem_req_ready_i) begin
+          d_addr_d   = d_addr_q + 25'd4;
+          wm_words_d = wm_words_q - 8'd1;
+          if (wm_hi) begin
+            st_d = StWmHi;
+          end else begin
+            cmd_ready_o = 1'b1;
+            pay_left_d  = pay_left_q - 8'd1;
+            st_d = (pay_left_q == 8'd1) ? StDone : StWmPay;
+          end
+        end
+      end
+      StWmHi: begin
+        if (mem_req_ready_i) begin
+          d_addr_d    = d_addr_q + 25'd4;
+          wm_words_d  = wm_words_q - 8'd1;
+          cmd_ready_o = 1'b1;
+          pay_left_d  = pay_left_q - 8'd1;
+          st_d = (pay_left_q == 8'd1) ? StDone : StWmPay;
+        end
+      end
+      StDrain: begin
+        if (head_cmd) begin
+          cmd_ready_o = 1'b1;
+          pay_left_d  = pay_left_q - 8'd1;
+          if (pay_left_q == 8'd1) st_d = StDone;
+        end
+      end
+      StRead: begin
+        rsp_to_pipe = 1'b1;
+        if (req_valid && mem_req_ready_i) s_step = 1'b1;
+        outst_d = outst_q + 4'(s_step) - 4'(mem_rsp_valid_i);
+        if (s_done && outst_q == '0) st_d = StDone;
+      end
+      StFill: begin
+        if (req_valid && mem_req_ready_i) d_step = 1'b1;
+        if (d_done) st_d = StDone;
+      end
+      StCopy: begin
+        rsp_to_copy = 1'b1;
+        if (req_valid && mem_req_ready_i) begin
+          if (req_we) begin
+            d_step = 1'b1;
+            cf_pop = 1'b1;
+          end else begin
+            s_step = 1'b1;
+          end
+        end
+        outst_d = outst_q + 4'(s_step) - 4'(mem_rsp_valid_i);
+        if (d_done) st_d = StDone;
+      end
+      StRegWr0: begin   // SWAP_FB: FB_DISPLAY = arg0
+        rf_valid = 1'b1;
+        rf_addr  = gpu_regs_pkg::ADDR_FB_DISPLAY;
+        rf_wdata = {32'h0, arg0_q};
+        if (rf_ready_i) st_d = StRegWr1;
+      end
+      StRegWr1: begin   // FB_DRAW = arg0 (SET_FB) or arg1 (SWAP_FB)
+        rf_valid = 1'b1;
+        rf_addr  = gpu_regs_pkg::ADDR_FB_DRAW;
+        rf_wdata = {32'h0, (op_q == cp_pkg::OP_SWAP_FB) ? arg1_q : arg0_q};
+        if (rf_ready_i) st_d = StDone;
+      end
+      StDone: begin
+        if (flags_q[cp_pkg::FLAG_EMIT]) begin
+          fence_d  = (fence_q == 24'hFFFFFF) ? 24'd1 : fence_q + 24'd1;
+          mb_we    = 1'b1;
+          mb_waddr = rdst_q;
+          mb_wdata = {status_q, fence_d};
+        end
+        if (flags_q[cp_pkg::FLAG_IRQ]) irq_st_d[0] = 1'b1;
+        if (status_q != cp_pkg::ERR_OK) begin
+          irq_st_d[1] = 1'b1;
+          err_code_d  = status_q;
+          err_op_d    = op_q;
+          err_rdst_d  = rdst_q;
+          if (err_count_q != '1) err_count_d = err_count_q + 32'd1;
+        end
+        packets_d = packets_q + 32'd1;
+        asm_d     = AsmHdr0;
+        pay_left_d = '0;
+        if (clr_pend_q) begin
+          clr_pend_d = 1'b0;
+          clr_ret_d  = StIdle;
+          clr_idx_d  = '0;
+          st_d       = StClear;
+        end else begin
+          st_d = StIdle;
+        end
+      end
+      StClear: begin
+        mb_we    = !clr_idx_q[8];
+        mb_waddr = clr_idx_q[7:0];
+        mb_wdata = '0;
+        pipe_pop = pipe_rvalid;
+        if (!clr_idx_q[8]) clr_idx_d = clr_idx_q + 9'd1;
+        fence_d     = '0;
+        err_code_d  = '0;
+        err_op_d    = '0;
+        err_rdst_d  = '0;
+        err_count_d = '0;
+        if (clr_idx_q[8] && pipe_count == '0) st_d = clr_ret_q;
+      end
+      default: st_d = StIdle;
+    endcase
+
+    // walker steps
+    if (d_step) begin
+      if (d_last_col) begin
+        d_col_d  = '0;
+        d_rows_d = d_rows_q - 16'd1;
+        d_row_d  = d_row_q + 25'(RowBytes);
+        d_addr_d = d_row_q + 25'(RowBytes);
+      end else begin
+        d_col_d  = d_col_q + 10'd1;
+        d_addr_d = d_addr_q + 25'd4;
+      end
+    end
+    if (s_step) begin
+      if (s_last_col) begin
+        s_col_d  = '0;
+        s_rows_d = s_rows_q - 16'd1;
+        s_row_d  = s_row_q + 25'(RowBytes);
+        s_addr_d = s_row_q + 25'(RowBytes);
+      end else begin
+        s_col_d  = s_col_q + 10'd1;
+        s_addr_d = s_addr_q + 25'd4;
+      end
+    end
+
+    // reads of CP_SLOT_DATA and CP_PIPE completed by the host
+    if (rd_done_i && rd_addr_i == gpu_regs_pkg::ADDR_CP_SLOT_DATA) slot_addr_d = slot_addr_d + 8'd1;
+    if (rd_done_i && rd_addr_i == gpu_regs_pkg::ADDR_CP_PIPE && pipe_rvalid && st_q != StClear) pipe_pop = 1'b1;
+  end
+
+  assign pipe_push = rsp_to_pipe && mem_rsp_valid_i;
+  assign cf_push   = rsp_to_copy && mem_rsp_valid_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asm_q <= AsmHdr0;
+      st_q <= StClear;           // the mailbox is cleared after reset
+      op_q <= '0; flags_q <= '0; rdst_q <= '0; len_q <= '0;
+      arg0_q <= '0; arg1_q <= '0; arg2_q <= '0;
+      pay_left_q <= '0;
+      wm_words_q <= '0;
+      status_q <= '0;
+      clr_pend_q <= 1'b0;
+      clr_ret_q <= StIdle;
+      clr_idx_q <= '0;
+      fence_q <= '0;
+      packets_q <= '0;
+      err_code_q <= '0; err_op_q <= '0; err_rdst_q <= '0; err_count_q <= '0;
+      irq_st_q <= '0;
+      irq_mask_q <= '0;
+      slot_addr_q <= '0;
+      n_d_q <= '0; n_s_q <= '0; end_d_q <= '0; end_s_q <= '0;
+      in_d_q <= 1'b0; in_s_q <= 1'b0; ovl_q <= 1'b0; slot_set_q <= 1'b0; pipe_ok_q <= 1'b0;
+      w_q <= '0;
+      d_addr_q <= '0; d_row_q <= '0; d_col_q <= '0; d_rows_q <= '0;
+      s_addr_q <= '0; s_row_q <= '0; s_col_q <= '0; s_rows_q <= '0;
+      outst_q <= '0;
+      mb_rd_slot_q <= '0;
+      mb_rd_fresh_q <= 1'b0;
+    end else begin
+      asm_q <= asm_d;
+      st_q <= st_d;
+      op_q <= op_d; flags_q <= flags_d; rdst_q <= rdst_d; len_q <= len_d;
+      arg0_q <= arg0_d; arg1_q <= arg1_d; arg2_q <= arg2_d;
+      pay_left_q <= pay_left_d;
+      wm_words_q <= wm_words_d;
+      status_q <= status_d;
+      clr_pend_q <= clr_pend_d;
+      clr_ret_q <= clr_ret_d;
+      clr_idx_q <= clr_idx_d;
+      fence_q <= fence_d;
+      packets_q <= packets_d;
+      err_code_q <= err_code_d; err_op_q <= err_op_d; err_rdst_q <= err_rdst_d; err_count_q <= err_count_d;
+      irq_st_q <= irq_st_d;
+      irq_mask_q <= irq_mask_d;
+      slot_addr_q <= slot_addr_d;
+      if (st_q == StChk0) begin
+        n_d_q   <= n_d;
+        n_s_q   <= n_s;
+        end_d_q <= {2'b0, arg0_q} + n_d;
+        end_s_q <= {2'b0, arg1_q} + n_s;
+      end
+      if (st_q == StChk1) begin
+        in_d_q     <= in_d;
+        in_s_q     <= in_s;
+        ovl_q      <= ovl;
+        slot_set_q <= slot_set;
+        pipe_ok_q  <= pipe_ok;
+      end
+      w_q <= w_d;
+      d_addr_q <= d_addr_d; d_row_q <= d_row_d; d_col_q <= d_col_d; d_rows_q <= d_rows_d;
+      s_addr_q <= s_addr_d; s_row_q <= s_row_d; s_col_q <= s_col_d; s_rows_q <= s_rows_d;
+      outst_q <= outst_d;
+      // the read register holds slot mb_raddr from the next cycle, unless that slot is written now
+      mb_rd_slot_q  <= mb_raddr;
+      mb_rd_fresh_q <= (st_q != StChk0) && !(mb_we && mb_waddr == mb_raddr);
+    end
+  end
+
+  // ---- outputs ----
+  assign rf_valid_o = rf_valid;
+  assign rf_data_o  = {rf_addr, rf_wdata};
+  always_comb begin
+    rf_kind_o = cmd_kind_i;
+    if (!accepting) rf_kind_o = '0;   // FB_DRAW / FB_DISPLAY: plain register writes
+  end
+
+  always_comb begin
+    mem_req_o       = '0;
+    mem_req_o.addr  = req_addr;   // aligned: the checks refuse unaligned addresses
+    mem_req_o.we    = req_we;
+    mem_req_o.wdata = req_wdata;
+    mem_req_o.be    = req_be;
+  end
+  assign mem_req_valid_o = req_valid;
+
+  always_comb begin
+    rd_data_o = '0;
+    rd_ok_o   = 1'b1;
+    unique case (rd_addr_i)
+      gpu_regs_pkg::ADDR_CP_STATUS:
+        rd_data_o = {packets_q, 15'h0, (asm_q != AsmHdr0), 7'h0, pipe_count};
+      gpu_regs_pkg::ADDR_CP_FENCE:     rd_data_o = {40'h0, fence_q};
+      gpu_regs_pkg::ADDR_CP_ERROR:     rd_data_o = {err_count_q, 8'h0, err_rdst_q, err_op_q, err_code_q};
+      gpu_regs_pkg::ADDR_CP_IRQ_STATUS: rd_data_o = {62'h0, irq_st_q};
+      gpu_regs_pkg::ADDR_CP_IRQ_MASK:  rd_data_o = {62'h0, irq_mask_q};
+      gpu_regs_pkg::ADDR_CP_SLOT_ADDR: rd_data_o = {56'h0, slot_addr_q};
+      gpu_regs_pkg::ADDR_CP_SLOT_DATA: begin
+        rd_data_o = {32'h0, mb_rdata};
+        rd_ok_o   = mb_rd_fresh_q && (mb_rd_slot_q == slot_addr_q);
+      end
+      gpu_regs_pkg::ADDR_CP_PIPE: begin
+        rd_data_o = pipe_rvalid ? {31'h0, 1'b1, pipe_rdata} : 64'h0;
+        rd_ok_o   = pipe_rvalid || (pipe_count == '0);
+      end
+      default: ;
+    endcase
+  end
+
+  assign irq_o  = (irq_st_q & irq_mask_q) != '0;
+  // not busy while waiting for a stream word (a truncated packet waits for the host)
+  assign busy_o = !accepting || (pipe_count != '0 && !pipe_rvalid);
+
+  logic unused;
+  assign unused = ^{pipe_wready, cf_wready, mem_rsp_i.last};
+endmodule

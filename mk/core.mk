@@ -19,7 +19,7 @@
 
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
-CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c sw/tools/cli.c tests/scenes/scenes.c \
+CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c sw/tools/cli.c tests/scenes/scenes.c tests/scenes/scenes_cp.c \
                sim/core/memsim.c sim/core/spi_bfm.c sim/core/disp_check.c sim/display/tmds.c sim/sdram/sdram_dev.c \
                sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
 CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tex -Isw/tools -Isim/core -Isim/display -Isim/sdram -Isw/simt -Itests/scenes -Itests/common -I$(CORE_GEN)
@@ -184,7 +184,7 @@ $(BUILD)/bin/test_c108: rtl/gpu_pkg.sv tests/core/c108_wrap.sv tests/core/test_c
 	cp $(CORE_BUILD)/obj_c108/test_c108 $(BUILD)/bin/test_c108
 
 # model unit tests, built with AddressSanitizer and UBSan
-TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c tests/scenes/scenes.c \
+TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c tests/scenes/scenes.c tests/scenes/scenes_cp.c \
                    sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
 $(BUILD)/bin/test_model: $(TEST_MODEL_SRCS) $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
 	@mkdir -p $(@D)

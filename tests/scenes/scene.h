@@ -45,4 +45,10 @@ int32_t scene_rand_range(scene_ctx_t *c, int32_t lo, int32_t hi); /* inclusive *
 void scene_tri16(int32_t x0, int32_t y0, uint32_t z0, int32_t x1, int32_t y1, uint32_t z1, int32_t x2, int32_t y2,
                  uint32_t z2);
 
+/* command-processor scenes (tests/scenes/scenes_cp.c) */
+void scene_cp_ops(scene_ctx_t *c);
+int check_cp_ops(scene_ctx_t *c, const scene_obs_t *o);
+void scene_cp_random(scene_ctx_t *c);
+int check_cp_random(scene_ctx_t *c, const scene_obs_t *o);
+
 #endif

@@ -3386,6 +3386,11 @@ const scene_t g_scenes[] = {
     {"mem", scene_mem, NULL, "MEM_ADDR/MEM_DATA upload, readback, out-of-range, ordering with rendering, backdoor"},
     {"regs", scene_regs, NULL, "write and read back every register address"},
     {"simt", scene_simt, check_scene_msg, "SIMT kernels (seed 002) uploaded, launched and read back through the register interface"},
+    {"cp_ops", scene_cp_ops, check_cp_ops,
+     "command processor: every carried-out opcode, every refusal, fences, IRQ, read pipe, window, RESYNC, CLEAR"},
+    {"cp_random", scene_cp_random, check_cp_random,
+     "command processor: seeded random packet streams, valid and malformed, between triangles, window changes and pipe "
+     "reads; each packet's status against the generator's own classification; count packets (1200)"},
     {"blend_modes", scene_blend_modes, check_blend_modes, "ALPHA_BLEND: every mode over a known background, hand-computed words; Gouraud in every mode"},
     {"blend_stack", scene_blend_stack, check_blend_stack, "ALPHA_BLEND hazards: back-to-back fragments on one pixel, chained triangles, stacked quads and strips, with Z: (K, K, K) per pixel"},
     {"blend_trail", scene_blend_trail, check_blend_trail, "blend hazards: tall additive rectangles 1-4 pixels wide, each followed at once by the block at its bottom: its destination reads trail the rectangle's colour writes"},

@@ -1,0 +1,423 @@
+/* Command-processor scenes (seed 004, docs/command.md): packets through CP_CMD on the model,
+ * the RTL, or both. Every read goes through the device, so under the testbench's tee the model
+ * and the RTL must answer alike; memory is compared at the end. Each scene also checks what it
+ * can derive by itself (the expected status of every packet it built, the words it wrote). */
+#include "gpu_cmd.h"
+#include "gpu_cmd_defs.h"
+#include "scene.h"
+#include <stdio.h>
+#include <string.h>
+
+#define CP_AREA 0x400000u   /* scratch memory of these scenes, above the default buffers */
+#define FB_BYTES (640u * 480u * 4u)
+
+static uint32_t cp_status_of(uint8_t slot)
+{
+    uint32_t v = 0;
+    (void)gpu_cmd_slot(gpu_selected(), slot, &v);
+    return v >> 24;
+}
+
+static int expect(scene_ctx_t *c, const char *what, uint64_t got, uint64_t want)
+{
+    if (got == want || c->msg[0]) {
+        return got == want;
+    }
+    snprintf(c->msg, sizeof(c->msg), "%s: read 0x%llX, expected 0x%llX", what, (unsigned long long)got,
+             (unsigned long long)want);
+    return 0;
+}
+
+/* one packet with EMIT into its own slot; returns the status the slot then holds */
+static uint32_t cp_send(uint8_t op, uint8_t flags, uint8_t slot, uint8_t len, uint32_t a0, uint32_t a1, uint32_t a2,
+                        const uint32_t *pay, unsigned npay)
+{
+    gpu_cmd_hdr_t h = {.opcode = op, .flags = (uint8_t)(flags | GPU_CMDF_EMIT), .rdst = slot, .len = len,
+                       .arg0 = a0, .arg1 = a1, .arg2 = a2};
+    (void)gpu_cmd_send(gpu_selected(), &h, pay, npay);
+    return cp_status_of(slot);
+}
+
+/* ---------------------------------------------------------------- directed */
+
+static uint32_t g_fill_word, g_blit_src[4][6], g_words[9];
+
+void scene_cp_ops(scene_ctx_t *c)
+{
+    gpu_write(REG_CP_IRQ_MASK, 3);
+    uint32_t words[9];
+    for (unsigned i = 0; i < 9; i++) {
+        words[i] = scene_rand(c);
+        g_words[i] = words[i];
+    }
+    /* WRITE_MEM (odd length), READ_MEM back through the pipe */
+    expect(c, "WRITE_MEM status", cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 1, 9, CP_AREA, 0, 0, words, 9),
+           GPU_CMDE_OK);
+    expect(c, "READ_MEM status", cp_send(GPU_CMD_READ_MEM, 0, 2, 9, CP_AREA, 0, 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "CP_STATUS.PIPE_COUNT", gpu_read(REG_CP_STATUS) & 0x1FF, 9);
+    for (unsigned i = 0; i < 9; i++) {
+        expect(c, "CP_PIPE", gpu_read(REG_CP_PIPE), (1ull << 32) | words[i]);
+    }
+    expect(c, "CP_PIPE empty", gpu_read(REG_CP_PIPE), 0);
+    /* FILL_RECT 5x3, CLEAR_LAYER 4x2 over part of it, BLIT 6x4 elsewhere, COPY_BUFFER */
+    g_fill_word = scene_rand(c);
+    expect(c, "FILL_RECT", cp_send(GPU_CMD_FILL_RECT, 0, 3, 0, CP_AREA + 0x10000, (3u << 16) | 5, g_fill_word, NULL, 0),
+           GPU_CMDE_OK);
+    expect(c, "CLEAR_LAYER",
+           cp_send(GPU_CMD_CLEAR_LAYER, 0, 4, 0, CP_AREA + 0x10000 + 2560 + 4, (2u << 16) | 4, 0xFF336699u, NULL, 0),
+           GPU_CMDE_OK);
+    for (unsigned y = 0; y < 4; y++) {
+        for (unsigned x = 0; x < 6; x++) {
+            g_blit_src[y][x] = scene_rand(c);
+        }
+        gpu_write(REG_MEM_ADDR, CP_AREA + 0x20000 + y * 2560);
+        for (unsigned x = 0; x < 6; x++) {
+            gpu_write(REG_MEM_DATA, g_blit_src[y][x]);
+        }
+    }
+    expect(c, "BLIT", cp_send(GPU_CMD_BLIT, 0, 5, 0, CP_AREA + 0x30000 + 8, CP_AREA + 0x20000, (4u << 16) | 6, NULL, 0),
+           GPU_CMDE_OK);
+    expect(c, "COPY_BUFFER", cp_send(GPU_CMD_COPY_BUFFER, 0, 6, 9, CP_AREA + 0x40000, CP_AREA, 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "BARRIER", cp_send(GPU_CMD_BARRIER, GPU_CMDF_IRQ, 7, 0, 0, 0, 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "IRQ DONE", gpu_read(REG_CP_IRQ_STATUS), 1);
+    gpu_write(REG_CP_IRQ_CLEAR, 1);
+    expect(c, "IRQ cleared", gpu_read(REG_CP_IRQ_STATUS), 0);
+    /* SET_FB, a triangle into it, SWAP_FB */
+    expect(c, "SET_FB", cp_send(GPU_CMD_SET_FB, 0, 8, 0, 0x12C000u, 2560, 1, NULL, 0), GPU_CMDE_OK);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_COLOR, PACK_RGBA(0xF0, 0x80, 0x10, 0xFF));
+    scene_tri16(16 * 16, 16 * 16, 0, 80 * 16, 20 * 16, 0, 30 * 16, 70 * 16, 0);
+    expect(c, "FB_DRAW after SET_FB", gpu_read(REG_FB_DRAW), 0x12C000u);
+    expect(c, "SWAP_FB", cp_send(GPU_CMD_SWAP_FB, 0, 9, 0, 0x12C000u, 0, 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "FB_DISPLAY after SWAP_FB", gpu_read(REG_FB_DISPLAY), 0x12C000u);
+    expect(c, "FB_DRAW after SWAP_FB", gpu_read(REG_FB_DRAW), 0);
+    /* a FILL_RECT right after a triangle over the same pixels: the triangle first */
+    scene_tri16(0, 0, 0, 40 * 16, 0, 0, 0, 40 * 16, 0);
+    expect(c, "FILL after triangle", cp_send(GPU_CMD_FILL_RECT, 0, 10, 0, 10 * 4 + 10 * 2560, (8u << 16) | 8, 0x1234, NULL, 0),
+           GPU_CMDE_OK);
+    /* every refusal */
+    uint32_t pay[3] = {1, 2, 3};
+    expect(c, "BAD_OPCODE", cp_send(0x77, GPU_CMDF_PAYLOAD, 20, 3, 0, 0, 0, pay, 3), GPU_CMDE_BAD_OPCODE);
+    expect(c, "UNSUPPORTED", cp_send(GPU_CMD_GDRAW, 0, 21, 0, 0, 0, 0, NULL, 0), GPU_CMDE_UNSUPPORTED);
+    expect(c, "BAD_FLAGS", cp_send(GPU_CMD_BARRIER, 0x40, 22, 0, 0, 0, 0, NULL, 0), GPU_CMDE_BAD_FLAGS);
+    expect(c, "BAD_PAYLOAD (READ_MEM with payload)", cp_send(GPU_CMD_READ_MEM, GPU_CMDF_PAYLOAD, 23, 2, CP_AREA, 0, 0, pay, 2),
+           GPU_CMDE_BAD_PAYLOAD);
+    expect(c, "BAD_PAYLOAD (WRITE_MEM without)", cp_send(GPU_CMD_WRITE_MEM, 0, 24, 2, CP_AREA, 0, 0, NULL, 0),
+           GPU_CMDE_BAD_PAYLOAD);
+    expect(c, "ALIGN", cp_send(GPU_CMD_FILL_RECT, 0, 25, 0, CP_AREA + 2, (1u << 16) | 1, 0, NULL, 0), GPU_CMDE_ALIGN);
+    expect(c, "BAD_ARG", cp_send(GPU_CMD_FILL_RECT, 0, 26, 0, CP_AREA, (1u << 16) | 641, 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "RANGE (32-bit wrap)", cp_send(GPU_CMD_READ_MEM, 0, 27, 8, 0xFFFFFFF0u, 0, 0, NULL, 0), GPU_CMDE_RANGE);
+    expect(c, "RANGE (end of memory)", cp_send(GPU_CMD_COPY_BUFFER, 0, 28, 2, 0x1FFFFFCu, CP_AREA, 0, NULL, 0),
+           GPU_CMDE_RANGE);
+    expect(c, "OVERLAP", cp_send(GPU_CMD_COPY_BUFFER, 0, 29, 8, CP_AREA + 16, CP_AREA, 0, NULL, 0), GPU_CMDE_OVERLAP);
+    expect(c, "PIPE_FULL", cp_send(GPU_CMD_READ_MEM, 0, 30, 255, CP_AREA, 0, 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "PIPE_FULL", cp_send(GPU_CMD_READ_MEM, 0, 31, 2, CP_AREA, 0, 0, NULL, 0), GPU_CMDE_PIPE_FULL);
+    expect(c, "FENCE_UNSET", cp_send(GPU_CMD_BARRIER, GPU_CMDF_WAIT, 200, 0, 0, 0, 0, NULL, 0), GPU_CMDE_FENCE_UNSET);
+    expect(c, "WAIT on an emitted slot", cp_send(GPU_CMD_BARRIER, GPU_CMDF_WAIT, 200, 0, 0, 0, 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "SET_FB stride", cp_send(GPU_CMD_SET_FB, 0, 32, 0, 0, 1280, 1, NULL, 0), GPU_CMDE_UNSUPPORTED);
+    expect(c, "SET_FB align", cp_send(GPU_CMD_SET_FB, 0, 33, 0, 0x800, 0, 1, NULL, 0), GPU_CMDE_ALIGN);
+    /* the window: narrow it, refuse outside, MEM_DATA dropped outside */
+    gpu_write(REG_CP_WIN_BASE, CP_AREA);
+    gpu_write(REG_CP_WIN_LIMIT, CP_AREA + 0x1000);
+    expect(c, "window RANGE", cp_send(GPU_CMD_FILL_RECT, 0, 34, 0, CP_AREA + 0xFFC, (1u << 16) | 2, 0, NULL, 0),
+           GPU_CMDE_RANGE);
+    expect(c, "window OK", cp_send(GPU_CMD_FILL_RECT, 0, 35, 0, CP_AREA + 0xFF8, (1u << 16) | 2, 7, NULL, 0), GPU_CMDE_OK);
+    gpu_write(REG_MEM_ADDR, CP_AREA - 4);
+    gpu_write(REG_MEM_DATA, 0xBAD);
+    gpu_write(REG_MEM_DATA, 0x600D);
+    (void)gpu_read(REG_STATUS);
+    gpu_write(REG_MEM_ADDR, CP_AREA - 4);
+    (void)gpu_read(REG_MEM_DATA);
+    (void)gpu_read(REG_MEM_DATA);
+    gpu_write(REG_CP_WIN_BASE, 0);
+    gpu_write(REG_CP_WIN_LIMIT, 0x2000000u);
+    /* a truncated payload, RESYNC, and the stream decodes again */
+    gpu_cmd_hdr_t h = {.opcode = GPU_CMD_WRITE_MEM, .flags = GPU_CMDF_PAYLOAD | GPU_CMDF_EMIT, .rdst = 40, .len = 6,
+                       .arg0 = CP_AREA + 0x50000};
+    (void)gpu_cmd_send(gpu_selected(), &h, words, 3);
+    expect(c, "CP_STATUS.PARTIAL", (gpu_read(REG_CP_STATUS) >> 16) & 1, 1);
+    gpu_write(REG_CP_CTRL, 1);
+    expect(c, "TRUNCATED", cp_status_of(40), GPU_CMDE_TRUNCATED);
+    expect(c, "after RESYNC", cp_send(GPU_CMD_BARRIER, 0, 41, 0, 0, 0, 0, NULL, 0), GPU_CMDE_OK);
+    /* the counters */
+    (void)gpu_read(REG_CP_FENCE);
+    (void)gpu_read(REG_CP_ERROR);
+    (void)gpu_read(REG_CP_STATUS);
+    expect(c, "IRQ ERROR", gpu_read(REG_CP_IRQ_STATUS), 2);
+    /* masked: the cause stays, the pin falls (the testbench compares the pin at every read) */
+    gpu_write(REG_CP_IRQ_MASK, 1);
+    expect(c, "IRQ ERROR masked", gpu_read(REG_CP_IRQ_STATUS), 2);
+    gpu_write(REG_CP_IRQ_MASK, 3);
+    gpu_write(REG_CP_SLOT_ADDR, 0);
+    for (unsigned i = 0; i < 48; i++) {
+        (void)gpu_read(REG_CP_SLOT_DATA);
+    }
+    (void)gpu_read(REG_CP_SLOT_ADDR);
+    gpu_write(REG_CP_CTRL, 2);   /* CLEAR */
+    (void)gpu_read(REG_CP_FENCE);
+    (void)gpu_read(REG_CP_ERROR);
+    expect(c, "slot after CLEAR", cp_status_of(40), 0);
+    expect(c, "pipe after CLEAR", gpu_read(REG_CP_STATUS) & 0x1FF, 0);
+    gpu_write(REG_CP_IRQ_CLEAR, 3);
+}
+
+static uint32_t word_at(const scene_obs_t *o, uint32_t addr)
+{
+    return (uint32_t)o->mem[addr] | (uint32_t)o->mem[addr + 1] << 8 | (uint32_t)o->mem[addr + 2] << 16 |
+           (uint32_t)o->mem[addr + 3] << 24;
+}
+
+int check_cp_ops(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (c->msg[0]) {
+        return -1;
+    }
+    if (!o->mem) {
+        return 0;
+    }
+    for (unsigned y = 0; y < 3; y++) {
+        for (unsigned x = 0; x < 5; x++) {
+            uint32_t want = g_fill_word;
+            if (y >= 1 && x >= 1) {   /* CLEAR_LAYER of 0xFF336699 as RGB565 over bits 15:0 */
+                want = (want & 0xFFFF0000u) | (0x33u >> 3) << 11 | (0x66u >> 2) << 5 | (0x99u >> 3);
+            }
+            uint32_t got = word_at(o, CP_AREA + 0x10000 + y * 2560 + x * 4);
+            if (got != want) {
+                snprintf(c->msg, sizeof(c->msg), "%s: FILL/CLEAR word (%u,%u) is 0x%08X, expected 0x%08X", o->backend,
+                         x, y, got, want);
+                return -1;
+            }
+        }
+    }
+    for (unsigned y = 0; y < 4; y++) {
+        for (unsigned x = 0; x < 6; x++) {
+            uint32_t got = word_at(o, CP_AREA + 0x30000 + 8 + y * 2560 + x * 4);
+            if (got != g_blit_src[y][x]) {
+                snprintf(c->msg, sizeof(c->msg), "%s: BLIT word (%u,%u) is 0x%08X, expected 0x%08X", o->backend, x, y,
+                         got, g_blit_src[y][x]);
+                return -1;
+            }
+        }
+    }
+    for (unsigned i = 0; i < 9; i++) {
+        if (word_at(o, CP_AREA + 0x40000 + 4 * i) != g_words[i]) {
+            snprintf(c->msg, sizeof(c->msg), "%s: COPY_BUFFER word %u differs from what WRITE_MEM wrote", o->backend, i);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- random streams */
+
+/* expected status of a packet, derived here from docs/command.md (not from the model) */
+typedef struct {
+    uint32_t base, limit;  /* window */
+    unsigned pipe;         /* words in the read pipe */
+    uint8_t emitted[256];
+} cp_view_t;
+
+static int in_win(const cp_view_t *v, uint64_t a, uint64_t n)
+{
+    uint64_t lim = v->limit < 0x2000000u ? v->limit : 0x2000000u;
+    return a >= v->base && a + n <= lim;
+}
+
+static uint64_t rect_n(uint32_t wh)
+{
+    uint64_t w = wh & 0xFFFF, h = wh >> 16;
+    return (w && h) ? ((h - 1) * 640 + w) * 4 : 0;
+}
+
+static int ovl(uint64_t a, uint64_t n, uint64_t b, uint64_t m) { return n && m && a < b + m && b < a + n; }
+
+static unsigned expected_status(cp_view_t *v, const gpu_cmd_hdr_t *h)
+{
+    const int pay = (h->flags & GPU_CMDF_PAYLOAD) != 0;
+    if ((h->flags & GPU_CMDF_WAIT) && !v->emitted[h->rdst]) {
+        return GPU_CMDE_FENCE_UNSET;
+    }
+    int known = 0, done = 0;
+#define K(name, op, d) \
+    if (h->opcode == (op)) { \
+        known = 1; \
+        done = (d); \
+    }
+    GPU_CMD_TABLE(K)
+#undef K
+    if (!known) {
+        return GPU_CMDE_BAD_OPCODE;
+    }
+    if (!done) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    if (h->flags & GPU_CMDF_RESERVED) {
+        return GPU_CMDE_BAD_FLAGS;
+    }
+    if (pay != (h->opcode == GPU_CMD_WRITE_MEM)) {
+        return GPU_CMDE_BAD_PAYLOAD;
+    }
+    const uint64_t n4 = 4u * (uint64_t)h->len;
+    switch (h->opcode) {
+    case GPU_CMD_WRITE_MEM:
+        return (h->arg0 & 3) ? GPU_CMDE_ALIGN : !in_win(v, h->arg0, n4) ? GPU_CMDE_RANGE : GPU_CMDE_OK;
+    case GPU_CMD_READ_MEM:
+        if (h->arg0 & 3) return GPU_CMDE_ALIGN;
+        if (!in_win(v, h->arg0, n4)) return GPU_CMDE_RANGE;
+        if (v->pipe + h->len > 256) return GPU_CMDE_PIPE_FULL;
+        v->pipe += h->len;
+        return GPU_CMDE_OK;
+    case GPU_CMD_FILL_RECT:
+    case GPU_CMD_CLEAR_LAYER:
+        if (h->arg0 & 3) return GPU_CMDE_ALIGN;
+        if ((h->arg1 & 0xFFFF) > 640) return GPU_CMDE_BAD_ARG;
+        return in_win(v, h->arg0, rect_n(h->arg1)) ? GPU_CMDE_OK : GPU_CMDE_RANGE;
+    case GPU_CMD_BLIT:
+        if ((h->arg0 | h->arg1) & 3) return GPU_CMDE_ALIGN;
+        if ((h->arg2 & 0xFFFF) > 640) return GPU_CMDE_BAD_ARG;
+        if (!in_win(v, h->arg0, rect_n(h->arg2)) || !in_win(v, h->arg1, rect_n(h->arg2))) return GPU_CMDE_RANGE;
+        return ovl(h->arg0, rect_n(h->arg2), h->arg1, rect_n(h->arg2)) ? GPU_CMDE_OVERLAP : GPU_CMDE_OK;
+    case GPU_CMD_COPY_BUFFER:
+        if ((h->arg0 | h->arg1) & 3) return GPU_CMDE_ALIGN;
+        if (!in_win(v, h->arg0, n4) || !in_win(v, h->arg1, n4)) return GPU_CMDE_RANGE;
+        return ovl(h->arg0, n4, h->arg1, n4) ? GPU_CMDE_OVERLAP : GPU_CMDE_OK;
+    case GPU_CMD_SET_FB:
+        if (!(h->arg1 == 0 || h->arg1 == 2560) || h->arg2 != 1) return GPU_CMDE_UNSUPPORTED;
+        if (h->arg0 & 0xFFF) return GPU_CMDE_ALIGN;
+        return in_win(v, h->arg0, FB_BYTES) ? GPU_CMDE_OK : GPU_CMDE_RANGE;
+    case GPU_CMD_SWAP_FB:
+        if ((h->arg0 | h->arg1) & 0xFFF) return GPU_CMDE_ALIGN;
+        return in_win(v, h->arg0, FB_BYTES) && in_win(v, h->arg1, FB_BYTES) ? GPU_CMDE_OK : GPU_CMDE_RANGE;
+    default:
+        return GPU_CMDE_OK;
+    }
+}
+
+/* an address near the scratch area, sometimes unaligned, outside the window or wrapping */
+static uint32_t rand_addr(scene_ctx_t *c)
+{
+    unsigned r = scene_rand(c) % 100;
+    if (r < 3) return scene_rand(c);                      /* anywhere in 4 GiB */
+    if (r < 6) return 0x1FFFF00u + (scene_rand(c) & 0xFC); /* the top of memory */
+    if (r < 9) return CP_AREA + (scene_rand(c) & 0x3FFFF); /* maybe unaligned */
+    return CP_AREA + (scene_rand(c) & 0x3FFFC);
+}
+
+static unsigned g_rand_packets, g_rand_fail;
+
+void scene_cp_random(scene_ctx_t *c)
+{
+    static const uint8_t ops[] = {GPU_CMD_WRITE_MEM, GPU_CMD_READ_MEM,    GPU_CMD_FILL_RECT, GPU_CMD_BLIT,
+                                  GPU_CMD_CLEAR_LAYER, GPU_CMD_COPY_BUFFER, GPU_CMD_BARRIER,   GPU_CMD_SET_FB,
+                                  GPU_CMD_SWAP_FB,   GPU_CMD_RDRAW,       0x00,              0xEE};
+    const unsigned n = c->count ? c->count : 1200;
+    cp_view_t v = {.base = 0, .limit = 0x2000000u};
+    unsigned sent = 0, fail = 0;
+    gpu_write(REG_CP_IRQ_MASK, scene_rand(c) & 3);
+    for (unsigned i = 0; i < n; i++) {
+        gpu_cmd_hdr_t h = {0};
+        h.opcode = ops[scene_rand(c) % sizeof(ops)];
+        if (scene_rand(c) % 40 == 0) h.opcode = (uint8_t)scene_rand(c);
+        h.rdst = (uint8_t)(scene_rand(c) % 24);
+        h.flags = (uint8_t)(scene_rand(c) & 7);
+        if (scene_rand(c) % 30 == 0) h.flags |= (uint8_t)(scene_rand(c) & 0xF0);
+        const int want_pay = (h.opcode == GPU_CMD_WRITE_MEM) != (scene_rand(c) % 25 == 0);
+        if (want_pay) h.flags |= GPU_CMDF_PAYLOAD;
+        h.len = (uint8_t)(scene_rand(c) % 4 == 0 ? scene_rand(c) : scene_rand(c) % 24);
+        h.arg0 = rand_addr(c);
+        h.arg1 = rand_addr(c);
+        const uint32_t w = scene_rand(c) % 20 == 0 ? scene_rand(c) % 700 : scene_rand(c) % 24;
+        const uint32_t hh = scene_rand(c) % 20 == 0 ? scene_rand(c) % 2000 : scene_rand(c) % 12;
+        h.arg2 = scene_rand(c);
+        if (h.opcode == GPU_CMD_FILL_RECT || h.opcode == GPU_CMD_CLEAR_LAYER) h.arg1 = hh << 16 | w;
+        if (h.opcode == GPU_CMD_BLIT) h.arg2 = hh << 16 | w;
+        if (h.opcode == GPU_CMD_SET_FB || h.opcode == GPU_CMD_SWAP_FB) {
+            h.arg0 = (scene_rand(c) % 8 == 0) ? rand_addr(c) : (scene_rand(c) % 2) * 0x12C000u;
+            h.arg1 = (h.opcode == GPU_CMD_SET_FB) ? (scene_rand(c) % 6 == 0 ? 1280 : 2560 * (scene_rand(c) % 2))
+                                                  : (scene_rand(c) % 2) * 0x12C000u;
+            h.arg2 = (h.opcode == GPU_CMD_SET_FB) ? (scene_rand(c) % 6 == 0 ? 0 : 1) : h.arg2;
+        }
+        uint32_t pay[256];
+        for (unsigned k = 0; k < h.len; k++) pay[k] = scene_rand(c);
+        const int truncate = want_pay && h.len > 2 && scene_rand(c) % 30 == 0;
+        const unsigned npay = !want_pay ? 0 : truncate ? (unsigned)scene_rand_range(c, 0, h.len - 2) & ~1u : h.len;
+        unsigned st = expected_status(&v, &h);
+        (void)gpu_cmd_send(gpu_selected(), &h, pay, npay);
+        if (truncate) {
+            gpu_write(REG_CP_CTRL, 1);
+            st = GPU_CMDE_TRUNCATED;
+        }
+        sent++;
+        fail += st != GPU_CMDE_OK;
+        if (h.flags & GPU_CMDF_EMIT) {
+            v.emitted[h.rdst] = 1;
+            if (cp_status_of(h.rdst) != st && !c->msg[0]) {
+                snprintf(c->msg, sizeof(c->msg),
+                         "packet %u (opcode 0x%02X flags 0x%02X len %u args 0x%08X 0x%08X 0x%08X%s): status %u, "
+                         "expected %u",
+                         i, h.opcode, h.flags, h.len, h.arg0, h.arg1, h.arg2, truncate ? ", truncated" : "",
+                         cp_status_of(h.rdst), st);
+            }
+        }
+        /* between packets: register writes, triangles, window changes, pipe reads */
+        switch (scene_rand(c) % 16) {
+        case 0:
+            gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+            scene_tri16(scene_rand_range(c, 0, 200 * 16), scene_rand_range(c, 0, 200 * 16), 0,
+                        scene_rand_range(c, 0, 200 * 16), scene_rand_range(c, 0, 200 * 16), 0,
+                        scene_rand_range(c, 0, 200 * 16), scene_rand_range(c, 0, 200 * 16), 0);
+            break;
+        case 1:
+            if (scene_rand(c) % 4 == 0) {
+                v.base = 0;
+                v.limit = scene_rand(c) % 2 ? 0x2000000u : 0xFFFFFFFCu;
+            } else {
+                v.base = CP_AREA + (scene_rand(c) & 0x1FFFC);
+                v.limit = v.base + (scene_rand(c) & 0x3FFFC);
+            }
+            gpu_write(REG_CP_WIN_BASE, v.base);
+            gpu_write(REG_CP_WIN_LIMIT, v.limit);
+            break;
+        case 2: {
+            const unsigned k = (unsigned)scene_rand_range(c, 0, (int32_t)v.pipe);
+            for (unsigned j = 0; j < k; j++) (void)gpu_read(REG_CP_PIPE);
+            v.pipe -= k;
+            break;
+        }
+        case 3:
+            gpu_write(REG_MEM_ADDR, rand_addr(c) & ~3u);
+            gpu_write(REG_MEM_DATA, scene_rand(c));
+            (void)gpu_read(REG_MEM_DATA);
+            break;
+        case 4:
+            if (scene_rand(c) % 8 == 0) {
+                gpu_write(REG_CP_CTRL, 2);   /* CLEAR */
+                memset(v.emitted, 0, sizeof(v.emitted));
+                v.pipe = 0;
+            }
+            gpu_write(REG_CP_IRQ_CLEAR, scene_rand(c) & 3);
+            gpu_write(REG_CP_IRQ_MASK, scene_rand(c) & 3);
+            (void)gpu_read(REG_CP_IRQ_STATUS);
+            break;
+        default:
+            break;
+        }
+    }
+    (void)gpu_read(REG_CP_FENCE);
+    (void)gpu_read(REG_CP_ERROR);
+    uint64_t s = gpu_read(REG_CP_STATUS);
+    g_rand_packets = sent;
+    g_rand_fail = fail;
+    if (!c->msg[0] && (uint32_t)(s >> 32) != sent) {
+        snprintf(c->msg, sizeof(c->msg), "CP_STATUS.PACKETS %u, %u packets sent", (unsigned)(s >> 32), sent);
+    }
+}
+
+int check_cp_random(scene_ctx_t *c, const scene_obs_t *o)
+{
+    (void)o;
+    if (c->msg[0]) {
+        return -1;
+    }
+    return 0;
+}

@@ -1,10 +1,18 @@
 /* Command processor (seed 004, docs/command.md): stream assembly from CP_CMD writes, validation
  * in the documented order, the carried-out opcodes, completion (fence counter, mailbox,
- * interrupt causes, CP_ERROR, packet count), the read pipe, RESYNC and CLEAR, the VRAM window.
+ * interrupt causes, CP_ERROR, packet count), the read pipe, RESYNC and CLEAR, the VRAM window,
+ * DISPATCH through the kernel table with the watchdog and CP_ABORT.
  * Mirrors rtl/cp/cp_top.sv. The model carries out each packet at once, when it is complete
  * (WRITE_MEM: each payload word as it arrives), which is the RTL's order: packets run one at a
  * time, after everything sent before them. Memory writes go through gpu_model_mem_write
- * (GPU_UNIT_CP), reads through gpu_model_mem_read. */
+ * (GPU_UNIT_CP), reads through gpu_model_mem_read; DISPATCH kernels run through simt_launch
+ * (their stores are GPU_UNIT_SIMT writes).
+ *
+ * When the checks run: steps 1-4 of "Validation" when the header is complete. Step 5 (the
+ * opcode's own checks) then too, except for SPRITE_DRAW, LAYER_BLEND and DISPATCH with a
+ * payload: their payload is received before the packet starts, so step 5 and the effect run
+ * when the last payload write arrives (with the window, kernel table and memory as they are
+ * then). */
 #include "gpu_cmd_defs.h"
 #include "gpu_model_int.h"
 #include <string.h>
@@ -16,6 +24,13 @@
 #define CP_FB_FORMAT_RGB565 1u                     /* SET_FB arg2 */
 #define CP_IRQ_BITS ((CP_IRQ_STATUS_DONE_MASK << CP_IRQ_STATUS_DONE_SHIFT) | \
                      (CP_IRQ_STATUS_ERROR_MASK << CP_IRQ_STATUS_ERROR_SHIFT))
+#define CP_KEY_BITS 17u            /* SPRITE_DRAW key word: key[15:0], on[16], bits 31:17 zero */
+#define CP_KEY_ON (1u << 16)
+#define CP_ALPHA_ONE 0x100u        /* LAYER_BLEND a = arg2, 8.8, at most 1.0 */
+#define CP_DESC_WORDS 5u           /* kernel descriptor {kernel_id, grid, block, arg_ptr, reserved} */
+#define CP_DESC_INDIRECT (1u << 31) /* arg2 bit 31 without PAYLOAD: the descriptor is at arg0 */
+#define CP_BLOCK_DIM 4u            /* threads per block of the SIMT cluster */
+_Static_assert(CP_PAY_KEEP >= CP_DESC_WORDS, "cp_t keeps a whole descriptor");
 
 /* the decoded header (cp_pkg: word 0 opcode[7:0] flags[15:8] rdst[23:16] len[31:24]
  * arg0[63:32], word 1 arg1[31:0] arg2[63:32]) */
@@ -106,7 +121,25 @@ static int cp_in_table(uint8_t op, int *carried_out)
     }
 }
 
-/* validation when the header is complete (docs/command.md "Validation"): the first failing
+/* the payload an opcode takes (step 4 of "Validation"): 1 when the PAYLOAD flag and len fit */
+static int cp_payload_ok(const cp_hdr_t *h)
+{
+    const int pay = (h->flags & GPU_CMDF_PAYLOAD) != 0;
+    switch (h->opcode) {
+    case GPU_CMD_WRITE_MEM:
+        return pay;
+    case GPU_CMD_SPRITE_DRAW:
+    case GPU_CMD_LAYER_BLEND:
+        return !pay || h->len <= 1; /* the optional key / region word */
+    case GPU_CMD_DISPATCH_1D:
+    case GPU_CMD_DISPATCH_2D:
+        return !pay || h->len == CP_DESC_WORDS; /* the payload form of the descriptor */
+    default:
+        return !pay;
+    }
+}
+
+/* steps 1-4 of "Validation" (docs/command.md), when the header is complete: the first failing
  * check gives the status */
 static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
 {
@@ -123,9 +156,86 @@ static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
     if (h->flags & GPU_CMDF_RESERVED) {
         return GPU_CMDE_BAD_FLAGS;
     }
-    if (!(h->flags & GPU_CMDF_PAYLOAD) != (h->opcode != GPU_CMD_WRITE_MEM)) {
+    if (!cp_payload_ok(h)) {
         return GPU_CMDE_BAD_PAYLOAD;
     }
+    return GPU_CMDE_OK;
+}
+
+/* SIMT_LAUNCH's fields of a DISPATCH that passed its checks */
+typedef struct {
+    unsigned threads, prog_off, data_off;
+} cp_launch_t;
+
+/* the DISPATCH checks after the common ones ("Compute", "Checks"); the descriptor comes from
+ * the header (direct), the payload, or memory at arg0 (indirect), the entry from the table */
+static uint8_t cp_check_dispatch(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, cp_launch_t *L)
+{
+    const cp_t *c = &m->cp;
+    uint32_t d[CP_DESC_WORDS]; /* kernel_id, grid, block, arg_ptr, reserved */
+    if (h->flags & GPU_CMDF_PAYLOAD) {
+        memcpy(d, pay, sizeof(d));
+    } else if (h->arg2 & CP_DESC_INDIRECT) {
+        if (h->arg0 % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!cp_win_contains(c, h->arg0, 4u * CP_DESC_WORDS)) {
+            return GPU_CMDE_RANGE;
+        }
+        for (unsigned i = 0; i < CP_DESC_WORDS; i++) {
+            d[i] = gpu_model_mem_read(m, h->arg0 + 4u * i);
+        }
+    } else {
+        d[0] = h->arg2;
+        d[1] = h->arg0;
+        d[2] = h->arg1;
+        d[3] = 0;
+        d[4] = 0;
+    }
+    const uint32_t kid = d[0], grid = d[1], block = d[2], arg_ptr = d[3], rsvd = d[4];
+    /* blocks of 4 threads in one dimension: 1D block 0 or 4, 2D {y, x} = {0, 0}, {0, 4}, {1, 4} */
+    const int block_ok = h->opcode == GPU_CMD_DISPATCH_2D
+                             ? (block == 0 || block == CP_BLOCK_DIM || block == ((1u << 16) | CP_BLOCK_DIM))
+                             : (block == 0 || block == CP_BLOCK_DIM);
+    if (!block_ok) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    const uint64_t threads =
+        h->opcode == GPU_CMD_DISPATCH_2D ? (uint64_t)(grid & 0xFFFFu) * (grid >> 16) : (uint64_t)grid;
+    if (threads > SIMT_LAUNCH_THREADS_MASK) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (rsvd != 0) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (arg_ptr != 0 && !(arg_ptr >= GPU_SIMT_DATA_WIN && arg_ptr - GPU_SIMT_DATA_WIN < (1u << SIMT_DATA_AW))) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    const uint32_t count = (uint32_t)((c->ktab >> CP_KTAB_COUNT_SHIFT) & CP_KTAB_COUNT_MASK);
+    const uint64_t base = ((c->ktab >> CP_KTAB_BASE_SHIFT) & CP_KTAB_BASE_MASK) << CP_KTAB_BASE_SHIFT;
+    if (kid >= count) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    const uint64_t entry = base + 8u * (uint64_t)kid;
+    if (!cp_win_contains(c, entry, 8)) {
+        return GPU_CMDE_RANGE;
+    }
+    const uint32_t prog = gpu_model_mem_read(m, (uint32_t)entry), data = gpu_model_mem_read(m, (uint32_t)entry + 4u);
+    if ((prog >> SIMT_PROG_AW) != 0 || (data >> SIMT_DATA_AW) != 0) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    L->threads = (unsigned)threads;
+    L->prog_off = prog;
+    L->data_off = arg_ptr != 0 ? arg_ptr - GPU_SIMT_DATA_WIN : data;
+    return GPU_CMDE_OK;
+}
+
+/* step 5 of "Validation": the opcode's own checks, in the order of the table. pay: the payload
+ * words the packet carried (npay of them: 0 without PAYLOAD). */
+static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, unsigned npay,
+                        cp_launch_t *L)
+{
+    const cp_t *c = &m->cp;
     const uint64_t words = 4u * (uint64_t)h->len;
     switch (h->opcode) {
     case GPU_CMD_WRITE_MEM:
@@ -189,6 +299,34 @@ static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
             return GPU_CMDE_OVERLAP;
         }
         return GPU_CMDE_OK;
+    case GPU_CMD_SPRITE_DRAW:
+    case GPU_CMD_LAYER_BLEND: {
+        /* SPRITE_DRAW: w x h = arg2, the key word (bits 31:17 zero) in the payload;
+         * LAYER_BLEND: a = arg2 <= 0x100, the region {h, w} in the payload or 640 x 480 */
+        const int sprite = h->opcode == GPU_CMD_SPRITE_DRAW;
+        const uint32_t wh = sprite ? h->arg2 : npay ? pay[0] : (GPU_FB_H << 16) | GPU_FB_W;
+        const uint32_t w = wh & 0xFFFFu, ht = wh >> 16;
+        const uint64_t n = cp_rect_bytes(w, ht);
+        if (h->arg0 % 4u || h->arg1 % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (w > GPU_CMD_ROW_WORDS) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (sprite ? (npay && (pay[0] >> CP_KEY_BITS) != 0) : h->arg2 > CP_ALPHA_ONE) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (!cp_win_contains(c, h->arg0, n) || !cp_win_contains(c, h->arg1, n)) {
+            return GPU_CMDE_RANGE;
+        }
+        if (cp_overlap(h->arg0, h->arg1, n)) {
+            return GPU_CMDE_OVERLAP;
+        }
+        return GPU_CMDE_OK;
+    }
+    case GPU_CMD_DISPATCH_1D:
+    case GPU_CMD_DISPATCH_2D:
+        return cp_check_dispatch(m, h, pay, L);
     case GPU_CMD_BARRIER:
         return GPU_CMDE_OK;
     case GPU_CMD_SET_FB:
@@ -221,8 +359,25 @@ static uint16_t cp_rgb565(uint32_t argb)
     return (uint16_t)((((argb >> 19) & 0x1Fu) << 11) | (((argb >> 10) & 0x3Fu) << 5) | ((argb >> 3) & 0x1Fu));
 }
 
-/* the effect of a packet that passed its checks (WRITE_MEM: its payload words, as they come) */
-static void cp_execute(gpu_model_t *m, const cp_hdr_t *h)
+/* one channel of LAYER_BLEND: (s * a + d * (256 - a) + 128) >> 8, a <= 256 */
+static uint32_t cp_blend_channel(uint32_t s, uint32_t d, uint32_t a)
+{
+    return (s * a + d * (256u - a) + 128u) >> 8;
+}
+
+/* LAYER_BLEND of RGB565 words: R 15:11, G 10:5, B 4:0 */
+static uint32_t cp_blend565(uint32_t s, uint32_t d, uint32_t a)
+{
+    const uint32_t r = cp_blend_channel((s >> 11) & 0x1Fu, (d >> 11) & 0x1Fu, a);
+    const uint32_t g = cp_blend_channel((s >> 5) & 0x3Fu, (d >> 5) & 0x3Fu, a);
+    const uint32_t b = cp_blend_channel(s & 0x1Fu, d & 0x1Fu, a);
+    return (r << 11) | (g << 5) | b;
+}
+
+/* the effect of a packet that passed its checks (WRITE_MEM: its payload words, in cp_payload).
+ * Returns its status: OK, or for a DISPATCH whose kernel never returns WATCHDOG (CP_WATCHDOG
+ * > 0; event GPU_EV_KERNEL_STOP) or OK with the stream held (c->held: the next write decides). */
+static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, unsigned npay, const cp_launch_t *L)
 {
     cp_t *c = &m->cp;
     switch (h->opcode) {
@@ -257,6 +412,56 @@ static void cp_execute(gpu_model_t *m, const cp_hdr_t *h)
         }
         break;
     }
+    case GPU_CMD_SPRITE_DRAW: {
+        /* every source word, rows top down: s[15:0] to bits 15:0 of the destination (byte
+         * enables 0011) unless the key is on and s[15:0] equals it: then nothing is written */
+        const uint32_t w = h->arg2 & 0xFFFFu, ht = h->arg2 >> 16;
+        const uint32_t key = npay ? pay[0] : 0;
+        for (uint32_t y = 0; y < ht && w > 0; y++) {
+            for (uint32_t x = 0; x < w; x++) {
+                const uint32_t off = (y * GPU_CMD_ROW_WORDS + x) * 4u;
+                const uint32_t s = gpu_model_mem_read(m, h->arg1 + off) & 0xFFFFu;
+                if ((key & CP_KEY_ON) && s == (key & 0xFFFFu)) {
+                    continue;
+                }
+                gpu_model_mem_write(m, GPU_UNIT_CP, h->arg0 + off, s, 0x3, 0);
+            }
+        }
+        break;
+    }
+    case GPU_CMD_LAYER_BLEND: {
+        /* the region {h, w} of the payload word, or 640 x 480; every word rows top down,
+         * written to bits 15:0 (byte enables 0011) */
+        const uint32_t wh = npay ? pay[0] : (GPU_FB_H << 16) | GPU_FB_W;
+        const uint32_t w = wh & 0xFFFFu, ht = wh >> 16;
+        for (uint32_t y = 0; y < ht && w > 0; y++) {
+            for (uint32_t x = 0; x < w; x++) {
+                const uint32_t off = (y * GPU_CMD_ROW_WORDS + x) * 4u;
+                const uint32_t s = gpu_model_mem_read(m, h->arg1 + off) & 0xFFFFu;
+                const uint32_t d = gpu_model_mem_read(m, h->arg0 + off) & 0xFFFFu;
+                gpu_model_mem_write(m, GPU_UNIT_CP, h->arg0 + off, cp_blend565(s, d, h->arg2), 0x3, 0);
+            }
+        }
+        break;
+    }
+    case GPU_CMD_DISPATCH_1D:
+    case GPU_CMD_DISPATCH_2D:
+        /* as a SIMT_LAUNCH write; the reference simulator runs the kernel at once. A kernel
+         * that does not end within its step limit never returns (docs/command.md "What the
+         * model does"): the watchdog stops it, or without one the stream is held */
+        if (simt_launch(m, L->threads, L->prog_off, L->data_off) == 0) {
+            break;
+        }
+        if (c->watchdog != 0) {
+            const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = GPU_CMDE_WATCHDOG};
+            gpu_model_emit(m, &ev);
+            return GPU_CMDE_WATCHDOG;
+        }
+        c->held = 1;
+        c->held_op = h->opcode;
+        c->held_flags = h->flags;
+        c->held_rdst = h->rdst;
+        break;
     case GPU_CMD_COPY_BUFFER:
         for (uint32_t i = 0; i < h->len; i++) {
             gpu_model_mem_write(m, GPU_UNIT_CP, h->arg0 + 4u * i, gpu_model_mem_read(m, h->arg1 + 4u * i), 0xF, 0);
@@ -271,6 +476,22 @@ static void cp_execute(gpu_model_t *m, const cp_hdr_t *h)
         break;
     default: /* WRITE_MEM (its payload, in cp_payload), BARRIER: nothing here */
         break;
+    }
+    return GPU_CMDE_OK;
+}
+
+/* the packet starts: step 5 of the checks, then its effect (c->status holds steps 1-4) */
+static void cp_start(gpu_model_t *m, const cp_hdr_t *h)
+{
+    cp_t *c = &m->cp;
+    if (c->status != GPU_CMDE_OK) {
+        return;
+    }
+    const unsigned npay = (h->flags & GPU_CMDF_PAYLOAD) ? (h->len < CP_PAY_KEEP ? h->len : CP_PAY_KEEP) : 0;
+    cp_launch_t L = {0, 0, 0};
+    c->status = cp_check(m, h, c->pay, npay, &L);
+    if (c->status == GPU_CMDE_OK) {
+        c->status = cp_execute(m, h, c->pay, npay, &L);
     }
 }
 
@@ -299,14 +520,18 @@ static void cp_complete(cp_t *c, uint8_t status, uint8_t opcode, uint8_t flags, 
     c->packets++;
 }
 
+/* the packet is received in full: it completes, unless its kernel holds the stream */
 static void cp_finish(cp_t *c)
 {
     const cp_hdr_t h = cp_decode(c->hdr);
-    cp_complete(c, c->status, h.opcode, h.flags, h.rdst);
     c->nhdr = 0;
+    if (!c->held) {
+        cp_complete(c, c->status, h.opcode, h.flags, h.rdst);
+    }
 }
 
-/* one payload write: two words, the first in bits 31:0 (WRITE_MEM that passed: written now) */
+/* one payload write: two words, the first in bits 31:0 (WRITE_MEM that passed: written now;
+ * SPRITE_DRAW, LAYER_BLEND and DISPATCH: kept, the packet starts after the last write) */
 static void cp_payload(gpu_model_t *m, uint64_t data)
 {
     cp_t *c = &m->cp;
@@ -316,8 +541,16 @@ static void cp_payload(gpu_model_t *m, uint64_t data)
             gpu_model_mem_write(m, GPU_UNIT_CP, h.arg0 + 4u * (c->pay_word + k), (uint32_t)(data >> (32 * k)), 0xF, 0);
         }
     }
+    for (unsigned k = 0; k < 2; k++) {
+        if (c->pay_word + k < CP_PAY_KEEP) {
+            c->pay[c->pay_word + k] = (uint32_t)(data >> (32 * k));
+        }
+    }
     c->pay_word += 2;
     if (--c->pay_left == 0) {
+        if (c->pay_defer) {
+            cp_start(m, &h);
+        }
         cp_finish(c);
     }
 }
@@ -335,9 +568,12 @@ static void cp_cmd(gpu_model_t *m, uint64_t data)
         const cp_hdr_t h = cp_decode(c->hdr);
         c->pay_left = (h.flags & GPU_CMDF_PAYLOAD) ? (h.len + 1u) / 2u : 0;
         c->pay_word = 0;
+        memset(c->pay, 0, sizeof(c->pay));
         c->status = cp_validate(c, &h);
-        if (c->status == GPU_CMDE_OK) {
-            cp_execute(m, &h);
+        /* a payload received before the packet starts: step 5 waits for its last word */
+        c->pay_defer = c->status == GPU_CMDE_OK && c->pay_left > 0 && h.opcode != GPU_CMD_WRITE_MEM;
+        if (!c->pay_defer) {
+            cp_start(m, &h);
         }
         if (c->pay_left == 0) {
             cp_finish(c);
@@ -360,6 +596,27 @@ static void cp_ctrl(cp_t *c, uint64_t data)
     if ((data >> CP_CTRL_CLEAR_SHIFT) & CP_CTRL_CLEAR_MASK) {
         cp_clear(c);
     }
+}
+
+int cp_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
+{
+    cp_t *c = &m->cp;
+    if (c->stuck) {
+        return 1; /* the RTL's command FIFO waits behind a kernel that never ends */
+    }
+    if (!c->held) {
+        return 0;
+    }
+    c->held = 0;
+    if (addr == REG_CP_ABORT && ((data >> CP_ABORT_STOP_SHIFT) & CP_ABORT_STOP_MASK)) {
+        /* CP_ABORT directly after the DISPATCH: the kernel is stopped, the packet ABORTED */
+        const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = GPU_CMDE_ABORTED};
+        gpu_model_emit(m, &ev);
+        cp_complete(c, GPU_CMDE_ABORTED, c->held_op, c->held_flags, c->held_rdst);
+    } else {
+        c->stuck = 1; /* any other write finds the stream stuck for good; this one is lost too */
+    }
+    return 1;
 }
 
 void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data)
@@ -387,7 +644,13 @@ void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     case REG_CP_WIN_LIMIT:
         c->win_limit = (uint32_t)(data & (CP_WIN_LIMIT_ADDR_MASK << CP_WIN_LIMIT_ADDR_SHIFT));
         break;
-    default: /* read-only registers */
+    case REG_CP_KTAB:
+        c->ktab = data & ((CP_KTAB_COUNT_MASK << CP_KTAB_COUNT_SHIFT) | (CP_KTAB_BASE_MASK << CP_KTAB_BASE_SHIFT));
+        break;
+    case REG_CP_WATCHDOG:
+        c->watchdog = (uint32_t)(data & (CP_WATCHDOG_CYCLES_MASK << CP_WATCHDOG_CYCLES_SHIFT));
+        break;
+    default: /* read-only registers; CP_ABORT when no kernel holds the stream: no effect */
         break;
     }
 }
@@ -429,9 +692,15 @@ uint64_t cp_read(gpu_model_t *m, uint8_t addr)
         return c->win_base;
     case REG_CP_WIN_LIMIT:
         return c->win_limit;
-    default: /* CP_CMD, CP_CTRL, CP_IRQ_CLEAR: triggers, read 0 */
+    case REG_CP_KTAB:
+        return c->ktab;
+    case REG_CP_WATCHDOG:
+        return c->watchdog;
+    default: /* CP_CMD, CP_CTRL, CP_IRQ_CLEAR, CP_ABORT: triggers, read 0 */
         return 0;
     }
 }
 
 int gpu_model_irq(const gpu_model_t *m) { return (m->cp.irq_status & m->cp.irq_mask) != 0; }
+
+int gpu_model_stuck(const gpu_model_t *m) { return m->cp.stuck; }

@@ -38,10 +38,14 @@ typedef enum {
     GPU_EV_BLEND = 7,     /* pixel_blend, fragments with ALPHA_BLEND != DISABLED only: x, y, addr =
                              colour word, data = its RGB565 destination, mode, src = source colour,
                              rgba = result (10.8 channels r, g, b, a), prim */
-    GPU_EV_TEXEL = 8      /* tmu_pixel, one per texel slot (enabled unit of a fragment), in walk and
+    GPU_EV_TEXEL = 8,     /* tmu_pixel, one per texel slot (enabled unit of a fragment), in walk and
                              unit order: x, y, mode = unit, data = texel RGBA8 after swizzle (0 for
                              a CLAMP_TO_ZERO-outside or reserved-format sample), pass = 1 when
                              zeroed (no cache lookup), prim */
+    GPU_EV_KERNEL_STOP = 9 /* cp.c: the kernel of a DISPATCH packet was stopped (the model: a hung
+                             kernel), just before the packet completes: data = its status,
+                             GPU_CMDE_WATCHDOG or GPU_CMDE_ABORTED. The SIMT data window is
+                             undefined after it (docs/command.md "Memory after a stop") */
 } gpu_event_kind_t;
 
 enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };
@@ -86,6 +90,11 @@ uint8_t *gpu_model_mem(gpu_model_t *m);
 void gpu_model_set_event_fn(gpu_model_t *m, gpu_event_fn fn, void *ctx);
 /* The interrupt pin irq_o of gpu_top (level): (CP_IRQ_STATUS & CP_IRQ_MASK) != 0 */
 int gpu_model_irq(const gpu_model_t *m);
+/* 1 when the command stream is stuck for good (docs/command.md "Compute"): a DISPATCH kernel
+ * never returned with CP_WATCHDOG 0 and the next register write was not CP_ABORT with bit 0 set.
+ * The model then ignores every write (reads still answer from the state) until
+ * gpu_model_reset; the RTL's command FIFO waits behind the kernel. */
+int gpu_model_stuck(const gpu_model_t *m);
 
 typedef struct {
     uint32_t tris_submitted; /* third VERTEX writes */

@@ -107,6 +107,7 @@ typedef struct {
 } display_t;
 
 /* command processor state (cp.c; rtl/cp/cp_top.sv, docs/command.md) */
+#define CP_PAY_KEEP 8 /* payload words kept: SPRITE_DRAW and LAYER_BLEND take 1, DISPATCH 5 */
 typedef struct {
     /* stream assembly: the packet being received */
     uint8_t nhdr;           /* header words received (0: between packets, 1, 2: payload follows) */
@@ -129,6 +130,15 @@ typedef struct {
     uint16_t pipe_count;    /* CP_STATUS.PIPE_COUNT, 0..256 */
     /* the VRAM window */
     uint32_t win_base, win_limit; /* CP_WIN_BASE, CP_WIN_LIMIT as written (bits 1:0 zero) */
+    /* payload words of SPRITE_DRAW, LAYER_BLEND and DISPATCH (received before the packet runs) */
+    uint32_t pay[CP_PAY_KEEP]; /* the first CP_PAY_KEEP payload words of the packet */
+    uint8_t pay_defer;      /* the packet passed steps 1-4 and runs when its last payload write arrives */
+    /* compute (docs/command.md "Compute") */
+    uint64_t ktab;          /* CP_KTAB as written: COUNT[47:32], BASE[31:3] */
+    uint32_t watchdog;      /* CP_WATCHDOG.CYCLES */
+    uint8_t held;           /* a hung DISPATCH kernel holds the stream (CP_WATCHDOG 0): the next write decides */
+    uint8_t held_op, held_flags, held_rdst; /* that packet's fields, for its completion (ABORTED) */
+    uint8_t stuck;          /* a write other than CP_ABORT bit 0 reached the held stream: stuck for good */
 } cp_t;
 
 struct gpu_model {
@@ -161,13 +171,18 @@ void display_lut_data_write(display_t *d, uint64_t data);
 void display_frame_boundary(display_t *d, uint64_t fb_display, uint64_t cg_ctrl);
 
 /* cp.c: the command processor (rtl/cp/cp_top.sv). cp_write/cp_read take the CP_* registers
- * (REG_CP_CMD .. REG_CP_WIN_LIMIT); cp_win_contains says whether the byte range [a, a + n)
- * lies inside the VRAM window [CP_WIN_BASE, min(CP_WIN_LIMIT, 32 MiB)) (64-bit sums) */
-#define CP_REG(a) ((a) >= REG_CP_CMD && (a) <= REG_CP_WIN_LIMIT)
+ * (REG_CP_CMD .. REG_CP_ABORT); cp_win_contains says whether the byte range [a, a + n)
+ * lies inside the VRAM window [CP_WIN_BASE, min(CP_WIN_LIMIT, 32 MiB)) (64-bit sums).
+ * cp_hold_write sees every register write first (gpu_model_write): while a hung DISPATCH
+ * kernel holds the stream it takes the write (CP_ABORT bit 0: the packet completes ABORTED;
+ * anything else: the stream is stuck for good) and returns 1; a stuck stream takes and ignores
+ * every write; otherwise it returns 0 and the write goes on as usual. */
+#define CP_REG(a) ((a) >= REG_CP_CMD && (a) <= REG_CP_ABORT)
 void cp_reset(cp_t *c);
 void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data);
 uint64_t cp_read(gpu_model_t *m, uint8_t addr);
 int cp_win_contains(const cp_t *c, uint64_t a, uint64_t n);
+int cp_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data);
 
 /* reg_file.c: builds the register table from the generated GPU_REG_TABLE (idempotent) */
 void reg_file_init(void);
@@ -229,7 +244,13 @@ uint32_t tmu_sample(gpu_model_t *m, unsigned n, const tex_state_t *ts, const tex
 color108_t tmu_fragment(gpu_model_t *m, const draw_state_t *ds, const tex_planes_t *tp, unsigned x, unsigned y,
                         int16_t bb_x0, int16_t bb_y0, color108_t vcolor, uint16_t prim);
 
-/* simt_launch.c: runs a kernel to completion; 0 ok, -1 if a thread never returns */
+/* simt_launch.c: runs a kernel to completion; 0 ok, -1 if a thread never returns (the reference
+ * simulator's step limit, SIMT_MAX_STEPS instructions per thread: a hung kernel). The windows
+ * (docs/simt.md): program at GPU_SIMT_PROG_WIN, 2^SIMT_PROG_AW instructions; data at
+ * GPU_SIMT_DATA_WIN, 2^SIMT_DATA_AW bytes. */
+#define SIMT_PROG_AW 14
+#define SIMT_DATA_AW 15
+#define SIMT_MAX_STEPS 10000000ul
 int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);
 
 /* floor division for d > 0: n = q*d + r, 0 <= r < d */

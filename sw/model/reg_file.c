@@ -1,6 +1,7 @@
 /* Host register file (INT-010 v5.0): storage with write masks from the generated table,
  * read-only fields, vertex latching and the push trigger, MEM_ADDR/MEM_DATA; the CP_*
- * registers (0x50-0x5C) go to the command processor (cp.c).
+ * registers (0x50-0x5F) go to the command processor (cp.c), which also sees every write first
+ * (cp_hold_write: a stream held by a hung DISPATCH kernel, or stuck).
  * Mirrors rtl/host/host_reg_file.sv. */
 #include "fcov.h"
 #include "gpu_model_int.h"
@@ -122,6 +123,9 @@ static void mem_addr_advance(gpu_model_t *m)
 void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 {
     addr &= 0x7F;
+    if (cp_hold_write(m, addr, data)) {
+        return; /* a hung DISPATCH kernel holds the stream, or it is stuck: every write, any address */
+    }
     const reg_info_t *ri = &g_info[addr];
     if (!ri->valid || ri->access == 'R') {
         return; /* reserved or read-only: ignored */

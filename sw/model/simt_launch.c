@@ -10,10 +10,7 @@
 
 #define SIMT_PROG_WIN GPU_SIMT_PROG_WIN
 #define SIMT_DATA_WIN GPU_SIMT_DATA_WIN
-#define SIMT_PROG_AW 14
-#define SIMT_DATA_AW 15
 #define SIMT_BLOCK_DIM 4
-#define SIMT_MAX_STEPS 10000000ul
 
 static uint32_t prog_addr(unsigned off, unsigned pc)
 {

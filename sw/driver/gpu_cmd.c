@@ -115,6 +115,82 @@ int gpu_cmd_swap_fb(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t display,
     return send_plain(d, GPU_CMD_SWAP_FB, flags, rdst, 0, display, draw, 0);
 }
 
+int gpu_cmd_sprite_draw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t dst, uint32_t src, unsigned w, unsigned h,
+                        int key_enable, uint16_t key)
+{
+    uint32_t a2;
+    int rc = rect_arg(w, h, &a2);
+    if (rc != GPU_OK) {
+        return rc;
+    }
+    if (!key_enable) {
+        return send_plain(d, GPU_CMD_SPRITE_DRAW, flags, rdst, 0, dst, src, a2);
+    }
+    const uint32_t word = (1u << 16) | key; /* key on (bit 16), key[15:0], bits 31:17 zero */
+    gpu_cmd_hdr_t hd = {GPU_CMD_SPRITE_DRAW, (uint8_t)(flags | GPU_CMDF_PAYLOAD), rdst, 1, dst, src, a2};
+    return gpu_cmd_send(d, &hd, &word, 1);
+}
+
+int gpu_cmd_layer_blend(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t dst, uint32_t src, unsigned alpha,
+                        unsigned w, unsigned h)
+{
+    uint32_t region;
+    int rc = rect_arg(w, h, &region);
+    if (rc != GPU_OK) {
+        return rc;
+    }
+    if (w == GPU_CMD_ROW_WORDS && h == 480u) {
+        return send_plain(d, GPU_CMD_LAYER_BLEND, flags, rdst, 0, dst, src, alpha); /* the whole layer */
+    }
+    gpu_cmd_hdr_t hd = {GPU_CMD_LAYER_BLEND, (uint8_t)(flags | GPU_CMDF_PAYLOAD), rdst, 1, dst, src, alpha};
+    return gpu_cmd_send(d, &hd, &region, 1);
+}
+
+#define DESC_INDIRECT (1u << 31) /* arg2 bit 31 without PAYLOAD: the descriptor is at arg0 */
+
+static int is_dispatch(uint8_t op) { return op == GPU_CMD_DISPATCH_1D || op == GPU_CMD_DISPATCH_2D; }
+
+int gpu_cmd_dispatch_1d(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t grid, uint32_t block, uint32_t kernel_id)
+{
+    if (kernel_id & DESC_INDIRECT) {
+        return GPU_EFORMAT;
+    }
+    return send_plain(d, GPU_CMD_DISPATCH_1D, flags, rdst, 0, grid, block, kernel_id);
+}
+
+int gpu_cmd_dispatch_2d(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned gx, unsigned gy, unsigned bx, unsigned by,
+                        uint32_t kernel_id)
+{
+    uint32_t grid, block;
+    int rc = rect_arg(gx, gy, &grid);
+    if (rc == GPU_OK) {
+        rc = rect_arg(bx, by, &block);
+    }
+    if (rc == GPU_OK && (kernel_id & DESC_INDIRECT)) {
+        rc = GPU_EFORMAT;
+    }
+    return rc != GPU_OK ? rc : send_plain(d, GPU_CMD_DISPATCH_2D, flags, rdst, 0, grid, block, kernel_id);
+}
+
+int gpu_cmd_dispatch_desc(gpu_dev_t *d, uint8_t op, uint8_t flags, uint8_t rdst, const uint32_t desc[5])
+{
+    if (!is_dispatch(op) || !desc) {
+        return GPU_EFORMAT;
+    }
+    gpu_cmd_hdr_t hd = {op, (uint8_t)(flags | GPU_CMDF_PAYLOAD), rdst, 5, 0, 0, 0};
+    return gpu_cmd_send(d, &hd, desc, 5);
+}
+
+int gpu_cmd_dispatch_indirect(gpu_dev_t *d, uint8_t op, uint8_t flags, uint8_t rdst, uint32_t desc_addr)
+{
+    if (!is_dispatch(op)) {
+        return GPU_EFORMAT;
+    }
+    return send_plain(d, op, flags, rdst, 0, desc_addr, 0, DESC_INDIRECT);
+}
+
+int gpu_cmd_abort(gpu_dev_t *d) { return gpu_dev_write(d, REG_CP_ABORT, 1ull << CP_ABORT_STOP_SHIFT); }
+
 int gpu_cmd_slot(gpu_dev_t *d, unsigned index, uint32_t *value)
 {
     if (index > 255) {

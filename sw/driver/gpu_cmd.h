@@ -34,8 +34,10 @@ void gpu_cmd_pack(const gpu_cmd_hdr_t *h, uint64_t w[2]);
 int gpu_cmd_send(gpu_dev_t *d, const gpu_cmd_hdr_t *h, const uint32_t *payload, unsigned nwords);
 
 /* One helper per carried-out opcode. flags: any of GPU_CMDF_IRQ, GPU_CMDF_EMIT, GPU_CMDF_WAIT
- * (and reserved bits, passed on); GPU_CMDF_PAYLOAD is set by gpu_cmd_write_mem and cleared by
- * the others, so the stream stays aligned. rdst: the mailbox slot of EMIT and WAIT. */
+ * (and reserved bits, passed on); GPU_CMDF_PAYLOAD is set by the helpers that send a payload
+ * (gpu_cmd_write_mem, gpu_cmd_dispatch_desc, and gpu_cmd_sprite_draw / gpu_cmd_layer_blend when
+ * they send their payload word) and cleared otherwise, so the stream stays aligned. rdst: the
+ * mailbox slot of EMIT and WAIT. */
 
 /* n words (n <= 255, else GPU_EFORMAT) to addr, addr + 4, ... */
 int gpu_cmd_write_mem(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr, const uint32_t *words, unsigned n);
@@ -56,6 +58,30 @@ int gpu_cmd_barrier(gpu_dev_t *d, uint8_t flags, uint8_t rdst);
 int gpu_cmd_set_fb(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t addr);
 /* FB_DISPLAY = display (from the next frame boundary), then FB_DRAW = draw */
 int gpu_cmd_swap_fb(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t display, uint32_t draw);
+/* bits 15:0 of a w x h rectangle of words from src to bits 15:0 at dst (w, h <= 65535); with
+ * key_enable the payload word {on = 1 (bit 16), key[15:0]} is sent and source words equal to
+ * key are skipped; without it no payload (every word drawn) */
+int gpu_cmd_sprite_draw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t dst, uint32_t src, unsigned w, unsigned h,
+                        int key_enable, uint16_t key);
+/* dst = (src * alpha + dst * (256 - alpha) + 128) >> 8 per RGB565 channel over a w x h region
+ * (w, h <= 65535; alpha sent as it is, the GPU takes 0..0x100): 640 x 480 is sent without a
+ * payload, any other size as the payload word {h, w} */
+int gpu_cmd_layer_blend(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t dst, uint32_t src, unsigned alpha,
+                        unsigned w, unsigned h);
+/* DISPATCH_1D, direct form: grid threads, block (0 or 4), kernel table entry kernel_id
+ * (kernel_id bit 31 is the indirect form's mark: GPU_EFORMAT) */
+int gpu_cmd_dispatch_1d(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t grid, uint32_t block, uint32_t kernel_id);
+/* DISPATCH_2D, direct form: grid {gy, gx}, block {by, bx} (each <= 65535), entry kernel_id */
+int gpu_cmd_dispatch_2d(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned gx, unsigned gy, unsigned bx, unsigned by,
+                        uint32_t kernel_id);
+/* DISPATCH_1D or _2D (op; any other GPU_EFORMAT), payload form: the descriptor desc[5] =
+ * {kernel_id, grid, block, arg_ptr, reserved} as 5 payload words */
+int gpu_cmd_dispatch_desc(gpu_dev_t *d, uint8_t op, uint8_t flags, uint8_t rdst, const uint32_t desc[5]);
+/* DISPATCH_1D or _2D (op), indirect form: the descriptor is the five words at desc_addr */
+int gpu_cmd_dispatch_indirect(gpu_dev_t *d, uint8_t op, uint8_t flags, uint8_t rdst, uint32_t desc_addr);
+/* CP_ABORT bit 0: written directly after a DISPATCH packet, stops its kernel (ABORTED); no
+ * effect when no kernel runs. A register write, not a packet. */
+int gpu_cmd_abort(gpu_dev_t *d);
 
 /* Readers (docs/command.md "Reading the state": read when the command FIFO is empty and the
  * GPU idle). */

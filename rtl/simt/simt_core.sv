@@ -47,7 +47,9 @@
 //   same cycle); one LSU requester port per thread towards simt_dmem_ctrl (valid/ready
 //   request from registers, one rsp_valid pulse per request).
 // Illegal input: reserved opcodes execute as NOP; writes to R13..R15 are dropped; a thread
-//   that never executes RET keeps the core busy forever (as in the origin).
+//   that never executes RET keeps the core busy forever (as in the origin), unless abort_i:
+//   then no further instruction enters E, and once E is empty (or commits) the block ends
+//   (all threads dead, pipeline flushed): the memory operation in E completes first.
 // Reset: idle, all threads dead, pipeline empty.
 module simt_core #(
   parameter int unsigned Threads = 4,   // threads per block, 1..64
@@ -73,7 +75,8 @@ module simt_core #(
   output logic [Threads-1:0][7:0]           lsu_req_wdata_o,
   input  logic [Threads-1:0]                lsu_req_ready_i,
   input  logic [Threads-1:0]                lsu_rsp_valid_i,
-  input  logic [Threads-1:0][7:0]           lsu_rsp_data_i
+  input  logic [Threads-1:0][7:0]           lsu_rsp_data_i,
+  input  logic                              abort_i         // end the block (simt_dispatch)
 );
 
   localparam int unsigned Pcw = simt_pkg::PCW;
@@ -288,7 +291,7 @@ module simt_core #(
     // R does not move into E in the cycle a BR/JMP/RET commits, whatever it decides: the
     // redirect decision then never gates the R and E registers (1 cycle for a BR that does
     // not redirect; the others flush R anyway)
-    r_adv  = (state_q == StRun) && r_valid_q && r_hit_q &&
+    r_adv  = (state_q == StRun) && r_valid_q && r_hit_q && !abort_i &&
              (!ir_valid_q || (commit && !is_ctrl));
   end
 
@@ -422,6 +425,15 @@ module simt_core #(
         if (resolve_q) begin
           fpc_d     = min_pc;
           resolve_d = 1'b0;
+        end
+        // abort: the instruction in E (if any) has completed: the block ends here
+        if (abort_i && (!ir_valid_q || commit)) begin
+          state_d    = StIdle;
+          live_d     = '0;
+          r_valid_d  = 1'b0;
+          ir_valid_d = 1'b0;
+          act_d      = '0;
+          resolve_d  = 1'b0;
         end
       end
       default: state_d = StIdle;

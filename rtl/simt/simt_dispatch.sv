@@ -7,6 +7,8 @@
 //   threads, so the last block may be partial. The kernel is done when every block has been
 //   handed out and every core is idle again (all its threads executed RET, all its stores
 //   performed).
+// Abort: abort_i (a level, held until busy_o falls) hands out no further block; the kernel is
+//   done when the cores are idle (each ends its block at its next instruction boundary).
 // Spec: ADDENDUM 7 (total_blocks = ceil(thread_count / Threads), partial last block works).
 // Launch port: launch_ready_o is high while idle. launch_threads_i = 0 finishes at once
 //   (done_o rises on the next cycle, nothing runs). done_o is a level: low from the cycle
@@ -40,7 +42,8 @@ module simt_dispatch #(
   output logic [NumCores-1:0]  blk_start_o,
   input  logic [NumCores-1:0]  core_idle_i,
   output logic [7:0]            blk_idx_o,
-  output logic [7:0]            blk_count_o
+  output logic [7:0]            blk_count_o,
+  input  logic                  abort_i       // stop the running kernel (command processor)
 );
 
   typedef enum logic {
@@ -86,7 +89,7 @@ module simt_dispatch #(
         end
       end
       StRun: begin
-        if (rem_q != 8'd0) begin
+        if (rem_q != 8'd0 && !abort_i) begin
           for (int c = 0; c < NumCores; c++) begin
             if (!granted && core_idle_i[c]) begin
               blk_start_o[c] = 1'b1;
@@ -102,6 +105,7 @@ module simt_dispatch #(
           done_d  = 1'b1;
           state_d = StIdle;
         end
+        if (abort_i) rem_d = 8'd0;           // no further block; done once the cores are idle
       end
       default: state_d = StIdle;
     endcase

@@ -27,6 +27,7 @@ module simt_mem_top #(
   input  logic                  clk_i,
   input  logic                  rst_ni,
   // launch port
+  input  logic                  abort_i,          // stop the running kernel (simt_top)
   input  logic                  launch_valid_i,
   output logic                  launch_ready_o,
   input  logic [7:0]            launch_threads_i,
@@ -63,6 +64,7 @@ module simt_mem_top #(
   ) u_cluster (
     .clk_i,
     .rst_ni,
+    .abort_i,
     .launch_valid_i,
     .launch_ready_o,
     .launch_threads_i,

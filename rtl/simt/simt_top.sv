@@ -7,7 +7,9 @@
 //   launch_prog_base_i (program address of PC 0), launch_data_base_i (data address of data
 //   address 0); accepted while launch_ready_o is high (cluster idle). done_o: level, low from
 //   the launch until the kernel completes (all threads executed RET and all stores are
-//   performed), then high until the next launch. busy_o: a kernel is running.
+//   performed), then high until the next launch. busy_o: a kernel is running. abort_i (a
+//   level, held until busy_o falls): no further block starts and each running block ends at
+//   its next instruction boundary (docs/command.md "Compute").
 // Memory channels (origin style): request valid/ready; the read data is valid in the
 //   transfer cycle. Program: 16-bit words at prog_base + PC. Data: bytes at data_base + addr
 //   (widths ProgAw/DataAw, wrapping). Requests hold stable until accepted (registered).
@@ -28,6 +30,7 @@ module simt_top #(
   input  logic                               clk_i,
   input  logic                               rst_ni,
   // launch port
+  input  logic                               abort_i,        // stop the running kernel (level)
   input  logic                               launch_valid_i,
   output logic                               launch_ready_o,
   input  logic [7:0]                         launch_threads_i,
@@ -83,7 +86,8 @@ module simt_top #(
     .blk_start_o (blk_start),
     .core_idle_i (core_idle),
     .blk_idx_o   (blk_idx),
-    .blk_count_o (blk_count)
+    .blk_count_o (blk_count),
+    .abort_i
   );
 
   for (genvar c = 0; c < NumCores; c++) begin : g_core
@@ -107,7 +111,8 @@ module simt_top #(
       .lsu_req_wdata_o (req_wdata[c*Threads +: Threads]),
       .lsu_req_ready_i (req_ready[c*Threads +: Threads]),
       .lsu_rsp_valid_i (rsp_valid[c*Threads +: Threads]),
-      .lsu_rsp_data_i  (rsp_data[c*Threads +: Threads])
+      .lsu_rsp_data_i  (rsp_data[c*Threads +: Threads]),
+      .abort_i
     );
   end
 

@@ -94,6 +94,7 @@ void apply(Vtop *t, const simt_in_t *in)
 {
     t->rst_ni = in->rst_n ? 1 : 0;
     t->launch_valid_i = in->launch_valid ? 1 : 0;
+    t->abort_i = 0; /* the command processor's kernel stop: tested through gpu_top (docs/command.md) */
     t->launch_threads_i = in->launch_threads & 0xFF;
     setb(t->launch_prog_base_i, 0, SIMT_PROG_AW, in->launch_prog_base);
     setb(t->launch_data_base_i, 0, SIMT_DATA_AW, in->launch_data_base);

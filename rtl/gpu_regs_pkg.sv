@@ -51,6 +51,9 @@ package gpu_regs_pkg;
   localparam logic [6:0]  ADDR_CP_PIPE                = 7'h5A;
   localparam logic [6:0]  ADDR_CP_WIN_BASE            = 7'h5B;
   localparam logic [6:0]  ADDR_CP_WIN_LIMIT           = 7'h5C;
+  localparam logic [6:0]  ADDR_CP_KTAB                = 7'h5D;
+  localparam logic [6:0]  ADDR_CP_WATCHDOG            = 7'h5E;
+  localparam logic [6:0]  ADDR_CP_ABORT               = 7'h5F;
   localparam logic [6:0]  ADDR_MEM_ADDR               = 7'h70;
   localparam logic [6:0]  ADDR_MEM_DATA               = 7'h71;
   localparam logic [6:0]  ADDR_SIMT_LAUNCH            = 7'h72;
@@ -418,6 +421,26 @@ package gpu_regs_pkg;
     logic [1:0]   rsvd_1_0;  // [1:0]
   } reg_cp_win_limit_t;
 
+  // Kernel table of DISPATCH: COUNT entries of 8 bytes at BASE (docs/command.md "Compute")
+  typedef struct packed {
+    logic [15:0]  rsvd_63_48;  // [63:48]
+    logic [15:0]  count;  // [47:32]
+    logic [28:0]  base;  // [31:3]
+    logic [2:0]   rsvd_2_0;  // [2:0]
+  } reg_cp_ktab_t;
+
+  // Cycle budget of a DISPATCH kernel (0: none); on expiry the kernel is stopped and the packet fails with WATCHDOG
+  typedef struct packed {
+    logic [31:0]  rsvd_63_32;  // [63:32]
+    logic [31:0]  cycles;  // [31:0]
+  } reg_cp_watchdog_t;
+
+  // Write 1 directly after a DISPATCH to stop its kernel (ABORTED); no effect when no kernel runs
+  typedef struct packed {
+    logic [62:0]  rsvd_63_1;  // [63:1]
+    logic         stop;  // [0]
+  } reg_cp_abort_t;
+
   // Memory upload/readback pointer (byte address); accesses outside the VRAM window (CP_WIN_*) are dropped
   typedef struct packed {
     logic [31:0]  rsvd_63_32;  // [63:32]
@@ -508,6 +531,9 @@ package gpu_regs_pkg;
       ADDR_CP_PIPE: reg_wmask = 64'h0000000000000000;
       ADDR_CP_WIN_BASE: reg_wmask = 64'h00000000FFFFFFFC;
       ADDR_CP_WIN_LIMIT: reg_wmask = 64'h00000000FFFFFFFC;
+      ADDR_CP_KTAB: reg_wmask = 64'h0000FFFFFFFFFFF8;
+      ADDR_CP_WATCHDOG: reg_wmask = 64'h00000000FFFFFFFF;
+      ADDR_CP_ABORT: reg_wmask = 64'h0000000000000000;
       ADDR_MEM_ADDR: reg_wmask = 64'h00000000FFFFFFFF;
       ADDR_MEM_DATA: reg_wmask = 64'h00000000FFFFFFFF;
       ADDR_SIMT_LAUNCH: reg_wmask = 64'h00007FFF003FFFFF;
@@ -568,6 +594,9 @@ package gpu_regs_pkg;
       ADDR_CP_PIPE: reg_rmask = 64'h0000000000000000;
       ADDR_CP_WIN_BASE: reg_rmask = 64'h00000000FFFFFFFC;
       ADDR_CP_WIN_LIMIT: reg_rmask = 64'h00000000FFFFFFFC;
+      ADDR_CP_KTAB: reg_rmask = 64'h0000FFFFFFFFFFF8;
+      ADDR_CP_WATCHDOG: reg_rmask = 64'h00000000FFFFFFFF;
+      ADDR_CP_ABORT: reg_rmask = 64'h0000000000000000;
       ADDR_MEM_ADDR: reg_rmask = 64'h00000000FFFFFFFF;
       ADDR_MEM_DATA: reg_rmask = 64'h0000000000000000;
       ADDR_SIMT_LAUNCH: reg_rmask = 64'h0000000000000000;
@@ -628,6 +657,9 @@ package gpu_regs_pkg;
       ADDR_CP_PIPE: reg_reset = 64'h0000000000000000;
       ADDR_CP_WIN_BASE: reg_reset = 64'h0000000000000000;
       ADDR_CP_WIN_LIMIT: reg_reset = 64'h0000000002000000;
+      ADDR_CP_KTAB: reg_reset = 64'h0000000000000000;
+      ADDR_CP_WATCHDOG: reg_reset = 64'h0000000000000000;
+      ADDR_CP_ABORT: reg_reset = 64'h0000000000000000;
       ADDR_MEM_ADDR: reg_reset = 64'h0000000000000000;
       ADDR_MEM_DATA: reg_reset = 64'h0000000000000000;
       ADDR_SIMT_LAUNCH: reg_reset = 64'h0000000000000000;

@@ -130,7 +130,8 @@ module gpu_top #(
                             (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_CTRL) ||
                             (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_IRQ_MASK) ||
                             (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_IRQ_CLEAR) ||
-                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_SLOT_ADDR);
+                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_SLOT_ADDR) ||
+                            (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_ABORT);
   end
   prim_spill_reg #(.Width(gpu_pkg::CMD_KIND_W + gpu_pkg::CMD_W)) u_cmd_reg (
     .clk_i   (clk_i),
@@ -186,13 +187,16 @@ module gpu_top #(
   logic [gpu_pkg::CMD_W-1:0] rf_cmd_data;
   gpu_pkg::cmd_kind_t        rf_cmd_kind;
   logic [63:0]               cp_rd_data;
-  logic [31:0]               cp_win_base, cp_win_limit;
+  logic [31:0]               cp_win_base, cp_win_limit, cp_watchdog;
+  logic [63:0]               cp_ktab;
+  logic                      simt_abort;
   cp_top u_cp (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .cmd_valid_i (cmd_valid), .cmd_data_i (cmd_data), .cmd_kind_i (cmd_kind), .cmd_ready_o (cmd_ready),
     .rf_valid_o (rf_cmd_valid), .rf_data_o (rf_cmd_data), .rf_kind_o (rf_cmd_kind), .rf_ready_i (rf_cmd_ready),
     .rf_busy_i (rf_busy),
     .win_base_i (cp_win_base), .win_limit_i (cp_win_limit),
+    .ktab_i (cp_ktab), .watchdog_i (cp_watchdog), .simt_abort_o (simt_abort),
     .rd_addr_i (rd_addr), .rd_done_i (rd_done_p), .rd_data_o (cp_rd_data), .rd_ok_o (cp_rd_ok),
     .mem_req_valid_o (c_req_valid[7]), .mem_req_ready_i (c_req_ready[7]), .mem_req_o (cp_req),
     .mem_rsp_valid_i (c_rsp_valid[7]), .mem_rsp_i (c_rsp),
@@ -216,6 +220,8 @@ module gpu_top #(
     .cp_busy_i       (cp_busy),
     .cp_win_base_o   (cp_win_base),
     .cp_win_limit_o  (cp_win_limit),
+    .cp_ktab_o       (cp_ktab),
+    .cp_watchdog_o   (cp_watchdog),
     .ovf_i           (ovf_p),
     .tri_valid_o     (tri_valid),
     .tri_ready_i     (tri_ready),
@@ -414,7 +420,7 @@ module gpu_top #(
   end
 
   simt_mem_top #(.ProgWin(gpu_pkg::SIMT_PROG_WIN), .DataWin(gpu_pkg::SIMT_DATA_WIN)) u_simt (
-    .clk_i (clk_i), .rst_ni (rst_core_n),
+    .clk_i (clk_i), .rst_ni (rst_core_n), .abort_i (simt_abort),
     .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
     .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),
     .busy_o (simt_busy), .done_o (simt_done),

@@ -41,7 +41,9 @@ package cp_pkg;
     ERR_OVERLAP = 8'd8,
     ERR_PIPE_FULL = 8'd9,
     ERR_FENCE_UNSET = 8'd10,
-    ERR_TRUNCATED = 8'd11
+    ERR_TRUNCATED = 8'd11,
+    ERR_WATCHDOG = 8'd12,
+    ERR_ABORTED = 8'd13
   } status_e;
 
   localparam int unsigned PIPE_WORDS = 256;  // read pipe depth (32-bit words)
@@ -57,7 +59,7 @@ package cp_pkg;
   endfunction
   function automatic logic op_done(input logic [7:0] op);
     case (op)
-      8'h01, 8'h02, 8'h10, 8'h11, 8'h14, 8'h22, 8'h23, 8'h30, 8'h31: op_done = 1'b1;
+      8'h01, 8'h02, 8'h10, 8'h11, 8'h12, 8'h13, 8'h14, 8'h20, 8'h21, 8'h22, 8'h23, 8'h30, 8'h31: op_done = 1'b1;
       default: op_done = 1'b0;
     endcase
   endfunction

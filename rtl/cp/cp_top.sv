@@ -44,6 +44,10 @@ module cp_top (
 
   input  logic [31:0] win_base_i,                 // CP_WIN_BASE, CP_WIN_LIMIT as stored
   input  logic [31:0] win_limit_i,
+  input  logic [63:0] ktab_i,                     // CP_KTAB as stored (COUNT, BASE)
+  input  logic [31:0] watchdog_i,                 // CP_WATCHDOG.CYCLES
+
+  output logic        simt_abort_o,               // stop the running SIMT kernel (level)
 
   input  logic [6:0]  rd_addr_i,
   input  logic        rd_done_i,
@@ -65,8 +69,9 @@ module cp_top (
 
   typedef enum logic [1:0] { AsmHdr0, AsmHdr1, AsmBody } asm_e;
   typedef enum logic [4:0] {
-    StIdle, StChk0, StChk1, StChk2, StWmPay, StWmLo, StWmHi, StDrain, StRead, StFill, StCopy,
-    StRegWr0, StRegWr1, StDone, StClear
+    StIdle, StPay, StChk0, StChk1, StChk2, StWmPay, StWmLo, StWmHi, StDrain, StRead, StFill,
+    StCopy, StLbRdS, StLbWtS, StLbRdD, StLbWtD, StLbCalc, StLbWr, StRegWr0, StRegWr1,
+    StFetchReq, StFetchWait, StDChk, StKChk, StLaunch, StKWait, StDone, StClear
   } st_e;
 
   // ---- state ----
@@ -74,6 +79,16 @@ module cp_top (
   st_e         st_q, st_d;
   logic [7:0]  op_q, op_d, flags_q, flags_d, rdst_q, rdst_d, len_q, len_d;
   logic [31:0] arg0_q, arg0_d, arg1_q, arg1_d, arg2_q, arg2_d;
+  // payload and descriptors: [0] SPRITE_DRAW key / LAYER_BLEND region; DISPATCH descriptor
+  // {kernel_id, grid, block, arg_ptr, reserved} in [0..4], kernel-table entry in [5..6]
+  logic [6:0][31:0] pbuf_q, pbuf_d;
+  logic [1:0]  pay_idx_q, pay_idx_d;        // payload writes buffered so far
+  logic [2:0]  f_idx_q, f_idx_d, f_end_q, f_end_d;   // fetch into pbuf[f_idx_q .. f_end_q - 1]
+  logic [24:0] f_addr_q, f_addr_d;
+  logic [7:0]  k_thr_q, k_thr_d;            // DISPATCH: threads
+  logic [31:0] wd_q, wd_d;                  // DISPATCH: cycles the kernel has run
+  logic        abort_q, abort_d;            // DISPATCH: the kernel is being stopped
+  logic [15:0] lb_s_q, lb_s_d, lb_d_q, lb_d_d, lb_o_q, lb_o_d;   // LAYER_BLEND words
   logic [7:0]  pay_left_q, pay_left_d;      // payload writes still to come
   logic [7:0]  wm_words_q, wm_words_d;      // WRITE_MEM payload words still to write
   logic [7:0]  status_q, status_d;
@@ -105,11 +120,13 @@ module cp_top (
   assign head_cmd  = cmd_valid_i && cmd_kind_i.cp && (c_addr == gpu_regs_pkg::ADDR_CP_CMD);
   assign head_ctrl = cmd_valid_i && cmd_kind_i.cp && (c_addr == gpu_regs_pkg::ADDR_CP_CTRL);
   assign head_other = cmd_valid_i && cmd_kind_i.cp && !head_cmd && !head_ctrl;
+  logic  head_abort;
+  assign head_abort = cmd_valid_i && cmd_kind_i.cp && (c_addr == gpu_regs_pkg::ADDR_CP_ABORT);
   assign head_pass = cmd_valid_i && !cmd_kind_i.cp;
 
   // the states in which the head may be a stream word or a register write
   logic accepting;
-  assign accepting = (st_q == StIdle) || (st_q == StWmPay) || (st_q == StDrain);
+  assign accepting = (st_q == StIdle) || (st_q == StPay) || (st_q == StWmPay) || (st_q == StDrain);
 
   // ---- mailbox (256 x {status, fence}) ----
   logic        mb_we, mb_re;
@@ -144,6 +161,22 @@ module cp_top (
     .rvalid_o (cf_rvalid), .rready_i (cf_pop), .rdata_o (cf_rdata), .count_o (cf_count)
   );
 
+  // ---- opcode classes ----
+  logic op_sprite, op_layer, op_disp, op_bufpay, has_pay, pay_len_ok;
+  assign op_sprite = (op_q == cp_pkg::OP_SPRITE_DRAW);
+  assign op_layer  = (op_q == cp_pkg::OP_LAYER_BLEND);
+  assign op_disp   = (op_q == cp_pkg::OP_DISPATCH_1D) || (op_q == cp_pkg::OP_DISPATCH_2D);
+  assign has_pay   = flags_q[cp_pkg::FLAG_PAYLOAD] && (len_q != '0);
+  // the payload lengths an opcode takes (docs/command.md "Validation" step 4)
+  always_comb begin
+    if (op_q == cp_pkg::OP_WRITE_MEM)      pay_len_ok = flags_q[cp_pkg::FLAG_PAYLOAD];
+    else if (op_sprite || op_layer)        pay_len_ok = !flags_q[cp_pkg::FLAG_PAYLOAD] || (len_q <= 8'd1);
+    else if (op_disp)                      pay_len_ok = !flags_q[cp_pkg::FLAG_PAYLOAD] || (len_q == 8'd5);
+    else                                   pay_len_ok = !flags_q[cp_pkg::FLAG_PAYLOAD];
+  end
+  // payloads received into pbuf before the packet runs
+  assign op_bufpay = (op_sprite || op_layer || op_disp) && has_pay && pay_len_ok;
+
   // ---- Chk0: extents from the header (registered into Chk1) ----
   logic [33:0] n_d, n_s;
   logic [15:0] rect_w, rect_h;
@@ -157,16 +190,29 @@ module cp_top (
   endfunction
 
   always_comb begin
-    rect_w = (op_q == cp_pkg::OP_BLIT) ? arg2_q[15:0] : arg1_q[15:0];
-    rect_h = (op_q == cp_pkg::OP_BLIT) ? arg2_q[31:16] : arg1_q[31:16];
+    if (op_layer) begin
+      rect_w = has_pay ? pbuf_q[0][15:0] : 16'd640;
+      rect_h = has_pay ? pbuf_q[0][31:16] : 16'd480;
+    end else if (op_q == cp_pkg::OP_BLIT || op_sprite) begin
+      rect_w = arg2_q[15:0];
+      rect_h = arg2_q[31:16];
+    end else begin
+      rect_w = arg1_q[15:0];
+      rect_h = arg1_q[31:16];
+    end
     unique case (op_q)
       cp_pkg::OP_WRITE_MEM, cp_pkg::OP_READ_MEM, cp_pkg::OP_COPY_BUFFER: begin
         n_d = 34'(len_q) << 2;
         n_s = 34'(len_q) << 2;
       end
-      cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER, cp_pkg::OP_BLIT: begin
+      cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER, cp_pkg::OP_BLIT, cp_pkg::OP_SPRITE_DRAW,
+      cp_pkg::OP_LAYER_BLEND: begin
         n_d = rect_bytes(rect_w, rect_h);
         n_s = n_d;
+      end
+      cp_pkg::OP_DISPATCH_1D, cp_pkg::OP_DISPATCH_2D: begin   // the indirect descriptor
+        n_d = 34'd20;
+        n_s = 34'd20;
       end
       default: begin   // SET_FB, SWAP_FB
         n_d = FbBytes;
@@ -201,7 +247,7 @@ module cp_top (
     else if (!cp_pkg::op_known(op_q))                          chk_status = cp_pkg::ERR_BAD_OPCODE;
     else if (!cp_pkg::op_done(op_q))                           chk_status = cp_pkg::ERR_UNSUPPORTED;
     else if (flags_q[7:4] != '0)                       chk_status = cp_pkg::ERR_BAD_FLAGS;
-    else if (flags_q[cp_pkg::FLAG_PAYLOAD] != (op_q == cp_pkg::OP_WRITE_MEM)) chk_status = cp_pkg::ERR_BAD_PAYLOAD;
+    else if (!pay_len_ok)                              chk_status = cp_pkg::ERR_BAD_PAYLOAD;
     else begin
       unique case (op_q)
         cp_pkg::OP_WRITE_MEM: begin
@@ -238,10 +284,85 @@ module cp_top (
           if (al_d4k || al_s4k) chk_status = cp_pkg::ERR_ALIGN;
           else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
         end
+        cp_pkg::OP_SPRITE_DRAW: begin
+          if (al_d || al_s) chk_status = cp_pkg::ERR_ALIGN;
+          else if (wide || (has_pay && pbuf_q[0][31:17] != '0)) chk_status = cp_pkg::ERR_BAD_ARG;
+          else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
+          else if (ovl_q) chk_status = cp_pkg::ERR_OVERLAP;
+        end
+        cp_pkg::OP_LAYER_BLEND: begin
+          if (al_d || al_s) chk_status = cp_pkg::ERR_ALIGN;
+          else if (wide || arg2_q > 32'h100) chk_status = cp_pkg::ERR_BAD_ARG;
+          else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
+          else if (ovl_q) chk_status = cp_pkg::ERR_OVERLAP;
+        end
+        cp_pkg::OP_DISPATCH_1D, cp_pkg::OP_DISPATCH_2D: begin   // indirect form: the descriptor
+          if (!flags_q[cp_pkg::FLAG_PAYLOAD] && arg2_q[31]) begin
+            if (al_d)         chk_status = cp_pkg::ERR_ALIGN;
+            else if (!in_d_q) chk_status = cp_pkg::ERR_RANGE;
+          end
+        end
         default: chk_status = cp_pkg::ERR_OK;   // BARRIER
       endcase
     end
   end
+
+  // ---- DISPATCH: the descriptor's checks (DChk) and the kernel-table entry's (KChk) ----
+  // pbuf_q: [0] kernel_id, [1] grid, [2] block, [3] arg_ptr, [4] reserved, [5..6] the entry
+  localparam logic [31:0] SimtDataWin = 32'(gpu_pkg::SIMT_DATA_WIN);
+  logic [7:0]  dk_status, dk_thr;
+  logic        dk_block_ok, dk_thr_ok;
+  logic [15:0] dk_prod;
+  logic [35:0] dk_entry;         // BASE + 8 * kernel_id, 36 bits (no wrap)
+  logic        dk_entry_in;
+  always_comb begin
+    if (op_q == cp_pkg::OP_DISPATCH_2D) begin
+      dk_block_ok = (pbuf_q[2] == 32'h0) || (pbuf_q[2] == 32'h0000_0004) || (pbuf_q[2] == 32'h0001_0004);
+      dk_prod     = pbuf_q[1][7:0] * pbuf_q[1][23:16];
+      dk_thr_ok   = (pbuf_q[1][15:8] == '0) && (pbuf_q[1][31:24] == '0) && (dk_prod <= 16'd255);
+      dk_thr      = dk_prod[7:0];
+    end else begin
+      dk_block_ok = (pbuf_q[2] == 32'h0) || (pbuf_q[2] == 32'h4);
+      dk_prod     = '0;
+      dk_thr_ok   = (pbuf_q[1] <= 32'd255);
+      dk_thr      = pbuf_q[1][7:0];
+    end
+    dk_entry    = {4'h0, ktab_i[31:3], 3'b000} + {pbuf_q[0], 3'b000};
+    dk_entry_in = (dk_entry >= 36'(win_base_i)) && (dk_entry + 36'd8 <= 36'(lim));
+    dk_status = cp_pkg::ERR_OK;
+    if (!dk_block_ok)                           dk_status = cp_pkg::ERR_UNSUPPORTED;
+    else if (!dk_thr_ok)                        dk_status = cp_pkg::ERR_BAD_ARG;
+    else if (pbuf_q[4] != '0)                   dk_status = cp_pkg::ERR_BAD_ARG;
+    else if (pbuf_q[3] != '0 && (pbuf_q[3] < SimtDataWin || pbuf_q[3] >= SimtDataWin + 32'h8000))
+                                                dk_status = cp_pkg::ERR_BAD_ARG;
+    else if (pbuf_q[0] >= {16'h0, ktab_i[47:32]}) dk_status = cp_pkg::ERR_BAD_ARG;
+    else if (!dk_entry_in)                      dk_status = cp_pkg::ERR_RANGE;
+  end
+  logic        ke_ok;
+  logic [63:0] launch_word;      // SIMT_LAUNCH: DATA_OFFSET[46:32], PROG_OFFSET[21:8], THREADS[7:0]
+  logic [14:0] k_data_off;
+  assign ke_ok = (pbuf_q[5][31:14] == '0) && (pbuf_q[6][31:15] == '0);
+  assign k_data_off = (pbuf_q[3] != '0) ? 15'(pbuf_q[3] - SimtDataWin) : pbuf_q[6][14:0];
+  assign launch_word = {17'h0, k_data_off, 10'h0, pbuf_q[5][13:0], k_thr_q};
+
+  // ---- LAYER_BLEND: o = (s * a + d * (256 - a) + 128) >> 8 per RGB565 channel ----
+  function automatic logic [5:0] lb_chan(input logic [5:0] sc, input logic [5:0] dc, input logic [8:0] a);
+    logic [13:0] acc;   // <= 63 * 256 + 128
+    acc = 14'(sc) * 14'(a) + 14'(dc) * (14'd256 - 14'(a)) + 14'd128;
+    lb_chan = 6'(acc >> 8);
+  endfunction
+  logic [15:0] lb_o;
+  logic [5:0]  lb_r, lb_g, lb_b;
+  always_comb begin
+    lb_r = lb_chan({1'b0, lb_s_q[15:11]}, {1'b0, lb_d_q[15:11]}, arg2_q[8:0]);
+    lb_g = lb_chan(lb_s_q[10:5], lb_d_q[10:5], arg2_q[8:0]);
+    lb_b = lb_chan({1'b0, lb_s_q[4:0]}, {1'b0, lb_d_q[4:0]}, arg2_q[8:0]);
+    lb_o = {lb_r[4:0], lb_g, lb_b[4:0]};
+  end
+
+  // ---- SPRITE_DRAW: a keyed source word is not written ----
+  logic cf_skip;
+  assign cf_skip = op_sprite && has_pay && pbuf_q[0][16] && (cf_rdata[15:0] == pbuf_q[0][15:0]);
 
   // ---- walkers: one step along a rectangle of w_q words per row (row pitch 2560 bytes) ----
   logic d_done, s_done, d_last_col, s_last_col;
@@ -288,14 +409,30 @@ module cp_top (
         end
       end
       StCopy: begin
-        if (cf_rvalid) begin   // a word in hand: write it
-          req_valid = 1'b1;
+        if (cf_rvalid) begin   // a word in hand: write it (SPRITE_DRAW: bits 15:0, unless keyed)
+          req_valid = !cf_skip;
           req_we    = 1'b1;
-          req_wdata = cf_rdata;
+          req_wdata = op_sprite ? {16'h0, cf_rdata[15:0]} : cf_rdata;
+          req_be    = op_sprite ? 4'b0011 : 4'hF;
         end else if (!s_done && (5'(cf_count) + 5'(outst_q)) < 5'd8) begin
           req_valid = 1'b1;
           req_addr  = s_addr_q;
         end
+      end
+      StLbRdS: begin
+        req_valid = !d_done;
+        req_addr  = s_addr_q;
+      end
+      StLbRdD: req_valid = 1'b1;
+      StLbWr: begin
+        req_valid = 1'b1;
+        req_we    = 1'b1;
+        req_wdata = {16'h0, lb_o_q};
+        req_be    = 4'b0011;
+      end
+      StFetchReq: begin
+        req_valid = 1'b1;
+        req_addr  = f_addr_q;
       end
       default: ;
     endcase
@@ -305,6 +442,7 @@ module cp_top (
   logic        d_step, s_step;
   logic        rsp_to_pipe, rsp_to_copy;
   logic        rf_valid;
+  gpu_pkg::cmd_kind_t rf_kind;   // the kind of a write of this unit's own (SIMT_LAUNCH)
   logic [6:0]  rf_addr;
   logic [63:0] rf_wdata;
   logic        resync, clear; // CP_CTRL bits of the head
@@ -320,6 +458,14 @@ module cp_top (
     op_d = op_q; flags_d = flags_q; rdst_d = rdst_q; len_d = len_q;
     arg0_d = arg0_q; arg1_d = arg1_q; arg2_d = arg2_q;
     pay_left_d = pay_left_q;
+    pbuf_d = pbuf_q;
+    pay_idx_d = pay_idx_q;
+    f_idx_d = f_idx_q; f_end_d = f_end_q; f_addr_d = f_addr_q;
+    k_thr_d = k_thr_q;
+    wd_d = wd_q;
+    abort_d = abort_q;
+    lb_s_d = lb_s_q; lb_d_d = lb_d_q; lb_o_d = lb_o_q;
+    rf_kind = '0;
     wm_words_d = wm_words_q;
     status_d = status_q;
     clr_pend_d = clr_pend_q;
@@ -392,8 +538,24 @@ module cp_top (
             arg1_d = c_data[31:0];
             arg2_d = c_data[63:32];
             asm_d  = AsmBody;
-            st_d   = StChk0;
+            pay_idx_d = '0;
+            // SPRITE_DRAW, LAYER_BLEND, DISPATCH: a payload they take is received first
+            st_d   = op_bufpay ? StPay : StChk0;
           end
+        end
+      end
+      StPay: begin
+        if (head_cmd) begin
+          cmd_ready_o = 1'b1;
+          for (int i = 0; i < 3; i++) begin   // constant indices (docs/synth.md "Yosys traps")
+            if (pay_idx_q == 2'(i)) begin
+              pbuf_d[2 * i] = c_data[31:0];
+              if (i != 2) pbuf_d[2 * i + 1] = c_data[63:32];
+            end
+          end
+          pay_idx_d  = pay_idx_q + 2'd1;
+          pay_left_d = pay_left_q - 8'd1;
+          if (pay_left_q == 8'd1) st_d = StChk0;
         end
       end
       StChk0: if (!rf_busy_i) st_d = StChk1;   // everything sent earlier is finished
@@ -401,8 +563,14 @@ module cp_top (
       StChk2: begin
         status_d = chk_status;
         // walkers: d over the destination, s over the source
-        w_d = (op_q == cp_pkg::OP_FILL_RECT || op_q == cp_pkg::OP_CLEAR_LAYER || op_q == cp_pkg::OP_BLIT) ? rect_w : 16'(len_q);
-        h_d = (op_q == cp_pkg::OP_FILL_RECT || op_q == cp_pkg::OP_CLEAR_LAYER || op_q == cp_pkg::OP_BLIT) ? rect_h : 16'(len_q != '0);
+        if (op_q == cp_pkg::OP_FILL_RECT || op_q == cp_pkg::OP_CLEAR_LAYER || op_q == cp_pkg::OP_BLIT ||
+            op_sprite || op_layer) begin
+          w_d = rect_w;
+          h_d = rect_h;
+        end else begin
+          w_d = 16'(len_q);
+          h_d = 16'(len_q != '0);
+        end
         d_addr_d = arg0_q[24:0];
         d_row_d  = arg0_q[24:0];
         s_addr_d = (op_q == cp_pkg::OP_READ_MEM) ? arg0_q[24:0] : arg1_q[24:0];
@@ -420,7 +588,25 @@ module cp_top (
             cp_pkg::OP_WRITE_MEM:  st_d = (pay_left_q != '0) ? StWmPay : StDone;
             cp_pkg::OP_READ_MEM:   st_d = StRead;
             cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER: st_d = StFill;
-            cp_pkg::OP_BLIT, cp_pkg::OP_COPY_BUFFER: st_d = StCopy;
+            cp_pkg::OP_BLIT, cp_pkg::OP_COPY_BUFFER, cp_pkg::OP_SPRITE_DRAW: st_d = StCopy;
+            cp_pkg::OP_LAYER_BLEND: st_d = StLbRdS;
+            cp_pkg::OP_DISPATCH_1D, cp_pkg::OP_DISPATCH_2D: begin
+              if (flags_q[cp_pkg::FLAG_PAYLOAD]) begin
+                st_d = StDChk;                       // payload form: the descriptor is in pbuf
+              end else if (arg2_q[31]) begin
+                st_d     = StFetchReq;               // indirect form: read the five words
+                f_addr_d = arg0_q[24:0];
+                f_idx_d  = 3'd0;
+                f_end_d  = 3'd5;
+              end else begin
+                pbuf_d[0] = arg2_q;                  // direct form
+                pbuf_d[1] = arg0_q;
+                pbuf_d[2] = arg1_q;
+                pbuf_d[3] = '0;
+                pbuf_d[4] = '0;
+                st_d = StDChk;
+              end
+            end
             cp_pkg::OP_SWAP_FB:    st_d = StRegWr0;
             cp_pkg::OP_SET_FB:     st_d = StRegWr1;
             default:       st_d = StDone;   // BARRIER
@@ -472,7 +658,10 @@ module cp_top (
       end
       StCopy: begin
         rsp_to_copy = 1'b1;
-        if (req_valid && mem_req_ready_i) begin
+        if (cf_rvalid && cf_skip) begin
+          d_step = 1'b1;                 // SPRITE_DRAW: a keyed word, the destination stays
+          cf_pop = 1'b1;
+        end else if (req_valid && mem_req_ready_i) begin
           if (req_we) begin
             d_step = 1'b1;
             cf_pop = 1'b1;
@@ -482,6 +671,86 @@ module cp_top (
         end
         outst_d = outst_q + 4'(s_step) - 4'(mem_rsp_valid_i);
         if (d_done) st_d = StDone;
+      end
+      // LAYER_BLEND, one word at a time: read source, read destination, blend, write
+      StLbRdS: begin
+        if (d_done) st_d = StDone;
+        else if (mem_req_ready_i) st_d = StLbWtS;
+      end
+      StLbWtS: if (mem_rsp_valid_i) begin
+        lb_s_d = mem_rsp_i.rdata[15:0];
+        st_d   = StLbRdD;
+      end
+      StLbRdD: if (mem_req_ready_i) st_d = StLbWtD;
+      StLbWtD: if (mem_rsp_valid_i) begin
+        lb_d_d = mem_rsp_i.rdata[15:0];
+        st_d   = StLbCalc;
+      end
+      StLbCalc: begin
+        lb_o_d = lb_o;
+        st_d   = StLbWr;
+      end
+      StLbWr: if (mem_req_ready_i) begin
+        d_step = 1'b1;
+        s_step = 1'b1;
+        st_d   = StLbRdS;
+      end
+      // DISPATCH: descriptor words / kernel-table entry into pbuf[f_idx_q ..]
+      StFetchReq: if (mem_req_ready_i) st_d = StFetchWait;
+      StFetchWait: if (mem_rsp_valid_i) begin
+        for (int i = 0; i < 7; i++) begin
+          if (f_idx_q == 3'(i)) pbuf_d[i] = mem_rsp_i.rdata;
+        end
+        f_idx_d  = f_idx_q + 3'd1;
+        f_addr_d = f_addr_q + 25'd4;
+        if (f_idx_q + 3'd1 == f_end_q) st_d = (f_end_q == 3'd5) ? StDChk : StKChk;
+        else                           st_d = StFetchReq;
+      end
+      StDChk: begin
+        k_thr_d = dk_thr;
+        if (dk_status != cp_pkg::ERR_OK) begin
+          status_d = dk_status;
+          st_d     = StDone;
+        end else begin
+          f_addr_d = dk_entry[24:0];
+          f_idx_d  = 3'd5;
+          f_end_d  = 3'd7;
+          st_d     = StFetchReq;
+        end
+      end
+      StKChk: begin
+        if (!ke_ok) begin
+          status_d = cp_pkg::ERR_BAD_ARG;
+          st_d     = StDone;
+        end else begin
+          st_d = StLaunch;
+        end
+      end
+      StLaunch: begin   // SIMT_LAUNCH through the register file
+        rf_valid = 1'b1;
+        rf_addr  = gpu_regs_pkg::ADDR_SIMT_LAUNCH;
+        rf_wdata = launch_word;
+        rf_kind.simt_launch = 1'b1;
+        wd_d     = '0;
+        if (rf_ready_i) st_d = StKWait;
+      end
+      StKWait: begin    // the kernel runs; the watchdog counts; an ABORT at the head stops it
+        wd_d = wd_q + 32'd1;
+        if (!abort_q && watchdog_i != '0 && wd_q >= watchdog_i) begin
+          abort_d  = 1'b1;
+          status_d = cp_pkg::ERR_WATCHDOG;
+        end
+        if (head_abort) begin
+          cmd_ready_o = 1'b1;
+          if (c_data[0] && !abort_q) begin
+            abort_d  = 1'b1;
+            status_d = cp_pkg::ERR_ABORTED;
+          end
+        end
+        if (!rf_busy_i) begin
+          abort_d = 1'b0;
+          st_d    = StDone;
+        end
       end
       StRegWr0: begin   // SWAP_FB: FB_DISPLAY = arg0
         rf_valid = 1'b1;
@@ -594,6 +863,13 @@ module cp_top (
       d_addr_q <= '0; d_row_q <= '0; d_col_q <= '0; d_rows_q <= '0;
       s_addr_q <= '0; s_row_q <= '0; s_col_q <= '0; s_rows_q <= '0;
       outst_q <= '0;
+      pbuf_q <= '0;
+      pay_idx_q <= '0;
+      f_idx_q <= '0; f_end_q <= '0; f_addr_q <= '0;
+      k_thr_q <= '0;
+      wd_q <= '0;
+      abort_q <= 1'b0;
+      lb_s_q <= '0; lb_d_q <= '0; lb_o_q <= '0;
       mb_rd_slot_q <= '0;
       mb_rd_fresh_q <= 1'b0;
     end else begin
@@ -630,6 +906,13 @@ module cp_top (
       d_addr_q <= d_addr_d; d_row_q <= d_row_d; d_col_q <= d_col_d; d_rows_q <= d_rows_d;
       s_addr_q <= s_addr_d; s_row_q <= s_row_d; s_col_q <= s_col_d; s_rows_q <= s_rows_d;
       outst_q <= outst_d;
+      pbuf_q <= pbuf_d;
+      pay_idx_q <= pay_idx_d;
+      f_idx_q <= f_idx_d; f_end_q <= f_end_d; f_addr_q <= f_addr_d;
+      k_thr_q <= k_thr_d;
+      wd_q <= wd_d;
+      abort_q <= abort_d;
+      lb_s_q <= lb_s_d; lb_d_q <= lb_d_d; lb_o_q <= lb_o_d;
       // the read register holds slot mb_raddr from the next cycle, unless that slot is written now
       mb_rd_slot_q  <= mb_raddr;
       mb_rd_fresh_q <= (st_q != StChk0) && !(mb_we && mb_waddr == mb_raddr);
@@ -640,8 +923,8 @@ module cp_top (
   assign rf_valid_o = rf_valid;
   assign rf_data_o  = {rf_addr, rf_wdata};
   always_comb begin
-    rf_kind_o = cmd_kind_i;
-    if (!accepting) rf_kind_o = '0;   // FB_DRAW / FB_DISPLAY: plain register writes
+    // a passing write keeps its kind; this unit's own: FB_DRAW / FB_DISPLAY plain, SIMT_LAUNCH
+    rf_kind_o = accepting ? cmd_kind_i : rf_kind;
   end
 
   always_comb begin
@@ -677,9 +960,10 @@ module cp_top (
   end
 
   assign irq_o  = (irq_st_q & irq_mask_q) != '0;
+  assign simt_abort_o = abort_q;
   // not busy while waiting for a stream word (a truncated packet waits for the host)
   assign busy_o = !accepting || (pipe_count != '0 && !pipe_rvalid);
 
   logic unused;
-  assign unused = ^{pipe_wready, cf_wready, mem_rsp_i.last};
+  assign unused = ^{pipe_wready, cf_wready, mem_rsp_i.last, ktab_i[63:48], ktab_i[2:0], lb_r[5], lb_b[5]};
 endmodule

@@ -52,6 +52,8 @@ module host_reg_file (
   input  logic        cp_busy_i,          // STATUS.BUSY includes it
   output logic [31:0] cp_win_base_o,      // the VRAM window (CP_WIN_BASE, CP_WIN_LIMIT) as stored
   output logic [31:0] cp_win_limit_o,
+  output logic [63:0] cp_ktab_o,          // CP_KTAB, CP_WATCHDOG as stored
+  output logic [31:0] cp_watchdog_o,
   input  logic        ovf_i,              // a write was dropped at the full FIFO
 
   output logic        tri_valid_o,
@@ -569,6 +571,8 @@ module host_reg_file (
   assign busy_o          = busy;
   assign cp_win_base_o   = regs_q[gpu_regs_pkg::ADDR_CP_WIN_BASE][31:0];
   assign cp_win_limit_o  = regs_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT][31:0];
+  assign cp_ktab_o       = regs_q[gpu_regs_pkg::ADDR_CP_KTAB];
+  assign cp_watchdog_o   = regs_q[gpu_regs_pkg::ADDR_CP_WATCHDOG][31:0];
   gpu_regs_pkg::reg_fb_display_t       r_fb_display;
   gpu_regs_pkg::reg_color_grade_ctrl_t r_cg_ctrl;
   assign r_fb_display   = regs_q[gpu_regs_pkg::ADDR_FB_DISPLAY];

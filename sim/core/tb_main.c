@@ -156,6 +156,7 @@ typedef struct {
     int lockstep;
     lq_t lq[LS_N];
     int lock_failed;
+    int kernel_stop;    /* the model stopped a DISPATCH kernel: copy the SIMT data window at idle */
     uint32_t rtl_tex_hits[4], rtl_tex_misses[4]; /* the RTL's texture cache counters (monitor) */
     int argc;
     char **argv;
@@ -236,6 +237,8 @@ static void model_event(void *ctx, const gpu_event_t *ev)
         }
     } else if (ev->kind == GPU_EV_TRI_DROPPED) {
         tb->model_dropped++;
+    } else if (ev->kind == GPU_EV_KERNEL_STOP) {
+        tb->kernel_stop = 1;
     } else if (ev->kind == GPU_EV_FRAG && tb->lockstep) {
         e.a = (uint32_t)ev->x | (uint32_t)ev->y << 16;
         e.b = ev->z;
@@ -279,6 +282,31 @@ static void rtl_write(void *ctx, uint64_t cycle, const vgpu_write_t *wr)
 
 /* ---------------------------------------------------------------- RTL transport */
 
+/* After a stopped kernel (WATCHDOG or ABORTED) the SIMT data window is undefined
+ * (docs/command.md "Memory after a stop"): once the RTL is idle, the model takes the RTL's. */
+static void sync_simt_window(tb_t *tb)
+{
+    tb->kernel_stop = 0;
+    if (!tb->model) {
+        return;
+    }
+    uint8_t *img = malloc(GPU_MEM_BYTES);
+    if (!img) {
+        fprintf(stderr, "%s: out of memory copying the SIMT data window\n", tb->prog);
+        tb->lock_failed = 1;
+        return;
+    }
+    vgpu_mem_image(tb->v, img);
+    const uint32_t base = GPU_SIMT_DATA_WIN, len = GPU_MEM_BYTES - GPU_SIMT_DATA_WIN;
+    memcpy(gpu_model_mem(tb->model) + base, img + base, len);
+    free(img);
+    if (!tb->quiet) {
+        printf("kernel stopped: SIMT data window 0x%07X..0x%07X copied from the RTL into the model (undefined "
+               "after a stop)\n",
+               base, GPU_MEM_BYTES - 1);
+    }
+}
+
 static int rtl_wait_idle(tb_t *tb, const char *why)
 {
     uint64_t start = vgpu_cycles(tb->v);
@@ -298,9 +326,17 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
                     "HANG: GPU still busy after %" PRIu64 " cycles while %s (cmd_empty=%d busy=%d) at core cycle %" PRIu64
                     ", after %" PRIu64 " SPI frames\n",
                     tb->timeout_cycles, why, vgpu_cmd_empty(tb->v), vgpu_busy(tb->v), vgpu_cycles(tb->v), tb->bfm.frames);
+            if (tb->model && gpu_model_stuck(tb->model)) {
+                fprintf(stderr, "HANG: as expected by the model: its command stream is stuck behind a kernel that never "
+                                "ends (CP_WATCHDOG 0 and no CP_ABORT right after the DISPATCH; docs/command.md "
+                                "\"Compute\")\n");
+            }
             tb->hang = 1;
             return GPU_EIO;
         }
+    }
+    if (tb->kernel_stop) {
+        sync_simt_window(tb);
     }
     return GPU_OK;
 }

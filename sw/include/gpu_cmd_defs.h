@@ -7,11 +7,11 @@
 #define GPU_CMD_READ_MEM       0x02u /* len words from VRAM at arg0 to the read pipe (CP_PIPE) */
 #define GPU_CMD_FILL_RECT      0x10u /* 32-bit word arg2 into a w x h rectangle at arg0 (arg1 = h<<16 | w, row pitch 640 words) */
 #define GPU_CMD_BLIT           0x11u /* w x h rectangle of words from arg1 to arg0 (arg2 = h<<16 | w) */
-#define GPU_CMD_SPRITE_DRAW    0x12u /* colour-keyed blit (UNSUPPORTED so far) */
-#define GPU_CMD_LAYER_BLEND    0x13u /* blend a layer onto another with a constant alpha (UNSUPPORTED so far) */
+#define GPU_CMD_SPRITE_DRAW    0x12u /* w x h RGB565 words from arg1 to bits 15:0 at arg0 (arg2 = h<<16 | w), skipping the colour key of the optional payload word */
+#define GPU_CMD_LAYER_BLEND    0x13u /* dst = (src * a + dst * (256 - a) + 128) >> 8 per RGB565 channel, a = arg2 (8.8, <= 1.0), over 640 x 480 or the payload's w x h */
 #define GPU_CMD_CLEAR_LAYER    0x14u /* ARGB8888 arg2 as RGB565 (bits 15:0 only) into a w x h rectangle at arg0 (arg1 = h<<16 | w) */
-#define GPU_CMD_DISPATCH_1D    0x20u /* launch a compute kernel (1D grid) (UNSUPPORTED so far) */
-#define GPU_CMD_DISPATCH_2D    0x21u /* launch a compute kernel (2D grid) (UNSUPPORTED so far) */
+#define GPU_CMD_DISPATCH_1D    0x20u /* run a SIMT kernel of the kernel table (grid threads, block 4) to its end */
+#define GPU_CMD_DISPATCH_2D    0x21u /* as DISPATCH_1D with grid {y, x}: x * y threads, numbered row by row */
 #define GPU_CMD_BARRIER        0x22u /* all earlier work complete before the next packet (always true: packets run one at a time) */
 #define GPU_CMD_COPY_BUFFER    0x23u /* len words from arg1 to arg0 */
 #define GPU_CMD_SET_FB         0x30u /* FB_DRAW = arg0 (arg1 stride 0 or 2560 bytes, arg2 format 1 = RGB565) */
@@ -32,16 +32,18 @@
 #define GPU_CMDE_OK            0u /* carried out */
 #define GPU_CMDE_BAD_OPCODE    1u /* opcode not in the table; skipped (its payload consumed) */
 #define GPU_CMDE_UNSUPPORTED   2u /* opcode or argument value defined by the seeds but not carried out by this GPU */
-#define GPU_CMDE_BAD_PAYLOAD   3u /* PAYLOAD flag set on an opcode that takes none, or clear on WRITE_MEM */
+#define GPU_CMDE_BAD_PAYLOAD   3u /* PAYLOAD flag or payload length the opcode does not take (docs/command.md) */
 #define GPU_CMDE_BAD_FLAGS     4u /* a reserved flag bit (7:4) is set */
 #define GPU_CMDE_ALIGN         5u /* an address is not aligned as the opcode needs */
-#define GPU_CMDE_BAD_ARG       6u /* a size out of range (a rectangle wider than 640 words) */
+#define GPU_CMDE_BAD_ARG       6u /* an argument out of range (a rectangle wider than 640 words, a kernel id past the table, ...) */
 #define GPU_CMDE_RANGE         7u /* a byte range leaves the VRAM window (CP_WIN_BASE .. CP_WIN_LIMIT, and 32 MiB) */
 #define GPU_CMDE_OVERLAP       8u /* source and destination byte ranges of a copy intersect */
 #define GPU_CMDE_PIPE_FULL     9u /* READ_MEM would overfill the 256-word read pipe */
 #define GPU_CMDE_FENCE_UNSET  10u /* WAIT on a mailbox slot that holds no fence value */
 #define GPU_CMDE_TRUNCATED    11u /* CP_CTRL.RESYNC ended the packet before its last word */
-#define GPU_CMDE_COUNT 12
+#define GPU_CMDE_WATCHDOG     12u /* the kernel ran longer than CP_WATCHDOG cycles and was stopped */
+#define GPU_CMDE_ABORTED      13u /* CP_ABORT stopped the kernel */
+#define GPU_CMDE_COUNT 14
 
 #define GPU_CMD_PIPE_WORDS 256u
 #define GPU_CMD_SLOTS 256u
@@ -53,11 +55,11 @@
     X(READ_MEM, 0x02u, 1) \
     X(FILL_RECT, 0x10u, 1) \
     X(BLIT, 0x11u, 1) \
-    X(SPRITE_DRAW, 0x12u, 0) \
-    X(LAYER_BLEND, 0x13u, 0) \
+    X(SPRITE_DRAW, 0x12u, 1) \
+    X(LAYER_BLEND, 0x13u, 1) \
     X(CLEAR_LAYER, 0x14u, 1) \
-    X(DISPATCH_1D, 0x20u, 0) \
-    X(DISPATCH_2D, 0x21u, 0) \
+    X(DISPATCH_1D, 0x20u, 1) \
+    X(DISPATCH_2D, 0x21u, 1) \
     X(BARRIER, 0x22u, 1) \
     X(COPY_BUFFER, 0x23u, 1) \
     X(SET_FB, 0x30u, 1) \
@@ -83,5 +85,7 @@
     X(PIPE_FULL, 9u) \
     X(FENCE_UNSET, 10u) \
     X(TRUNCATED, 11u) \
+    X(WATCHDOG, 12u) \
+    X(ABORTED, 13u) \
 
 #endif

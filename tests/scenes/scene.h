@@ -50,5 +50,6 @@ void scene_cp_ops(scene_ctx_t *c);
 int check_cp_ops(scene_ctx_t *c, const scene_obs_t *o);
 void scene_cp_random(scene_ctx_t *c);
 int check_cp_random(scene_ctx_t *c, const scene_obs_t *o);
+void scene_cp_compute(scene_ctx_t *c);
 
 #endif

@@ -3388,6 +3388,9 @@ const scene_t g_scenes[] = {
     {"simt", scene_simt, check_scene_msg, "SIMT kernels (seed 002) uploaded, launched and read back through the register interface"},
     {"cp_ops", scene_cp_ops, check_cp_ops,
      "command processor: every carried-out opcode, every refusal, fences, IRQ, read pipe, window, RESYNC, CLEAR"},
+    {"cp_compute", scene_cp_compute, check_cp_random,
+     "command processor: DISPATCH_1D/2D in the direct, payload and indirect forms through the kernel table, every "
+     "refusal, a kernel that never returns stopped by the watchdog and by CP_ABORT, the next packets running"},
     {"cp_random", scene_cp_random, check_cp_random,
      "command processor: seeded random packet streams, valid and malformed, between triangles, window changes and pipe "
      "reads; each packet's status against the generator's own classification; count packets (1200)"},

@@ -5,6 +5,7 @@
 #include "gpu_cmd.h"
 #include "gpu_cmd_defs.h"
 #include "scene.h"
+#include "simt_asm.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -40,7 +41,8 @@ static uint32_t cp_send(uint8_t op, uint8_t flags, uint8_t slot, uint8_t len, ui
 
 /* ---------------------------------------------------------------- directed */
 
-static uint32_t g_fill_word, g_blit_src[4][6], g_words[9];
+static uint32_t g_fill_word, g_blit_src[4][6], g_words[9], g_sprite[3][5], g_under[3][5], g_alpha, g_fill2;
+static const uint32_t pay_key2[2] = {0x1F81Fu, 0};
 
 void scene_cp_ops(scene_ctx_t *c)
 {
@@ -95,6 +97,45 @@ void scene_cp_ops(scene_ctx_t *c)
     scene_tri16(0, 0, 0, 40 * 16, 0, 0, 0, 40 * 16, 0);
     expect(c, "FILL after triangle", cp_send(GPU_CMD_FILL_RECT, 0, 10, 0, 10 * 4 + 10 * 2560, (8u << 16) | 8, 0x1234, NULL, 0),
            GPU_CMDE_OK);
+    /* SPRITE_DRAW with and without a key, LAYER_BLEND over a region */
+    for (unsigned y = 0; y < 3; y++) {
+        gpu_write(REG_MEM_ADDR, CP_AREA + 0x60000 + y * 2560);
+        for (unsigned x = 0; x < 5; x++) {
+            g_sprite[y][x] = (x + y) % 3 == 0 ? 0xF81Fu : (scene_rand(c) & 0xFFFFu);   /* magenta key */
+            gpu_write(REG_MEM_DATA, g_sprite[y][x] | (scene_rand(c) & 0xFFFF0000u));
+        }
+        gpu_write(REG_MEM_ADDR, CP_AREA + 0x70000 + y * 2560);
+        for (unsigned x = 0; x < 5; x++) {
+            g_under[y][x] = scene_rand(c);
+            gpu_write(REG_MEM_DATA, g_under[y][x]);
+        }
+    }
+    uint32_t key = (1u << 16) | 0xF81Fu;
+    expect(c, "SPRITE_DRAW keyed",
+           cp_send(GPU_CMD_SPRITE_DRAW, GPU_CMDF_PAYLOAD, 11, 1, CP_AREA + 0x70000, CP_AREA + 0x60000, (3u << 16) | 5,
+                   &key, 1),
+           GPU_CMDE_OK);
+    expect(c, "SPRITE_DRAW plain",
+           cp_send(GPU_CMD_SPRITE_DRAW, 0, 12, 0, CP_AREA + 0x78000, CP_AREA + 0x60000, (3u << 16) | 5, NULL, 0),
+           GPU_CMDE_OK);
+    g_alpha = 0x40u + (scene_rand(c) & 0x7F);
+    g_fill2 = scene_rand(c);
+    expect(c, "FILL_RECT under the blend",
+           cp_send(GPU_CMD_FILL_RECT, 0, 13, 0, CP_AREA + 0x80000, (3u << 16) | 5, g_fill2, NULL, 0), GPU_CMDE_OK);
+    uint32_t region = (3u << 16) | 5;
+    expect(c, "LAYER_BLEND region",
+           cp_send(GPU_CMD_LAYER_BLEND, GPU_CMDF_PAYLOAD, 13, 1, CP_AREA + 0x80000, CP_AREA + 0x60000, g_alpha, &region, 1),
+           GPU_CMDE_OK);
+    expect(c, "LAYER_BLEND alpha > 1", cp_send(GPU_CMD_LAYER_BLEND, GPU_CMDF_PAYLOAD, 14, 1, CP_AREA, CP_AREA + 0x8000,
+                                               0x101, &region, 1),
+           GPU_CMDE_BAD_ARG);
+    uint32_t badkey = 0x20000u;
+    expect(c, "SPRITE_DRAW key bits", cp_send(GPU_CMD_SPRITE_DRAW, GPU_CMDF_PAYLOAD, 15, 1, CP_AREA + 0x70000,
+                                              CP_AREA + 0x60000, (1u << 16) | 1, &badkey, 1),
+           GPU_CMDE_BAD_ARG);
+    expect(c, "SPRITE_DRAW payload length", cp_send(GPU_CMD_SPRITE_DRAW, GPU_CMDF_PAYLOAD, 16, 2, CP_AREA + 0x70000,
+                                                    CP_AREA + 0x60000, (1u << 16) | 1, pay_key2, 2),
+           GPU_CMDE_BAD_PAYLOAD);
     /* every refusal */
     uint32_t pay[3] = {1, 2, 3};
     expect(c, "BAD_OPCODE", cp_send(0x77, GPU_CMDF_PAYLOAD, 20, 3, 0, 0, 0, pay, 3), GPU_CMDE_BAD_OPCODE);
@@ -189,6 +230,32 @@ int check_cp_ops(scene_ctx_t *c, const scene_obs_t *o)
             }
         }
     }
+    for (unsigned y = 0; y < 3; y++) {
+        for (unsigned x = 0; x < 5; x++) {
+            const uint32_t sp = g_sprite[y][x], un = g_under[y][x];
+            const uint32_t keyed = (sp == 0xF81Fu) ? un : ((un & 0xFFFF0000u) | sp);
+            const uint32_t got = word_at(o, CP_AREA + 0x70000 + y * 2560 + x * 4);
+            if (got != keyed) {
+                snprintf(c->msg, sizeof(c->msg), "%s: SPRITE_DRAW word (%u,%u) is 0x%08X, expected 0x%08X", o->backend,
+                         x, y, got, keyed);
+                return -1;
+            }
+            /* LAYER_BLEND of the sprite over a filled rectangle, per channel */
+            const uint32_t d = g_fill2;
+            uint32_t outw = d & 0xFFFF0000u;
+            const unsigned sh[3] = {11, 5, 0}, mk[3] = {31, 63, 31};
+            for (int k = 0; k < 3; k++) {
+                const uint32_t sc = (sp >> sh[k]) & mk[k], dc = (d >> sh[k]) & mk[k];
+                outw |= ((sc * g_alpha + dc * (256 - g_alpha) + 128) >> 8) << sh[k];
+            }
+            const uint32_t gotb = word_at(o, CP_AREA + 0x80000 + y * 2560 + x * 4);
+            if (gotb != outw) {
+                snprintf(c->msg, sizeof(c->msg), "%s: LAYER_BLEND word (%u,%u) is 0x%08X, expected 0x%08X (alpha 0x%X)",
+                         o->backend, x, y, gotb, outw, g_alpha);
+                return -1;
+            }
+        }
+    }
     for (unsigned y = 0; y < 4; y++) {
         for (unsigned x = 0; x < 6; x++) {
             uint32_t got = word_at(o, CP_AREA + 0x30000 + 8 + y * 2560 + x * 4);
@@ -231,7 +298,7 @@ static uint64_t rect_n(uint32_t wh)
 
 static int ovl(uint64_t a, uint64_t n, uint64_t b, uint64_t m) { return n && m && a < b + m && b < a + n; }
 
-static unsigned expected_status(cp_view_t *v, const gpu_cmd_hdr_t *h)
+static unsigned expected_status(cp_view_t *v, const gpu_cmd_hdr_t *h, uint32_t pay0)
 {
     const int pay = (h->flags & GPU_CMDF_PAYLOAD) != 0;
     if ((h->flags & GPU_CMDF_WAIT) && !v->emitted[h->rdst]) {
@@ -254,9 +321,16 @@ static unsigned expected_status(cp_view_t *v, const gpu_cmd_hdr_t *h)
     if (h->flags & GPU_CMDF_RESERVED) {
         return GPU_CMDE_BAD_FLAGS;
     }
-    if (pay != (h->opcode == GPU_CMD_WRITE_MEM)) {
+    int pay_ok = !pay;
+    if (h->opcode == GPU_CMD_WRITE_MEM) {
+        pay_ok = pay;
+    } else if (h->opcode == GPU_CMD_SPRITE_DRAW || h->opcode == GPU_CMD_LAYER_BLEND) {
+        pay_ok = !pay || h->len <= 1;
+    }
+    if (!pay_ok) {
         return GPU_CMDE_BAD_PAYLOAD;
     }
+    const int has = pay && h->len == 1;   /* SPRITE_DRAW key / LAYER_BLEND region word */
     const uint64_t n4 = 4u * (uint64_t)h->len;
     switch (h->opcode) {
     case GPU_CMD_WRITE_MEM:
@@ -277,6 +351,18 @@ static unsigned expected_status(cp_view_t *v, const gpu_cmd_hdr_t *h)
         if ((h->arg2 & 0xFFFF) > 640) return GPU_CMDE_BAD_ARG;
         if (!in_win(v, h->arg0, rect_n(h->arg2)) || !in_win(v, h->arg1, rect_n(h->arg2))) return GPU_CMDE_RANGE;
         return ovl(h->arg0, rect_n(h->arg2), h->arg1, rect_n(h->arg2)) ? GPU_CMDE_OVERLAP : GPU_CMDE_OK;
+    case GPU_CMD_SPRITE_DRAW:
+        if ((h->arg0 | h->arg1) & 3) return GPU_CMDE_ALIGN;
+        if ((h->arg2 & 0xFFFF) > 640 || (has && (pay0 >> 17))) return GPU_CMDE_BAD_ARG;
+        if (!in_win(v, h->arg0, rect_n(h->arg2)) || !in_win(v, h->arg1, rect_n(h->arg2))) return GPU_CMDE_RANGE;
+        return ovl(h->arg0, rect_n(h->arg2), h->arg1, rect_n(h->arg2)) ? GPU_CMDE_OVERLAP : GPU_CMDE_OK;
+    case GPU_CMD_LAYER_BLEND: {
+        const uint32_t wh = has ? pay0 : (480u << 16 | 640u);
+        if ((h->arg0 | h->arg1) & 3) return GPU_CMDE_ALIGN;
+        if ((wh & 0xFFFF) > 640 || h->arg2 > 0x100) return GPU_CMDE_BAD_ARG;
+        if (!in_win(v, h->arg0, rect_n(wh)) || !in_win(v, h->arg1, rect_n(wh))) return GPU_CMDE_RANGE;
+        return ovl(h->arg0, rect_n(wh), h->arg1, rect_n(wh)) ? GPU_CMDE_OVERLAP : GPU_CMDE_OK;
+    }
     case GPU_CMD_COPY_BUFFER:
         if ((h->arg0 | h->arg1) & 3) return GPU_CMDE_ALIGN;
         if (!in_win(v, h->arg0, n4) || !in_win(v, h->arg1, n4)) return GPU_CMDE_RANGE;
@@ -309,7 +395,8 @@ void scene_cp_random(scene_ctx_t *c)
 {
     static const uint8_t ops[] = {GPU_CMD_WRITE_MEM, GPU_CMD_READ_MEM,    GPU_CMD_FILL_RECT, GPU_CMD_BLIT,
                                   GPU_CMD_CLEAR_LAYER, GPU_CMD_COPY_BUFFER, GPU_CMD_BARRIER,   GPU_CMD_SET_FB,
-                                  GPU_CMD_SWAP_FB,   GPU_CMD_RDRAW,       0x00,              0xEE};
+                                  GPU_CMD_SWAP_FB,   GPU_CMD_RDRAW,       0x00,              0xEE,
+                                  GPU_CMD_SPRITE_DRAW, GPU_CMD_LAYER_BLEND};
     const unsigned n = c->count ? c->count : 1200;
     cp_view_t v = {.base = 0, .limit = 0x2000000u};
     unsigned sent = 0, fail = 0;
@@ -321,16 +408,21 @@ void scene_cp_random(scene_ctx_t *c)
         h.rdst = (uint8_t)(scene_rand(c) % 24);
         h.flags = (uint8_t)(scene_rand(c) & 7);
         if (scene_rand(c) % 30 == 0) h.flags |= (uint8_t)(scene_rand(c) & 0xF0);
-        const int want_pay = (h.opcode == GPU_CMD_WRITE_MEM) != (scene_rand(c) % 25 == 0);
+        const int opt_pay = h.opcode == GPU_CMD_SPRITE_DRAW || h.opcode == GPU_CMD_LAYER_BLEND;
+        const int want_pay = h.opcode == GPU_CMD_LAYER_BLEND ? scene_rand(c) % 40 != 0
+                             : opt_pay                       ? scene_rand(c) % 2 == 0
+                                                             : (h.opcode == GPU_CMD_WRITE_MEM) != (scene_rand(c) % 25 == 0);
         if (want_pay) h.flags |= GPU_CMDF_PAYLOAD;
         h.len = (uint8_t)(scene_rand(c) % 4 == 0 ? scene_rand(c) : scene_rand(c) % 24);
+        if (opt_pay && scene_rand(c) % 12 != 0) h.len = 1;
         h.arg0 = rand_addr(c);
         h.arg1 = rand_addr(c);
         const uint32_t w = scene_rand(c) % 20 == 0 ? scene_rand(c) % 700 : scene_rand(c) % 24;
         const uint32_t hh = scene_rand(c) % 20 == 0 ? scene_rand(c) % 2000 : scene_rand(c) % 12;
         h.arg2 = scene_rand(c);
         if (h.opcode == GPU_CMD_FILL_RECT || h.opcode == GPU_CMD_CLEAR_LAYER) h.arg1 = hh << 16 | w;
-        if (h.opcode == GPU_CMD_BLIT) h.arg2 = hh << 16 | w;
+        if (h.opcode == GPU_CMD_BLIT || h.opcode == GPU_CMD_SPRITE_DRAW) h.arg2 = hh << 16 | w;
+        if (h.opcode == GPU_CMD_LAYER_BLEND) h.arg2 = scene_rand(c) % 10 == 0 ? scene_rand(c) % 0x200 : scene_rand(c) % 0x101;
         if (h.opcode == GPU_CMD_SET_FB || h.opcode == GPU_CMD_SWAP_FB) {
             h.arg0 = (scene_rand(c) % 8 == 0) ? rand_addr(c) : (scene_rand(c) % 2) * 0x12C000u;
             h.arg1 = (h.opcode == GPU_CMD_SET_FB) ? (scene_rand(c) % 6 == 0 ? 1280 : 2560 * (scene_rand(c) % 2))
@@ -339,9 +431,12 @@ void scene_cp_random(scene_ctx_t *c)
         }
         uint32_t pay[256];
         for (unsigned k = 0; k < h.len; k++) pay[k] = scene_rand(c);
+        if (h.opcode == GPU_CMD_SPRITE_DRAW && scene_rand(c) % 10 != 0) pay[0] &= 0x1FFFFu;   /* a key, maybe on */
+        if (h.opcode == GPU_CMD_LAYER_BLEND && scene_rand(c) % 10 != 0) pay[0] = (hh % 8) << 16 | (w % 16);
+        if (h.len == 0) pay[0] = 0;
         const int truncate = want_pay && h.len > 2 && scene_rand(c) % 30 == 0;
         const unsigned npay = !want_pay ? 0 : truncate ? (unsigned)scene_rand_range(c, 0, h.len - 2) & ~1u : h.len;
-        unsigned st = expected_status(&v, &h);
+        unsigned st = expected_status(&v, &h, pay[0]);
         (void)gpu_cmd_send(gpu_selected(), &h, pay, npay);
         if (truncate) {
             gpu_write(REG_CP_CTRL, 1);
@@ -420,4 +515,140 @@ int check_cp_random(scene_ctx_t *c, const scene_obs_t *o)
         return -1;
     }
     return 0;
+}
+
+/* ---------------------------------------------------------------- compute */
+
+#define KTAB (CP_AREA + 0x90000u)
+#define KDESC (CP_AREA + 0x90100u)
+
+static const char k_hang_src[] = "; never returns: counts and stores in a loop (docs/command.md \"Compute\")\n"
+                                 ".threads 4\n"
+                                 "    CONST R0, #1\n"
+                                 "    CONST R1, #0\n"
+                                 "    CONST R2, loop\n"
+                                 "loop:\n"
+                                 "    ADD   R1, R1, R0\n"
+                                 "    STR   R1, R1\n"
+                                 "    JMP   R2\n";
+
+/* uploads a kernel with WRITE_MEM packets: program at instruction offset prog_off, data at
+ * data_off (SIMT windows, docs/simt.md) */
+static int cp_upload_kernel(scene_ctx_t *c, const simt_image_t *img, unsigned prog_off, unsigned data_off)
+{
+    uint32_t w[128];
+    const unsigned nw = (img->nprog + 1) / 2;
+    for (unsigned i = 0; i < nw && i < 128; i++) {
+        w[i] = (uint32_t)img->prog[2 * i] | (uint32_t)img->prog[2 * i + 1] << 16;
+    }
+    int bad = cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 100, (uint8_t)nw, GPU_SIMT_PROG_WIN + 2 * prog_off, 0, 0, w,
+                      nw) != GPU_CMDE_OK;
+    for (unsigned i = 0; i < 64; i++) {
+        w[i] = (uint32_t)img->data[4 * i] | (uint32_t)img->data[4 * i + 1] << 8 | (uint32_t)img->data[4 * i + 2] << 16 |
+               (uint32_t)img->data[4 * i + 3] << 24;
+    }
+    bad |= cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 101, 64, GPU_SIMT_DATA_WIN + data_off, 0, 0, w, 64) !=
+           GPU_CMDE_OK;
+    if (bad && !c->msg[0]) {
+        snprintf(c->msg, sizeof(c->msg), "kernel upload refused");
+    }
+    return bad ? -1 : 0;
+}
+
+static void read_window(unsigned data_off, unsigned n)
+{
+    gpu_cmd_hdr_t h = {.opcode = GPU_CMD_READ_MEM, .len = (uint8_t)n, .arg0 = GPU_SIMT_DATA_WIN + data_off};
+    (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
+    for (unsigned i = 0; i < n; i++) {
+        (void)gpu_read(REG_CP_PIPE);
+    }
+}
+
+void scene_cp_compute(scene_ctx_t *c)
+{
+    static simt_image_t img;
+    static const struct {
+        const char *path;
+        unsigned prog, data;
+    } ks[] = {{"sw/simt/kernels/matadd.asm", 0, 0}, {"sw/simt/kernels/reduce.asm", 256, 1024}, {NULL, 512, 2048}};
+    uint32_t tab[6];
+    for (unsigned k = 0; k < 3; k++) {
+        int rc = ks[k].path ? simt_assemble_file(ks[k].path, &img) : simt_assemble(k_hang_src, &img);
+        if (rc != 0) {
+            snprintf(c->msg, sizeof(c->msg), "cannot assemble kernel %u: %s", k, img.err);
+            return;
+        }
+        if (cp_upload_kernel(c, &img, ks[k].prog, ks[k].data) != 0) {
+            return;
+        }
+        tab[2 * k] = ks[k].prog;
+        tab[2 * k + 1] = ks[k].data;
+    }
+    expect(c, "kernel table", cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 102, 6, KTAB, 0, 0, tab, 6), GPU_CMDE_OK);
+    gpu_write(REG_CP_KTAB, (3ull << 32) | KTAB);
+    gpu_write(REG_CP_IRQ_MASK, 3);
+    /* direct form: matadd, 8 threads */
+    expect(c, "DISPATCH_1D direct", cp_send(GPU_CMD_DISPATCH_1D, GPU_CMDF_IRQ, 1, 0, 8, 4, 0, NULL, 0), GPU_CMDE_OK);
+    read_window(0, 8);
+    expect(c, "SIMT_BUSY after a kernel", (gpu_read(REG_STATUS) >> 12) & 1, 0);
+    /* payload form, the data at arg_ptr (a second copy of matadd's data) */
+    uint32_t d[64];
+    for (unsigned i = 0; i < 64; i++) {
+        d[i] = scene_rand(c) & 0x3F3F3F3Fu;
+    }
+    (void)cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 103, 64, GPU_SIMT_DATA_WIN + 0x2000, 0, 0, d, 64);
+    uint32_t desc[5] = {0, 8, 0, GPU_SIMT_DATA_WIN + 0x2000, 0};
+    expect(c, "DISPATCH_1D payload", cp_send(GPU_CMD_DISPATCH_1D, GPU_CMDF_PAYLOAD, 2, 5, 0, 0, 0, desc, 5), GPU_CMDE_OK);
+    read_window(0x2000, 8);
+    /* indirect form: reduce, 13 threads */
+    uint32_t desc2[5] = {1, 13, 4, 0, 0};
+    (void)cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 104, 5, KDESC, 0, 0, desc2, 5);
+    expect(c, "DISPATCH_1D indirect", cp_send(GPU_CMD_DISPATCH_1D, 0, 3, 0, KDESC, 0, 0x80000000u, NULL, 0), GPU_CMDE_OK);
+    read_window(1024, 16);
+    /* 2D: grid {y 2, x 4} = 8 threads of matadd again */
+    expect(c, "DISPATCH_2D", cp_send(GPU_CMD_DISPATCH_2D, 0, 4, 0, (2u << 16) | 4, (1u << 16) | 4, 0, NULL, 0),
+           GPU_CMDE_OK);
+    read_window(0, 24);
+    /* refusals, in the documented order */
+    expect(c, "block 2", cp_send(GPU_CMD_DISPATCH_1D, 0, 5, 0, 8, 2, 0, NULL, 0), GPU_CMDE_UNSUPPORTED);
+    expect(c, "threads 256", cp_send(GPU_CMD_DISPATCH_1D, 0, 6, 0, 256, 4, 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "2D threads", cp_send(GPU_CMD_DISPATCH_2D, 0, 7, 0, (16u << 16) | 16, 0, 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "kernel id", cp_send(GPU_CMD_DISPATCH_1D, 0, 8, 0, 8, 4, 3, NULL, 0), GPU_CMDE_BAD_ARG);
+    uint32_t bad_desc[5] = {0, 8, 4, 0x1000, 0};
+    expect(c, "arg_ptr", cp_send(GPU_CMD_DISPATCH_1D, GPU_CMDF_PAYLOAD, 9, 5, 0, 0, 0, bad_desc, 5), GPU_CMDE_BAD_ARG);
+    bad_desc[3] = 0;
+    bad_desc[4] = 1;
+    expect(c, "reserved", cp_send(GPU_CMD_DISPATCH_1D, GPU_CMDF_PAYLOAD, 10, 5, 0, 0, 0, bad_desc, 5), GPU_CMDE_BAD_ARG);
+    expect(c, "payload length", cp_send(GPU_CMD_DISPATCH_1D, GPU_CMDF_PAYLOAD, 11, 4, 0, 0, 0, bad_desc, 4),
+           GPU_CMDE_BAD_PAYLOAD);
+    expect(c, "indirect align", cp_send(GPU_CMD_DISPATCH_1D, 0, 12, 0, KDESC + 2, 0, 0x80000000u, NULL, 0),
+           GPU_CMDE_ALIGN);
+    expect(c, "indirect range", cp_send(GPU_CMD_DISPATCH_1D, 0, 13, 0, 0x1FFFFF0u, 0, 0x80000000u, NULL, 0),
+           GPU_CMDE_RANGE);
+    gpu_write(REG_CP_KTAB, (3ull << 32) | 0x1FFFFF8u);   /* entry 1 would end past 32 MiB */
+    expect(c, "entry range", cp_send(GPU_CMD_DISPATCH_1D, 0, 14, 0, 8, 4, 1, NULL, 0), GPU_CMDE_RANGE);
+    gpu_write(REG_CP_KTAB, (3ull << 32) | KTAB);
+    uint32_t bad_entry[2] = {0x4000, 0};
+    (void)cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 105, 2, KTAB + 8, 0, 0, bad_entry, 2);
+    expect(c, "entry bits", cp_send(GPU_CMD_DISPATCH_1D, 0, 15, 0, 8, 4, 1, NULL, 0), GPU_CMDE_BAD_ARG);
+    (void)cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 106, 2, KTAB + 8, 0, 0, &tab[2], 2);
+    /* a kernel that never returns: the watchdog stops it, the next packet runs */
+    gpu_write(REG_CP_WATCHDOG, 3000 + (scene_rand(c) & 1023));
+    expect(c, "WATCHDOG", cp_send(GPU_CMD_DISPATCH_1D, GPU_CMDF_IRQ, 16, 0, 4, 4, 2, NULL, 0), GPU_CMDE_WATCHDOG);
+    expect(c, "SIMT_BUSY after the watchdog", (gpu_read(REG_STATUS) >> 12) & 1, 0);
+    read_window(2048, 16);
+    expect(c, "after WATCHDOG", cp_send(GPU_CMD_DISPATCH_1D, 0, 17, 0, 8, 4, 0, NULL, 0), GPU_CMDE_OK);
+    /* without a watchdog, CP_ABORT written right after the packet stops it */
+    gpu_write(REG_CP_WATCHDOG, 0);
+    gpu_cmd_hdr_t h = {.opcode = GPU_CMD_DISPATCH_1D, .flags = GPU_CMDF_EMIT, .rdst = 18, .arg0 = 8, .arg1 = 4,
+                       .arg2 = 2};
+    (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
+    gpu_write(REG_CP_ABORT, 1);
+    expect(c, "ABORTED", cp_status_of(18), GPU_CMDE_ABORTED);
+    read_window(2048, 16);
+    expect(c, "after ABORTED", cp_send(GPU_CMD_BARRIER, 0, 19, 0, 0, 0, 0, NULL, 0), GPU_CMDE_OK);
+    gpu_write(REG_CP_ABORT, 1);   /* nothing runs: no effect */
+    (void)gpu_read(REG_CP_ERROR);
+    (void)gpu_read(REG_CP_STATUS);
+    expect(c, "IRQ", gpu_read(REG_CP_IRQ_STATUS), 3);
 }

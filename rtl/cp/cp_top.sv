@@ -313,12 +313,36 @@ module cp_top (
   logic [7:0]  dk_status, dk_thr;
   logic        dk_block_ok, dk_thr_ok;
   logic [15:0] dk_prod;
+  // one multiplier, shared: StDChk x * y of DISPATCH_2D, StLbCalc (s - d) * a of one channel
+  logic signed [9:0]  mul_x, mul_y;
+  logic signed [19:0] mul_p;
+  logic [1:0]  lb_ch_q, lb_ch_d;            // LAYER_BLEND: the channel StLbCalc works on
+  logic signed [6:0] lb_diff;
+  logic [5:0]  lb_sc, lb_dc, lb_oc;
+  always_comb begin
+    unique case (lb_ch_q)
+      2'd0:    begin lb_sc = {1'b0, lb_s_q[15:11]}; lb_dc = {1'b0, lb_d_q[15:11]}; end
+      2'd1:    begin lb_sc = lb_s_q[10:5];          lb_dc = lb_d_q[10:5];          end
+      default: begin lb_sc = {1'b0, lb_s_q[4:0]};   lb_dc = {1'b0, lb_d_q[4:0]};   end
+    endcase
+    lb_diff = $signed({1'b0, lb_sc}) - $signed({1'b0, lb_dc});
+    if (st_q == StLbCalc) begin
+      mul_x = 10'(lb_diff);                   // sign-extended
+      mul_y = $signed({1'b0, arg2_q[8:0]});
+    end else begin
+      mul_x = $signed({2'b0, pbuf_q[1][7:0]});
+      mul_y = $signed({2'b0, pbuf_q[1][23:16]});
+    end
+    mul_p = mul_x * mul_y;
+    // o = (s * a + d * (256 - a) + 128) >> 8 = d + (((s - d) * a + 128) >>> 8) (floor)
+    lb_oc = 6'($signed({1'b0, lb_dc}) + 8'((mul_p + 20'sd128) >>> 8));
+  end
   logic [35:0] dk_entry;         // BASE + 8 * kernel_id, 36 bits (no wrap)
   logic        dk_entry_in;
   always_comb begin
     if (op_q == cp_pkg::OP_DISPATCH_2D) begin
       dk_block_ok = (pbuf_q[2] == 32'h0) || (pbuf_q[2] == 32'h0000_0004) || (pbuf_q[2] == 32'h0001_0004);
-      dk_prod     = pbuf_q[1][7:0] * pbuf_q[1][23:16];
+      dk_prod     = mul_p[15:0];   // x * y on the shared multiplier (StDChk)
       dk_thr_ok   = (pbuf_q[1][15:8] == '0) && (pbuf_q[1][31:24] == '0) && (dk_prod <= 16'd255);
       dk_thr      = dk_prod[7:0];
     end else begin
@@ -344,21 +368,6 @@ module cp_top (
   assign ke_ok = (pbuf_q[5][31:14] == '0) && (pbuf_q[6][31:15] == '0);
   assign k_data_off = (pbuf_q[3] != '0) ? 15'(pbuf_q[3] - SimtDataWin) : pbuf_q[6][14:0];
   assign launch_word = {17'h0, k_data_off, 10'h0, pbuf_q[5][13:0], k_thr_q};
-
-  // ---- LAYER_BLEND: o = (s * a + d * (256 - a) + 128) >> 8 per RGB565 channel ----
-  function automatic logic [5:0] lb_chan(input logic [5:0] sc, input logic [5:0] dc, input logic [8:0] a);
-    logic [13:0] acc;   // <= 63 * 256 + 128
-    acc = 14'(sc) * 14'(a) + 14'(dc) * (14'd256 - 14'(a)) + 14'd128;
-    lb_chan = 6'(acc >> 8);
-  endfunction
-  logic [15:0] lb_o;
-  logic [5:0]  lb_r, lb_g, lb_b;
-  always_comb begin
-    lb_r = lb_chan({1'b0, lb_s_q[15:11]}, {1'b0, lb_d_q[15:11]}, arg2_q[8:0]);
-    lb_g = lb_chan(lb_s_q[10:5], lb_d_q[10:5], arg2_q[8:0]);
-    lb_b = lb_chan({1'b0, lb_s_q[4:0]}, {1'b0, lb_d_q[4:0]}, arg2_q[8:0]);
-    lb_o = {lb_r[4:0], lb_g, lb_b[4:0]};
-  end
 
   // ---- SPRITE_DRAW: a keyed source word is not written ----
   logic cf_skip;
@@ -464,7 +473,7 @@ module cp_top (
     k_thr_d = k_thr_q;
     wd_d = wd_q;
     abort_d = abort_q;
-    lb_s_d = lb_s_q; lb_d_d = lb_d_q; lb_o_d = lb_o_q;
+    lb_s_d = lb_s_q; lb_d_d = lb_d_q; lb_o_d = lb_o_q; lb_ch_d = lb_ch_q;
     rf_kind = '0;
     wm_words_d = wm_words_q;
     status_d = status_q;
@@ -686,9 +695,17 @@ module cp_top (
         lb_d_d = mem_rsp_i.rdata[15:0];
         st_d   = StLbCalc;
       end
-      StLbCalc: begin
-        lb_o_d = lb_o;
-        st_d   = StLbWr;
+      StLbCalc: begin   // one channel per cycle: R, G, B
+        unique case (lb_ch_q)
+          2'd0:    lb_o_d[15:11] = lb_oc[4:0];
+          2'd1:    lb_o_d[10:5]  = lb_oc;
+          default: lb_o_d[4:0]   = lb_oc[4:0];
+        endcase
+        lb_ch_d = lb_ch_q + 2'd1;
+        if (lb_ch_q == 2'd2) begin
+          lb_ch_d = '0;
+          st_d    = StLbWr;
+        end
       end
       StLbWr: if (mem_req_ready_i) begin
         d_step = 1'b1;
@@ -869,7 +886,7 @@ module cp_top (
       k_thr_q <= '0;
       wd_q <= '0;
       abort_q <= 1'b0;
-      lb_s_q <= '0; lb_d_q <= '0; lb_o_q <= '0;
+      lb_s_q <= '0; lb_d_q <= '0; lb_o_q <= '0; lb_ch_q <= '0;
       mb_rd_slot_q <= '0;
       mb_rd_fresh_q <= 1'b0;
     end else begin
@@ -912,7 +929,7 @@ module cp_top (
       k_thr_q <= k_thr_d;
       wd_q <= wd_d;
       abort_q <= abort_d;
-      lb_s_q <= lb_s_d; lb_d_q <= lb_d_d; lb_o_q <= lb_o_d;
+      lb_s_q <= lb_s_d; lb_d_q <= lb_d_d; lb_o_q <= lb_o_d; lb_ch_q <= lb_ch_d;
       // the read register holds slot mb_raddr from the next cycle, unless that slot is written now
       mb_rd_slot_q  <= mb_raddr;
       mb_rd_fresh_q <= (st_q != StChk0) && !(mb_we && mb_waddr == mb_raddr);
@@ -965,5 +982,5 @@ module cp_top (
   assign busy_o = !accepting || (pipe_count != '0 && !pipe_rvalid);
 
   logic unused;
-  assign unused = ^{pipe_wready, cf_wready, mem_rsp_i.last, ktab_i[63:48], ktab_i[2:0], lb_r[5], lb_b[5]};
+  assign unused = ^{pipe_wready, cf_wready, mem_rsp_i.last, ktab_i[63:48], ktab_i[2:0], mul_p[19:16]};
 endmodule

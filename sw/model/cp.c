@@ -8,11 +8,11 @@
  * (GPU_UNIT_CP), reads through gpu_model_mem_read; DISPATCH kernels run through simt_launch
  * (their stores are GPU_UNIT_SIMT writes).
  *
- * When the checks run: steps 1-4 of "Validation" when the header is complete. Step 5 (the
- * opcode's own checks) then too, except for SPRITE_DRAW, LAYER_BLEND and DISPATCH with a
- * payload: their payload is received before the packet starts, so step 5 and the effect run
- * when the last payload write arrives (with the window, kernel table and memory as they are
- * then). */
+ * When the checks run: when the header is complete, except for SPRITE_DRAW, LAYER_BLEND and
+ * DISPATCH with a payload of a length they take: that payload is received before the packet
+ * starts, so all their checks (steps 1-5) and the effect run when the last payload write
+ * arrives, with the mailbox, window, kernel table and memory as they are then (as cp_top.sv,
+ * which buffers the payload before its checks). */
 #include "gpu_cmd_defs.h"
 #include "gpu_model_int.h"
 #include <string.h>
@@ -139,8 +139,15 @@ static int cp_payload_ok(const cp_hdr_t *h)
     }
 }
 
-/* steps 1-4 of "Validation" (docs/command.md), when the header is complete: the first failing
- * check gives the status */
+/* SPRITE_DRAW, LAYER_BLEND and DISPATCH with a payload they take: received before the checks */
+static int cp_payload_first(const cp_hdr_t *h)
+{
+    const int op = h->opcode == GPU_CMD_SPRITE_DRAW || h->opcode == GPU_CMD_LAYER_BLEND ||
+                   h->opcode == GPU_CMD_DISPATCH_1D || h->opcode == GPU_CMD_DISPATCH_2D;
+    return op && (h->flags & GPU_CMDF_PAYLOAD) && h->len != 0 && cp_payload_ok(h);
+}
+
+/* steps 1-4 of "Validation" (docs/command.md): the first failing check gives the status */
 static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
 {
     int done = 0;
@@ -480,10 +487,11 @@ static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay
     return GPU_CMDE_OK;
 }
 
-/* the packet starts: step 5 of the checks, then its effect (c->status holds steps 1-4) */
+/* the packet starts: the checks in order, then its effect; c->status = the result */
 static void cp_start(gpu_model_t *m, const cp_hdr_t *h)
 {
     cp_t *c = &m->cp;
+    c->status = cp_validate(c, h);
     if (c->status != GPU_CMDE_OK) {
         return;
     }
@@ -569,9 +577,9 @@ static void cp_cmd(gpu_model_t *m, uint64_t data)
         c->pay_left = (h.flags & GPU_CMDF_PAYLOAD) ? (h.len + 1u) / 2u : 0;
         c->pay_word = 0;
         memset(c->pay, 0, sizeof(c->pay));
-        c->status = cp_validate(c, &h);
-        /* a payload received before the packet starts: step 5 waits for its last word */
-        c->pay_defer = c->status == GPU_CMDE_OK && c->pay_left > 0 && h.opcode != GPU_CMD_WRITE_MEM;
+        c->status = GPU_CMDE_OK;
+        /* a payload received before the packet starts: the checks wait for its last word */
+        c->pay_defer = cp_payload_first(&h);
         if (!c->pay_defer) {
             cp_start(m, &h);
         }

@@ -132,7 +132,7 @@ typedef struct {
     uint32_t win_base, win_limit; /* CP_WIN_BASE, CP_WIN_LIMIT as written (bits 1:0 zero) */
     /* payload words of SPRITE_DRAW, LAYER_BLEND and DISPATCH (received before the packet runs) */
     uint32_t pay[CP_PAY_KEEP]; /* the first CP_PAY_KEEP payload words of the packet */
-    uint8_t pay_defer;      /* the packet passed steps 1-4 and runs when its last payload write arrives */
+    uint8_t pay_defer;      /* the packet is checked and runs when its last payload write arrives */
     /* compute (docs/command.md "Compute") */
     uint64_t ktab;          /* CP_KTAB as written: COUNT[47:32], BASE[31:3] */
     uint32_t watchdog;      /* CP_WATCHDOG.CYCLES */

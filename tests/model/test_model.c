@@ -6,6 +6,7 @@
 #include "gpu_model_int.h"
 #include "png.h"
 #include "scene.h"
+#include "simt_asm.h"
 #include "check.h"
 #include <inttypes.h>
 #include <stdio.h>
@@ -577,13 +578,24 @@ typedef struct {
     unsigned other_writes;   /* memory writes of the other units */
     uint32_t wa[64], wd[64]; /* address and data of the first 64 CP writes */
     uint8_t wbe[64];
+    unsigned simt_writes;    /* GPU_UNIT_SIMT memory writes (DISPATCH kernels) */
+    unsigned stops;          /* GPU_EV_KERNEL_STOP events */
+    uint32_t stop_data;      /* the last one's data (its status) */
 } cpt_t;
 
 static void cpt_event(void *ctx, const gpu_event_t *ev)
 {
     cpt_t *t = ctx;
+    if (ev->kind == GPU_EV_KERNEL_STOP) {
+        t->stops++;
+        t->stop_data = ev->data;
+        return;
+    }
     if (ev->kind != GPU_EV_MEM_WRITE) {
         return;
+    }
+    if (ev->unit == GPU_UNIT_SIMT) {
+        t->simt_writes++;
     }
     if (ev->unit != GPU_UNIT_CP) {
         t->other_writes++;
@@ -601,6 +613,9 @@ static void cpt_log_reset(cpt_t *t)
 {
     t->cp_writes = 0;
     t->other_writes = 0;
+    t->simt_writes = 0;
+    t->stops = 0;
+    t->stop_data = 0;
 }
 
 static void cpt_open(cpt_t *t)
@@ -655,22 +670,35 @@ static gpu_cmd_state_t cp_state(cpt_t *t)
 /* Sends one packet (the payload words as given) and returns its status as CP_ERROR tells it
  * (OK when the error count did not move); checks that exactly one packet completed and that
  * CP_ERROR names its opcode and rdst. */
+/* the status of the one packet (opcode op, slot rdst) that completed since state a was read */
+static unsigned cp_end(cpt_t *t, const gpu_cmd_state_t *a, uint8_t op, uint8_t rdst)
+{
+    const gpu_cmd_state_t b = cp_state(t);
+    CHECK(b.packets == a->packets + 1 && !b.partial, "opcode 0x%02X: one packet completed (PACKETS %u -> %u, PARTIAL %u)",
+          op, a->packets, b.packets, b.partial);
+    if (b.err_count == a->err_count) {
+        return GPU_CMDE_OK;
+    }
+    CHECK(b.err_count == a->err_count + 1 && b.err_opcode == op && b.err_rdst == rdst,
+          "opcode 0x%02X: CP_ERROR counts one failure and names opcode 0x%02X rdst %u", op, b.err_opcode, b.err_rdst);
+    CHECK(b.irq_status & 2u, "a failed packet sets CP_IRQ_STATUS.ERROR");
+    return b.err_code;
+}
+
 static unsigned cp_run(cpt_t *t, const gpu_cmd_hdr_t *h, const uint32_t *p, unsigned n)
 {
     const gpu_cmd_state_t a = cp_state(t);
     CHECK(gpu_cmd_send(t->d, h, p, n) == GPU_OK, "packet sent");
-    const gpu_cmd_state_t b = cp_state(t);
-    CHECK(b.packets == a.packets + 1 && !b.partial, "opcode 0x%02X: one packet completed (PACKETS %u -> %u, PARTIAL %u)",
-          h->opcode, a.packets, b.packets, b.partial);
-    if (b.err_count == a.err_count) {
-        return GPU_CMDE_OK;
-    }
-    CHECK(b.err_count == a.err_count + 1 && b.err_opcode == h->opcode && b.err_rdst == h->rdst,
-          "opcode 0x%02X: CP_ERROR counts one failure and names opcode 0x%02X rdst %u", h->opcode, b.err_opcode,
-          b.err_rdst);
-    CHECK(b.irq_status & 2u, "a failed packet sets CP_IRQ_STATUS.ERROR");
-    return b.err_code;
+    return cp_end(t, &a, h->opcode, h->rdst);
 }
+
+/* st = the status of the packet a driver helper call sends (opcode op, slot rdst) */
+#define CP_DRV(st, t, call, op, rdst)                                                                                 \
+    do {                                                                                                              \
+        const gpu_cmd_state_t a_ = cp_state(t);                                                                       \
+        CHECK((call) == GPU_OK, "%s sent", #call);                                                                    \
+        (st) = cp_end((t), &a_, (op), (rdst));                                                                        \
+    } while (0)
 
 static unsigned cp_pkt(cpt_t *t, uint8_t op, uint8_t flags, uint8_t rdst, uint8_t len, uint32_t a0, uint32_t a1,
                        uint32_t a2)
@@ -765,6 +793,56 @@ static void test_cp_driver(void)
     CHECK(gpu_cmd_resync(d) == GPU_OK && gpu_cmd_clear(d) == GPU_OK && c.n == 2 && c.addr[0] == REG_CP_CTRL &&
               c.val[0] == 1 && c.val[1] == 2,
           "RESYNC is CP_CTRL bit 0, CLEAR bit 1");
+    /* the helpers of SPRITE_DRAW, LAYER_BLEND, DISPATCH and CP_ABORT */
+    c.n = 0;
+    CHECK(gpu_cmd_sprite_draw(d, F_EMIT | F_PAY, 3, 0x100, 0x200, 5, 6, 0, 0x1234) == GPU_OK && c.n == 2 &&
+              c.val[0] == ((0x100ull << 32) | (3u << 16) | (F_EMIT << 8) | 0x12) &&
+              c.val[1] == ((((6ull << 16) | 5u) << 32) | 0x200),
+          "gpu_cmd_sprite_draw, key off: arg0 dst, arg1 src, arg2 = h<<16 | w, no payload, flag PAYLOAD cleared");
+    c.n = 0;
+    CHECK(gpu_cmd_sprite_draw(d, 0, 4, 0x100, 0x200, 5, 6, 1, 0xF81F) == GPU_OK && c.n == 3 &&
+              c.val[0] == ((0x100ull << 32) | (1u << 24) | (4u << 16) | (F_PAY << 8) | 0x12) && c.val[2] == 0x1F81Full,
+          "gpu_cmd_sprite_draw, key on: PAYLOAD, len 1, the word {on (bit 16), key}");
+    c.n = 0;
+    CHECK(gpu_cmd_sprite_draw(d, 0, 0, 0, 0, 0x10000, 1, 0, 0) == GPU_EFORMAT && c.n == 0, "sprite of 65536 words: GPU_EFORMAT");
+    CHECK(gpu_cmd_layer_blend(d, F_IRQ, 5, 0x300, 0x400, 0x80, 640, 480) == GPU_OK && c.n == 2 &&
+              c.val[0] == ((0x300ull << 32) | (5u << 16) | (F_IRQ << 8) | 0x13) && c.val[1] == ((0x80ull << 32) | 0x400),
+          "gpu_cmd_layer_blend of 640 x 480: no payload, arg2 = alpha");
+    c.n = 0;
+    CHECK(gpu_cmd_layer_blend(d, 0, 0, 0x300, 0x400, 0x101, 7, 5) == GPU_OK && c.n == 3 &&
+              c.val[0] == ((0x300ull << 32) | (1u << 24) | (F_PAY << 8) | 0x13) && c.val[1] == ((0x101ull << 32) | 0x400) &&
+              c.val[2] == ((5u << 16) | 7u),
+          "gpu_cmd_layer_blend of 7 x 5: the payload word {h, w}; alpha sent as it is");
+    c.n = 0;
+    CHECK(gpu_cmd_layer_blend(d, 0, 0, 0, 0, 0, 640, 0x10000) == GPU_EFORMAT && c.n == 0, "region of 65536 rows: GPU_EFORMAT");
+    CHECK(gpu_cmd_dispatch_1d(d, F_PAY, 2, 13, 4, 7) == GPU_OK && c.n == 2 &&
+              c.val[0] == ((13ull << 32) | (2u << 16) | 0x20) && c.val[1] == ((7ull << 32) | 4u),
+          "gpu_cmd_dispatch_1d: arg0 grid, arg1 block, arg2 kernel id, no PAYLOAD");
+    c.n = 0;
+    CHECK(gpu_cmd_dispatch_1d(d, 0, 2, 13, 4, 0x80000000u) == GPU_EFORMAT && c.n == 0,
+          "kernel id with bit 31 (the indirect form's mark): GPU_EFORMAT");
+    CHECK(gpu_cmd_dispatch_2d(d, 0, 0, 5, 7, 4, 1, 3) == GPU_OK && c.n == 2 &&
+              c.val[0] == ((((7ull << 16) | 5u) << 32) | 0x21) && c.val[1] == ((3ull << 32) | (1u << 16) | 4u),
+          "gpu_cmd_dispatch_2d: grid {gy, gx}, block {by, bx}");
+    c.n = 0;
+    CHECK(gpu_cmd_dispatch_2d(d, 0, 0, 0x10000, 1, 4, 0, 0) == GPU_EFORMAT &&
+              gpu_cmd_dispatch_2d(d, 0, 0, 1, 1, 4, 0x10000, 0) == GPU_EFORMAT && c.n == 0,
+          "2D sizes past 16 bits: GPU_EFORMAT");
+    const uint32_t desc[5] = {0x11u, 0x22u, 0x33u, 0x44u, 0x55u};
+    CHECK(gpu_cmd_dispatch_desc(d, GPU_CMD_DISPATCH_2D, F_IRQ, 6, desc) == GPU_OK && c.n == 5 &&
+              c.val[0] == ((5u << 24) | (6u << 16) | ((F_IRQ | F_PAY) << 8) | 0x21) && c.val[1] == 0 &&
+              c.val[2] == 0x0000002200000011ull && c.val[3] == 0x0000004400000033ull && c.val[4] == 0x55ull,
+          "gpu_cmd_dispatch_desc: PAYLOAD, len 5, the descriptor in three writes, args 0");
+    c.n = 0;
+    CHECK(gpu_cmd_dispatch_desc(d, GPU_CMD_BARRIER, 0, 0, desc) == GPU_EFORMAT &&
+              gpu_cmd_dispatch_indirect(d, GPU_CMD_FILL_RECT, 0, 0, 0) == GPU_EFORMAT && c.n == 0,
+          "descriptor forms of another opcode: GPU_EFORMAT");
+    CHECK(gpu_cmd_dispatch_indirect(d, GPU_CMD_DISPATCH_1D, F_EMIT, 8, 0x81000) == GPU_OK && c.n == 2 &&
+              c.val[0] == ((0x81000ull << 32) | (8u << 16) | (F_EMIT << 8) | 0x20) && c.val[1] == (0x80000000ull << 32),
+          "gpu_cmd_dispatch_indirect: arg0 the descriptor's address, arg2 bit 31");
+    c.n = 0;
+    CHECK(gpu_cmd_abort(d) == GPU_OK && c.n == 1 && c.addr[0] == REG_CP_ABORT && c.val[0] == 1,
+          "gpu_cmd_abort: CP_ABORT bit 0");
     c.n = 0;
     uint32_t words[3] = {9, 9, 9};
     CHECK(gpu_cmd_read_pipe(d, words, 3) == GPU_EIO && c.n == 0 && words[0] == 0 && words[2] == 0,
@@ -785,7 +863,7 @@ static void test_cp_registers(void)
           "window reset: [0, 32 MiB)");
     const uint8_t zero_regs[] = {REG_CP_CMD,  REG_CP_CTRL,      REG_CP_STATUS,    REG_CP_FENCE, REG_CP_ERROR,
                                  REG_CP_IRQ_STATUS, REG_CP_IRQ_MASK, REG_CP_IRQ_CLEAR, REG_CP_SLOT_ADDR,
-                                 REG_CP_SLOT_DATA, REG_CP_PIPE};
+                                 REG_CP_SLOT_DATA, REG_CP_PIPE, REG_CP_KTAB, REG_CP_WATCHDOG, REG_CP_ABORT};
     for (unsigned i = 0; i < sizeof(zero_regs); i++) {
         CHECK(gpu_model_read(m, zero_regs[i]) == 0, "register 0x%02X reads 0 after reset", zero_regs[i]);
     }
@@ -798,6 +876,14 @@ static void test_cp_registers(void)
           "CP_WIN_*: bits 31:2 stored");
     CHECK(gpu_model_read(m, REG_CP_IRQ_MASK) == 3 && gpu_model_read(m, REG_CP_SLOT_ADDR) == 0xFF,
           "CP_IRQ_MASK keeps 1:0, CP_SLOT_ADDR 7:0");
+    gpu_model_write(m, REG_CP_KTAB, ~0ull);
+    gpu_model_write(m, REG_CP_WATCHDOG, ~0ull);
+    gpu_model_write(m, REG_CP_ABORT, ~0ull);
+    CHECK(gpu_model_read(m, REG_CP_KTAB) == 0x0000FFFFFFFFFFF8ull && gpu_model_read(m, REG_CP_WATCHDOG) == 0xFFFFFFFFull &&
+              gpu_model_read(m, REG_CP_ABORT) == 0,
+          "CP_KTAB keeps COUNT[47:32] and BASE[31:3], CP_WATCHDOG 31:0, CP_ABORT reads 0");
+    CHECK(gpu_model_read(m, REG_CP_STATUS) == 0 && gpu_model_read(m, REG_CP_ERROR) == 0 && !gpu_model_stuck(m),
+          "CP_ABORT with no kernel: no effect");
     gpu_model_write(m, REG_CP_STATUS, ~0ull);
     gpu_model_write(m, REG_CP_FENCE, ~0ull);
     gpu_model_write(m, REG_CP_ERROR, ~0ull);
@@ -809,7 +895,8 @@ static void test_cp_registers(void)
           "read-only CP registers ignore writes");
     gpu_model_reset(m);
     CHECK(gpu_model_read(m, REG_CP_WIN_BASE) == 0 && gpu_model_read(m, REG_CP_WIN_LIMIT) == 0x2000000 &&
-              gpu_model_read(m, REG_CP_IRQ_MASK) == 0 && gpu_model_read(m, REG_CP_SLOT_ADDR) == 0,
+              gpu_model_read(m, REG_CP_IRQ_MASK) == 0 && gpu_model_read(m, REG_CP_SLOT_ADDR) == 0 &&
+              gpu_model_read(m, REG_CP_KTAB) == 0 && gpu_model_read(m, REG_CP_WATCHDOG) == 0,
           "reset restores the CP registers");
     /* a reset also drops a partly received packet */
     gpu_model_write(m, REG_CP_CMD, 0x10);
@@ -1091,7 +1178,7 @@ static void test_cp_validation(void)
         CP_EXPECT(cp_pkt(&t, bad_ops[i], 0, (uint8_t)(100 + i), 0, 0, 0, 0), GPU_CMDE_BAD_OPCODE, "opcode 0x%02X",
                   bad_ops[i]);
     }
-    const uint8_t todo[] = {0x12, 0x13, 0x20, 0x21, 0x40, 0x41, 0x42, 0x43, 0x44, 0x45}; /* docs/command-table.md */
+    const uint8_t todo[] = {0x40, 0x41, 0x42, 0x43, 0x44, 0x45}; /* docs/command-table.md: UNSUPPORTED so far */
     for (unsigned i = 0; i < sizeof(todo); i++) {
         CP_EXPECT(cp_pkt(&t, todo[i], F_EMIT, (uint8_t)(20 + i), 0, 0, 0, 0), GPU_CMDE_UNSUPPORTED, "opcode 0x%02X",
                   todo[i]);
@@ -1116,6 +1203,19 @@ static void test_cp_validation(void)
               "WRITE_MEM without PAYLOAD (no payload follows)");
     CP_EXPECT(cp_pkt(&t, GPU_CMD_READ_MEM, F_PAY, 0, 0, 0x1000, 0, 0), GPU_CMDE_BAD_PAYLOAD,
               "READ_MEM with PAYLOAD and len 0 (no payload write)");
+    /* payload lengths: SPRITE_DRAW and LAYER_BLEND take len 0 or 1, DISPATCH 5 (with PAYLOAD) */
+    static const struct {
+        uint8_t op, len;
+    } lens[] = {{GPU_CMD_SPRITE_DRAW, 2}, {GPU_CMD_SPRITE_DRAW, 5},  {GPU_CMD_LAYER_BLEND, 2}, {GPU_CMD_LAYER_BLEND, 255},
+                {GPU_CMD_DISPATCH_1D, 0}, {GPU_CMD_DISPATCH_1D, 4},  {GPU_CMD_DISPATCH_1D, 6}, {GPU_CMD_DISPATCH_2D, 1},
+                {GPU_CMD_DISPATCH_2D, 255}};
+    static uint32_t junk255[255];
+    for (unsigned i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+        const gpu_cmd_hdr_t hl = {lens[i].op, F_PAY, 0, lens[i].len, 0x1000, 0x2000, (1u << 16) | 1u};
+        CP_EXPECT(cp_run(&t, &hl, junk255, lens[i].len), GPU_CMDE_BAD_PAYLOAD, "opcode 0x%02X with PAYLOAD and len %u",
+                  lens[i].op, lens[i].len);
+    }
+    CHECK(rd32(t.m, 0x1000) == 0, "refused: nothing written");
     /* the order: FENCE_UNSET, BAD_OPCODE / UNSUPPORTED, BAD_FLAGS, BAD_PAYLOAD, the opcode's checks */
     CP_EXPECT(cp_pkt(&t, 0x03, F_WAIT, 77, 0, 0, 0, 0), GPU_CMDE_FENCE_UNSET, "FENCE_UNSET before BAD_OPCODE");
     CP_EXPECT(cp_pkt(&t, 0x03, 0xF0 | F_PAY, 0, 0, 0, 0, 0), GPU_CMDE_BAD_OPCODE, "BAD_OPCODE before BAD_FLAGS");
@@ -1232,13 +1332,13 @@ static void test_cp_payload_consumed(void)
     CHECK(t.cp_writes == 0 && rd32(m, 0x3000) == 0, "a WRITE_MEM that failed its checks writes no payload word");
     CP_EXPECT(cp_pkt(&t, GPU_CMD_FILL_RECT, 0, 0, 0, 0x3000, (1u << 16) | 1u, 0x42), GPU_CMDE_OK, "next packet");
     CHECK(rd32(m, 0x3000) == 0x42, "decoded and carried out");
-    /* 255 payload words of an UNSUPPORTED packet: 128 writes */
+    /* 255 payload words of a refused packet: 128 writes */
     static uint32_t big[255];
     for (unsigned i = 0; i < 255; i++) {
         big[i] = (uint32_t)(i & 1 ? fake1 : fake0);
     }
     const gpu_cmd_hdr_t dis = {GPU_CMD_DISPATCH_1D, F_PAY, 0, 255, 0, 0, 0};
-    CP_EXPECT(cp_run(&t, &dis, big, 255), GPU_CMDE_UNSUPPORTED, "DISPATCH_1D, 255 payload words");
+    CP_EXPECT(cp_run(&t, &dis, big, 255), GPU_CMDE_BAD_PAYLOAD, "DISPATCH_1D, 255 payload words (it takes 5)");
     CP_EXPECT(cp_pkt(&t, GPU_CMD_BARRIER, 0, 0, 0, 0, 0, 0), GPU_CMDE_OK, "then a BARRIER");
     CHECK(cp_state(&t).packets == 7, "seven packets");
     cpt_close(&t);
@@ -1459,14 +1559,694 @@ static void test_cp_counter_limits(void)
     cpt_close(&t);
 }
 
+/* SPRITE_DRAW: bits 15:0 of each source word to bits 15:0 of the destination word (byte enables
+ * 0011), rows top down; with the payload word's bit 16 set, source words whose bits 15:0 equal
+ * its bits 15:0 leave the destination as it is */
+static void test_cp_sprite(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    gpu_model_t *m = t.m;
+    const uint32_t src = 0x90000 + 8, dst = 0xA0000 + 12;
+    const uint16_t key = 0xF81F;
+    uint32_t sw[4][6];
+    for (uint32_t y = 0; y < 4; y++) {
+        for (uint32_t x = 0; x < 6; x++) {
+            /* upper halves all different; the key in the low half of words 2, 7, 12, 17, 22 */
+            const uint32_t low = (y * 6 + x) % 5 == 2 ? key : 0x1000u * y + 0x111u * x + 0x21u;
+            sw[y][x] = ((0x100u + 16u * y + x) << 16) | low;
+            wr32(m, src + (y * 640 + x) * 4, sw[y][x]);
+        }
+    }
+    unsigned st;
+    for (int keyed = 0; keyed < 2; keyed++) {
+        fill32(m, 0xA0000, 6 * 640, 0x5A5A5A5Au);
+        cpt_log_reset(&t);
+        CP_DRV(st, &t, gpu_cmd_sprite_draw(t.d, F_EMIT, 2, dst, src, 6, 4, keyed, key), GPU_CMD_SPRITE_DRAW, 2);
+        CP_EXPECT(st, GPU_CMDE_OK, "SPRITE_DRAW 6x4, key %s", keyed ? "on" : "off");
+        int bad = 0, order = 1;
+        unsigned n = 0;
+        for (uint32_t y = 0; y < 6; y++) {
+            for (uint32_t x = 0; x < 640; x++) {
+                const uint32_t a = 0xA0000 + (y * 640 + x) * 4;
+                uint32_t want = 0x5A5A5A5Au;
+                if (y < 4 && x >= 3 && x < 9) {
+                    const uint32_t s = sw[y][x - 3] & 0xFFFFu;
+                    if (!(keyed && s == key)) {
+                        want = 0x5A5A0000u | s;
+                        order &= n < t.cp_writes && t.wa[n] == a && t.wbe[n] == 0x3 && (t.wd[n] & 0xFFFFu) == s;
+                        n++;
+                    }
+                }
+                bad += rd32(m, a) != want;
+            }
+        }
+        CHECK(bad == 0, "key %s: bits 15:0 of the source at (3, 0), bits 31:16 kept%s (%d words wrong)",
+              keyed ? "on" : "off", keyed ? ", keyed words untouched" : "", bad);
+        CHECK(order && t.cp_writes == n && n == (keyed ? 19u : 24u),
+              "%u writes (%u expected) in order, rows top down, byte enables 0011", t.cp_writes, n);
+        CHECK(slot_of(&t, 2) >> 24 == GPU_CMDE_OK, "EMIT: status OK");
+    }
+    /* the key word: bit 16 off draws every word, bits 31:17 must be 0 */
+    fill32(m, 0xA0000, 6 * 640, 0x5A5A5A5Au);
+    cpt_log_reset(&t);
+    const uint32_t off_key = key; /* bit 16 clear */
+    const gpu_cmd_hdr_t hk = {GPU_CMD_SPRITE_DRAW, F_PAY, 0, 1, dst, src, (4u << 16) | 6u};
+    CP_EXPECT(cp_run(&t, &hk, &off_key, 1), GPU_CMDE_OK, "key word without bit 16");
+    CHECK(t.cp_writes == 24 && rd32(m, dst + 8) == (0x5A5A0000u | key), "key off: every word drawn, the key colour too");
+    const uint32_t bad_keys[] = {0x00020000u | key, 0x80010000u | key, 0xFFFFFFFFu};
+    for (unsigned i = 0; i < 3; i++) {
+        cpt_log_reset(&t);
+        CP_EXPECT(cp_run(&t, &hk, &bad_keys[i], 1), GPU_CMDE_BAD_ARG, "key word 0x%08X: bits 31:17 not zero", bad_keys[i]);
+        CHECK(t.cp_writes == 0, "refused: nothing written");
+    }
+    /* PAYLOAD with len 0: no key word (every word drawn); without PAYLOAD len is ignored */
+    cpt_log_reset(&t);
+    const gpu_cmd_hdr_t h0 = {GPU_CMD_SPRITE_DRAW, F_PAY, 0, 0, dst, src, (4u << 16) | 6u};
+    CP_EXPECT(cp_run(&t, &h0, NULL, 0), GPU_CMDE_OK, "PAYLOAD, len 0");
+    CHECK(t.cp_writes == 24, "no key word: 24 words drawn (%u)", t.cp_writes);
+    cpt_log_reset(&t);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 9, dst, src, (4u << 16) | 6u), GPU_CMDE_OK, "no PAYLOAD, len 9");
+    CHECK(t.cp_writes == 24, "no payload follows: 24 words drawn");
+    /* the payload is received before the packet's checks run: a CLEAR or a window write between
+     * its header and its payload word counts (a WRITE_MEM's checks run at its header) */
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_BARRIER, F_EMIT, 50, 0, 0, 0, 0), GPU_CMDE_OK, "emit into slot 50");
+    const gpu_cmd_hdr_t hwait = {GPU_CMD_SPRITE_DRAW, F_PAY | F_WAIT, 50, 1, dst, src, (4u << 16) | 6u};
+    uint64_t hw2[2];
+    gpu_cmd_pack(&hwait, hw2);
+    gpu_model_write(m, REG_CP_CMD, hw2[0]);
+    gpu_model_write(m, REG_CP_CMD, hw2[1]);
+    CHECK(gpu_cmd_clear(t.d) == GPU_OK, "CLEAR between the header and the payload word");
+    gpu_cmd_state_t before = cp_state(&t);
+    CHECK(before.partial, "the packet is partly received");
+    cpt_log_reset(&t);
+    gpu_model_write(m, REG_CP_CMD, key);
+    CP_EXPECT(cp_end(&t, &before, GPU_CMD_SPRITE_DRAW, 50), GPU_CMDE_FENCE_UNSET, "WAIT checked after the payload");
+    CHECK(t.cp_writes == 0, "nothing drawn");
+    hw2[0] &= ~((uint64_t)F_WAIT << 8);
+    before = cp_state(&t);
+    gpu_model_write(m, REG_CP_CMD, hw2[0]);
+    gpu_model_write(m, REG_CP_CMD, hw2[1]);
+    gpu_model_write(m, REG_CP_WIN_LIMIT, dst);
+    gpu_model_write(m, REG_CP_CMD, key);
+    CP_EXPECT(cp_end(&t, &before, GPU_CMD_SPRITE_DRAW, 50), GPU_CMDE_RANGE, "the window written before the payload word");
+    gpu_model_write(m, REG_CP_WIN_LIMIT, 0x2000000);
+    /* payload lengths other than 0 and 1, consumed */
+    const uint32_t two[2] = {0x10000u | key, 0};
+    const gpu_cmd_hdr_t h2 = {GPU_CMD_SPRITE_DRAW, F_PAY, 0, 2, dst, src, (4u << 16) | 6u};
+    cpt_log_reset(&t);
+    CP_EXPECT(cp_run(&t, &h2, two, 2), GPU_CMDE_BAD_PAYLOAD, "len 2");
+    CHECK(t.cp_writes == 0, "nothing drawn");
+    /* the checks in order: ALIGN, BAD_ARG (width, key), RANGE (destination, then source), OVERLAP */
+    const uint32_t kbad = 0x20000u;
+    const gpu_cmd_hdr_t ha = {GPU_CMD_SPRITE_DRAW, F_PAY, 0, 1, 0x2000000u, src + 2, (1u << 16) | 641u};
+    CP_EXPECT(cp_run(&t, &ha, &kbad, 1), GPU_CMDE_ALIGN, "source misaligned: ALIGN first");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 0, dst + 1, src, 1), GPU_CMDE_ALIGN, "destination misaligned");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 0, 0x2000000u, src, (1u << 16) | 641u), GPU_CMDE_BAD_ARG,
+              "641 wide, before RANGE");
+    const gpu_cmd_hdr_t hb = {GPU_CMD_SPRITE_DRAW, F_PAY, 0, 1, 0x2000000u, src, (1u << 16) | 1u};
+    CP_EXPECT(cp_run(&t, &hb, &kbad, 1), GPU_CMDE_BAD_ARG, "key bits before RANGE");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 0, 0x1FFFFFC, src, (1u << 16) | 2u), GPU_CMDE_RANGE,
+              "destination past 32 MiB");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 0, dst, 0xFFFFFFF8u, (1u << 16) | 4u), GPU_CMDE_RANGE,
+              "source past 2^32");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 0, 0x1FFFFFC, 0x1FFFFF8, (1u << 16) | 2u), GPU_CMDE_RANGE,
+              "RANGE before OVERLAP");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 0, src + 8, src, (2u << 16) | 2u), GPU_CMDE_OVERLAP,
+              "spans cross (no shared word): OVERLAP");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 0, src + 24, src, (1u << 16) | 6u), GPU_CMDE_OK, "adjacent spans");
+    cpt_log_reset(&t);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_SPRITE_DRAW, 0, 0, 0, src, src, (4u << 16) | 0u), GPU_CMDE_OK, "empty, onto itself");
+    CHECK(t.cp_writes == 0, "empty: nothing written");
+    cpt_close(&t);
+}
+
+/* LAYER_BLEND, computed here channel by channel: o = (s * a + d * (256 - a) + 128) >> 8 */
+static uint32_t blend_expect(uint32_t s, uint32_t d, uint32_t a)
+{
+    static const unsigned lo[3] = {11, 5, 0}, width[3] = {5, 6, 5}; /* R, G, B of RGB565 */
+    uint32_t o = 0;
+    for (unsigned c = 0; c < 3; c++) {
+        const uint32_t mask = (1u << width[c]) - 1u;
+        const uint32_t sc = (s >> lo[c]) & mask, dc = (d >> lo[c]) & mask;
+        o |= ((sc * a + dc * (256u - a) + 128u) >> 8) << lo[c];
+    }
+    return o;
+}
+
+static uint32_t lcg_next(uint32_t *x)
+{
+    *x = *x * 1664525u + 1013904223u;
+    return *x;
+}
+
+static void test_cp_layer_blend(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    gpu_model_t *m = t.m;
+    /* hand-computed: red 31 over blue 31 at a = 0x80: R (31*128 + 128) >> 8 = 16, B 16: 0x8010;
+     * white over black at a = 0x40: R (31*64 + 128) >> 8 = 8, G (63*64 + 128) >> 8 = 16, B 8: 0x4208 */
+    CHECK(blend_expect(0xF800, 0x001F, 0x80) == 0x8010 && blend_expect(0xFFFF, 0, 0x40) == 0x4208,
+          "the test's own blend: hand-computed words");
+    const uint32_t dst = 0xB0000 + 16, src = 0xC0000 + 4;
+    uint32_t sv[5][7], dv[5][7], x0 = 0x1234567u;
+    for (uint32_t y = 0; y < 5; y++) {
+        for (uint32_t x = 0; x < 7; x++) {
+            sv[y][x] = lcg_next(&x0);
+            dv[y][x] = lcg_next(&x0);
+            wr32(m, src + (y * 640 + x) * 4, sv[y][x]);
+        }
+    }
+    sv[0][0] = 0xAAAAF800u; /* the hand-computed pairs */
+    dv[0][0] = 0x5555001Fu;
+    sv[0][1] = 0x0000FFFFu;
+    dv[0][1] = 0xFFFF0000u;
+    wr32(m, src, sv[0][0]);
+    wr32(m, src + 4, sv[0][1]);
+    const uint32_t alphas[] = {0, 0x80, 0x100, 0x37, 0x40};
+    for (unsigned ai = 0; ai < sizeof(alphas) / sizeof(alphas[0]); ai++) {
+        const uint32_t a = alphas[ai];
+        fill32(m, 0xB0000, 6 * 640, 0x33333333u);
+        for (uint32_t y = 0; y < 5; y++) {
+            for (uint32_t x = 0; x < 7; x++) {
+                wr32(m, dst + (y * 640 + x) * 4, dv[y][x]);
+            }
+        }
+        cpt_log_reset(&t);
+        unsigned st;
+        CP_DRV(st, &t, gpu_cmd_layer_blend(t.d, 0, 1, dst, src, a, 7, 5), GPU_CMD_LAYER_BLEND, 1);
+        CP_EXPECT(st, GPU_CMDE_OK, "LAYER_BLEND 7x5, a = 0x%X", a);
+        int bad = 0, order = t.cp_writes == 35;
+        unsigned n = 0;
+        for (uint32_t y = 0; y < 6; y++) {
+            for (uint32_t x = 0; x < 640; x++) {
+                const uint32_t ad = 0xB0000 + (y * 640 + x) * 4;
+                uint32_t want = 0x33333333u;
+                if (y < 5 && x >= 4 && x < 11) {
+                    const uint32_t s = sv[y][x - 4] & 0xFFFFu, d = dv[y][x - 4] & 0xFFFFu;
+                    const uint32_t o = a == 0 ? d : a == 0x100 ? s : blend_expect(s, d, a);
+                    want = (dv[y][x - 4] & 0xFFFF0000u) | o;
+                    order &= n >= 64 || (t.wa[n] == ad && t.wbe[n] == 0x3 && (t.wd[n] & 0xFFFFu) == o);
+                    n++;
+                }
+                bad += rd32(m, ad) != want;
+            }
+        }
+        CHECK(bad == 0, "a = 0x%X: every word of the region blended into bits 15:0, bits 31:16 and the rest kept (%d wrong)",
+              a, bad);
+        CHECK(order, "a = 0x%X: 35 writes (%u), rows top down, byte enables 0011", a, t.cp_writes);
+    }
+    /* the hand-computed words: the last run was a = 0x40; then a = 0x80 on the first word alone */
+    CHECK(rd32(m, dst + 4) == 0xFFFF4208u, "white over black at 0x40: 0x4208, bits 31:16 kept (0x%08X)", rd32(m, dst + 4));
+    wr32(m, dst, dv[0][0]);
+    const uint32_t one = (1u << 16) | 1u;
+    const gpu_cmd_hdr_t h80 = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, dst, src, 0x80};
+    CP_EXPECT(cp_run(&t, &h80, &one, 1), GPU_CMDE_OK, "1x1 at a = 0x80");
+    CHECK(rd32(m, dst) == 0x55558010u && rd32(m, dst + 4) == 0xFFFF4208u,
+          "red over blue at 0x80: 0x8010, bits 31:16 kept, the next word untouched (0x%08X)", rd32(m, dst));
+    /* the whole layer: no payload, 640 x 480 */
+    const uint32_t ld = 0x200000, ls = 0x400000, nw = 640u * 480u;
+    uint32_t *ds = malloc(nw * sizeof(uint32_t));
+    CHECK(ds != NULL, "buffer");
+    if (ds) {
+        x0 = 99;
+        for (uint32_t i = 0; i < nw; i++) {
+            ds[i] = lcg_next(&x0);
+            wr32(m, ld + 4 * i, ds[i]);
+            wr32(m, ls + 4 * i, lcg_next(&x0));
+        }
+        wr32(m, ld - 4, 0x77777777u);
+        wr32(m, ld + 4 * nw, 0x77777777u);
+        cpt_log_reset(&t);
+        unsigned st;
+        CP_DRV(st, &t, gpu_cmd_layer_blend(t.d, 0, 0, ld, ls, 0xC0, 640, 480), GPU_CMD_LAYER_BLEND, 0);
+        CP_EXPECT(st, GPU_CMDE_OK, "LAYER_BLEND of the whole layer (no payload)");
+        int bad = 0;
+        for (uint32_t i = 0; i < nw; i++) {
+            bad += rd32(m, ld + 4 * i) != ((ds[i] & 0xFFFF0000u) | blend_expect(rd32(m, ls + 4 * i) & 0xFFFFu, ds[i] & 0xFFFFu, 0xC0));
+        }
+        CHECK(bad == 0 && t.cp_writes == nw, "640 x 480 words blended at a = 0xC0 (%d wrong, %u writes)", bad, t.cp_writes);
+        CHECK(rd32(m, ld - 4) == 0x77777777u && rd32(m, ld + 4 * nw) == 0x77777777u, "the words around the layer kept");
+        free(ds);
+    }
+    /* PAYLOAD with len 0 is the whole layer too: it does not fit a window one word short */
+    gpu_model_write(m, REG_CP_WIN_LIMIT, ld + 4 * nw - 4);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LAYER_BLEND, F_PAY, 0, 0, ld, ls - 0x200000, 0x80), GPU_CMDE_RANGE,
+              "PAYLOAD, len 0: 640 x 480, one word past the window");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LAYER_BLEND, 0, 0, 0, ld, ls - 0x200000, 0x80), GPU_CMDE_RANGE, "no payload: the same");
+    gpu_model_write(m, REG_CP_WIN_LIMIT, 0x2000000);
+    /* the checks in order: ALIGN, BAD_ARG (alpha, region width), RANGE (destination, source), OVERLAP */
+    const uint32_t r1 = (1u << 16) | 1u, r641 = (1u << 16) | 641u, r2 = (2u << 16) | 2u;
+    const gpu_cmd_hdr_t hal = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, dst, src + 2, 0x101};
+    CP_EXPECT(cp_run(&t, &hal, &r641, 1), GPU_CMDE_ALIGN, "ALIGN before BAD_ARG");
+    const gpu_cmd_hdr_t hbad = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, 0x2000000u, src, 0x101};
+    CP_EXPECT(cp_run(&t, &hbad, &r1, 1), GPU_CMDE_BAD_ARG, "a = 0x101, before RANGE");
+    const gpu_cmd_hdr_t hbig = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, dst, src, 0xFFFFFFFFu};
+    CP_EXPECT(cp_run(&t, &hbig, &r1, 1), GPU_CMDE_BAD_ARG, "a = 0xFFFFFFFF");
+    const gpu_cmd_hdr_t hw = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, 0x2000000u, src, 0x100};
+    CP_EXPECT(cp_run(&t, &hw, &r641, 1), GPU_CMDE_BAD_ARG, "region 641 wide, before RANGE");
+    const gpu_cmd_hdr_t hrd = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, 0x1FFFFFC, 0x1FFFFF8, 0x10};
+    CP_EXPECT(cp_run(&t, &hrd, &r2, 1), GPU_CMDE_RANGE, "destination past, RANGE before OVERLAP");
+    const gpu_cmd_hdr_t hrs = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, dst, 0x1FFFFFC, 0x10};
+    CP_EXPECT(cp_run(&t, &hrs, &r2, 1), GPU_CMDE_RANGE, "source past");
+    const gpu_cmd_hdr_t hov = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, src + 4, src, 0x10};
+    CP_EXPECT(cp_run(&t, &hov, &r2, 1), GPU_CMDE_OVERLAP, "one word apart: OVERLAP");
+    const uint32_t two[2] = {r1, r1};
+    const gpu_cmd_hdr_t hl2 = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 2, dst, src, 0x10};
+    cpt_log_reset(&t);
+    CP_EXPECT(cp_run(&t, &hl2, two, 2), GPU_CMDE_BAD_PAYLOAD, "len 2: BAD_PAYLOAD");
+    const uint32_t r0 = 7u; /* h = 0 */
+    const gpu_cmd_hdr_t he = {GPU_CMD_LAYER_BLEND, F_PAY, 0, 1, dst, dst, 0x10};
+    CP_EXPECT(cp_run(&t, &he, &r0, 1), GPU_CMDE_OK, "empty region onto itself");
+    CHECK(t.cp_writes == 0, "refused and empty: nothing written");
+    cpt_close(&t);
+}
+
+/* ---- DISPATCH (docs/command.md "Compute") ----
+ * Kernels of sw/simt/kernels are assembled here and put into the SIMT program window with the
+ * backdoor. A DISPATCH packet runs on one model; the same kernel is launched by a SIMT_LAUNCH
+ * write on a second model with the same memory; the memories must then be equal. */
+
+static void put_prog(gpu_model_t *m, unsigned off, const uint16_t *prog, unsigned n)
+{
+    uint8_t *mem = gpu_model_mem(m);
+    for (unsigned i = 0; i < n; i++) {
+        const uint32_t a = GPU_SIMT_PROG_WIN + 2u * ((off + i) & 0x3FFFu); /* 2^14 instructions */
+        mem[a] = (uint8_t)prog[i];
+        mem[a + 1] = (uint8_t)(prog[i] >> 8);
+    }
+}
+
+static void put_data(gpu_model_t *m, unsigned off, const uint8_t *data, unsigned n)
+{
+    uint8_t *mem = gpu_model_mem(m);
+    for (unsigned i = 0; i < n; i++) {
+        mem[GPU_SIMT_DATA_WIN + ((off + i) & 0x7FFFu)] = data[i]; /* 32 KiB */
+    }
+}
+
+static uint8_t simt_byte(gpu_model_t *m, unsigned off, unsigned i)
+{
+    return gpu_model_mem(m)[GPU_SIMT_DATA_WIN + ((off + i) & 0x7FFFu)];
+}
+
+/* tid.asm: thread i = 4 blockIdx + threadIdx stores 3 i + blockIdx (+1 for odd threadIdx) at i */
+static uint8_t tid_expect(unsigned i) { return (uint8_t)(3u * i + i / 4u + ((i % 4u) & 1u)); }
+
+static int assemble(const char *path, simt_image_t *img)
+{
+    const int rc = simt_assemble_file(path, img);
+    CHECK(rc == 0, "%s assembled (%s)", path, rc ? img->err : "ok");
+    return rc;
+}
+
+/* a packet and a kernel entry: entry k of the table at kt is {prog, data} */
+static void ktab_entry(gpu_model_t *m, uint32_t kt, unsigned k, uint32_t prog, uint32_t data)
+{
+    wr32(m, kt + 8u * k, prog);
+    wr32(m, kt + 8u * k + 4u, data);
+}
+
+static void test_cp_dispatch(void)
+{
+    static simt_image_t tid, madd;
+    if (assemble("sw/simt/kernels/tid.asm", &tid) || assemble("sw/simt/kernels/matadd.asm", &madd)) {
+        return;
+    }
+    cpt_t t;
+    cpt_open(&t);
+    gpu_model_t *m = t.m, *ref = gpu_model_new();
+    const unsigned P = 100, P2 = 0x2000, D0 = 0x400, D1 = 0x7FF8, D2 = 0x2000, D3 = 0x5000;
+    const uint32_t KT = 0x80000, DESC = 0x81000, WIN = GPU_SIMT_DATA_WIN;
+    gpu_model_t *both[2] = {m, ref};
+    for (unsigned i = 0; i < 2; i++) {
+        put_prog(both[i], P, tid.prog, tid.nprog);
+        put_prog(both[i], P2, madd.prog, madd.nprog);
+        put_data(both[i], D3, madd.data, SIMT_DATA_BYTES);
+        put_data(both[i], 0x6000, madd.data, 16);
+        ktab_entry(both[i], KT, 0, P, D0);
+        ktab_entry(both[i], KT, 1, P, D1);
+        ktab_entry(both[i], KT, 2, P, D2);
+        ktab_entry(both[i], KT, 3, P2, D3);
+    }
+    gpu_model_write(m, REG_CP_KTAB, (4ull << 32) | KT);
+    CHECK(gpu_model_read(m, REG_CP_KTAB) == ((4ull << 32) | KT), "CP_KTAB: 4 entries at 0x80000");
+    enum { DIRECT, PAYLOAD, INDIRECT };
+    static const struct {
+        const char *what;
+        int form;
+        uint8_t op;
+        uint32_t grid, block, kid, arg_ptr;
+        unsigned threads, prog, data; /* the SIMT_LAUNCH it stands for */
+        int is_tid;
+    } cases[] = {
+        {"1D direct, 13 threads", DIRECT, GPU_CMD_DISPATCH_1D, 13, 4, 0, 0, 13, P, D0, 1},
+        {"1D payload, 40 threads, the data offset wraps", PAYLOAD, GPU_CMD_DISPATCH_1D, 40, 4, 1, 0, 40, P, D1, 1},
+        {"1D payload with arg_ptr", PAYLOAD, GPU_CMD_DISPATCH_1D, 21, 0, 2, GPU_SIMT_DATA_WIN + 0x1234, 21, P, 0x1234, 1},
+        {"1D indirect, 255 threads", INDIRECT, GPU_CMD_DISPATCH_1D, 255, 4, 0, 0, 255, P, D0, 1},
+        {"1D direct, matadd (entry 3, another program offset)", DIRECT, GPU_CMD_DISPATCH_1D, 8, 4, 3, 0, 8, P2, D3, 0},
+        {"2D direct {7, 5}, block {1, 4}", DIRECT, GPU_CMD_DISPATCH_2D, (7u << 16) | 5u, (1u << 16) | 4u, 2, 0, 35, P, D2, 1},
+        {"2D payload {3, 10} with arg_ptr", PAYLOAD, GPU_CMD_DISPATCH_2D, (3u << 16) | 10u, 4, 0, GPU_SIMT_DATA_WIN + 0x3000,
+         30, P, 0x3000, 1},
+        {"2D indirect {15, 17}, block 0", INDIRECT, GPU_CMD_DISPATCH_2D, (15u << 16) | 17u, 0, 1, 0, 255, P, D1, 1},
+        {"1D grid 0", DIRECT, GPU_CMD_DISPATCH_1D, 0, 4, 0, 0, 0, P, D0, 1},
+        {"2D {0, 9}: no thread", PAYLOAD, GPU_CMD_DISPATCH_2D, 9, (1u << 16) | 4u, 0, 0, 0, P, D0, 1},
+        {"2D indirect {2, 4}, matadd with arg_ptr", INDIRECT, GPU_CMD_DISPATCH_2D, (2u << 16) | 4u, (1u << 16) | 4u, 3,
+         WIN + 0x6000, 8, P2, 0x6000, 0},
+    };
+    for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        const uint8_t rdst = (uint8_t)(30 + c);
+        const uint32_t desc[5] = {cases[c].kid, cases[c].grid, cases[c].block, cases[c].arg_ptr, 0};
+        cpt_log_reset(&t);
+        unsigned st = 0;
+        if (cases[c].form == DIRECT && cases[c].op == GPU_CMD_DISPATCH_1D) {
+            CP_DRV(st, &t, gpu_cmd_dispatch_1d(t.d, F_EMIT, rdst, cases[c].grid, cases[c].block, cases[c].kid),
+                   GPU_CMD_DISPATCH_1D, rdst);
+        } else if (cases[c].form == DIRECT) {
+            CP_DRV(st, &t,
+                   gpu_cmd_dispatch_2d(t.d, F_EMIT, rdst, cases[c].grid & 0xFFFFu, cases[c].grid >> 16,
+                                       cases[c].block & 0xFFFFu, cases[c].block >> 16, cases[c].kid),
+                   GPU_CMD_DISPATCH_2D, rdst);
+        } else if (cases[c].form == PAYLOAD) {
+            CP_DRV(st, &t, gpu_cmd_dispatch_desc(t.d, cases[c].op, F_EMIT, rdst, desc), cases[c].op, rdst);
+        } else {
+            const uint32_t at = DESC + 32u * c;
+            for (unsigned i = 0; i < 5; i++) {
+                wr32(m, at + 4u * i, desc[i]);
+                wr32(ref, at + 4u * i, desc[i]);
+            }
+            CP_DRV(st, &t, gpu_cmd_dispatch_indirect(t.d, cases[c].op, F_EMIT, rdst, at), cases[c].op, rdst);
+        }
+        CP_EXPECT(st, GPU_CMDE_OK, "%s", cases[c].what);
+        gpu_model_write(ref, REG_SIMT_LAUNCH,
+                        ((uint64_t)cases[c].data << 32) | ((uint64_t)cases[c].prog << 8) | cases[c].threads);
+        size_t first = 0;
+        while (first < GPU_MEM_BYTES && gpu_model_mem(m)[first] == gpu_model_mem(ref)[first]) {
+            first++;
+        }
+        CHECK(first == GPU_MEM_BYTES, "%s: memory as after SIMT_LAUNCH {%u threads, prog %u, data 0x%X} (first difference at 0x%zX)",
+              cases[c].what, cases[c].threads, cases[c].prog, cases[c].data, first);
+        int bad = 0;
+        for (unsigned i = 0; i < cases[c].threads; i++) {
+            bad += cases[c].is_tid ? simt_byte(m, cases[c].data, i) != tid_expect(i) : 0;
+        }
+        CHECK(bad == 0, "%s: tid's bytes at data offset 0x%X (%d wrong)", cases[c].what, cases[c].data, bad);
+        CHECK(t.cp_writes == 0 && (t.simt_writes > 0) == (cases[c].threads > 0),
+              "%s: the kernel's stores are SIMT writes (%u), the packet writes nothing itself (%u)", cases[c].what,
+              t.simt_writes, t.cp_writes);
+        CHECK(slot_of(&t, rdst) >> 24 == GPU_CMDE_OK && t.stops == 0, "%s: EMIT {OK}, no kernel stop", cases[c].what);
+    }
+    int madd_ok = 1;
+    for (unsigned i = 0; i < 8; i++) {
+        madd_ok &= simt_byte(m, D3, 16 + i) == 2 * i;
+    }
+    CHECK(madd_ok, "matadd through DISPATCH: C[i] = A[i] + B[i] = 2i");
+    gpu_model_free(ref);
+    cpt_close(&t);
+}
+
+/* the DISPATCH checks in the order of docs/command.md "Compute" (every kernel that passes is
+ * tid at program offset 100, or runs no thread) */
+static void test_cp_dispatch_checks(void)
+{
+    static simt_image_t tid;
+    if (assemble("sw/simt/kernels/tid.asm", &tid)) {
+        return;
+    }
+    cpt_t t;
+    cpt_open(&t);
+    gpu_model_t *m = t.m;
+    const uint8_t OP1 = GPU_CMD_DISPATCH_1D, OP2 = GPU_CMD_DISPATCH_2D;
+    const uint32_t KT = 0x80000, DS = 0x81000, WIN = GPU_SIMT_DATA_WIN, IND = 0x80000000u;
+    put_prog(m, 100, tid.prog, tid.nprog);
+    ktab_entry(m, KT, 0, 100, 0x400);
+    ktab_entry(m, KT, 1, 0x4000, 0);      /* program offset bit 14 */
+    ktab_entry(m, KT, 2, 100, 0x8000);    /* data offset bit 15 */
+    ktab_entry(m, KT, 3, 0x80000064u, 0); /* bit 31 */
+    ktab_entry(m, KT, 4, 0x3FFF, 0x7FFF); /* the largest offsets */
+    gpu_model_write(m, REG_CP_KTAB, (5ull << 32) | KT);
+    cpt_log_reset(&t);
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 8, 4, 0), GPU_CMDE_OK, "8 threads of entry 0");
+    /* block */
+    const uint32_t bad1[] = {1, 2, 3, 5, 8, (1u << 16) | 4u, 1u << 16, 0xFFFFFFFFu};
+    for (unsigned i = 0; i < sizeof(bad1) / sizeof(bad1[0]); i++) {
+        CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 8, bad1[i], 0), GPU_CMDE_UNSUPPORTED, "1D block 0x%X", bad1[i]);
+    }
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 8, 0, 0), GPU_CMDE_OK, "1D block 0");
+    const uint32_t bad2[] = {1u << 16, (2u << 16) | 4u, (1u << 16) | 2u, 8, 4u << 16, 1, (1u << 16) | 8u};
+    for (unsigned i = 0; i < sizeof(bad2) / sizeof(bad2[0]); i++) {
+        CP_EXPECT(cp_pkt(&t, OP2, 0, 0, 0, (2u << 16) | 2u, bad2[i], 0), GPU_CMDE_UNSUPPORTED, "2D block {%u, %u}",
+                  bad2[i] >> 16, bad2[i] & 0xFFFFu);
+    }
+    const uint32_t good2[] = {0, 4, (1u << 16) | 4u};
+    for (unsigned i = 0; i < 3; i++) {
+        CP_EXPECT(cp_pkt(&t, OP2, 0, 0, 0, (2u << 16) | 3u, good2[i], 0), GPU_CMDE_OK, "2D block {%u, %u}",
+                  good2[i] >> 16, good2[i] & 0xFFFFu);
+    }
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 300, 8, 99), GPU_CMDE_UNSUPPORTED, "block before the BAD_ARG checks");
+    /* thread count */
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 256, 4, 0), GPU_CMDE_BAD_ARG, "1D 256 threads");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0xFFFFFFFFu, 4, 0), GPU_CMDE_BAD_ARG, "1D 2^32 - 1 threads");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 255, 4, 0), GPU_CMDE_OK, "1D 255 threads");
+    CP_EXPECT(cp_pkt(&t, OP2, 0, 0, 0, (16u << 16) | 16u, 4, 0), GPU_CMDE_BAD_ARG, "2D 16 x 16");
+    CP_EXPECT(cp_pkt(&t, OP2, 0, 0, 0, 0xFFFFFFFFu, 4, 0), GPU_CMDE_BAD_ARG, "2D 65535 x 65535 (no 32-bit wrap)");
+    CP_EXPECT(cp_pkt(&t, OP2, 0, 0, 0, (17u << 16) | 15u, 4, 0), GPU_CMDE_OK, "2D 15 x 17 = 255");
+    CP_EXPECT(cp_pkt(&t, OP2, 0, 0, 0, 0xFFFFu, 4, 0), GPU_CMDE_OK, "2D x 65535, y 0: no thread");
+    CP_EXPECT(cp_pkt(&t, OP2, 0, 0, 0, 0xFFFFu << 16, 4, 0), GPU_CMDE_OK, "2D x 0, y 65535: no thread");
+    /* kernel id against COUNT; the entry's reserved bits */
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 5), GPU_CMDE_BAD_ARG, "kernel id 5 of 5");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 0x7FFFFFFFu), GPU_CMDE_BAD_ARG, "kernel id 0x7FFFFFFF");
+    for (unsigned k = 1; k <= 3; k++) {
+        CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0, 4, k), GPU_CMDE_BAD_ARG, "entry %u: reserved bits set", k);
+    }
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0, 4, 4), GPU_CMDE_OK, "entry 4: offsets 0x3FFF and 0x7FFF (no thread)");
+    /* the payload form: reserved word, arg_ptr */
+    const struct {
+        uint32_t d[5];
+        unsigned st;
+        const char *what;
+    } pd[] = {
+        {{0, 4, 4, 0, 1}, GPU_CMDE_BAD_ARG, "reserved word 1"},
+        {{0, 4, 4, 0, 0x80000000u}, GPU_CMDE_BAD_ARG, "reserved word bit 31"},
+        {{0, 4, 4, WIN - 1u, 0}, GPU_CMDE_BAD_ARG, "arg_ptr one below the data window"},
+        {{0, 4, 4, WIN + 0x8000u, 0}, GPU_CMDE_BAD_ARG, "arg_ptr at its end"},
+        {{0, 4, 4, 1, 0}, GPU_CMDE_BAD_ARG, "arg_ptr 1"},
+        {{0, 4, 4, 0xFFFFFFFFu, 0}, GPU_CMDE_BAD_ARG, "arg_ptr 0xFFFFFFFF"},
+        {{0, 4, 4, WIN, 0}, GPU_CMDE_OK, "arg_ptr at the data window"},
+        {{0, 4, 4, WIN + 0x7FFFu, 0}, GPU_CMDE_OK, "arg_ptr at its last byte"},
+        {{9, 4, 4, WIN + 0x8000u, 0}, GPU_CMDE_BAD_ARG, "arg_ptr and kernel id both wrong"},
+        {{9, 4, 8, WIN + 0x8000u, 0}, GPU_CMDE_UNSUPPORTED, "block first"},
+    };
+    for (unsigned i = 0; i < sizeof(pd) / sizeof(pd[0]); i++) {
+        const gpu_cmd_hdr_t h = {OP1, F_PAY, 0, 5, 0, 0, 0};
+        CP_EXPECT(cp_run(&t, &h, pd[i].d, 5), pd[i].st, "payload form: %s", pd[i].what);
+    }
+    const uint32_t ok_desc[5] = {0, 4, 4, 0, 0};
+    const gpu_cmd_hdr_t hp = {OP1, F_PAY, 0, 5, DS + 2, 0x12345, IND | 0x77};
+    CP_EXPECT(cp_run(&t, &hp, ok_desc, 5), GPU_CMDE_OK, "payload form: the args (arg2 bit 31, misaligned arg0) ignored");
+    const gpu_cmd_hdr_t hp4 = {OP1, F_PAY, 0, 4, DS, 0, IND};
+    CP_EXPECT(cp_run(&t, &hp4, ok_desc, 4), GPU_CMDE_BAD_PAYLOAD, "PAYLOAD with len 4, arg2 bit 31: BAD_PAYLOAD");
+    CP_EXPECT(cp_pkt(&t, OP1, 0x40, 0, 0, 4, 8, 0), GPU_CMDE_BAD_FLAGS, "BAD_FLAGS before block");
+    CP_EXPECT(cp_pkt(&t, OP2, F_WAIT, 200, 0, 4, 8, 0), GPU_CMDE_FENCE_UNSET, "FENCE_UNSET first");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 9, 4, 4, 0), GPU_CMDE_OK, "no PAYLOAD: len 9 ignored");
+    /* the indirect form: ALIGN and RANGE of the 20 bytes at arg0, before the descriptor's checks */
+    for (unsigned i = 0; i < 5; i++) {
+        wr32(m, DS + 4 * i, ok_desc[i]);
+    }
+    const uint32_t blk8[5] = {0, 4, 8, 0, 0};
+    for (unsigned i = 0; i < 5; i++) {
+        wr32(m, DS + 0x40 + 4 * i, blk8[i]);
+    }
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS, 0, IND), GPU_CMDE_OK, "indirect descriptor at 0x81000");
+    CP_EXPECT(cp_pkt(&t, OP2, 0, 0, 0, DS, 0xDEAD, 0xFFFFFFFFu), GPU_CMDE_OK, "indirect: arg1, arg2 bits 30:0 ignored");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS + 0x40, 0, IND), GPU_CMDE_UNSUPPORTED, "indirect descriptor with block 8");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS + 0x42, 0, IND), GPU_CMDE_ALIGN, "arg0 misaligned: ALIGN before block");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS + 0x41, 0, IND), GPU_CMDE_ALIGN, "arg0 %% 4 = 1");
+    gpu_model_write(m, REG_CP_WIN_LIMIT, DS + 0x40 + 16);
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS + 0x40, 0, IND), GPU_CMDE_RANGE, "16 bytes left: RANGE before block");
+    gpu_model_write(m, REG_CP_WIN_LIMIT, DS + 0x40 + 20);
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS + 0x40, 0, IND), GPU_CMDE_UNSUPPORTED, "20 bytes left: read");
+    gpu_model_write(m, REG_CP_WIN_BASE, DS + 4);
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS, 0, IND), GPU_CMDE_RANGE, "below CP_WIN_BASE");
+    gpu_model_write(m, REG_CP_WIN_BASE, 0);
+    gpu_model_write(m, REG_CP_WIN_LIMIT, 0x2000000);
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0x1FFFFF0, 0, IND), GPU_CMDE_RANGE, "16 bytes below 32 MiB");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0xFFFFFFFCu, 0, IND), GPU_CMDE_RANGE, "past 2^32 (64-bit sum)");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0x1FFFFEC, 0, IND), GPU_CMDE_OK, "the last 20 bytes (zero: entry 0, no thread)");
+    /* the entry's 8 bytes (RANGE) after every BAD_ARG of the descriptor */
+    gpu_model_write(m, REG_CP_KTAB, (3ull << 32) | 0x1FFFFF8u);
+    ktab_entry(m, 0x1FFFFF8u, 0, 100, 0x400);
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 0), GPU_CMDE_OK, "entry 0 in the last 8 bytes");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 1), GPU_CMDE_RANGE, "entry 1 at 32 MiB");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 256, 4, 1), GPU_CMDE_BAD_ARG, "thread count before the entry's RANGE");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 3), GPU_CMDE_BAD_ARG, "kernel id before the entry's RANGE");
+    const uint32_t rsv[5] = {1, 4, 4, 0, 2}, aptr[5] = {1, 4, 4, 5, 0};
+    const gpu_cmd_hdr_t hr = {OP1, F_PAY, 0, 5, 0, 0, 0};
+    CP_EXPECT(cp_run(&t, &hr, rsv, 5), GPU_CMDE_BAD_ARG, "reserved word before the entry's RANGE");
+    CP_EXPECT(cp_run(&t, &hr, aptr, 5), GPU_CMDE_BAD_ARG, "arg_ptr before the entry's RANGE");
+    gpu_model_write(m, REG_CP_KTAB, (2ull << 32) | 0xFFFFFFF8u);
+    ktab_entry(m, 0, 0, 100, 0x400); /* where a 32-bit sum would find entry 1 */
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 0), GPU_CMDE_RANGE, "table at 0xFFFFFFF8");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 1), GPU_CMDE_RANGE, "entry 1 at 2^32, not at 0");
+    gpu_model_write(m, REG_CP_KTAB, (5ull << 32) | KT);
+    gpu_model_write(m, REG_CP_WIN_BASE, KT + 8);
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 0), GPU_CMDE_RANGE, "entry 0 below CP_WIN_BASE");
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 4, 4, 1), GPU_CMDE_BAD_ARG, "entry 1 inside: read, its reserved bit");
+    gpu_model_write(m, REG_CP_WIN_BASE, 0);
+    gpu_model_write(m, REG_CP_KTAB, KT); /* COUNT 0 */
+    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0, 4, 0), GPU_CMDE_BAD_ARG, "an empty table: every kernel id BAD_ARG");
+    CHECK(t.cp_writes == 0 && t.stops == 0, "DISPATCH writes nothing through the command processor (%u)", t.cp_writes);
+    cpt_close(&t);
+}
+
+/* a kernel that never returns: the reference simulator reaches its step limit */
+static const char k_loop_src[] = "; never returns\n"
+                                 "    CMP  R0, R0     ; NZP = Z\n"
+                                 "SELF:\n"
+                                 "    BRz  SELF       ; jumps to itself\n"
+                                 "    RET\n";
+
+/* sets up a model with the loop kernel as entry 0 (program 0x300) and tid as entry 1 */
+static int stop_setup(cpt_t *t)
+{
+    static simt_image_t loop, tid;
+    if (simt_assemble(k_loop_src, &loop) != 0) {
+        CHECK(0, "loop kernel assembled: %s", loop.err);
+        return -1;
+    }
+    if (assemble("sw/simt/kernels/tid.asm", &tid)) {
+        return -1;
+    }
+    cpt_open(t);
+    put_prog(t->m, 0x300, loop.prog, loop.nprog);
+    put_prog(t->m, 100, tid.prog, tid.nprog);
+    ktab_entry(t->m, 0x80000, 0, 0x300, 0x100);
+    ktab_entry(t->m, 0x80000, 1, 100, 0x400);
+    gpu_model_write(t->m, REG_CP_KTAB, (2ull << 32) | 0x80000u);
+    return 0;
+}
+
+/* a hung DISPATCH: WATCHDOG with CP_WATCHDOG > 0; with 0 the stream is held until the next
+ * write: CP_ABORT bit 0 completes it ABORTED, anything else leaves the stream stuck */
+static void test_cp_kernel_stop(void)
+{
+    cpt_t t;
+    if (stop_setup(&t)) {
+        return;
+    }
+    gpu_model_t *m = t.m;
+    /* the watchdog */
+    gpu_model_write(m, REG_CP_WATCHDOG, 5000);
+    cpt_log_reset(&t);
+    unsigned st;
+    CP_DRV(st, &t, gpu_cmd_dispatch_1d(t.d, F_EMIT | F_IRQ, 9, 1, 4, 0), GPU_CMD_DISPATCH_1D, 9);
+    CP_EXPECT(st, GPU_CMDE_WATCHDOG, "a kernel that never returns, CP_WATCHDOG 5000");
+    gpu_cmd_state_t s = cp_state(&t);
+    CHECK(t.stops == 1 && t.stop_data == GPU_CMDE_WATCHDOG, "one GPU_EV_KERNEL_STOP, data WATCHDOG (%u, %u)", t.stops,
+          t.stop_data);
+    CHECK(slot_of(&t, 9) == ((uint32_t)GPU_CMDE_WATCHDOG << 24 | 1u) && s.irq_status == 3 &&
+              s.err_code == GPU_CMDE_WATCHDOG && s.err_opcode == GPU_CMD_DISPATCH_1D && !gpu_model_stuck(m),
+          "EMIT {WATCHDOG, 1}, IRQ DONE and ERROR, CP_ERROR names DISPATCH_1D");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_FILL_RECT, 0, 0, 0, 0x7000, (1u << 16) | 1u, 0xA1), GPU_CMDE_OK, "the next packet");
+    CHECK(rd32(m, 0x7000) == 0xA1, "runs as usual");
+    cpt_log_reset(&t);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_2D, 0, 0, 0, (2u << 16) | 2u, 4, 1), GPU_CMDE_OK,
+              "a kernel that ends, CP_WATCHDOG 5000: OK (the model assumes it ended in time)");
+    CHECK(simt_byte(m, 0x400, 3) == tid_expect(3) && t.stops == 0, "tid ran, no kernel stop");
+    const uint32_t loop_desc[5] = {0, 3, 4, 0, 0};
+    const gpu_cmd_hdr_t hd = {GPU_CMD_DISPATCH_2D, F_PAY | F_EMIT, 10, 5, 0, 0, 0};
+    const uint32_t loop2d[5] = {0, (3u << 16) | 2u, (1u << 16) | 4u, GPU_SIMT_DATA_WIN + 0x800, 0};
+    CP_EXPECT(cp_run(&t, &hd, loop2d, 5), GPU_CMDE_WATCHDOG, "DISPATCH_2D, payload form, the loop kernel");
+    CHECK(t.stops == 1 && t.stop_data == GPU_CMDE_WATCHDOG, "its kernel stop");
+    /* CP_ABORT with the watchdog 0 */
+    gpu_model_write(m, REG_CP_WATCHDOG, 0);
+    cpt_log_reset(&t);
+    gpu_cmd_state_t a = cp_state(&t);
+    CHECK(gpu_cmd_dispatch_desc(t.d, GPU_CMD_DISPATCH_1D, F_EMIT, 11, loop_desc) == GPU_OK, "DISPATCH of the loop, watchdog 0");
+    s = cp_state(&t);
+    CHECK(s.packets == a.packets && !s.partial && s.err_count == a.err_count && t.stops == 0 && !gpu_model_stuck(m),
+          "held: not completed, not partial, no stop yet, not stuck; the state reads");
+    CHECK(gpu_cmd_abort(t.d) == GPU_OK, "CP_ABORT");
+    CP_EXPECT(cp_end(&t, &a, GPU_CMD_DISPATCH_1D, 11), GPU_CMDE_ABORTED, "the next write is CP_ABORT bit 0");
+    CHECK(t.stops == 1 && t.stop_data == GPU_CMDE_ABORTED && !gpu_model_stuck(m), "GPU_EV_KERNEL_STOP, data ABORTED");
+    CHECK(slot_of(&t, 11) >> 24 == GPU_CMDE_ABORTED, "EMIT {ABORTED}");
+    a = cp_state(&t);
+    CHECK(gpu_cmd_abort(t.d) == GPU_OK, "CP_ABORT again");
+    s = cp_state(&t);
+    CHECK(s.packets == a.packets && s.err_count == a.err_count && t.stops == 1, "with nothing held: no effect");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_FILL_RECT, 0, 0, 0, 0x7004, (1u << 16) | 1u, 0xA2), GPU_CMDE_OK, "the next packet");
+    CHECK(rd32(m, 0x7004) == 0xA2, "runs as usual");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 4, 4, 1), GPU_CMDE_OK, "a kernel that ends, watchdog 0");
+    a = cp_state(&t);
+    CHECK(gpu_cmd_abort(t.d) == GPU_OK, "CP_ABORT directly after it");
+    s = cp_state(&t);
+    CHECK(s.packets == a.packets && s.err_count == a.err_count && t.stops == 1 && !gpu_model_stuck(m),
+          "a finished DISPATCH: no effect");
+    for (unsigned i = 0; i < 5; i++) {
+        wr32(m, 0x81000 + 4 * i, loop_desc[i]);
+    }
+    a = cp_state(&t);
+    CHECK(gpu_cmd_dispatch_indirect(t.d, GPU_CMD_DISPATCH_1D, F_IRQ, 12, 0x81000) == GPU_OK, "indirect DISPATCH of the loop");
+    gpu_model_write(m, REG_CP_ABORT, 0xFFFFFFFFFFFFFFFFull);
+    CP_EXPECT(cp_end(&t, &a, GPU_CMD_DISPATCH_1D, 12), GPU_CMDE_ABORTED, "CP_ABORT with every bit set");
+    cpt_close(&t);
+
+    /* any other write after a held DISPATCH: stuck for good */
+    static const struct {
+        uint8_t addr;
+        uint64_t data;
+        const char *what;
+    } other[] = {
+        {REG_CP_CMD, 0, "a CP_CMD write"},
+        {REG_CP_ABORT, 2, "CP_ABORT with bit 0 clear"},
+        {REG_CP_CTRL, 1, "CP_CTRL.RESYNC"},
+        {0x60, 1, "a reserved address"},
+        {REG_ID, 1, "the read-only ID"},
+        {REG_MEM_DATA, 0x55, "MEM_DATA"},
+    };
+    for (unsigned i = 0; i < sizeof(other) / sizeof(other[0]); i++) {
+        if (stop_setup(&t)) {
+            return;
+        }
+        m = t.m;
+        gpu_model_write(m, REG_MEM_ADDR, 0x7000);
+        a = cp_state(&t);
+        CHECK(gpu_cmd_dispatch_1d(t.d, F_EMIT, 13, 4, 4, 0) == GPU_OK, "DISPATCH of the loop");
+        CHECK(!gpu_model_stuck(m), "held, not stuck yet");
+        gpu_model_write(m, other[i].addr, other[i].data);
+        CHECK(gpu_model_stuck(m), "%s after it: stuck", other[i].what);
+        /* every later write is ignored; reads answer from the state */
+        CHECK(gpu_cmd_abort(t.d) == GPU_OK && gpu_cmd_fill_rect(t.d, 0, 0, 0x7000, 1, 1, 0x99) == GPU_OK, "more writes");
+        gpu_model_write(m, REG_CP_IRQ_MASK, 3);
+        gpu_model_write(m, REG_MEM_DATA, 0x66);
+        s = cp_state(&t);
+        CHECK(s.packets == a.packets && !s.partial && s.err_count == a.err_count && t.stops == 0 &&
+                  gpu_model_read(m, REG_CP_IRQ_MASK) == 0 && rd32(m, 0x7000) == 0 && slot_of(&t, 13) == 0 &&
+                  gpu_model_read(m, REG_MEM_ADDR) == 0x7000,
+              "%s: the packet never completes, nothing written, no kernel stop, registers unchanged", other[i].what);
+        CHECK(gpu_model_stuck(m), "still stuck");
+        gpu_model_reset(m);
+        CHECK(!gpu_model_stuck(m), "hardware reset: the stream runs again");
+        CP_EXPECT(cp_pkt(&t, GPU_CMD_FILL_RECT, 0, 0, 0, 0x7000, (1u << 16) | 1u, 0x42), GPU_CMDE_OK, "a packet after reset");
+        CHECK(rd32(m, 0x7000) == 0x42, "carried out");
+        cpt_close(&t);
+    }
+}
+
 /* ---- seeded random packet stream ----
  * The test keeps its own account of the command processor from docs/command.md (ref_*: a
  * memory image, the window, the mailbox, the read pipe, the counters), classifies every packet
- * it builds (valid, bad opcodes, reserved flags, wrong PAYLOAD flag, misaligned, outside the
- * window or past 2^32, overlapping, full pipe, unset fences, cut by RESYNC) and checks after
- * each one: exactly one completion, the error count and last error, the fence counter, the IRQ
- * causes and pin, the number of GPU_UNIT_CP memory writes, none outside the window (the event
- * callback). At the end: every slot, the pipe, the whole memory, FB_DRAW and FB_DISPLAY. */
+ * it builds (valid, bad opcodes, reserved flags, wrong PAYLOAD flag or length, misaligned,
+ * outside the window or past 2^32, overlapping, full pipe, unset fences, bad keys, alphas,
+ * descriptors and kernel tables, cut by RESYNC) and checks after each one: exactly one
+ * completion, the error count and last error, the fence counter, the IRQ causes and pin, the
+ * number of GPU_UNIT_CP memory writes, none outside the window (the event callback), kernel
+ * stops. At the end: every slot, the pipe, the whole memory, FB_DRAW and FB_DISPLAY.
+ * DISPATCH packets that pass run a six-instruction kernel the test writes at the entry's
+ * program offset just before (thread i stores imm + i at data byte i, imm chosen per packet);
+ * a few run a kernel that never returns instead (WATCHDOG, or ABORTED by a CP_ABORT write),
+ * after which the test takes the SIMT data window from the model (it is undefined). */
 
 #define RND_PACKETS 4000
 #define REF_TOP 0x2000000u
@@ -1480,18 +2260,24 @@ typedef struct {
     uint32_t packets, errors;
     uint8_t irq, mask, last_code, last_op, last_rdst;
     uint32_t fb_draw, fb_display;
+    uint32_t kbase, kcount;     /* CP_KTAB */
+    uint32_t watchdog;          /* CP_WATCHDOG */
     unsigned writes;            /* GPU_UNIT_CP writes the current packet should make */
     unsigned by_status[GPU_CMDE_COUNT];
 } ref_t;
 
 typedef struct {
     const ref_t *r;
-    unsigned cp_writes, outside;
+    unsigned cp_writes, outside, stops;
 } rnd_obs_t;
 
 static void rnd_event(void *ctx, const gpu_event_t *ev)
 {
     rnd_obs_t *o = ctx;
+    if (ev->kind == GPU_EV_KERNEL_STOP) {
+        o->stops++;
+        return;
+    }
     if (ev->kind != GPU_EV_MEM_WRITE || ev->unit != GPU_UNIT_CP) {
         return;
     }
@@ -1534,19 +2320,81 @@ static void ref_put(ref_t *r, uint32_t a, uint32_t v, int low_half_only)
 static int ref_opclass(uint8_t op)
 {
     switch (op) {
-    case 0x01: case 0x02: case 0x10: case 0x11: case 0x14: case 0x22: case 0x23: case 0x30: case 0x31:
+    case 0x01: case 0x02: case 0x10: case 0x11: case 0x12: case 0x13: case 0x14: case 0x20: case 0x21: case 0x22:
+    case 0x23: case 0x30: case 0x31:
         return 1;
-    case 0x12: case 0x13: case 0x20: case 0x21: case 0x40: case 0x41: case 0x42: case 0x43: case 0x44: case 0x45:
+    case 0x40: case 0x41: case 0x42: case 0x43: case 0x44: case 0x45:
         return 2;
     default:
         return 0;
     }
 }
 
-static int ref_inside(const ref_t *r, uint32_t a, uint64_t n)
+static int ref_inside(const ref_t *r, uint64_t a, uint64_t n)
 {
     const uint64_t top = r->limit < REF_TOP ? r->limit : REF_TOP;
-    return a >= r->base && (uint64_t)a + n <= top;
+    return a >= r->base && a + n <= top;
+}
+
+/* the SIMT_LAUNCH a DISPATCH that passes stands for */
+typedef struct {
+    unsigned threads, prog, data;
+} ref_launch_t;
+
+#define REF_DWIN 0x1FF8000u /* the SIMT data window, 32 KiB (docs/simt.md) */
+#define REF_PWIN 0x1FF0000u /* the SIMT program window, 2^14 instructions */
+
+/* a word of the payload (0 when the packet carries fewer) */
+static uint32_t ref_pay(const gpu_cmd_hdr_t *h, const uint32_t *pay, unsigned i)
+{
+    return (h->flags & GPU_CMDF_PAYLOAD) && i < h->len ? pay[i] : 0;
+}
+
+/* the DISPATCH checks of docs/command.md "Compute", in order */
+static unsigned ref_dispatch(const ref_t *r, const gpu_cmd_hdr_t *h, const uint32_t *pay, ref_launch_t *L)
+{
+    uint32_t d[5];
+    if (h->flags & GPU_CMDF_PAYLOAD) {
+        for (unsigned i = 0; i < 5; i++) {
+            d[i] = pay[i];
+        }
+    } else if (h->arg2 >> 31) {
+        if (h->arg0 & 3) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!ref_inside(r, h->arg0, 20)) {
+            return GPU_CMDE_RANGE;
+        }
+        for (unsigned i = 0; i < 5; i++) {
+            d[i] = ref_get(r, h->arg0 + 4 * i);
+        }
+    } else {
+        d[0] = h->arg2;
+        d[1] = h->arg0;
+        d[2] = h->arg1;
+        d[3] = d[4] = 0;
+    }
+    const int two = h->opcode == 0x21;
+    if (!(d[2] == 0 || d[2] == 4 || (two && d[2] == 0x10004u))) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    const uint64_t threads = two ? (uint64_t)(d[1] >> 16) * (d[1] & 0xFFFFu) : d[1];
+    if (threads > 255 || d[4] != 0 || (d[3] != 0 && (d[3] < REF_DWIN || d[3] >= REF_DWIN + 0x8000u)) ||
+        d[0] >= r->kcount) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    const uint64_t e = (uint64_t)r->kbase + 8ull * d[0];
+    if (!ref_inside(r, e, 8)) {
+        return GPU_CMDE_RANGE;
+    }
+    const uint32_t prog = ref_get(r, (uint32_t)e), data = ref_get(r, (uint32_t)e + 4);
+    if (prog > 0x3FFFu || data > 0x7FFFu) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    L->threads = (unsigned)threads;
+    L->prog = prog;
+    L->data = d[3] ? d[3] - REF_DWIN : data;
+    return GPU_CMDE_OK;
 }
 static uint64_t ref_span(uint32_t hw)
 {
@@ -1555,7 +2403,7 @@ static uint64_t ref_span(uint32_t hw)
 }
 static int ref_apart(uint32_t a, uint32_t b, uint64_t n) { return n == 0 || (uint64_t)a + n <= b || (uint64_t)b + n <= a; }
 
-static unsigned ref_status(const ref_t *r, const gpu_cmd_hdr_t *h)
+static unsigned ref_status(const ref_t *r, const gpu_cmd_hdr_t *h, const uint32_t *pay, ref_launch_t *L)
 {
     if ((h->flags & GPU_CMDF_WAIT) && !(r->slot[h->rdst] & 0xFFFFFFu)) {
         return GPU_CMDE_FENCE_UNSET;
@@ -1567,7 +2415,12 @@ static unsigned ref_status(const ref_t *r, const gpu_cmd_hdr_t *h)
     if (h->flags >= 0x10) {
         return GPU_CMDE_BAD_FLAGS;
     }
-    if (((h->flags & GPU_CMDF_PAYLOAD) != 0) != (h->opcode == 0x01)) {
+    const int pf = (h->flags & GPU_CMDF_PAYLOAD) != 0;
+    const int pay_ok = h->opcode == 0x01                        ? pf
+                       : (h->opcode == 0x12 || h->opcode == 0x13) ? !pf || h->len <= 1
+                       : (h->opcode == 0x20 || h->opcode == 0x21) ? !pf || h->len == 5
+                                                                  : !pf;
+    if (!pay_ok) {
         return GPU_CMDE_BAD_PAYLOAD;
     }
     const uint64_t n4 = 4ull * h->len;
@@ -1601,6 +2454,23 @@ static unsigned ref_status(const ref_t *r, const gpu_cmd_hdr_t *h)
             return GPU_CMDE_RANGE;
         }
         return ref_apart(h->arg0, h->arg1, ref_span(h->arg2)) ? GPU_CMDE_OK : GPU_CMDE_OVERLAP;
+    case 0x12:
+    case 0x13: {
+        const uint32_t wh = h->opcode == 0x12 ? h->arg2 : pf && h->len ? pay[0] : (480u << 16) | 640u;
+        if ((h->arg0 | h->arg1) & 3) {
+            return GPU_CMDE_ALIGN;
+        }
+        if ((wh & 0xFFFFu) > 640 || (h->opcode == 0x12 ? ref_pay(h, pay, 0) >> 17 != 0 : h->arg2 > 256)) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (!ref_inside(r, h->arg0, ref_span(wh)) || !ref_inside(r, h->arg1, ref_span(wh))) {
+            return GPU_CMDE_RANGE;
+        }
+        return ref_apart(h->arg0, h->arg1, ref_span(wh)) ? GPU_CMDE_OK : GPU_CMDE_OVERLAP;
+    }
+    case 0x20:
+    case 0x21:
+        return ref_dispatch(r, h, pay, L);
     case 0x23:
         if ((h->arg0 | h->arg1) & 3) {
             return GPU_CMDE_ALIGN;
@@ -1631,7 +2501,9 @@ static unsigned ref_status(const ref_t *r, const gpu_cmd_hdr_t *h)
 /* the effect of a packet that passed (WRITE_MEM: the first nw payload words) */
 static void ref_effect(ref_t *r, const gpu_cmd_hdr_t *h, const uint32_t *pay, unsigned nw)
 {
-    const uint32_t wh = h->opcode == 0x11 ? h->arg2 : h->arg1;
+    const uint32_t wh = h->opcode == 0x11 || h->opcode == 0x12 ? h->arg2
+                        : h->opcode == 0x13 ? (nw ? pay[0] : (480u << 16) | 640u)
+                                            : h->arg1;
     const uint32_t w = wh & 0xFFFFu, ht = wh >> 16;
     switch (h->opcode) {
     case 0x01:
@@ -1647,18 +2519,28 @@ static void ref_effect(ref_t *r, const gpu_cmd_hdr_t *h, const uint32_t *pay, un
         break;
     case 0x10:
     case 0x14:
-    case 0x11: {
+    case 0x11:
+    case 0x12:
+    case 0x13: {
         /* RGB565 by shifts of the whole word: R[23:19] -> 15:11, G[15:10] -> 10:5, B[7:3] -> 4:0 */
         const uint32_t c565 = ((h->arg2 >> 8) & 0xF800u) | ((h->arg2 >> 5) & 0x07E0u) | ((h->arg2 >> 3) & 0x001Fu);
         for (uint32_t y = 0; y < ht; y++) {
             for (uint32_t x = 0; x < w; x++) {
                 const uint32_t off = 2560u * y + 4u * x;
+                const uint32_t s = ref_get(r, h->arg1 + off) & 0xFFFFu;
                 if (h->opcode == 0x10) {
                     ref_put(r, h->arg0 + off, h->arg2, 0);
                 } else if (h->opcode == 0x14) {
                     ref_put(r, h->arg0 + off, c565, 1);
-                } else {
+                } else if (h->opcode == 0x11) {
                     ref_put(r, h->arg0 + off, ref_get(r, h->arg1 + off), 0);
+                } else if (h->opcode == 0x12) {
+                    if (nw && (pay[0] >> 16) == 1 && s == (pay[0] & 0xFFFFu)) {
+                        continue; /* keyed: the destination stays */
+                    }
+                    ref_put(r, h->arg0 + off, s, 1);
+                } else {
+                    ref_put(r, h->arg0 + off, blend_expect(s, ref_get(r, h->arg0 + off) & 0xFFFFu, h->arg2), 1);
                 }
                 r->writes++;
             }
@@ -1758,12 +2640,32 @@ static uint32_t rnd_rect(void)
     return h << 16 | w;
 }
 
-/* one random header (and its payload words in pay[], *npay of them) */
-static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned *npay)
+/* a kernel descriptor {kernel_id, grid, block, arg_ptr, reserved}: mostly valid, now and then
+ * one field out of range */
+static void rnd_desc(const ref_t *r, uint8_t op, uint32_t d[5])
 {
-    static const uint8_t todo[] = {0x12, 0x13, 0x20, 0x21, 0x40, 0x41, 0x42, 0x43, 0x44, 0x45};
-    static const uint8_t done[] = {0x01, 0x02, 0x10, 0x11, 0x14, 0x22, 0x23, 0x30, 0x31};
-    static const uint8_t wdone[] = {14, 12, 14, 10, 10, 6, 10, 4, 4}; /* of 84 */
+    const int two = op == 0x21;
+    d[0] = rnd_below(8) ? rnd_below(r->kcount + 1) : rnd32() & 0x7FFFFFFFu;
+    if (two) {
+        d[1] = rnd_below(10) ? (rnd_below(20) << 16) | rnd_below(20) : rnd32();
+        d[2] = rnd_below(10) ? (rnd_below(3) == 0 ? 0 : rnd_below(2) ? 4 : 0x10004u) : rnd_below(3) << 16 | rnd_below(9);
+    } else {
+        d[1] = rnd_below(10) ? rnd_below(260) : rnd32();
+        d[2] = rnd_below(10) ? 4 * rnd_below(2) : rnd_below(10) ? rnd_below(9) : 0x10004u;
+    }
+    const uint32_t k = rnd_below(20);
+    d[3] = k < 12 ? 0 : k < 18 ? REF_DWIN + rnd_below(0x8000) : k == 18 ? REF_DWIN + 0x8000u - rnd_below(2) * 0x8001u : rnd32();
+    d[4] = rnd_below(16) ? 0 : rnd32() | 1;
+}
+
+/* one random header (and its payload words in pay[], *npay of them); an indirect DISPATCH may
+ * ask for its descriptor to be put at arg0 first (*place, desc[]) */
+static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned *npay, int *place, uint32_t desc[5])
+{
+    static const uint8_t todo[] = {0x40, 0x41, 0x42, 0x43, 0x44, 0x45};
+    static const uint8_t done[] = {0x01, 0x02, 0x10, 0x11, 0x14, 0x22, 0x23, 0x30, 0x31, 0x12, 0x13, 0x20, 0x21};
+    static const uint8_t wdone[] = {11, 9, 11, 8, 8, 5, 7, 3, 3, 5, 4, 5, 5}; /* of 84 */
+    *place = 0;
     memset(h, 0, sizeof(*h));
     uint32_t pick = rnd_below(100);
     if (pick < 84) {
@@ -1778,8 +2680,9 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
         h->opcode = (uint8_t)rnd32();
     }
     h->flags = (uint8_t)(rnd_below(4) | (rnd_below(4) == 0 ? GPU_CMDF_WAIT : 0));
+    const int pay_opt = h->opcode == 0x12 || h->opcode == 0x13 || h->opcode == 0x20 || h->opcode == 0x21;
     const int pay_ok = h->opcode == 0x01;
-    if (ref_opclass(h->opcode) == 1 ? (rnd_below(16) != 0) == pay_ok : rnd_below(2)) {
+    if (pay_opt ? rnd_below(2) : ref_opclass(h->opcode) == 1 ? (rnd_below(16) != 0) == pay_ok : rnd_below(2)) {
         h->flags |= GPU_CMDF_PAYLOAD;
     }
     if (rnd_below(25) == 0) {
@@ -1787,6 +2690,10 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
     }
     h->rdst = (uint8_t)(rnd_below(4) ? rnd_below(16) : rnd32());
     h->len = (uint8_t)(rnd_below(5) ? rnd_below(24) : rnd32());
+    if (pay_opt && rnd_below(8)) { /* mostly a length the opcode takes */
+        h->len = (uint8_t)(h->opcode >= 0x20 ? 5 : rnd_below(2));
+    }
+    const uint32_t region = rnd_rect(); /* LAYER_BLEND's payload word */
     switch (h->opcode) {
     case 0x01:
     case 0x02:
@@ -1799,9 +2706,32 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
         h->arg2 = rnd32();
         break;
     case 0x11:
+    case 0x12:
         h->arg2 = rnd_rect();
         h->arg0 = rnd_addr(r, ref_span(h->arg2), 4);
         h->arg1 = rnd_below(3) ? rnd_addr(r, ref_span(h->arg2), 4) : h->arg0 + 4 * rnd_below(700) - 1400;
+        break;
+    case 0x13: {
+        /* the region: the payload word, or 640 x 480 */
+        const uint64_t n = ref_span((h->flags & GPU_CMDF_PAYLOAD) && h->len ? region : (480u << 16) | 640u);
+        h->arg2 = rnd_below(8) ? rnd_below(0x101) : rnd_below(3) ? 0x101 + rnd_below(0x100) : rnd32();
+        h->arg0 = rnd_addr(r, n, 4);
+        h->arg1 = rnd_below(3) ? rnd_addr(r, n, 4) : h->arg0 + 4 * rnd_below(700) - 1400;
+        break;
+    }
+    case 0x20:
+    case 0x21:
+        rnd_desc(r, h->opcode, desc);
+        if (rnd_below(2)) { /* direct */
+            h->arg0 = desc[1];
+            h->arg1 = desc[2];
+            h->arg2 = desc[0];
+        } else { /* indirect, the descriptor put at arg0 (3 of 4) */
+            h->arg0 = rnd_addr(r, 20, 4);
+            h->arg1 = rnd32();
+            h->arg2 = 0x80000000u | (rnd_below(4) ? 0 : rnd32());
+            *place = rnd_below(4) != 0;
+        }
         break;
     case 0x23:
         h->arg0 = rnd_addr(r, 4ull * h->len, 4);
@@ -1826,10 +2756,70 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
     for (unsigned i = 0; i < *npay; i++) {
         pay[i] = rnd32();
     }
+    if (*npay && h->opcode == 0x12) { /* the key word: on or off, now and then bits 31:17 set */
+        const uint32_t s = ref_inside(r, h->arg1, 4) ? ref_get(r, h->arg1 & ~3u) : rnd32();
+        pay[0] = (rnd_below(3) ? s & 0xFFFFu : pay[0] & 0xFFFFu) | (rnd_below(4) ? 1u << 16 : 0) |
+                 (rnd_below(16) ? 0 : rnd32() << 17);
+    } else if (*npay && h->opcode == 0x13) {
+        pay[0] = region;
+    } else if (*npay >= 5 && (h->opcode == 0x20 || h->opcode == 0x21)) {
+        rnd_desc(r, h->opcode, pay);
+    }
+}
+
+/* the random stream's kernels: thread i stores imm + i at data byte i (imm: the CONST of
+ * instruction 0, set per packet); and one that never returns */
+static const char k_store_src[] = "    CONST R1, #0\n"
+                                  "    MUL   R0, %blockIdx, %blockDim\n"
+                                  "    ADD   R0, R0, %threadIdx\n"
+                                  "    ADD   R1, R1, R0\n"
+                                  "    STR   R0, R1\n"
+                                  "    RET\n";
+
+/* a program into the SIMT program window of the model and of the test's image */
+static void rnd_put_prog(gpu_model_t *m, ref_t *r, unsigned off, const uint16_t *prog, unsigned n)
+{
+    put_prog(m, off, prog, n);
+    for (unsigned i = 0; i < n; i++) {
+        const uint32_t a = REF_PWIN + 2u * ((off + i) & 0x3FFFu);
+        r->mem[a] = (uint8_t)prog[i];
+        r->mem[a + 1] = (uint8_t)(prog[i] >> 8);
+    }
+}
+
+/* a new kernel table (CP_KTAB): entries mostly valid, near the window's base, at its end or
+ * anywhere but the SIMT program window; written into the model and the test's image */
+static void rnd_ktab(gpu_model_t *m, ref_t *r)
+{
+    const uint32_t top = (r->limit < REF_TOP ? r->limit : REF_TOP) & ~7u, k = rnd_below(10);
+    r->kcount = rnd_below(12) ? 1 + rnd_below(6) : rnd_below(2) ? 0xFFFFu : 0;
+    r->kbase = k < 7 ? (r->base + 8 * rnd_below(0x2000)) & ~7u
+               : k < 9 ? top - 8 * rnd_below(top >= 32 ? 4 : 1)
+                       : rnd32() & ~7u;
+    if ((uint64_t)r->kbase + 8ull * r->kcount + 64 > REF_PWIN && r->kbase < REF_DWIN) { /* no entry in the program window */
+        r->kbase = 8 * rnd_below(0x100000 / 8);
+    }
+    for (uint32_t e = 0; e < r->kcount && e < 6; e++) {
+        const uint64_t a = (uint64_t)r->kbase + 8 * e;
+        if (a + 8 <= REF_TOP && !(a + 8 > REF_PWIN && a < REF_DWIN)) {
+            const uint32_t pw = rnd_below(10) ? rnd_below(0x4000) : rnd32();
+            const uint32_t dw = rnd_below(10) ? rnd_below(0x8000) : rnd32();
+            ref_put(r, (uint32_t)a, pw, 0);
+            ref_put(r, (uint32_t)a + 4, dw, 0);
+            wr32(m, (uint32_t)a, pw);
+            wr32(m, (uint32_t)a + 4, dw);
+        }
+    }
+    gpu_model_write(m, REG_CP_KTAB, (uint64_t)r->kcount << 32 | r->kbase);
 }
 
 static void test_cp_random(void)
 {
+    static simt_image_t kstore, kloop;
+    if (simt_assemble(k_store_src, &kstore) != 0 || simt_assemble(k_loop_src, &kloop) != 0) {
+        CHECK(0, "random stream kernels assembled (%s%s)", kstore.err, kloop.err);
+        return;
+    }
     gpu_model_t *m = gpu_model_new();
     gpu_dev_t *d = gpu_dev_open(gpu_transport_model(m));
     ref_t *r = calloc(1, sizeof(*r));
@@ -1850,9 +2840,10 @@ static void test_cp_random(void)
         ref_put(r, a, v, 0);
         wr32(m, a, v);
     }
-    rnd_obs_t o = {r, 0, 0};
+    rnd_ktab(m, r);
+    rnd_obs_t o = {r, 0, 0, 0};
     gpu_model_set_event_fn(m, rnd_event, &o);
-    unsigned bad = 0, sent = 0, cut = 0;
+    unsigned bad = 0, sent = 0, cut = 0, stops = 0, hangs_left = 8, kernels = 0;
     uint32_t pay[256];
     while (sent < RND_PACKETS) {
         const uint32_t act = rnd_below(100);
@@ -1901,14 +2892,34 @@ static void test_cp_random(void)
             gpu_model_write(m, REG_CP_IRQ_CLEAR, clr);
             continue;
         }
+        if (act < 13) {
+            rnd_ktab(m, r);
+            continue;
+        }
+        if (act < 14) { /* the watchdog; CP_ABORT with nothing held (no effect) */
+            r->watchdog = rnd_below(2) ? 0 : rnd32();
+            gpu_model_write(m, REG_CP_WATCHDOG, r->watchdog);
+            gpu_model_write(m, REG_CP_ABORT, rnd32());
+            continue;
+        }
         /* a packet, sent whole or cut by RESYNC */
         gpu_cmd_hdr_t h;
         unsigned npay;
-        rnd_packet(r, &h, pay, &npay);
+        int place;
+        uint32_t desc[5];
+        rnd_packet(r, &h, pay, &npay, &place, desc);
+        if (place && (h.arg0 & 3) == 0 && (uint64_t)h.arg0 + 20 <= REF_TOP) {
+            for (unsigned i = 0; i < 5; i++) {
+                ref_put(r, h.arg0 + 4 * i, desc[i], 0);
+                wr32(m, h.arg0 + 4 * i, desc[i]);
+            }
+        }
         const unsigned nwrites = 2 + (npay + 1) / 2;
-        const unsigned st = ref_status(r, &h);
+        ref_launch_t L = {0, 0, 0};
+        unsigned st = ref_status(r, &h, pay, &L);
         r->writes = 0;
         o.cp_writes = 0;
+        const unsigned stops_before = o.stops;
         if (rnd_below(20) == 0) {
             const unsigned k = 1 + rnd_below(nwrites - 1); /* writes sent: 1 .. all but one */
             uint64_t w[2];
@@ -1920,7 +2931,8 @@ static void test_cp_random(void)
                     const uint32_t hi = 2 * i + 1 < npay ? pay[2 * i + 1] : 0;
                     gpu_model_write(m, REG_CP_CMD, (uint64_t)hi << 32 | pay[2 * i]);
                 }
-                if (st == GPU_CMDE_OK) { /* a WRITE_MEM: the words that arrived */
+                if (st == GPU_CMDE_OK && h.opcode == 0x01) { /* the words that arrived (the others wait for
+                                                               their whole payload) */
                     ref_effect(r, &h, pay, 2 * (k - 2));
                 }
             }
@@ -1928,6 +2940,45 @@ static void test_cp_random(void)
             gpu_model_write(m, REG_CP_CTRL, 1);
             ref_complete(r, GPU_CMDE_TRUNCATED, h.opcode, h.flags, h.rdst);
             cut++;
+        } else if ((h.opcode == 0x20 || h.opcode == 0x21) && st == GPU_CMDE_OK) {
+            /* a kernel at the entry's program offset: the store kernel, or now and then one that
+             * never returns; the checks again after it is in memory (it must not change them) */
+            const int hang = L.threads > 0 && hangs_left > 0 && kernels % 5 == 4;
+            const uint8_t imm = (uint8_t)rnd32();
+            uint16_t prog[SIMT_PROG_WORDS];
+            memcpy(prog, hang ? kloop.prog : kstore.prog, sizeof(prog));
+            prog[0] = hang ? prog[0] : (uint16_t)((prog[0] & 0xFF00u) | imm);
+            rnd_put_prog(m, r, L.prog, prog, hang ? kloop.nprog : kstore.nprog);
+            ref_launch_t L2 = {0, 0, 0};
+            if (ref_status(r, &h, pay, &L2) != GPU_CMDE_OK || memcmp(&L, &L2, sizeof(L)) != 0) {
+                printf("  packet %u: writing the kernel changed the DISPATCH's checks\n", sent);
+                bad++;
+            }
+            if (hang) { /* the watchdog, a register write before the packet: on, off, on, ... */
+                r->watchdog = hangs_left & 1 ? 0 : 1 + rnd_below(100000);
+                gpu_model_write(m, REG_CP_WATCHDOG, r->watchdog);
+            }
+            bad += gpu_cmd_send(d, &h, pay, npay) != GPU_OK;
+            kernels++;
+            if (hang) {
+                hangs_left--;
+                stops++;
+                if (r->watchdog != 0) {
+                    st = GPU_CMDE_WATCHDOG;
+                } else {
+                    /* held: the packet has not completed; CP_ABORT ends it */
+                    bad += (gpu_model_read(m, REG_CP_STATUS) >> 32) != r->packets || gpu_model_stuck(m);
+                    bad += gpu_cmd_abort(d) != GPU_OK;
+                    st = GPU_CMDE_ABORTED;
+                }
+                /* the SIMT data window is undefined after a stop: the test takes the model's */
+                memcpy(r->mem + REF_DWIN, gpu_model_mem(m) + REF_DWIN, 0x8000);
+            } else {
+                for (unsigned i = 0; i < L.threads; i++) {
+                    r->mem[REF_DWIN + ((L.data + i) & 0x7FFFu)] = (uint8_t)(imm + i);
+                }
+            }
+            ref_complete(r, st, h.opcode, h.flags, h.rdst);
         } else {
             bad += gpu_cmd_send(d, &h, pay, npay) != GPU_OK;
             if (st == GPU_CMDE_OK) {
@@ -1942,7 +2993,9 @@ static void test_cp_random(void)
                                   r->last_code;
         const int ok = cst == ((uint64_t)r->packets << 32 | r->pn) && err == want_err &&
                        gpu_model_read(m, REG_CP_FENCE) == r->fence && gpu_model_read(m, REG_CP_IRQ_STATUS) == r->irq &&
-                       gpu_model_irq(m) == ((r->irq & r->mask) != 0) && o.cp_writes == r->writes;
+                       gpu_model_irq(m) == ((r->irq & r->mask) != 0) && o.cp_writes == r->writes &&
+                       o.stops - stops_before == (st == GPU_CMDE_WATCHDOG || st == GPU_CMDE_ABORTED) &&
+                       !gpu_model_stuck(m);
         if (!ok && bad++ < 5) {
             printf("  packet %u: opcode 0x%02X flags 0x%02X rdst %u len %u args 0x%X 0x%X 0x%X, expected %s: CP_STATUS "
                    "0x%016" PRIX64 " CP_ERROR 0x%016" PRIX64 " (want 0x%016" PRIX64 "), %u CP writes (want %u)\n",
@@ -1952,6 +3005,7 @@ static void test_cp_random(void)
     }
     CHECK(bad == 0, "random stream (seed 0x5EED0004): %u mismatches", bad);
     CHECK(o.outside == 0, "no GPU_UNIT_CP write outside the window (%u)", o.outside);
+    CHECK(o.stops == stops && stops > 0, "%u kernel stops, as many as kernels that never return (%u)", o.stops, stops);
     CHECK(gpu_model_read(m, REG_CP_STATUS) >> 32 == r->packets && r->packets == RND_PACKETS,
           "PACKETS = packets sent (%u)", r->packets);
     int slots_bad = 0;
@@ -1979,7 +3033,8 @@ static void test_cp_random(void)
         all &= r->by_status[s] > 0;
     }
     CHECK(all, "every status code reached by the random stream");
-    printf("test_model: random command stream: %u packets (%u cut by RESYNC), per status:", RND_PACKETS, cut);
+    printf("test_model: random command stream: %u packets (%u cut by RESYNC, %u kernels run, %u stopped), per status:",
+           RND_PACKETS, cut, kernels, stops);
     for (unsigned s = 0; s < GPU_CMDE_COUNT; s++) {
         printf(" %s %u", cmde_name(s), r->by_status[s]);
     }
@@ -2029,6 +3084,11 @@ int main(int argc, char **argv)
     test_cp_clear();
     test_cp_resync();
     test_cp_counter_limits();
+    test_cp_sprite();
+    test_cp_layer_blend();
+    test_cp_dispatch();
+    test_cp_dispatch_checks();
+    test_cp_kernel_stop();
     test_cp_random();
     printf("test_model: %d checks, %d failed\n", g_checks, g_fail);
     return g_fail ? 1 : 0;

@@ -206,7 +206,7 @@ demo: setup $(BUILD)/bin/tgpu_tb
 
 core-bench: core-build
 	@mkdir -p $(BUILD)/bench
-	@set -o pipefail; { scripts/core_bench.sh && echo && scripts/fill_bench.sh && scripts/sim_speed_bench.sh; } | tee $(BUILD)/bench/summary.txt
+	@set -o pipefail; { scripts/core_bench.sh && echo && scripts/fill_bench.sh && echo && scripts/cp_bench.sh && scripts/sim_speed_bench.sh; } | tee $(BUILD)/bench/summary.txt
 
 core-long: core-build
 	@scripts/run_tests.sh --tier long '^core_long_'

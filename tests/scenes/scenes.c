@@ -3388,6 +3388,12 @@ const scene_t g_scenes[] = {
     {"simt", scene_simt, check_scene_msg, "SIMT kernels (seed 002) uploaded, launched and read back through the register interface"},
     {"cp_ops", scene_cp_ops, check_cp_ops,
      "command processor: every carried-out opcode, every refusal, fences, IRQ, read pipe, window, RESYNC, CLEAR"},
+    {"bench_cp_barrier", scene_bench_cp_barrier, NULL, "benchmark: 100 header-only packets (BARRIER) per count"},
+    {"bench_cp_write", scene_bench_cp_write, NULL, "benchmark: 1,020 words per count uploaded by WRITE_MEM packets"},
+    {"bench_mem_data", scene_bench_mem_data, NULL, "benchmark: 1,020 words per count uploaded through MEM_DATA"},
+    {"bench_cp_fill", scene_bench_cp_fill, NULL, "benchmark: FILL_RECT of 640 x 48 words per count"},
+    {"bench_cp_blit", scene_bench_cp_blit, NULL, "benchmark: BLIT of 640 x 24 words per count"},
+    {"bench_cp_blend", scene_bench_cp_blend, NULL, "benchmark: LAYER_BLEND of 640 x 8 words per count"},
     {"cp_compute", scene_cp_compute, check_cp_random,
      "command processor: DISPATCH_1D/2D in the direct, payload and indirect forms through the kernel table, every "
      "refusal, a kernel that never returns stopped by the watchdog and by CP_ABORT, the next packets running"},

@@ -652,3 +652,61 @@ void scene_cp_compute(scene_ctx_t *c)
     (void)gpu_read(REG_CP_STATUS);
     expect(c, "IRQ", gpu_read(REG_CP_IRQ_STATUS), 3);
 }
+
+/* ---------------------------------------------------------------- benchmarks (scripts/cp_bench.sh) */
+
+/* count units of work each; the benchmark takes count 4 minus count 2 */
+static unsigned bench_n(scene_ctx_t *c) { return c->count ? c->count : 2; }
+
+void scene_bench_cp_barrier(scene_ctx_t *c)   /* 100 header-only packets per unit */
+{
+    for (unsigned i = 0; i < 100 * bench_n(c); i++) {
+        gpu_cmd_hdr_t h = {.opcode = GPU_CMD_BARRIER};
+        (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
+    }
+}
+
+void scene_bench_cp_write(scene_ctx_t *c)     /* 1020 words per unit through WRITE_MEM payloads */
+{
+    uint32_t w[255];
+    for (unsigned i = 0; i < 255; i++) w[i] = scene_rand(c);
+    for (unsigned i = 0; i < 4 * bench_n(c); i++) {
+        gpu_cmd_hdr_t h = {.opcode = GPU_CMD_WRITE_MEM, .flags = GPU_CMDF_PAYLOAD, .len = 255,
+                           .arg0 = CP_AREA + 1020u * i};
+        (void)gpu_cmd_send(gpu_selected(), &h, w, 255);
+    }
+}
+
+void scene_bench_mem_data(scene_ctx_t *c)     /* the same 1020 words per unit through MEM_DATA */
+{
+    gpu_write(REG_MEM_ADDR, CP_AREA);
+    for (unsigned i = 0; i < 1020 * bench_n(c); i++) gpu_write(REG_MEM_DATA, scene_rand(c));
+}
+
+void scene_bench_cp_fill(scene_ctx_t *c)      /* 640 x 48 words per unit */
+{
+    for (unsigned i = 0; i < bench_n(c); i++) {
+        gpu_cmd_hdr_t h = {.opcode = GPU_CMD_FILL_RECT, .arg0 = 48u * 2560u * i, .arg1 = 48u << 16 | 640u,
+                           .arg2 = scene_rand(c)};
+        (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
+    }
+}
+
+void scene_bench_cp_blit(scene_ctx_t *c)      /* 640 x 24 words per unit */
+{
+    for (unsigned i = 0; i < bench_n(c); i++) {
+        gpu_cmd_hdr_t h = {.opcode = GPU_CMD_BLIT, .arg0 = 0x12C000u + 24u * 2560u * i, .arg1 = 24u * 2560u * i,
+                           .arg2 = 24u << 16 | 640u};
+        (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
+    }
+}
+
+void scene_bench_cp_blend(scene_ctx_t *c)     /* 640 x 8 words per unit */
+{
+    for (unsigned i = 0; i < bench_n(c); i++) {
+        uint32_t wh = 8u << 16 | 640u;
+        gpu_cmd_hdr_t h = {.opcode = GPU_CMD_LAYER_BLEND, .flags = GPU_CMDF_PAYLOAD, .len = 1,
+                           .arg0 = 0x12C000u + 8u * 2560u * i, .arg1 = 8u * 2560u * i, .arg2 = 0x80};
+        (void)gpu_cmd_send(gpu_selected(), &h, &wh, 1);
+    }
+}

@@ -1,7 +1,8 @@
 /* Command processor (seed 004, docs/command.md): stream assembly from CP_CMD writes, validation
  * in the documented order, the carried-out opcodes, completion (fence counter, mailbox,
  * interrupt causes, CP_ERROR, packet count), the read pipe, RESYNC and CLEAR, the VRAM window,
- * DISPATCH through the kernel table with the watchdog and CP_ABORT.
+ * DISPATCH through the kernel table with the watchdog and CP_ABORT, LOAD_RSTATE and RDRAW (a
+ * triangle drawn through the register writes a host would make, gpu_model_write).
  * Mirrors rtl/cp/cp_top.sv. The model carries out each packet at once, when it is complete
  * (WRITE_MEM: each payload word as it arrives), which is the RTL's order: packets run one at a
  * time, after everything sent before them. Memory writes go through gpu_model_mem_write
@@ -12,7 +13,14 @@
  * DISPATCH with a payload of a length they take: that payload is received before the packet
  * starts, so all their checks (steps 1-5) and the effect run when the last payload write
  * arrives, with the mailbox, window, kernel table and memory as they are then (as cp_top.sv,
- * which buffers the payload before its checks). */
+ * which buffers the payload before its checks).
+ *
+ * Draws: four render-state slots (LOAD_RSTATE keeps the 16 words as read; a refused load leaves
+ * its slot as it was) and the vertex block of the last RDRAW that completed OK (also when setup
+ * then dropped its triangle), both emptied by hardware reset only: CP_CTRL.CLEAR keeps them.
+ * RDRAW's effect is its register writes through gpu_model_write, so draw-state allocation,
+ * texture-cache invalidation and the triangle at the third VERTEX write are a host's (a vertex
+ * the host latched before the packet stays latched ahead of the packet's three). */
 #include "gpu_cmd_defs.h"
 #include "gpu_model_int.h"
 #include <string.h>
@@ -31,6 +39,40 @@
 #define CP_DESC_INDIRECT (1u << 31) /* arg2 bit 31 without PAYLOAD: the descriptor is at arg0 */
 #define CP_BLOCK_DIM 4u            /* threads per block of the SIMT cluster */
 _Static_assert(CP_PAY_KEEP >= CP_DESC_WORDS, "cp_t keeps a whole descriptor");
+
+/* draws (docs/command.md "Draws"; layouts seed 000 section 9.1) */
+enum { /* RSTATE words */
+    RS_FB_BASE, RS_FB_STRIDE, RS_FB_FORMAT, RS_FB_WH, RS_DEPTH_BASE, RS_DEPTH_STRIDE, RS_DEPTH_FORMAT, RS_BLEND_MODE,
+    RS_CONST_COLOR, RS_SAMPLER, RS_SCISSOR_XY, RS_SCISSOR_WH, RS_FLAGS0, RS_RESERVED0
+};
+_Static_assert(RS_RESERVED0 + 3 == CP_RSTATE_WORDS, "RSTATE: 16 words, the last three reserved");
+#define RS_ALIGN 32u               /* LOAD_RSTATE arg1 */
+#define RS_WH_640X480 ((480u << 16) | 640u)
+#define RS_DEPTH_NONE 0u
+#define RS_DEPTH_D24 2u            /* the Z-buffer of ADDENDUM 2 (a project extension) */
+#define RS_BLEND_ALPHA 1u
+#define RS_BLEND_ADD 2u
+#define RS_F0_SCISSOR (1u << 0)
+#define RS_F0_TEXTURE (1u << 1)
+#define RS_F0_DEPTH (1u << 2)
+#define RS_F0_BITS 3u              /* FLAGS0 bits 31:3 zero */
+enum { RD_STATE_ID, RD_VTX_PTR, RD_FLAGS, RD_RESERVED, RD_WORDS }; /* RDRAW descriptor (seed 004) */
+#define RD_ALIGN 16u               /* RDRAW arg0 */
+#define RD_GOURAUD (1u << 0)       /* draw flags = FLAGS | arg2 */
+#define RD_DEPTH (1u << 1)
+#define RD_BLEND (1u << 2)
+#define RD_TEXTURE (1u << 3)
+#define RD_FLAG_BITS 4u            /* draw flags 31:4 zero */
+enum { VX_X, VX_Y, VX_Z, VX_W, VX_U, VX_V, VX_COLOR, VX_RESERVED, VX_WORDS }; /* RSETUP vertex, 32 bytes */
+#define VX_BLOCK_BYTES (3u * VX_WORDS * 4u) /* 96 */
+#define VX_ALIGN 32u
+#define VX_POS_MIN (-2048)         /* X, Y in pixels: 12.4 after * 16 */
+#define VX_POS_MAX 2047
+#define VX_UV_MIN (-32768)         /* U, V: 1.15, bits 15:0 to UV0 */
+#define VX_UV_MAX 32767
+#define VX_Z_MAX 0x1FFFFFFu
+#define VX_Q_ONE 0x7FFFu           /* UV0.Q of an RDRAW vertex */
+#define SAMPLER_WORDS 5u           /* TEX0_BASE, TEX0_FMT, TEX0_BLEND, TEX0_MIP_BIAS, TEX0_WRAP */
 
 /* the decoded header (cp_pkg: word 0 opcode[7:0] flags[15:8] rdst[23:16] len[31:24]
  * arg0[63:32], word 1 arg1[31:0] arg2[63:32]) */
@@ -169,14 +211,19 @@ static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
     return GPU_CMDE_OK;
 }
 
-/* SIMT_LAUNCH's fields of a DISPATCH that passed its checks */
+/* what a packet that passed its checks carries out: SIMT_LAUNCH's fields of a DISPATCH; the
+ * descriptor and slot of a LOAD_RSTATE; the state, vertex block and features of an RDRAW */
 typedef struct {
-    unsigned threads, prog_off, data_off;
-} cp_launch_t;
+    unsigned threads, prog_off, data_off;   /* DISPATCH */
+    uint32_t rs[CP_RSTATE_WORDS];           /* LOAD_RSTATE: the descriptor as read */
+    unsigned slot;                          /* LOAD_RSTATE: arg0; RDRAW: STATE_ID */
+    uint32_t vtx;                           /* RDRAW: the vertex block */
+    uint8_t gouraud, depth, blend, texture; /* RDRAW: the features on */
+} cp_plan_t;
 
 /* the DISPATCH checks after the common ones ("Compute", "Checks"); the descriptor comes from
  * the header (direct), the payload, or memory at arg0 (indirect), the entry from the table */
-static uint8_t cp_check_dispatch(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, cp_launch_t *L)
+static uint8_t cp_check_dispatch(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, cp_plan_t *L)
 {
     const cp_t *c = &m->cp;
     uint32_t d[CP_DESC_WORDS]; /* kernel_id, grid, block, arg_ptr, reserved */
@@ -237,10 +284,136 @@ static uint8_t cp_check_dispatch(const gpu_model_t *m, const cp_hdr_t *h, const 
     return GPU_CMDE_OK;
 }
 
+/* LOAD_RSTATE's checks ("Draws"): the id, the descriptor's ALIGN and RANGE, then its 16 words
+ * in the documented order */
+static uint8_t cp_check_load_rstate(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
+{
+    const cp_t *c = &m->cp;
+    if (h->arg0 >= CP_RSTATE_SLOTS) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (h->arg1 % RS_ALIGN) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (!cp_win_contains(c, h->arg1, 4u * CP_RSTATE_WORDS)) {
+        return GPU_CMDE_RANGE;
+    }
+    uint32_t *rs = L->rs;
+    for (unsigned i = 0; i < CP_RSTATE_WORDS; i++) {
+        rs[i] = gpu_model_mem_read(m, h->arg1 + 4u * i);
+    }
+    if (rs[RS_FB_BASE] % CP_FB_ALIGN) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (!(rs[RS_FB_STRIDE] == 0 || rs[RS_FB_STRIDE] == CP_FB_STRIDE) || rs[RS_FB_FORMAT] != CP_FB_FORMAT_RGB565 ||
+        !(rs[RS_FB_WH] == 0 || rs[RS_FB_WH] == RS_WH_640X480)) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    const uint32_t df = rs[RS_DEPTH_FORMAT];
+    if (df != RS_DEPTH_NONE && df != RS_DEPTH_D24) {
+        return GPU_CMDE_UNSUPPORTED; /* 1 = D16 and the reserved values */
+    }
+    if (df == RS_DEPTH_D24) {
+        if (rs[RS_DEPTH_BASE] % CP_FB_ALIGN) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (!(rs[RS_DEPTH_STRIDE] == 0 || rs[RS_DEPTH_STRIDE] == CP_FB_STRIDE)) {
+            return GPU_CMDE_UNSUPPORTED;
+        }
+    }
+    if (rs[RS_BLEND_MODE] > RS_BLEND_ADD) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    const uint32_t f0 = rs[RS_FLAGS0];
+    if (f0 >> RS_F0_BITS) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (f0 & RS_F0_SCISSOR) {
+        return GPU_CMDE_UNSUPPORTED; /* the pipeline has no scissor */
+    }
+    if ((f0 & RS_F0_DEPTH) && df != RS_DEPTH_D24) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (rs[RS_RESERVED0] | rs[RS_RESERVED0 + 1] | rs[RS_RESERVED0 + 2]) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    L->slot = h->arg0;
+    return GPU_CMDE_OK;
+}
+
+/* RDRAW's checks ("Draws"): the descriptor (ALIGN, RANGE, read first), the vertex block's
+ * choice, the state, reserved word and flags (BAD_ARG), the block (ALIGN, RANGE), the sampler
+ * with texture on (ALIGN, RANGE), then every vertex's values (BAD_ARG) */
+static uint8_t cp_check_rdraw(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
+{
+    const cp_t *c = &m->cp;
+    if (h->arg0 % RD_ALIGN) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (!cp_win_contains(c, h->arg0, 4u * RD_WORDS)) {
+        return GPU_CMDE_RANGE;
+    }
+    uint32_t d[RD_WORDS];
+    for (unsigned i = 0; i < RD_WORDS; i++) {
+        d[i] = gpu_model_mem_read(m, h->arg0 + 4u * i);
+    }
+    const uint32_t sid = d[RD_STATE_ID], flags = d[RD_FLAGS] | h->arg2;
+    if (sid >= CP_RSTATE_SLOTS || !((c->rstate_loaded >> sid) & 1u)) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (d[RD_RESERVED] != 0 || (flags >> RD_FLAG_BITS) != 0) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    /* the vertex block: arg1, else VTX_PTR, else the previous RDRAW's that drew (none:
+     * BAD_ARG, like the three checks above, so its place among them is not observable) */
+    const uint32_t vtx = h->arg1 ? h->arg1 : d[RD_VTX_PTR] ? d[RD_VTX_PTR] : c->vtx_last;
+    if (h->arg1 == 0 && d[RD_VTX_PTR] == 0 && !c->vtx_valid) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    const uint32_t *rs = c->rstate[sid];
+    L->slot = sid;
+    L->vtx = vtx;
+    L->gouraud = (flags & RD_GOURAUD) != 0;
+    L->depth = (flags & RD_DEPTH) && (rs[RS_FLAGS0] & RS_F0_DEPTH);
+    L->blend = (flags & RD_BLEND) && rs[RS_BLEND_MODE] != 0;
+    L->texture = (flags & RD_TEXTURE) && (rs[RS_FLAGS0] & RS_F0_TEXTURE);
+    if (vtx % VX_ALIGN) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (!cp_win_contains(c, vtx, VX_BLOCK_BYTES)) {
+        return GPU_CMDE_RANGE;
+    }
+    if (L->texture) {
+        if (rs[RS_SAMPLER] % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!cp_win_contains(c, rs[RS_SAMPLER], 4u * SAMPLER_WORDS)) {
+            return GPU_CMDE_RANGE;
+        }
+    }
+    for (unsigned v = 0; v < 3; v++) {
+        const uint32_t a = vtx + 4u * VX_WORDS * v;
+        const int32_t x = (int32_t)gpu_model_mem_read(m, a + 4u * VX_X);
+        const int32_t y = (int32_t)gpu_model_mem_read(m, a + 4u * VX_Y);
+        const uint32_t z = gpu_model_mem_read(m, a + 4u * VX_Z);
+        if (x < VX_POS_MIN || x > VX_POS_MAX || y < VX_POS_MIN || y > VX_POS_MAX || z > VX_Z_MAX) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (L->texture) {
+            const int32_t u = (int32_t)gpu_model_mem_read(m, a + 4u * VX_U);
+            const int32_t vv = (int32_t)gpu_model_mem_read(m, a + 4u * VX_V);
+            if (u < VX_UV_MIN || u > VX_UV_MAX || vv < VX_UV_MIN || vv > VX_UV_MAX) {
+                return GPU_CMDE_BAD_ARG;
+            }
+        }
+    }
+    return GPU_CMDE_OK;
+}
+
 /* step 5 of "Validation": the opcode's own checks, in the order of the table. pay: the payload
  * words the packet carried (npay of them: 0 without PAYLOAD). */
 static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, unsigned npay,
-                        cp_launch_t *L)
+                        cp_plan_t *L)
 {
     const cp_t *c = &m->cp;
     const uint64_t words = 4u * (uint64_t)h->len;
@@ -347,6 +520,10 @@ static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t 
             return GPU_CMDE_RANGE;
         }
         return GPU_CMDE_OK;
+    case GPU_CMD_LOAD_RSTATE:
+        return cp_check_load_rstate(m, h, L);
+    case GPU_CMD_RDRAW:
+        return cp_check_rdraw(m, h, L);
     case GPU_CMD_SWAP_FB:
         if (h->arg0 % CP_FB_ALIGN || h->arg1 % CP_FB_ALIGN) {
             return GPU_CMDE_ALIGN;
@@ -381,10 +558,56 @@ static uint32_t cp_blend565(uint32_t s, uint32_t d, uint32_t a)
     return (r << 11) | (g << 5) | b;
 }
 
+/* RDRAW's register writes ("Draws"), in the documented order, each as a host write through
+ * gpu_model_write: draw-state allocation, texture-cache invalidation and the triangle at the
+ * third VERTEX write happen as for the host. The sampler and the vertices are read now. */
+static void cp_rdraw(gpu_model_t *m, const cp_plan_t *L)
+{
+    cp_t *c = &m->cp;
+    const uint32_t *rs = c->rstate[L->slot];
+    gpu_model_write(m, REG_FB_DRAW, rs[RS_FB_BASE]);
+    if (L->depth) {
+        gpu_model_write(m, REG_FB_ZBUFFER, rs[RS_DEPTH_BASE]); /* Z_COMPARE 0 (LESS) */
+    }
+    gpu_model_write(m, REG_TRI_MODE,
+                    ((uint64_t)L->depth << TRI_MODE_Z_WRITE_SHIFT) | ((uint64_t)L->depth << TRI_MODE_Z_TEST_SHIFT) |
+                        ((uint64_t)L->gouraud << TRI_MODE_GOURAUD_SHIFT));
+    const uint32_t bm = rs[RS_BLEND_MODE];
+    gpu_model_write(m, REG_ALPHA_BLEND, !L->blend ? BLEND_DISABLED : bm == RS_BLEND_ALPHA ? BLEND_ALPHA : BLEND_ADD);
+    if (L->texture) {
+        for (unsigned i = 0; i < SAMPLER_WORDS; i++) {
+            gpu_model_write(m, (uint8_t)(REG_TEX0_BASE + i), gpu_model_mem_read(m, rs[RS_SAMPLER] + 4u * i));
+        }
+    } else {
+        gpu_model_write(m, REG_TEX0_FMT, 0);
+    }
+    gpu_model_write(m, REG_TEX1_FMT, 0);
+    gpu_model_write(m, REG_TEX2_FMT, 0);
+    gpu_model_write(m, REG_TEX3_FMT, 0);
+    for (unsigned v = 0; v < 3; v++) {
+        uint32_t w[VX_WORDS];
+        for (unsigned i = 0; i < VX_WORDS; i++) {
+            w[i] = gpu_model_mem_read(m, L->vtx + 4u * (VX_WORDS * v + i));
+        }
+        const uint32_t argb = w[VX_COLOR]; /* ARGB8888 to COLOR {A, B, G, R} */
+        gpu_model_write(m, REG_COLOR, (argb & 0xFF00FF00u) | ((argb >> 16) & 0xFFu) | ((argb & 0xFFu) << 16));
+        if (L->texture) {
+            gpu_model_write(m, REG_UV0,
+                            ((uint64_t)VX_Q_ONE << UV0_Q_SHIFT) | ((uint64_t)(w[VX_V] & 0xFFFFu) << UV0_VQ_SHIFT) |
+                                (w[VX_U] & 0xFFFFu));
+        }
+        /* X, Y in -2048..2047 pixels: * 16 is 12.4 in 16 bits */
+        const uint32_t x16 = (w[VX_X] * 16u) & 0xFFFFu, y16 = (w[VX_Y] * 16u) & 0xFFFFu;
+        gpu_model_write(m, REG_VERTEX, ((uint64_t)w[VX_Z] << VERTEX_Z_SHIFT) | ((uint64_t)y16 << VERTEX_Y_SHIFT) | x16);
+    }
+    c->vtx_last = L->vtx;
+    c->vtx_valid = 1;
+}
+
 /* the effect of a packet that passed its checks (WRITE_MEM: its payload words, in cp_payload).
  * Returns its status: OK, or for a DISPATCH whose kernel never returns WATCHDOG (CP_WATCHDOG
  * > 0; event GPU_EV_KERNEL_STOP) or OK with the stream held (c->held: the next write decides). */
-static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, unsigned npay, const cp_launch_t *L)
+static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, unsigned npay, const cp_plan_t *L)
 {
     cp_t *c = &m->cp;
     switch (h->opcode) {
@@ -481,6 +704,13 @@ static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay
         gpu_model_write(m, REG_FB_DISPLAY, h->arg0); /* shown from the next frame boundary */
         gpu_model_write(m, REG_FB_DRAW, h->arg1);
         break;
+    case GPU_CMD_LOAD_RSTATE:
+        memcpy(c->rstate[L->slot], L->rs, sizeof(c->rstate[L->slot]));
+        c->rstate_loaded |= (uint8_t)(1u << L->slot);
+        break;
+    case GPU_CMD_RDRAW:
+        cp_rdraw(m, L);
+        break;
     default: /* WRITE_MEM (its payload, in cp_payload), BARRIER: nothing here */
         break;
     }
@@ -496,7 +726,8 @@ static void cp_start(gpu_model_t *m, const cp_hdr_t *h)
         return;
     }
     const unsigned npay = (h->flags & GPU_CMDF_PAYLOAD) ? (h->len < CP_PAY_KEEP ? h->len : CP_PAY_KEEP) : 0;
-    cp_launch_t L = {0, 0, 0};
+    cp_plan_t L;
+    memset(&L, 0, sizeof(L));
     c->status = cp_check(m, h, c->pay, npay, &L);
     if (c->status == GPU_CMDE_OK) {
         c->status = cp_execute(m, h, c->pay, npay, &L);

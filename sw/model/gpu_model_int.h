@@ -108,6 +108,8 @@ typedef struct {
 
 /* command processor state (cp.c; rtl/cp/cp_top.sv, docs/command.md) */
 #define CP_PAY_KEEP 8 /* payload words kept: SPRITE_DRAW and LAYER_BLEND take 1, DISPATCH 5 */
+#define CP_RSTATE_SLOTS 4  /* LOAD_RSTATE state ids 0..3 */
+#define CP_RSTATE_WORDS 16 /* RSTATE descriptor, 64 bytes (seed 000 section 9.1.1) */
 typedef struct {
     /* stream assembly: the packet being received */
     uint8_t nhdr;           /* header words received (0: between packets, 1, 2: payload follows) */
@@ -139,6 +141,11 @@ typedef struct {
     uint8_t held;           /* a hung DISPATCH kernel holds the stream (CP_WATCHDOG 0): the next write decides */
     uint8_t held_op, held_flags, held_rdst; /* that packet's fields, for its completion (ABORTED) */
     uint8_t stuck;          /* a write other than CP_ABORT bit 0 reached the held stream: stuck for good */
+    /* draws (docs/command.md "Draws"); hardware reset empties them, CP_CTRL.CLEAR does not */
+    uint32_t rstate[CP_RSTATE_SLOTS][CP_RSTATE_WORDS]; /* LOAD_RSTATE: the checked descriptors, as read */
+    uint8_t rstate_loaded;  /* bit i: slot i holds a state */
+    uint8_t vtx_valid;      /* an RDRAW completed OK since reset: vtx_last is its vertex block */
+    uint32_t vtx_last;      /* the block of the previous RDRAW that drew (RDRAW with arg1 = VTX_PTR = 0) */
 } cp_t;
 
 struct gpu_model {

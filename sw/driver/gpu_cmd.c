@@ -189,6 +189,60 @@ int gpu_cmd_dispatch_indirect(gpu_dev_t *d, uint8_t op, uint8_t flags, uint8_t r
     return send_plain(d, op, flags, rdst, 0, desc_addr, 0, DESC_INDIRECT);
 }
 
+int gpu_cmd_load_rstate(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned id, uint32_t addr)
+{
+    return send_plain(d, GPU_CMD_LOAD_RSTATE, flags, rdst, 0, (uint32_t)id, addr, 0);
+}
+
+int gpu_cmd_rdraw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, uint32_t vtx, uint32_t draw_flags)
+{
+    return send_plain(d, GPU_CMD_RDRAW, flags, rdst, 0, desc, vtx, draw_flags);
+}
+
+void gpu_rstate_init(gpu_rstate_t *s, uint32_t fb_base)
+{
+    const gpu_rstate_t z = {0};
+    *s = z;
+    s->fb_base = fb_base;
+    s->fb_stride_bytes = GPU_CMD_ROW_WORDS * 4u;
+    s->fb_format = GPU_RSTATE_FB_RGB565;
+    s->fb_wh = (480u << 16) | GPU_CMD_ROW_WORDS;
+}
+
+void gpu_rstate_pack(const gpu_rstate_t *s, uint32_t w[16])
+{
+    const uint32_t v[16] = {s->fb_base,     s->fb_stride_bytes, s->fb_format,   s->fb_wh,
+                            s->depth_base,  s->depth_stride_bytes, s->depth_format, s->blend_mode,
+                            s->const_color, s->sampler_handle,  s->scissor_xy,  s->scissor_wh,
+                            s->flags0,      s->reserved[0],     s->reserved[1], s->reserved[2]};
+    for (unsigned i = 0; i < 16; i++) {
+        w[i] = v[i];
+    }
+}
+
+void gpu_vertex_pack(const gpu_vertex_t v[3], uint32_t w[24])
+{
+    for (unsigned i = 0; i < 3; i++) {
+        uint32_t *o = w + 8 * i;
+        o[0] = (uint32_t)v[i].x;
+        o[1] = (uint32_t)v[i].y;
+        o[2] = v[i].z;
+        o[3] = v[i].w;
+        o[4] = (uint32_t)v[i].u;
+        o[5] = (uint32_t)v[i].v;
+        o[6] = v[i].argb;
+        o[7] = 0;
+    }
+}
+
+void gpu_rdraw_desc_pack(uint32_t state_id, uint32_t vtx_ptr, uint32_t draw_flags, uint32_t w[4])
+{
+    w[0] = state_id;
+    w[1] = vtx_ptr;
+    w[2] = draw_flags;
+    w[3] = 0;
+}
+
 int gpu_cmd_abort(gpu_dev_t *d) { return gpu_dev_write(d, REG_CP_ABORT, 1ull << CP_ABORT_STOP_SHIFT); }
 
 int gpu_cmd_slot(gpu_dev_t *d, unsigned index, uint32_t *value)

@@ -83,6 +83,62 @@ int gpu_cmd_dispatch_indirect(gpu_dev_t *d, uint8_t op, uint8_t flags, uint8_t r
  * effect when no kernel runs. A register write, not a packet. */
 int gpu_cmd_abort(gpu_dev_t *d);
 
+/* Draws (docs/command.md "Draws"; descriptor layouts seed 000 section 9.1). */
+
+/* LOAD_RSTATE: the 64-byte RSTATE descriptor at addr (32-byte aligned) into state slot id
+ * (0..3; sent as it is, the GPU refuses others with BAD_ARG) */
+int gpu_cmd_load_rstate(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned id, uint32_t addr);
+/* RDRAW: the 16-byte descriptor {STATE_ID, VTX_PTR, FLAGS, RESERVED} at desc (16-byte aligned);
+ * vtx the vertex block (0: the descriptor's VTX_PTR, or if that is 0 the block of the previous
+ * RDRAW that drew); draw_flags (GPU_RDRAW_*) ORed with the descriptor's FLAGS */
+int gpu_cmd_rdraw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, uint32_t vtx, uint32_t draw_flags);
+
+/* RDRAW draw flags (descriptor FLAGS | arg2); a feature is on when its flag is set and the
+ * render state has it */
+#define GPU_RDRAW_GOURAUD 0x1u /* vertex colours interpolated (else the first vertex's colour) */
+#define GPU_RDRAW_DEPTH 0x2u   /* with RSTATE ENABLE_DEPTH: Z test LESS and Z write */
+#define GPU_RDRAW_BLEND 0x4u   /* with RSTATE BLEND_MODE 1 (alpha) or 2 (add) */
+#define GPU_RDRAW_TEXTURE 0x8u /* with RSTATE ENABLE_TEXTURE: unit 0 from the sampler */
+
+/* RSTATE fields' values */
+#define GPU_RSTATE_FB_RGB565 1u      /* FB_FORMAT: the only one carried out */
+#define GPU_RSTATE_DEPTH_NONE 0u     /* DEPTH_FORMAT */
+#define GPU_RSTATE_DEPTH_D24 2u      /* DEPTH_FORMAT: the Z-buffer of ADDENDUM 2 */
+#define GPU_RSTATE_BLEND_OPAQUE 0u   /* BLEND_MODE */
+#define GPU_RSTATE_BLEND_ALPHA 1u
+#define GPU_RSTATE_BLEND_ADD 2u
+#define GPU_RSTATE_F0_SCISSOR 0x1u   /* FLAGS0 (UNSUPPORTED: no scissor) */
+#define GPU_RSTATE_F0_TEXTURE 0x2u
+#define GPU_RSTATE_F0_DEPTH 0x4u     /* needs DEPTH_FORMAT D24 */
+
+/* the RSTATE descriptor, field by field in memory order (16 words, 64 bytes) */
+typedef struct {
+    uint32_t fb_base, fb_stride_bytes, fb_format, fb_wh;
+    uint32_t depth_base, depth_stride_bytes, depth_format, blend_mode;
+    uint32_t const_color;    /* ARGB8888, kept for RRECT */
+    uint32_t sampler_handle; /* address of the sampler: TEX0_BASE, _FMT, _BLEND, _MIP_BIAS, _WRAP */
+    uint32_t scissor_xy, scissor_wh, flags0;
+    uint32_t reserved[3];
+} gpu_rstate_t;
+/* a state the GPU takes: framebuffer at fb_base, 2560-byte rows, RGB565, 640 x 480, no depth,
+ * opaque, every other field 0 */
+void gpu_rstate_init(gpu_rstate_t *s, uint32_t fb_base);
+/* the 16 words of the descriptor, in memory order (word i at byte 4i) */
+void gpu_rstate_pack(const gpu_rstate_t *s, uint32_t w[16]);
+
+/* one vertex of the RSETUP block (32 bytes): position in whole pixels, Z (25 bits used), W (not
+ * used), U and V (1.15, with texture on), ARGB8888 colour; the reserved word is packed as 0 */
+typedef struct {
+    int32_t x, y;
+    uint32_t z, w;
+    int32_t u, v;
+    uint32_t argb;
+} gpu_vertex_t;
+/* the 24 words of the 96-byte vertex block of v[0..2], in memory order */
+void gpu_vertex_pack(const gpu_vertex_t v[3], uint32_t w[24]);
+/* the 4 words of the RDRAW descriptor {STATE_ID, VTX_PTR, FLAGS, RESERVED 0} */
+void gpu_rdraw_desc_pack(uint32_t state_id, uint32_t vtx_ptr, uint32_t draw_flags, uint32_t w[4]);
+
 /* Readers (docs/command.md "Reading the state": read when the command FIFO is empty and the
  * GPU idle). */
 

@@ -7,6 +7,7 @@
 #include "png.h"
 #include "scene.h"
 #include "simt_asm.h"
+#include "texenc.h"
 #include "check.h"
 #include <inttypes.h>
 #include <stdio.h>
@@ -1181,7 +1182,7 @@ static void test_cp_validation(void)
         CP_EXPECT(cp_pkt(&t, bad_ops[i], 0, (uint8_t)(100 + i), 0, 0, 0, 0), GPU_CMDE_BAD_OPCODE, "opcode 0x%02X",
                   bad_ops[i]);
     }
-    const uint8_t todo[] = {0x40, 0x41, 0x42, 0x43, 0x44, 0x45}; /* docs/command-table.md: UNSUPPORTED so far */
+    const uint8_t todo[] = {0x40, 0x41, 0x42, 0x45}; /* docs/command-table.md: UNSUPPORTED so far */
     for (unsigned i = 0; i < sizeof(todo); i++) {
         CP_EXPECT(cp_pkt(&t, todo[i], F_EMIT, (uint8_t)(20 + i), 0, 0, 0, 0), GPU_CMDE_UNSUPPORTED, "opcode 0x%02X",
                   todo[i]);
@@ -2237,6 +2238,939 @@ static void test_cp_kernel_stop(void)
     }
 }
 
+/* ---- draws: LOAD_RSTATE and RDRAW (docs/command.md "Draws") ----
+ * Descriptor layouts from seed 000 section 9.1. The equivalent host register writes of an
+ * RDRAW are written out here from the doc's list (host_rdraw), and a second model given them
+ * must end with the same memory, events and registers as the model that ran the packet. */
+
+#define RS_W 16u /* RSTATE words */
+
+static void put_words(gpu_model_t *m, uint32_t a, const uint32_t *w, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        wr32(m, a + 4u * i, w[i]);
+    }
+}
+
+/* an RSTATE the GPU takes: framebuffer fb, 2560-byte rows, RGB565, 640 x 480; the rest 0 */
+static void rs_words(uint32_t w[RS_W], uint32_t fb)
+{
+    memset(w, 0, RS_W * sizeof(w[0]));
+    w[0] = fb;          /* FB_BASE */
+    w[1] = 2560;        /* FB_STRIDE_BYTES */
+    w[2] = 1;           /* FB_FORMAT RGB565 */
+    w[3] = 480u << 16 | 640u; /* FB_WH */
+}
+
+/* the 24 words of a vertex block: {X, Y, Z, W, U, V, COLOR, reserved} per vertex */
+static void vb_words(uint32_t w[24], const int32_t xy[6], const uint32_t z[3], const int32_t uv[6], const uint32_t argb[3])
+{
+    for (unsigned i = 0; i < 3; i++) {
+        w[8 * i + 0] = (uint32_t)xy[2 * i];
+        w[8 * i + 1] = (uint32_t)xy[2 * i + 1];
+        w[8 * i + 2] = z ? z[i] : 0;
+        w[8 * i + 3] = 0x3F800000u + i; /* W: not used */
+        w[8 * i + 4] = uv ? (uint32_t)uv[2 * i] : 0;
+        w[8 * i + 5] = uv ? (uint32_t)uv[2 * i + 1] : 0;
+        w[8 * i + 6] = argb[i];
+        w[8 * i + 7] = 0xA5A5A5A5u ^ i; /* reserved: not used */
+    }
+}
+
+static void put_rdesc(gpu_model_t *m, uint32_t a, uint32_t sid, uint32_t vtx, uint32_t flags, uint32_t rsvd)
+{
+    const uint32_t w[4] = {sid, vtx, flags, rsvd};
+    put_words(m, a, w, 4);
+}
+
+/* RDRAW as INT-010 register writes, written out from the list of docs/command.md "Draws":
+ * rs the 16 RSTATE words, vb the 24 vertex-block words, smp the five sampler words (read by
+ * the caller from the sampler's address), flags = FLAGS | arg2 */
+static void host_rdraw(gpu_model_t *m, const uint32_t rs[RS_W], const uint32_t vb[24], const uint32_t smp[5],
+                       uint32_t flags)
+{
+    const uint32_t flags0 = rs[12], blend_mode = rs[7];
+    const int gouraud = flags & 1, depth = (flags & 2) && (flags0 & 4), blend = (flags & 4) && blend_mode != 0,
+              tex = (flags & 8) && (flags0 & 2);
+    gpu_model_write(m, REG_FB_DRAW, rs[0]);
+    if (depth) {
+        gpu_model_write(m, REG_FB_ZBUFFER, (0ull << 32) | rs[4]); /* Z_COMPARE LESS, DEPTH_BASE */
+    }
+    gpu_model_write(m, REG_TRI_MODE, (depth ? 1u << 3 : 0) | (depth ? 1u << 2 : 0) | (unsigned)gouraud);
+    gpu_model_write(m, REG_ALPHA_BLEND, !blend ? 0 : blend_mode == 1 ? 3 : 1);
+    if (tex) {
+        gpu_model_write(m, REG_TEX0_BASE, smp[0]);
+        gpu_model_write(m, REG_TEX0_FMT, smp[1]);
+        gpu_model_write(m, REG_TEX0_BLEND, smp[2]);
+        gpu_model_write(m, REG_TEX0_MIP_BIAS, smp[3]);
+        gpu_model_write(m, REG_TEX0_WRAP, smp[4]);
+    } else {
+        gpu_model_write(m, REG_TEX0_FMT, 0);
+    }
+    gpu_model_write(m, REG_TEX1_FMT, 0);
+    gpu_model_write(m, REG_TEX2_FMT, 0);
+    gpu_model_write(m, REG_TEX3_FMT, 0);
+    for (unsigned i = 0; i < 3; i++) {
+        const uint32_t *v = vb + 8 * i;
+        const uint32_t a = v[6] >> 24, r = (v[6] >> 16) & 0xFF, g = (v[6] >> 8) & 0xFF, b = v[6] & 0xFF;
+        gpu_model_write(m, REG_COLOR, a << 24 | b << 16 | g << 8 | r);
+        if (tex) {
+            gpu_model_write(m, REG_UV0, 0x7FFFull << 32 | (uint64_t)(v[5] & 0xFFFF) << 16 | (v[4] & 0xFFFF));
+        }
+        const int32_t x = (int32_t)v[0], y = (int32_t)v[1];
+        gpu_model_write(m, REG_VERTEX, (uint64_t)v[2] << 32 | (uint64_t)((uint32_t)(y * 16) & 0xFFFF) << 16 |
+                                           ((uint32_t)(x * 16) & 0xFFFF));
+    }
+}
+
+/* every event of a model, in order */
+typedef struct {
+    gpu_event_t *ev;
+    unsigned n, cap;
+    unsigned kinds[16]; /* per gpu_event_kind_t */
+    unsigned zfail;     /* GPU_EV_ZTEST with pass 0 */
+    uint64_t hash;      /* of every event, also those past cap */
+} elog_t;
+
+static uint64_t ev_hash(uint64_t h, const gpu_event_t *ev)
+{
+    const uint64_t f[] = {ev->kind, ev->addr, ev->data, ev->be, ev->prim, ev->x, ev->y, ev->z, ev->pass, ev->zfunc,
+                          ev->sid, ev->mode, ev->unit, ev->src[0], ev->src[1], ev->src[2], ev->src[3], ev->rgba[0],
+                          ev->rgba[1], ev->rgba[2], ev->rgba[3]};
+    for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+        h = (h ^ f[i]) * 0x100000001B3ull;
+    }
+    return h;
+}
+
+static void elog_event(void *ctx, const gpu_event_t *ev)
+{
+    elog_t *l = ctx;
+    if (l->n < l->cap) {
+        l->ev[l->n] = *ev;
+    }
+    l->n++;
+    l->hash = ev_hash(l->hash, ev);
+    l->kinds[ev->kind & 15]++;
+    l->zfail += ev->kind == GPU_EV_ZTEST && !ev->pass;
+}
+
+static void elog_reset(elog_t *l)
+{
+    l->n = 0;
+    memset(l->kinds, 0, sizeof(l->kinds));
+    l->zfail = 0;
+    l->hash = 0xCBF29CE484222325ull;
+}
+
+static int ev_same(const gpu_event_t *a, const gpu_event_t *b)
+{
+    int same = a->kind == b->kind && a->addr == b->addr && a->data == b->data && a->be == b->be && a->prim == b->prim &&
+               a->x == b->x && a->y == b->y && a->z == b->z && a->pass == b->pass && a->zfunc == b->zfunc &&
+               a->sid == b->sid && a->mode == b->mode && a->unit == b->unit;
+    for (unsigned i = 0; i < 4; i++) {
+        same &= a->src[i] == b->src[i] && a->rgba[i] == b->rgba[i];
+    }
+    return same;
+}
+
+/* the first event where two logs differ, or -1 */
+static long elog_diff(const elog_t *a, const elog_t *b)
+{
+    const unsigned n = a->n < b->n ? a->n : b->n;
+    for (unsigned i = 0; i < n && i < a->cap && i < b->cap; i++) {
+        if (!ev_same(&a->ev[i], &b->ev[i])) {
+            return (long)i;
+        }
+    }
+    return a->n == b->n ? -1 : (long)n;
+}
+
+/* the packet model (t: packets through the driver) and the host-write model h, with the same
+ * memory; the RSTATE words each slot was given */
+typedef struct {
+    cpt_t t;
+    gpu_model_t *h;
+    elog_t la, lb;
+    uint32_t rs[4][RS_W];
+    uint32_t vnext; /* the next free vertex block */
+} eqt_t;
+
+#define EQ_FB0 0x100000u
+#define EQ_FB1 0x300000u
+#define EQ_ZB 0x600000u  /* to 0x72C000 */
+#define EQ_SMP 0xA00000u /* the sampler */
+#define EQ_TEX 0xA10000u
+#define EQ_RS 0xA20000u  /* RSTATE descriptors, 64 bytes apart */
+#define EQ_DESC 0xA30000u
+#define EQ_VTX 0xA40000u
+
+/* the same words into both memories */
+static void eq_put(eqt_t *e, uint32_t a, const uint32_t *w, unsigned n)
+{
+    put_words(e->t.m, a, w, n);
+    put_words(e->h, a, w, n);
+}
+
+static void eq_open(eqt_t *e)
+{
+    memset(e, 0, sizeof(*e));
+    cpt_open(&e->t);
+    e->h = gpu_model_new();
+    e->la.cap = e->lb.cap = 1u << 16;
+    e->la.ev = calloc(e->la.cap, sizeof(gpu_event_t));
+    e->lb.ev = calloc(e->lb.cap, sizeof(gpu_event_t));
+    gpu_model_set_event_fn(e->t.m, elog_event, &e->la);
+    gpu_model_set_event_fn(e->h, elog_event, &e->lb);
+    e->vnext = EQ_VTX;
+    /* framebuffers with a pattern (blending reads them), the Z-buffer far (0xFFFFFF) */
+    for (uint32_t i = 0; i < 640u * 480u; i += 1) {
+        const uint32_t p = (i * 0x9E3779B1u) >> 8;
+        wr32(e->t.m, EQ_FB0 + 4 * i, p);
+        wr32(e->h, EQ_FB0 + 4 * i, p);
+        wr32(e->t.m, EQ_FB1 + 4 * i, ~p);
+        wr32(e->h, EQ_FB1 + 4 * i, ~p);
+    }
+    fill32(e->t.m, EQ_ZB, 640u * 480u, 0x00FFFFFFu);
+    fill32(e->h, EQ_ZB, 640u * 480u, 0x00FFFFFFu);
+    /* an 8x8 RGBA4444 texture, texels of varied colour and alpha */
+    uint32_t img[64];
+    for (unsigned i = 0; i < 64; i++) {
+        img[i] = (i * 37u) << 24 | (i * 4u) << 16 | (255u - 3u * i) << 8 | (i * 11u);
+    }
+    uint8_t tex[128];
+    const size_t nb = texenc_level(TEXENC_RGBA4444, img, 8, 8, tex);
+    CHECK(nb == 128, "an 8x8 RGBA4444 level is 128 bytes (%zu)", nb);
+    memcpy(gpu_model_mem(e->t.m) + EQ_TEX, tex, sizeof(tex));
+    memcpy(gpu_model_mem(e->h) + EQ_TEX, tex, sizeof(tex));
+    /* markers in the registers an RDRAW may skip, in both models */
+    const struct {
+        uint8_t a;
+        uint64_t v;
+    } mk[] = {{REG_FB_ZBUFFER, 5ull << 32 | 0xABC000u}, {REG_UV0, 0x123456789ABCull}, {REG_TEX0_BASE, 0xDEF000u},
+              {REG_TEX0_BLEND, 2},          {REG_TEX0_WRAP, 5},       {REG_TEX1_FMT, 0x00100331u},
+              {REG_TEX2_FMT, 0x331u},       {REG_TEX3_FMT, 0x441u},    {REG_TEX1_BASE, 0x555000u}};
+    for (unsigned i = 0; i < sizeof(mk) / sizeof(mk[0]); i++) {
+        gpu_model_write(e->t.m, mk[i].a, mk[i].v);
+        gpu_model_write(e->h, mk[i].a, mk[i].v);
+    }
+}
+
+static void eq_close(eqt_t *e)
+{
+    cpt_close(&e->t);
+    gpu_model_free(e->h);
+    free(e->la.ev);
+    free(e->lb.ev);
+}
+
+/* LOAD_RSTATE of rs into slot (the packet model); expected OK */
+static void eq_load(eqt_t *e, unsigned slot, const uint32_t rs[RS_W])
+{
+    const uint32_t a = EQ_RS + 64u * slot;
+    eq_put(e, a, rs, RS_W);
+    unsigned st;
+    CP_DRV(st, &e->t, gpu_cmd_load_rstate(e->t.d, 0, 0, slot, a), GPU_CMD_LOAD_RSTATE, 0);
+    CP_EXPECT(st, GPU_CMDE_OK, "LOAD_RSTATE of slot %u", slot);
+    memcpy(e->rs[slot], rs, sizeof(e->rs[slot]));
+}
+
+static uint32_t rd_sampler(gpu_model_t *m, uint32_t a, uint32_t smp[5])
+{
+    for (unsigned i = 0; i < 5; i++) {
+        smp[i] = rd32(m, a + 4u * i);
+    }
+    return smp[0];
+}
+
+/* one RDRAW with state slot, vertex block vb (put at a new address, or not put when how is
+ * 2: the previous block), the descriptor's FLAGS dflags and arg2; how 0: the block in arg1,
+ * 1: in VTX_PTR (arg1 0), 2: neither. The host model gets host_rdraw. */
+static void eq_draw(eqt_t *e, unsigned slot, const uint32_t vb[24], uint32_t dflags, uint32_t arg2, int how)
+{
+    uint32_t va = 0;
+    if (how != 2) {
+        va = e->vnext;
+        e->vnext += 96;
+        eq_put(e, va, vb, 24);
+    }
+    const uint32_t da = EQ_DESC + 16u * (e->vnext / 32u % 256u);
+    const uint32_t dw[4] = {slot, how == 1 ? va : 0, dflags, 0};
+    eq_put(e, da, dw, 4);
+    unsigned st;
+    CP_DRV(st, &e->t, gpu_cmd_rdraw(e->t.d, 0, 0, da, how == 0 ? va : 0, arg2), GPU_CMD_RDRAW, 0);
+    CP_EXPECT(st, GPU_CMDE_OK, "RDRAW with slot %u", slot);
+    uint32_t smp[5];
+    rd_sampler(e->h, e->rs[slot][9], smp);
+    host_rdraw(e->h, e->rs[slot], vb, smp, dflags | arg2);
+}
+
+/* both models alike: memory, every event, every register and the vertex latch */
+static void eq_compare(eqt_t *e, const char *what)
+{
+    const long d = elog_diff(&e->la, &e->lb);
+    CHECK(d < 0 && e->la.hash == e->lb.hash, "%s: the same %u events (first difference at %ld of %u)", what, e->la.n,
+          d, e->lb.n);
+    CHECK(memcmp(gpu_model_mem(e->t.m), gpu_model_mem(e->h), GPU_MEM_BYTES) == 0, "%s: the same memory image", what);
+    int regs = 0;
+    for (unsigned a = 0; a < 128; a++) {
+        regs += !CP_REG(a) && e->t.m->regs[a] != e->h->regs[a];
+    }
+    CHECK(regs == 0 && e->t.m->vcount == e->h->vcount && e->t.m->prim_seq == e->h->prim_seq &&
+              e->t.m->ds_cur == e->h->ds_cur,
+          "%s: the same registers (%d differ), vertex latch, triangle count and draw state", what, regs);
+}
+
+/* the registers an RDRAW leaves, from the doc: FB_DRAW, FB_ZBUFFER (marker when depth is off),
+ * TRI_MODE, ALPHA_BLEND, TEX0_FMT / TEX0_BASE (marker when texture is off), TEX1-3_FMT 0 */
+static void eq_regs_left(eqt_t *e, const char *what, uint32_t fb, uint64_t zbuf, uint64_t tri, uint64_t ab,
+                         uint64_t tex_base, uint64_t tex_fmt)
+{
+    gpu_model_t *m = e->t.m;
+    CHECK(gpu_model_read(m, REG_FB_DRAW) == fb && gpu_model_read(m, REG_FB_ZBUFFER) == zbuf &&
+              (gpu_model_read(m, REG_TRI_MODE) & 0xFu) == tri && gpu_model_read(m, REG_ALPHA_BLEND) == ab &&
+              gpu_model_read(m, REG_TEX0_BASE) == tex_base && gpu_model_read(m, REG_TEX0_FMT) == tex_fmt &&
+              gpu_model_read(m, REG_TEX1_FMT) == 0 && gpu_model_read(m, REG_TEX2_FMT) == 0 &&
+              gpu_model_read(m, REG_TEX3_FMT) == 0 && gpu_model_read(m, REG_TEX1_BASE) == 0x555000u,
+          "%s: registers left FB_DRAW 0x%" PRIX64 " FB_ZBUFFER 0x%" PRIX64 " TRI_MODE 0x%" PRIX64 " ALPHA_BLEND %" PRIu64
+          " TEX0_BASE 0x%" PRIX64 " TEX0_FMT 0x%" PRIX64,
+          what, gpu_model_read(m, REG_FB_DRAW), gpu_model_read(m, REG_FB_ZBUFFER), gpu_model_read(m, REG_TRI_MODE),
+          gpu_model_read(m, REG_ALPHA_BLEND), gpu_model_read(m, REG_TEX0_BASE), gpu_model_read(m, REG_TEX0_FMT));
+}
+
+/* the RSTATE / vertex / descriptor packing of the driver and its two packets */
+static void test_cp_draw_driver(void)
+{
+    gpu_rstate_t s;
+    gpu_rstate_init(&s, 0x123000);
+    uint32_t w[RS_W];
+    gpu_rstate_pack(&s, w);
+    CHECK(w[0] == 0x123000 && w[1] == 2560 && w[2] == 1 && w[3] == (480u << 16 | 640u) && w[4] == 0 && w[15] == 0,
+          "gpu_rstate_init: FB_BASE, 2560, RGB565, {480, 640}, the rest 0");
+    for (unsigned i = 0; i < 16; i++) {
+        ((uint32_t *)&s)[i] = 0x100u + i; /* gpu_rstate_t: sixteen uint32_t fields in memory order */
+    }
+    gpu_rstate_pack(&s, w);
+    int ok = sizeof(s) == 64;
+    for (unsigned i = 0; i < 16; i++) {
+        ok &= w[i] == 0x100u + i;
+    }
+    CHECK(ok && s.flags0 == 0x10C && s.sampler_handle == 0x109 && s.reserved[2] == 0x10F,
+          "gpu_rstate_pack: word i at byte 4i, FLAGS0 word 12, SAMPLER_HANDLE word 9");
+    const gpu_vertex_t v[3] = {{-1, 2, 3, 4, -5, 6, 0x77000007u},
+                               {10, -20, 30, 40, 50, -60, 0x88000008u},
+                               {2047, -2048, 0x1FFFFFF, 0, 32767, -32768, 0x99000009u}};
+    uint32_t vb[24];
+    memset(vb, 0xEE, sizeof(vb));
+    gpu_vertex_pack(v, vb);
+    CHECK(vb[0] == 0xFFFFFFFFu && vb[1] == 2 && vb[2] == 3 && vb[3] == 4 && vb[4] == 0xFFFFFFFBu && vb[5] == 6 &&
+              vb[6] == 0x77000007u && vb[7] == 0 && vb[8] == 10 && vb[9] == 0xFFFFFFECu && vb[13] == 0xFFFFFFC4u &&
+              vb[15] == 0 && vb[16] == 2047 && vb[17] == 0xFFFFF800u && vb[18] == 0x1FFFFFF && vb[20] == 32767 &&
+              vb[21] == 0xFFFF8000u && vb[22] == 0x99000009u && vb[23] == 0,
+          "gpu_vertex_pack: {X, Y, Z, W, U, V, COLOR, 0} per 32-byte vertex");
+    uint32_t dw[4] = {9, 9, 9, 9};
+    gpu_rdraw_desc_pack(3, 0x4000, GPU_RDRAW_GOURAUD | GPU_RDRAW_TEXTURE, dw);
+    CHECK(dw[0] == 3 && dw[1] == 0x4000 && dw[2] == 9 && dw[3] == 0, "gpu_rdraw_desc_pack: {STATE_ID, VTX_PTR, FLAGS, 0}");
+    CHECK(GPU_RDRAW_GOURAUD == 1 && GPU_RDRAW_DEPTH == 2 && GPU_RDRAW_BLEND == 4 && GPU_RDRAW_TEXTURE == 8 &&
+              GPU_RSTATE_F0_SCISSOR == 1 && GPU_RSTATE_F0_TEXTURE == 2 && GPU_RSTATE_F0_DEPTH == 4 &&
+              GPU_RSTATE_DEPTH_D24 == 2 && GPU_RSTATE_BLEND_ALPHA == 1 && GPU_RSTATE_BLEND_ADD == 2,
+          "draw flag and RSTATE constants as docs/command.md and seed 000");
+    cap_t c;
+    memset(&c, 0, sizeof(c));
+    gpu_transport_t tr = {cap_write, cap_read, NULL, &c, "capture", NULL};
+    gpu_dev_t *d = gpu_dev_open(tr);
+    CHECK(gpu_cmd_load_rstate(d, F_EMIT | F_PAY, 3, 2, 0x1040) == GPU_OK && c.n == 2 && c.addr[0] == REG_CP_CMD &&
+              c.val[0] == ((2ull << 32) | (3u << 16) | (F_EMIT << 8) | 0x43) && c.val[1] == 0x1040,
+          "gpu_cmd_load_rstate: arg0 the id, arg1 the descriptor, arg2 0, flag PAYLOAD cleared");
+    c.n = 0;
+    CHECK(gpu_cmd_load_rstate(d, 0, 0, 0xFFFFFFFFu, 0x20) == GPU_OK && c.n == 2 && (c.val[0] >> 32) == 0xFFFFFFFFu,
+          "an id the GPU refuses is sent as it is");
+    c.n = 0;
+    CHECK(gpu_cmd_rdraw(d, F_IRQ | F_PAY | 0x40, 4, 0x2010, 0x3000, 0x9) == GPU_OK && c.n == 2 &&
+              c.val[0] == ((0x2010ull << 32) | (4u << 16) | ((F_IRQ | 0x40) << 8) | 0x44) &&
+              c.val[1] == ((9ull << 32) | 0x3000),
+          "gpu_cmd_rdraw: arg0 the descriptor, arg1 the vertex block, arg2 the draw flags");
+    gpu_dev_close(d);
+}
+
+/* a LOAD_RSTATE of the 16 words w at a (written to memory first) into slot id */
+static unsigned rs_try(cpt_t *t, unsigned id, uint32_t a, const uint32_t w[RS_W])
+{
+    put_words(t->m, a, w, RS_W);
+    unsigned st;
+    CP_DRV(st, t, gpu_cmd_load_rstate(t->d, 0, 5, id, a), GPU_CMD_LOAD_RSTATE, 5);
+    return st;
+}
+
+/* an RDRAW; when refused, no register, vertex latch or draw state changed and no event */
+static unsigned rd_try(cpt_t *t, elog_t *l, uint8_t flags, uint32_t desc, uint32_t vtx, uint32_t arg2)
+{
+    uint64_t regs[128];
+    memcpy(regs, t->m->regs, sizeof(regs));
+    const unsigned vc = t->m->vcount, ds = t->m->ds_cur, dirty = t->m->ds_dirty, prim = t->m->prim_seq;
+    elog_reset(l);
+    unsigned st;
+    CP_DRV(st, t, gpu_cmd_rdraw(t->d, flags, 6, desc, vtx, arg2), GPU_CMD_RDRAW, 6);
+    if (st != GPU_CMDE_OK) {
+        CHECK(memcmp(regs, t->m->regs, sizeof(regs)) == 0 && t->m->vcount == vc && t->m->ds_cur == ds &&
+                  t->m->ds_dirty == dirty && t->m->prim_seq == prim && l->n == 0,
+              "refused RDRAW (%s): no register written, no event (%u)", cmde_name(st), l->n);
+    } else {
+        CHECK(l->kinds[GPU_EV_TRI_DRAWN] + l->kinds[GPU_EV_TRI_DROPPED] == 1, "RDRAW: one triangle submitted");
+    }
+    return st;
+}
+
+/* every LOAD_RSTATE check, in order; slots keep what a refused load finds */
+static void test_cp_load_rstate(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    elog_t l = {0};
+    gpu_model_set_event_fn(t.m, elog_event, &l);
+    const uint32_t A = 0x10000; /* descriptor */
+    uint32_t w[RS_W];
+    rs_words(w, 0x100000);
+    CP_EXPECT(rs_try(&t, 0, A, w), GPU_CMDE_OK, "a plain state into slot 0");
+    CP_EXPECT(rs_try(&t, 3, A, w), GPU_CMDE_OK, "slot 3");
+    CP_EXPECT(rs_try(&t, 4, A, w), GPU_CMDE_BAD_ARG, "slot 4");
+    CP_EXPECT(rs_try(&t, 0xFFFFFFFFu, A, w), GPU_CMDE_BAD_ARG, "slot 0xFFFFFFFF");
+    CP_EXPECT(rs_try(&t, 4, A + 4, w), GPU_CMDE_BAD_ARG, "the id before the descriptor's ALIGN");
+    CP_EXPECT(rs_try(&t, 1, A + 16, w), GPU_CMDE_ALIGN, "descriptor 16-byte aligned only");
+    CP_EXPECT(rs_try(&t, 1, A + 4, w), GPU_CMDE_ALIGN, "descriptor at +4");
+    CP_EXPECT(rs_try(&t, 1, 0x1FFFFC0u, w), GPU_CMDE_OK, "the last 64 bytes of memory");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, 0, 0, 0, 1, 0x1FFFFE0u, 0), GPU_CMDE_RANGE, "32 bytes before the end");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, 0, 0, 0, 1, 0xFFFFFFE0u, 0), GPU_CMDE_RANGE, "past 2^32 (no 32-bit wrap)");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, 0, 0, 0, 1, 0x1FFFFF0u, 0), GPU_CMDE_ALIGN, "ALIGN before RANGE");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, A + 32);
+    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_RANGE, "below the window's base");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 63);
+    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_RANGE, "window limit 60 bytes past it (bits 1:0 read 0)");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 64);
+    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_OK, "window limit at its end");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    /* the fields, one at a time: {word, value, status} */
+    static const struct {
+        unsigned word;
+        uint32_t v;
+        unsigned st;
+        const char *what;
+    } f[] = {
+        {0, 0x100800, GPU_CMDE_BAD_ARG, "FB_BASE 2 KiB aligned"},
+        {0, 0x100004, GPU_CMDE_BAD_ARG, "FB_BASE +4"},
+        {0, 0, GPU_CMDE_OK, "FB_BASE 0"},
+        {0, 0xFFFFF000u, GPU_CMDE_OK, "FB_BASE past 32 MiB (not a range the packet checks)"},
+        {1, 0, GPU_CMDE_OK, "FB_STRIDE_BYTES 0"},
+        {1, 1280, GPU_CMDE_UNSUPPORTED, "FB_STRIDE_BYTES 1280"},
+        {1, 2564, GPU_CMDE_UNSUPPORTED, "FB_STRIDE_BYTES 2564"},
+        {2, 0, GPU_CMDE_UNSUPPORTED, "FB_FORMAT 0 (ARGB8888)"},
+        {2, 2, GPU_CMDE_UNSUPPORTED, "FB_FORMAT 2"},
+        {3, 0, GPU_CMDE_OK, "FB_WH 0"},
+        {3, 640u << 16 | 480u, GPU_CMDE_UNSUPPORTED, "FB_WH {640, 480} (swapped)"},
+        {3, 480u << 16 | 320u, GPU_CMDE_UNSUPPORTED, "FB_WH {480, 320}"},
+        {4, 0x123, GPU_CMDE_OK, "DEPTH_BASE not checked without depth"},
+        {5, 77, GPU_CMDE_OK, "DEPTH_STRIDE_BYTES not checked without depth"},
+        {6, 1, GPU_CMDE_UNSUPPORTED, "DEPTH_FORMAT 1 (D16)"},
+        {6, 3, GPU_CMDE_UNSUPPORTED, "DEPTH_FORMAT 3"},
+        {6, 2, GPU_CMDE_OK, "DEPTH_FORMAT 2 (D24) at 0"},
+        {7, 1, GPU_CMDE_OK, "BLEND_MODE 1"},
+        {7, 2, GPU_CMDE_OK, "BLEND_MODE 2"},
+        {7, 3, GPU_CMDE_UNSUPPORTED, "BLEND_MODE 3"},
+        {7, 0x80000000u, GPU_CMDE_UNSUPPORTED, "BLEND_MODE 2^31"},
+        {8, 0xFFFFFFFFu, GPU_CMDE_OK, "CONST_COLOR any"},
+        {9, 0xFFFFFFFFu, GPU_CMDE_OK, "SAMPLER_HANDLE checked by the draw, not here"},
+        {10, 0xFFFFFFFFu, GPU_CMDE_OK, "SCISSOR_XY any"},
+        {11, 0xFFFFFFFFu, GPU_CMDE_OK, "SCISSOR_WH any"},
+        {12, 2, GPU_CMDE_OK, "FLAGS0 ENABLE_TEXTURE"},
+        {12, 1, GPU_CMDE_UNSUPPORTED, "FLAGS0 ENABLE_SCISSOR"},
+        {12, 4, GPU_CMDE_BAD_ARG, "FLAGS0 ENABLE_DEPTH without D24"},
+        {12, 8, GPU_CMDE_BAD_ARG, "FLAGS0 bit 3"},
+        {12, 0x80000000u, GPU_CMDE_BAD_ARG, "FLAGS0 bit 31"},
+        {13, 1, GPU_CMDE_BAD_ARG, "reserved word 13"},
+        {14, 0x80000000u, GPU_CMDE_BAD_ARG, "reserved word 14"},
+        {15, 0x100, GPU_CMDE_BAD_ARG, "reserved word 15"},
+    };
+    for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+        rs_words(w, 0x100000);
+        w[f[i].word] = f[i].v;
+        CP_EXPECT(rs_try(&t, 2, A, w), f[i].st, "%s", f[i].what);
+    }
+    /* with DEPTH_FORMAT 2: DEPTH_BASE 4 KiB aligned, DEPTH_STRIDE_BYTES 0 or 2560 */
+    static const struct {
+        uint32_t base, stride, flags0;
+        unsigned st;
+        const char *what;
+    } z[] = {
+        {0x400000, 2560, 4, GPU_CMDE_OK, "D24 at 0x400000, stride 2560, ENABLE_DEPTH"},
+        {0x400000, 0, 0, GPU_CMDE_OK, "D24, stride 0, depth not enabled"},
+        {0x400800, 2560, 4, GPU_CMDE_BAD_ARG, "DEPTH_BASE 2 KiB aligned"},
+        {0x400000, 1280, 4, GPU_CMDE_UNSUPPORTED, "DEPTH_STRIDE_BYTES 1280"},
+        {0x400800, 1280, 4, GPU_CMDE_BAD_ARG, "DEPTH_BASE before DEPTH_STRIDE_BYTES"},
+        {0x400000, 2560, 6, GPU_CMDE_OK, "depth and texture"},
+        {0x400000, 2560, 5, GPU_CMDE_UNSUPPORTED, "depth and scissor"},
+    };
+    for (unsigned i = 0; i < sizeof(z) / sizeof(z[0]); i++) {
+        rs_words(w, 0x100000);
+        w[6] = 2;
+        w[4] = z[i].base;
+        w[5] = z[i].stride;
+        w[12] = z[i].flags0;
+        CP_EXPECT(rs_try(&t, 2, A, w), z[i].st, "%s", z[i].what);
+    }
+    /* the order where the codes differ */
+    static const struct {
+        uint32_t w[RS_W];
+        unsigned st;
+        const char *what;
+    } o[] = {
+        {{0x100800, 2560, 0, 0}, GPU_CMDE_BAD_ARG, "FB_BASE before FB_FORMAT"},
+        {{0x100000, 2560, 0, 0, 0x800, 0, 2}, GPU_CMDE_UNSUPPORTED, "FB_FORMAT before DEPTH_BASE"},
+        {{0x100000, 2560, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 8}, GPU_CMDE_UNSUPPORTED, "DEPTH_FORMAT before FLAGS0 bits"},
+        {{0x100000, 2560, 1, 0, 0x800, 0, 2, 3}, GPU_CMDE_BAD_ARG, "DEPTH_BASE before BLEND_MODE"},
+        {{0x100000, 2560, 1, 0, 0, 7, 2, 0, 0, 0, 0, 0, 8}, GPU_CMDE_UNSUPPORTED, "DEPTH_STRIDE_BYTES before FLAGS0 bits"},
+        {{0x100000, 2560, 1, 0, 0, 0, 0, 3, 0, 0, 0, 0, 8}, GPU_CMDE_UNSUPPORTED, "BLEND_MODE before FLAGS0 bits"},
+        {{0x100000, 2560, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9}, GPU_CMDE_BAD_ARG, "FLAGS0 bits 31:3 before ENABLE_SCISSOR"},
+        {{0x100000, 2560, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5}, GPU_CMDE_UNSUPPORTED, "ENABLE_SCISSOR before ENABLE_DEPTH"},
+        {{0x100000, 2560, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1}, GPU_CMDE_UNSUPPORTED, "ENABLE_SCISSOR before reserved"},
+    };
+    for (unsigned i = 0; i < sizeof(o) / sizeof(o[0]); i++) {
+        CP_EXPECT(rs_try(&t, 2, A, o[i].w), o[i].st, "%s", o[i].what);
+    }
+    /* the common checks: PAYLOAD is BAD_PAYLOAD (the payload consumed), reserved flag bits */
+    const uint32_t pay[16] = {0x100000, 2560, 1, 0};
+    const gpu_cmd_hdr_t hp = {GPU_CMD_LOAD_RSTATE, F_PAY, 0, 16, 2, A, 0};
+    CP_EXPECT(cp_run(&t, &hp, pay, 16), GPU_CMDE_BAD_PAYLOAD, "LOAD_RSTATE with a payload of 16 words");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, F_PAY, 0, 0, 2, A, 0), GPU_CMDE_BAD_PAYLOAD, "PAYLOAD with len 0");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, 0x80, 0, 0, 2, A, 0), GPU_CMDE_BAD_FLAGS, "reserved flag bit 7");
+    rs_words(w, 0x100000);
+    put_words(t.m, A, w, RS_W);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, 0, 0, 0, 2, A, 0xFFFFFFFFu), GPU_CMDE_OK, "arg2 ignored");
+    CHECK(l.n == 0, "LOAD_RSTATE makes no memory write and no event (%u)", l.n);
+    /* a refused load leaves the slot as it was; an empty slot stays empty */
+    const uint32_t V = 0x20000, D = 0x30000;
+    const int32_t xy[6] = {10, 10, 20, 10, 10, 20};
+    const uint32_t col[3] = {0xFF102030u, 0xFF405060u, 0xFF708090u};
+    uint32_t vb[24];
+    vb_words(vb, xy, NULL, NULL, col);
+    put_words(t.m, V, vb, 24);
+    gpu_model_reset(t.m); /* every slot empty */
+    rs_words(w, 0x200000);
+    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_OK, "slot 1: framebuffer 0x200000");
+    rs_words(w, 0x300000);
+    w[13] = 1;
+    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_BAD_ARG, "slot 1 again, refused (reserved word)");
+    CP_EXPECT(rs_try(&t, 2, A, w), GPU_CMDE_BAD_ARG, "slot 2, refused");
+    put_rdesc(t.m, D, 1, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_OK, "RDRAW with slot 1");
+    CHECK(gpu_model_read(t.m, REG_FB_DRAW) == 0x200000, "slot 1 kept the state of its last good load");
+    put_rdesc(t.m, D, 2, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_BAD_ARG, "slot 2 is still empty");
+    /* the slot holds the words as read: a later change of the descriptor's memory does nothing */
+    rs_words(w, 0x400000);
+    CP_EXPECT(rs_try(&t, 2, A, w), GPU_CMDE_OK, "slot 2: framebuffer 0x400000");
+    wr32(t.m, A, 0x500000);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_OK, "RDRAW with slot 2");
+    CHECK(gpu_model_read(t.m, REG_FB_DRAW) == 0x400000, "the state as loaded, not the memory now");
+    /* CP_CTRL.CLEAR keeps the slots; hardware reset empties them */
+    CHECK(gpu_cmd_clear(t.d) == GPU_OK, "CLEAR");
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_OK, "slot 2 after CLEAR");
+    gpu_model_reset(t.m);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_BAD_ARG, "slot 2 after reset: empty");
+    put_rdesc(t.m, D, 1, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_BAD_ARG, "slot 1 after reset: empty");
+    cpt_close(&t);
+}
+
+/* every RDRAW check, in order; a refused RDRAW writes no register */
+static void test_cp_rdraw_checks(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    elog_t l = {0};
+    gpu_model_set_event_fn(t.m, elog_event, &l);
+    const uint32_t A = 0x10000, D = 0x11000, V = 0x12000, V2 = 0x12100, S = 0x13000;
+    uint32_t w[RS_W];
+    rs_words(w, 0x100000);
+    w[9] = S;      /* SAMPLER_HANDLE */
+    w[12] = 2;     /* ENABLE_TEXTURE */
+    CP_EXPECT(rs_try(&t, 0, A, w), GPU_CMDE_OK, "slot 0: texture enabled");
+    rs_words(w, 0x100000);
+    w[9] = 0x13002; /* a misaligned sampler: not checked without texture */
+    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_OK, "slot 1: no texture, a misaligned sampler");
+    const uint32_t smp[5] = {0x200000, 0x331, 1, 0, 0};
+    put_words(t.m, S, smp, 5);
+    const int32_t xy[6] = {100, 100, 120, 100, 100, 120};
+    const uint32_t col[3] = {0xFF0000FFu, 0xFF00FF00u, 0xFFFF0000u};
+    const int32_t uv[6] = {0, 0, 32767, 0, 0, -32768};
+    uint32_t vb[24];
+    vb_words(vb, xy, NULL, uv, col);
+    put_words(t.m, V, vb, 24);
+    /* the previous block: none after reset */
+    put_rdesc(t.m, D, 0, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_BAD_ARG, "no vertex block and no previous RDRAW");
+    /* the descriptor: ALIGN, RANGE, read first */
+    CP_EXPECT(rd_try(&t, &l, 0, D + 8, V, 0), GPU_CMDE_ALIGN, "descriptor at +8");
+    CP_EXPECT(rd_try(&t, &l, 0, D + 4, V, 0), GPU_CMDE_ALIGN, "descriptor at +4");
+    CP_EXPECT(rd_try(&t, &l, 0, 0x2000000, V, 0), GPU_CMDE_RANGE, "descriptor at 32 MiB");
+    CP_EXPECT(rd_try(&t, &l, 0, 0xFFFFFFF0u, V, 0), GPU_CMDE_RANGE, "descriptor past 2^32 (no wrap)");
+    CP_EXPECT(rd_try(&t, &l, 0, 0x2000004, V, 0x10), GPU_CMDE_ALIGN, "ALIGN before RANGE and the flags");
+    put_rdesc(t.m, 0x1FFFFF0u, 0, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, 0x1FFFFF0u, V, 0), GPU_CMDE_OK, "descriptor in the last 16 bytes");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 12);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_RANGE, "descriptor past the window's limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    put_rdesc(t.m, D + 0x100, 7, 0, 0x10, 0);
+    gpu_model_write(t.m, REG_CP_WIN_BASE, D + 0x104);
+    CP_EXPECT(rd_try(&t, &l, 0, D + 0x100, V, 0), GPU_CMDE_RANGE, "descriptor below the window (RANGE before its fields)");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
+    /* STATE_ID, RESERVED, flags (BAD_ARG) */
+    static const struct {
+        uint32_t sid, rsvd, dflags, arg2;
+        unsigned st;
+        const char *what;
+    } b[] = {
+        {0, 0, 0, 0, GPU_CMDE_OK, "slot 0"},
+        {1, 0, 0, 0, GPU_CMDE_OK, "slot 1"},
+        {2, 0, 0, 0, GPU_CMDE_BAD_ARG, "slot 2 never loaded"},
+        {3, 0, 0, 0, GPU_CMDE_BAD_ARG, "slot 3 never loaded"},
+        {4, 0, 0, 0, GPU_CMDE_BAD_ARG, "STATE_ID 4"},
+        {0xFFFFFFFFu, 0, 0, 0, GPU_CMDE_BAD_ARG, "STATE_ID 0xFFFFFFFF"},
+        {0, 1, 0, 0, GPU_CMDE_BAD_ARG, "RESERVED 1"},
+        {0, 0x80000000u, 0, 0, GPU_CMDE_BAD_ARG, "RESERVED bit 31"},
+        {0, 0, 0x10, 0, GPU_CMDE_BAD_ARG, "FLAGS bit 4"},
+        {0, 0, 0x80000000u, 0, GPU_CMDE_BAD_ARG, "FLAGS bit 31"},
+        {0, 0, 0, 0x10, GPU_CMDE_BAD_ARG, "arg2 bit 4"},
+        {0, 0, 0, 0x80000000u, GPU_CMDE_BAD_ARG, "arg2 bit 31"},
+        {0, 0, 0xF, 0, GPU_CMDE_OK, "FLAGS 0xF"},
+        {0, 0, 0x5, 0xA, GPU_CMDE_OK, "FLAGS 0x5 | arg2 0xA"},
+        {2, 0, 0, 0, GPU_CMDE_BAD_ARG, "unloaded slot (again)"},
+    };
+    for (unsigned i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+        put_rdesc(t.m, D, b[i].sid, 0, b[i].dflags, b[i].rsvd);
+        CP_EXPECT(rd_try(&t, &l, 0, D, V, b[i].arg2), b[i].st, "%s", b[i].what);
+    }
+    /* the vertex block: ALIGN, RANGE, after the BAD_ARG checks */
+    put_rdesc(t.m, D, 0, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V + 16, 0), GPU_CMDE_ALIGN, "vertex block at +16");
+    CP_EXPECT(rd_try(&t, &l, 0, D, V + 4, 0), GPU_CMDE_ALIGN, "vertex block at +4");
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0x1FFFFC0u, 0), GPU_CMDE_RANGE, "64 bytes before the end");
+    put_words(t.m, 0x1FFFFA0u, vb, 24);
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0x1FFFFA0u, 0), GPU_CMDE_OK, "the last 96 bytes");
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0xFFFFFFE0u, 0), GPU_CMDE_RANGE, "past 2^32");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, V + 92);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_RANGE, "vertex block past the window's limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    put_rdesc(t.m, D, 4, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V + 4, 0), GPU_CMDE_BAD_ARG, "STATE_ID before the block's ALIGN");
+    put_rdesc(t.m, D, 0, 0, 0x10, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0x2000000, 0), GPU_CMDE_BAD_ARG, "flags before the block's RANGE");
+    /* the sampler with texture on only */
+    rs_words(w, 0x100000);
+    w[9] = S + 2;
+    w[12] = 2;
+    CP_EXPECT(rs_try(&t, 2, A, w), GPU_CMDE_OK, "slot 2: texture, sampler at +2");
+    w[9] = 0x1FFFFF0u; /* 16 bytes before the end */
+    CP_EXPECT(rs_try(&t, 3, A, w), GPU_CMDE_OK, "slot 3: texture, sampler 16 bytes before the end");
+    put_rdesc(t.m, D, 2, 0, 8, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_ALIGN, "sampler misaligned, texture on");
+    put_rdesc(t.m, D, 3, 0, 8, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_RANGE, "sampler past the end, texture on");
+    put_rdesc(t.m, D, 3, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 8), GPU_CMDE_RANGE, "the same with the flag in arg2");
+    put_rdesc(t.m, D, 2, 0, 7, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_OK, "the same state, texture flag off: the sampler is not checked");
+    put_rdesc(t.m, D, 1, 0, 0xF, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_OK, "texture flag, state without texture: not checked");
+    put_rdesc(t.m, D, 2, 0, 8, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V + 4, 0), GPU_CMDE_ALIGN, "vertex ALIGN before the sampler");
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0x1FFFFC0u, 0), GPU_CMDE_RANGE, "vertex RANGE before the sampler's ALIGN");
+    /* vertex values: every vertex, every field, both ends */
+    put_rdesc(t.m, D, 0, 0, 8, 0); /* slot 0: texture on, sampler good */
+    static const struct {
+        unsigned word;
+        uint32_t v;
+        unsigned st;
+    } x[] = {
+        {0, 2047, GPU_CMDE_OK},          {0, 2048, GPU_CMDE_BAD_ARG},         {0, (uint32_t)-2048, GPU_CMDE_OK},
+        {0, (uint32_t)-2049, GPU_CMDE_BAD_ARG}, {0, 0x80000000u, GPU_CMDE_BAD_ARG}, {0, 0x7FFFFFFFu, GPU_CMDE_BAD_ARG},
+        {1, 2047, GPU_CMDE_OK},          {1, 2048, GPU_CMDE_BAD_ARG},         {1, (uint32_t)-2048, GPU_CMDE_OK},
+        {1, (uint32_t)-2049, GPU_CMDE_BAD_ARG}, {2, 0x1FFFFFFu, GPU_CMDE_OK}, {2, 0x2000000u, GPU_CMDE_BAD_ARG},
+        {2, 0xFFFFFFFFu, GPU_CMDE_BAD_ARG}, {3, 0xFFFFFFFFu, GPU_CMDE_OK},  {4, 32767, GPU_CMDE_OK},
+        {4, 32768, GPU_CMDE_BAD_ARG},     {4, (uint32_t)-32768, GPU_CMDE_OK}, {4, (uint32_t)-32769, GPU_CMDE_BAD_ARG},
+        {5, 32767, GPU_CMDE_OK},          {5, 32768, GPU_CMDE_BAD_ARG},       {5, (uint32_t)-32768, GPU_CMDE_OK},
+        {5, (uint32_t)-32769, GPU_CMDE_BAD_ARG}, {6, 0xFFFFFFFFu, GPU_CMDE_OK}, {7, 0xFFFFFFFFu, GPU_CMDE_OK},
+    };
+    for (unsigned vi = 0; vi < 3; vi++) {
+        for (unsigned i = 0; i < sizeof(x) / sizeof(x[0]); i++) {
+            uint32_t bad[24];
+            memcpy(bad, vb, sizeof(bad));
+            bad[8 * vi + x[i].word] = x[i].v;
+            put_words(t.m, V2, bad, 24);
+            CP_EXPECT(rd_try(&t, &l, 0, D, V2, 0), x[i].st, "vertex %u word %u = 0x%08X, texture on", vi, x[i].word,
+                      x[i].v);
+            if (x[i].word >= 4 && x[i].word <= 5) { /* U, V not checked with texture off */
+                put_rdesc(t.m, D, 0, 0, 7, 0);
+                CP_EXPECT(rd_try(&t, &l, 0, D, V2, 0), GPU_CMDE_OK, "vertex %u word %u = 0x%08X, texture off", vi,
+                          x[i].word, x[i].v);
+                put_rdesc(t.m, D, 0, 0, 8, 0);
+            }
+        }
+    }
+    {
+        uint32_t bad[24];
+        memcpy(bad, vb, sizeof(bad));
+        bad[8] = 5000;
+        put_words(t.m, V2, bad, 24);
+        put_rdesc(t.m, D, 2, 0, 8, 0);
+        CP_EXPECT(rd_try(&t, &l, 0, D, V2, 0), GPU_CMDE_ALIGN, "the sampler's ALIGN before the vertex values");
+        put_rdesc(t.m, D, 3, 0, 8, 0);
+        CP_EXPECT(rd_try(&t, &l, 0, D, V2, 0), GPU_CMDE_RANGE, "the sampler's RANGE before the vertex values");
+    }
+    /* the common checks: PAYLOAD (BAD_PAYLOAD), reserved flag bits */
+    put_rdesc(t.m, D, 0, 0, 0, 0);
+    const uint32_t pw[4] = {0, V, 0, 0};
+    const gpu_cmd_hdr_t hp = {GPU_CMD_RDRAW, F_PAY, 0, 4, D, V, 0};
+    CP_EXPECT(cp_run(&t, &hp, pw, 4), GPU_CMDE_BAD_PAYLOAD, "RDRAW with a payload of 4 words");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_RDRAW, F_PAY, 0, 0, D, V, 0), GPU_CMDE_BAD_PAYLOAD, "PAYLOAD with len 0");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_RDRAW, 0x10, 0, 0, D + 1, V, 0), GPU_CMDE_BAD_FLAGS, "BAD_FLAGS before ALIGN");
+    /* the vertex block: arg1, else VTX_PTR, else the previous RDRAW's that drew */
+    gpu_model_reset(t.m);
+    rs_words(w, 0x100000);
+    CP_EXPECT(rs_try(&t, 0, A, w), GPU_CMDE_OK, "slot 0 after reset");
+    put_rdesc(t.m, D, 0, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_BAD_ARG, "after reset: no previous block");
+    put_rdesc(t.m, D, 0, V + 4, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_ALIGN, "arg1 0: VTX_PTR (misaligned)");
+    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_OK, "arg1 wins over VTX_PTR");
+    const unsigned first = l.kinds[GPU_EV_FRAG];
+    put_rdesc(t.m, D, 0, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "arg1 and VTX_PTR 0: the previous block");
+    CHECK(l.kinds[GPU_EV_FRAG] == first && first > 0, "the same triangle again (%u fragments, first %u)",
+          l.kinds[GPU_EV_FRAG], first);
+    {
+        uint32_t bad[24];
+        memcpy(bad, vb, sizeof(bad));
+        bad[0] = 9999;
+        put_words(t.m, V2, bad, 24);
+    }
+    CP_EXPECT(rd_try(&t, &l, 0, D, V2, 0), GPU_CMDE_BAD_ARG, "a refused RDRAW with another block");
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "the previous block is still the one that drew");
+    CHECK(l.kinds[GPU_EV_FRAG] == first, "the same triangle");
+    CHECK(gpu_cmd_clear(t.d) == GPU_OK, "CLEAR");
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "CLEAR keeps the previous block");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, V + 64);
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_RANGE, "the previous block is checked against today's window");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    const int32_t line[6] = {5, 5, 10, 10, 15, 15};
+    vb_words(vb, line, NULL, NULL, col);
+    put_words(t.m, V2, vb, 24);
+    CP_EXPECT(rd_try(&t, &l, 0, D, V2, 0), GPU_CMDE_OK, "a zero-area triangle: dropped by setup, the packet OK");
+    CHECK(l.kinds[GPU_EV_TRI_DROPPED] == 1, "GPU_EV_TRI_DROPPED");
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "the previous block: the dropped triangle's");
+    CHECK(l.kinds[GPU_EV_TRI_DROPPED] == 1 && l.kinds[GPU_EV_FRAG] == 0, "dropped again");
+    gpu_model_reset(t.m);
+    CP_EXPECT(rs_try(&t, 0, A, w), GPU_CMDE_OK, "slot 0 after reset");
+    CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_BAD_ARG, "reset forgets the previous block");
+    cpt_close(&t);
+}
+
+/* RDRAW against the equivalent host register writes on a second model */
+static void test_cp_rdraw_effect(void)
+{
+    eqt_t *e = calloc(1, sizeof(*e));
+    if (!e) {
+        CHECK(0, "memory");
+        return;
+    }
+    eq_open(e);
+    gpu_model_t *m = e->t.m;
+    const int32_t xy[6] = {30, 20, 90, 35, 45, 80};
+    const uint32_t col[3] = {0xFF2040C0u, 0x80C02010u, 0x4010F070u};
+    const uint32_t z[3] = {0x1000000u, 0x0800000u, 0x1FFFFFFu};
+    const int32_t uv[6] = {0, 0, 32767, 4096, -8192, 32767};
+    uint32_t vb[24], rs[RS_W];
+    vb_words(vb, xy, z, uv, col);
+    /* flat */
+    rs_words(rs, EQ_FB0);
+    eq_load(e, 0, rs);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 0, vb, 0, 0, 0);
+    eq_compare(e, "flat");
+    int flat = e->la.kinds[GPU_EV_FRAG] > 100;
+    for (unsigned i = 0; i < e->la.n && i < e->la.cap; i++) {
+        flat &= e->la.ev[i].kind != GPU_EV_FRAG || e->la.ev[i].data == 0xFFC04020u; /* {A, B, G, R} of vertex 0 */
+    }
+    CHECK(flat, "flat: %u fragments, every one the first vertex's colour as {A, B, G, R}", e->la.kinds[GPU_EV_FRAG]);
+    eq_regs_left(e, "flat", EQ_FB0, 5ull << 32 | 0xABC000u, 0, 0, 0xDEF000u, 0);
+    CHECK(gpu_model_read(m, REG_UV0) == 0 && m->regs[REG_UV0] == 0x123456789ABCull,
+          "texture off: UV0 not written (the marker kept)");
+    /* Gouraud, by FLAGS and by arg2 */
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 0, vb, 1, 0, 0);
+    eq_compare(e, "Gouraud (FLAGS)");
+    unsigned colours = 0;
+    for (unsigned i = 1; i < e->la.n && i < e->la.cap; i++) {
+        colours += e->la.ev[i].kind == GPU_EV_FRAG && e->la.ev[i].data != 0xFFC04020u;
+    }
+    CHECK(colours > 100, "Gouraud: colours vary (%u fragments not vertex 0's)", colours);
+    eq_regs_left(e, "Gouraud", EQ_FB0, 5ull << 32 | 0xABC000u, 1, 0, 0xDEF000u, 0);
+    eq_draw(e, 0, vb, 0, 1, 1);
+    eq_compare(e, "Gouraud (arg2, block in VTX_PTR)");
+    /* depth: a D24 state, three overlapping triangles of different depths */
+    rs_words(rs, EQ_FB1);
+    rs[4] = EQ_ZB;
+    rs[6] = 2;
+    rs[12] = 4;
+    eq_load(e, 1, rs);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 1, vb, 3, 0, 0);
+    const int32_t xy2[6] = {40, 30, 100, 60, 30, 70};
+    const uint32_t z2[3] = {0x0400000u, 0x1800000u, 0x0C00000u};
+    uint32_t vb2[24];
+    vb_words(vb2, xy2, z2, uv, col);
+    eq_draw(e, 1, vb2, 2, 0, 0);
+    eq_draw(e, 1, vb2, 2, 1, 2); /* the previous block again, equal depths: LESS fails */
+    eq_compare(e, "depth");
+    CHECK(e->la.kinds[GPU_EV_ZTEST] > 100 && e->la.zfail > 10 && e->la.zfail < e->la.kinds[GPU_EV_ZTEST],
+          "depth: %u Z tests, %u failing", e->la.kinds[GPU_EV_ZTEST], e->la.zfail);
+    eq_regs_left(e, "depth", EQ_FB1, EQ_ZB, 0xD, 0, 0xDEF000u, 0);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 0, vb2, 2, 0, 0);
+    eq_compare(e, "depth flag, state without depth");
+    CHECK(e->la.kinds[GPU_EV_ZTEST] == 0, "no Z test");
+    eq_regs_left(e, "depth flag without ENABLE_DEPTH", EQ_FB0, EQ_ZB, 0, 0, 0xDEF000u, 0);
+    /* blend: every BLEND_MODE, with and without the flag */
+    for (uint32_t bm = 0; bm < 3; bm++) {
+        rs_words(rs, EQ_FB0);
+        rs[7] = bm;
+        eq_load(e, 2, rs);
+        for (uint32_t fl = 0; fl < 2; fl++) {
+            elog_reset(&e->la);
+            elog_reset(&e->lb);
+            eq_draw(e, 2, vb, fl ? 5 : 1, 0, 0);
+            char what[64];
+            snprintf(what, sizeof(what), "BLEND_MODE %u, blend flag %u", bm, fl);
+            eq_compare(e, what);
+            const unsigned ab = fl && bm == 1 ? 3 : fl && bm == 2 ? 1 : 0;
+            CHECK((e->la.kinds[GPU_EV_BLEND] > 100) == (ab != 0), "%s: %u blend events", what, e->la.kinds[GPU_EV_BLEND]);
+            eq_regs_left(e, what, EQ_FB0, EQ_ZB, 1, ab, 0xDEF000u, 0);
+        }
+    }
+    /* texture: the sampler's words (bits outside the register masks set) */
+    const uint32_t smp[5] = {EQ_TEX | 0xABCu, (uint32_t)texenc_fmt(1, TEXENC_RGBA4444, 3, 3, 0, 1) | 0xFF000008u,
+                             0xFFFFFFF1u, 0x0000FF00u, 0xFFFFFFF6u};
+    eq_put(e, EQ_SMP, smp, 5);
+    rs_words(rs, EQ_FB1);
+    rs[9] = EQ_SMP;
+    rs[12] = 2;
+    eq_load(e, 3, rs);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 3, vb, 8, 0, 0);
+    eq_compare(e, "texture");
+    CHECK(e->la.kinds[GPU_EV_TEXEL] > 100, "texture: %u texels", e->la.kinds[GPU_EV_TEXEL]);
+    eq_regs_left(e, "texture", EQ_FB1, EQ_ZB, 0, 0, EQ_TEX, (uint32_t)texenc_fmt(1, TEXENC_RGBA4444, 3, 3, 0, 1));
+    CHECK(gpu_model_read(m, REG_TEX0_BLEND) == 1 && gpu_model_read(m, REG_TEX0_MIP_BIAS) == 0 &&
+              gpu_model_read(m, REG_TEX0_WRAP) == 6 && gpu_model_read(m, REG_UV0) == 0 &&
+              m->regs[REG_UV0] == (0x7FFFull << 32 | 0x7FFFu << 16 | 0xE000u),
+          "texture: the sampler's words under the register masks; UV0 of the last vertex {0x7FFF, V, U}");
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 3, vb, 9, 0, 0);
+    eq_compare(e, "texture, Gouraud");
+    /* the sampler is read at draw time */
+    const uint32_t smp2[5] = {EQ_TEX, (uint32_t)texenc_fmt(1, TEXENC_RGBA4444, 3, 3, 5, 1), 0, 0, 0xA};
+    eq_put(e, EQ_SMP, smp2, 5);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 3, vb2, 0, 8, 0);
+    eq_compare(e, "texture, the sampler changed after LOAD_RSTATE");
+    CHECK(gpu_model_read(m, REG_TEX0_FMT) == smp2[1] && gpu_model_read(m, REG_TEX0_WRAP) == 0xA,
+          "the sampler's words as they are at the draw");
+    eq_draw(e, 3, vb2, 0, 0, 0);
+    eq_compare(e, "texture state without the texture flag");
+    eq_regs_left(e, "texture state, no flag", EQ_FB1, EQ_ZB, 0, 0, EQ_TEX, 0);
+    /* everything: D24 + depth + texture + alpha blend, all flags */
+    rs_words(rs, EQ_FB0);
+    rs[4] = EQ_ZB;
+    rs[6] = 2;
+    rs[7] = 1;
+    rs[9] = EQ_SMP;
+    rs[12] = 6;
+    eq_load(e, 0, rs);
+    fill32(m, EQ_ZB, 640u * 480u, 0x00FFFFFFu);
+    fill32(e->h, EQ_ZB, 640u * 480u, 0x00FFFFFFu);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 0, vb, 0xF, 0, 0);
+    eq_draw(e, 0, vb2, 0x3, 0xC, 1);
+    eq_draw(e, 0, vb2, 0, 0xF, 2);
+    eq_compare(e, "depth, blend, texture, Gouraud");
+    CHECK(e->la.kinds[GPU_EV_ZTEST] > 0 && e->la.kinds[GPU_EV_BLEND] > 0 && e->la.kinds[GPU_EV_TEXEL] > 0 && e->la.zfail > 0,
+          "every feature used (%u Z tests, %u blends, %u texels)", e->la.kinds[GPU_EV_ZTEST], e->la.kinds[GPU_EV_BLEND],
+          e->la.kinds[GPU_EV_TEXEL]);
+    eq_regs_left(e, "everything", EQ_FB0, EQ_ZB, 0xD, 3, EQ_TEX, smp2[1]);
+    /* partly off screen, negative coordinates, the extremes */
+    const int32_t xy3[6] = {-2048, -2048, 2047, 100, 50, 2047};
+    vb_words(vb2, xy3, z, uv, col);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 2, vb2, 1, 0, 0);
+    eq_compare(e, "a large triangle, partly off screen");
+    CHECK(e->la.kinds[GPU_EV_FRAG] > 10000, "large: %u fragments", e->la.kinds[GPU_EV_FRAG]);
+    /* slot independence: four states, drawn in turn; reloading one changes no other */
+    uint32_t four[4][RS_W];
+    for (unsigned s = 0; s < 4; s++) {
+        rs_words(four[s], s & 1 ? EQ_FB1 : EQ_FB0);
+        four[s][7] = s % 3;
+        four[s][4] = EQ_ZB;
+        four[s][6] = s >= 2 ? 2 : 0;
+        four[s][12] = s >= 2 ? 4 : 0;
+        four[s][8] = 0x11111111u * s; /* CONST_COLOR: kept, not used by RDRAW */
+        eq_load(e, s, four[s]);
+    }
+    const unsigned order[6] = {3, 0, 2, 1, 1, 3};
+    for (unsigned i = 0; i < 6; i++) {
+        elog_reset(&e->la);
+        elog_reset(&e->lb);
+        const int32_t xy4[6] = {200 + 30 * (int32_t)i, 200, 260 + 30 * (int32_t)i, 220, 210 + 30 * (int32_t)i, 270};
+        vb_words(vb2, xy4, z, uv, col);
+        eq_draw(e, order[i], vb2, 0x7, 0, 0);
+        char what[64];
+        snprintf(what, sizeof(what), "slot %u of four", order[i]);
+        eq_compare(e, what);
+        const unsigned s = order[i];
+        eq_regs_left(e, what, s & 1 ? EQ_FB1 : EQ_FB0, EQ_ZB, s >= 2 ? 0xD : 1, s % 3 == 1 ? 3 : s % 3 == 2 ? 1 : 0,
+                     EQ_TEX, 0);
+        if (i == 3) { /* reload slot 2 with a different state in both the test's record and the GPU */
+            rs_words(four[2], EQ_FB1);
+            eq_load(e, 2, four[2]);
+        }
+    }
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 2, vb2, 0x7, 0, 2);
+    eq_compare(e, "slot 2 reloaded");
+    eq_regs_left(e, "slot 2 reloaded", EQ_FB1, EQ_ZB, 1, 0, EQ_TEX, 0);
+    eq_draw(e, 3, vb2, 0x7, 0, 2);
+    eq_compare(e, "slot 3 after slot 2 was reloaded");
+    eq_regs_left(e, "slot 3 unchanged", EQ_FB1, EQ_ZB, 0xD, 0, EQ_TEX, 0);
+    /* a vertex latched by the host before the packet stays first (the packet's writes are a
+     * host's, docs/command.md "Draws"): the same on both models */
+    gpu_model_write(m, REG_VERTEX, (uint64_t)(300 * 16) << 16 | (300 * 16));
+    gpu_model_write(e->h, REG_VERTEX, (uint64_t)(300 * 16) << 16 | (300 * 16));
+    eq_draw(e, 0, vb, 0, 0, 0);
+    eq_compare(e, "a host vertex latched before the RDRAW");
+    CHECK(m->vcount == 1, "one vertex latched after it (%u)", m->vcount);
+    eq_close(e);
+    free(e);
+}
+
 /* ---- seeded random packet stream ----
  * The test keeps its own account of the command processor from docs/command.md (ref_*: a
  * memory image, the window, the mailbox, the read pipe, the counters), classifies every packet
@@ -2249,7 +3183,13 @@ static void test_cp_kernel_stop(void)
  * DISPATCH packets that pass run a six-instruction kernel the test writes at the entry's
  * program offset just before (thread i stores imm + i at data byte i, imm chosen per packet);
  * a few run a kernel that never returns instead (WATCHDOG, or ABORTED by a CP_ABORT write),
- * after which the test takes the SIMT data window from the model (it is undefined). */
+ * after which the test takes the SIMT data window from the model (it is undefined).
+ * LOAD_RSTATE and RDRAW: the test keeps the four slots and the previous vertex block, puts
+ * mostly valid descriptors, small triangles (at most 17 x 17 pixels) and small-texture samplers
+ * where the packets point, and draws each RDRAW that passes on a second model (the shadow)
+ * through host_rdraw; the shadow's memory is the test's memory image, so its draws are the
+ * test's account of the pixels. Every event of the packet model during such an RDRAW must
+ * match the shadow's, and at the end the draw registers of both. */
 
 #define RND_PACKETS 4000
 #define REF_TOP 0x2000000u
@@ -2267,16 +3207,27 @@ typedef struct {
     uint32_t watchdog;          /* CP_WATCHDOG */
     unsigned writes;            /* GPU_UNIT_CP writes the current packet should make */
     unsigned by_status[GPU_CMDE_COUNT];
+    uint32_t rs[4][RS_W];       /* LOAD_RSTATE slots */
+    unsigned rs_loaded;         /* bit i: slot i holds a state */
+    uint32_t vtx_last;          /* the block of the previous RDRAW that drew */
+    int vtx_valid;
+    gpu_model_t *shadow;        /* host_rdraw's model: its memory is mem */
+    unsigned draws;             /* RDRAW packets that passed */
+    unsigned feat[4];           /* ... with Gouraud, depth, blend, texture on */
 } ref_t;
 
 typedef struct {
     const ref_t *r;
     unsigned cp_writes, outside, stops;
+    elog_t log; /* every event but kernel stops, counted and hashed (nothing stored) */
 } rnd_obs_t;
 
 static void rnd_event(void *ctx, const gpu_event_t *ev)
 {
     rnd_obs_t *o = ctx;
+    if (ev->kind != GPU_EV_KERNEL_STOP) {
+        elog_event(&o->log, ev);
+    }
     if (ev->kind == GPU_EV_KERNEL_STOP) {
         o->stops++;
         return;
@@ -2324,9 +3275,9 @@ static int ref_opclass(uint8_t op)
 {
     switch (op) {
     case 0x01: case 0x02: case 0x10: case 0x11: case 0x12: case 0x13: case 0x14: case 0x20: case 0x21: case 0x22:
-    case 0x23: case 0x30: case 0x31:
+    case 0x23: case 0x30: case 0x31: case 0x43: case 0x44:
         return 1;
-    case 0x40: case 0x41: case 0x42: case 0x43: case 0x44: case 0x45:
+    case 0x40: case 0x41: case 0x42: case 0x45:
         return 2;
     default:
         return 0;
@@ -2343,6 +3294,86 @@ static int ref_inside(const ref_t *r, uint64_t a, uint64_t n)
 typedef struct {
     unsigned threads, prog, data;
 } ref_launch_t;
+
+/* the 16 words of an RSTATE in the order of docs/command.md "Draws" */
+static unsigned ref_rstate(const uint32_t w[RS_W])
+{
+    if (w[0] % 4096) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if ((w[1] != 0 && w[1] != 2560) || w[2] != 1 || (w[3] != 0 && w[3] != (480u << 16 | 640u))) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    if (w[6] != 0 && w[6] != 2) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    if (w[6] == 2 && w[4] % 4096) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (w[6] == 2 && w[5] != 0 && w[5] != 2560) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    if (w[7] > 2) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    if (w[12] > 7) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (w[12] & 1) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    return ((w[12] & 4) && w[6] != 2) || w[13] || w[14] || w[15] ? GPU_CMDE_BAD_ARG : GPU_CMDE_OK;
+}
+
+/* an RDRAW's vertex block: arg1, else VTX_PTR, else the previous one (*none when there is none) */
+static uint32_t ref_block(const ref_t *r, const gpu_cmd_hdr_t *h, uint32_t vtx_ptr, int *none)
+{
+    *none = !h->arg1 && !vtx_ptr && !r->vtx_valid;
+    return h->arg1 ? h->arg1 : vtx_ptr ? vtx_ptr : r->vtx_last;
+}
+
+/* RDRAW's checks in the order of docs/command.md "Draws" */
+static unsigned ref_rdraw(const ref_t *r, const gpu_cmd_hdr_t *h)
+{
+    if (h->arg0 % 16) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (!ref_inside(r, h->arg0, 16)) {
+        return GPU_CMDE_RANGE;
+    }
+    uint32_t d[4];
+    for (unsigned i = 0; i < 4; i++) {
+        d[i] = ref_get(r, h->arg0 + 4 * i);
+    }
+    int none;
+    const uint32_t fl = d[2] | h->arg2, vtx = ref_block(r, h, d[1], &none);
+    if (d[0] > 3 || !(r->rs_loaded >> d[0] & 1) || d[3] != 0 || fl > 15 || none) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (vtx % 32) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (!ref_inside(r, vtx, 96)) {
+        return GPU_CMDE_RANGE;
+    }
+    const uint32_t *rs = r->rs[d[0]];
+    const int tex = (fl & 8) && (rs[12] & 2);
+    if (tex && rs[9] % 4) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (tex && !ref_inside(r, rs[9], 20)) {
+        return GPU_CMDE_RANGE;
+    }
+    for (unsigned v = 0; v < 3; v++) {
+        const int32_t x = (int32_t)ref_get(r, vtx + 32 * v), y = (int32_t)ref_get(r, vtx + 32 * v + 4);
+        const int32_t u = (int32_t)ref_get(r, vtx + 32 * v + 16), w = (int32_t)ref_get(r, vtx + 32 * v + 20);
+        if (x < -2048 || x > 2047 || y < -2048 || y > 2047 || ref_get(r, vtx + 32 * v + 8) > 0x1FFFFFF ||
+            (tex && (u < -32768 || u > 32767 || w < -32768 || w > 32767))) {
+            return GPU_CMDE_BAD_ARG;
+        }
+    }
+    return GPU_CMDE_OK;
+}
 
 #define REF_DWIN 0x1FF8000u /* the SIMT data window, 32 KiB (docs/simt.md) */
 #define REF_PWIN 0x1FF0000u /* the SIMT program window, 2^14 instructions */
@@ -2496,6 +3527,25 @@ static unsigned ref_status(const ref_t *r, const gpu_cmd_hdr_t *h, const uint32_
         }
         return ref_inside(r, h->arg0, 640 * 480 * 4) && ref_inside(r, h->arg1, 640 * 480 * 4) ? GPU_CMDE_OK
                                                                                                : GPU_CMDE_RANGE;
+    case 0x43:
+        if (h->arg0 > 3) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (h->arg1 % 32) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!ref_inside(r, h->arg1, 64)) {
+            return GPU_CMDE_RANGE;
+        }
+        {
+            uint32_t w[RS_W];
+            for (unsigned i = 0; i < RS_W; i++) {
+                w[i] = ref_get(r, h->arg1 + 4 * i);
+            }
+            return ref_rstate(w);
+        }
+    case 0x44:
+        return ref_rdraw(r, h);
     default: /* BARRIER */
         return GPU_CMDE_OK;
     }
@@ -2558,11 +3608,48 @@ static void ref_effect(ref_t *r, const gpu_cmd_hdr_t *h, const uint32_t *pay, un
         break;
     case 0x30:
         r->fb_draw = h->arg0;
+        gpu_model_write(r->shadow, REG_FB_DRAW, h->arg0); /* the shadow's draw registers follow */
         break;
     case 0x31:
         r->fb_display = h->arg0;
         r->fb_draw = h->arg1;
+        gpu_model_write(r->shadow, REG_FB_DISPLAY, h->arg0);
+        gpu_model_write(r->shadow, REG_FB_DRAW, h->arg1);
         break;
+    case 0x43:
+        for (unsigned i = 0; i < RS_W; i++) {
+            r->rs[h->arg0][i] = ref_get(r, h->arg1 + 4 * i);
+        }
+        r->rs_loaded |= 1u << h->arg0;
+        break;
+    case 0x44: {
+        /* the shadow draws with the host writes of the doc's list; its memory is the image */
+        uint32_t d[4], vb[24], smp[5] = {0, 0, 0, 0, 0};
+        for (unsigned i = 0; i < 4; i++) {
+            d[i] = ref_get(r, h->arg0 + 4 * i);
+        }
+        int none;
+        const uint32_t vtx = ref_block(r, h, d[1], &none), fl = d[2] | h->arg2;
+        const uint32_t *rs = r->rs[d[0]];
+        for (unsigned i = 0; i < 24; i++) {
+            vb[i] = ref_get(r, vtx + 4 * i);
+        }
+        if ((fl & 8) && (rs[12] & 2)) {
+            for (unsigned i = 0; i < 5; i++) {
+                smp[i] = ref_get(r, rs[9] + 4 * i);
+            }
+        }
+        host_rdraw(r->shadow, rs, vb, smp, fl);
+        r->feat[0] += fl & 1;
+        r->feat[1] += (fl & 2) && (rs[12] & 4);
+        r->feat[2] += (fl & 4) && rs[7] != 0;
+        r->feat[3] += (fl & 8) && (rs[12] & 2);
+        r->vtx_last = vtx;
+        r->vtx_valid = 1;
+        r->fb_draw = rs[0];
+        r->draws++;
+        break;
+    }
     default:
         break;
     }
@@ -2634,6 +3721,18 @@ static uint32_t rnd_addr(const ref_t *r, uint64_t n, uint32_t align)
     return a;
 }
 
+/* as rnd_addr, but 3 of 4 inside the window when it has room (the draw packets' addresses) */
+static uint32_t rnd_addr_in(const ref_t *r, uint32_t n, uint32_t align)
+{
+    const uint32_t top = r->limit < REF_TOP ? r->limit : REF_TOP;
+    const uint32_t room = top > r->base ? top - r->base : 0;
+    if (room < n + align || rnd_below(4) == 0) {
+        return rnd_addr(r, n, align);
+    }
+    const uint32_t span = room - n - align < 0x40000 ? room - n - align : 0x40000;
+    return (r->base + align - 1 + rnd_below(span + 1)) & ~(align - 1);
+}
+
 static uint32_t rnd_rect(void)
 {
     static const uint32_t ws[] = {640, 641, 0xFFFF, 0, 1};
@@ -2661,23 +3760,104 @@ static void rnd_desc(const ref_t *r, uint8_t op, uint32_t d[5])
     d[4] = rnd_below(16) ? 0 : rnd32() | 1;
 }
 
-/* one random header (and its payload words in pay[], *npay of them); an indirect DISPATCH may
- * ask for its descriptor to be put at arg0 first (*place, desc[]) */
-static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned *npay, int *place, uint32_t desc[5])
+/* words a packet asks to find in memory (descriptors, vertex blocks, samplers), put there
+ * before it is sent, in order, where they fit (4-byte aligned, below 32 MiB) */
+typedef struct {
+    unsigned n;
+    uint32_t addr[3], len[3];
+    uint32_t w[3][24];
+} rnd_place_t;
+
+static void place_add(rnd_place_t *p, uint32_t a, const uint32_t *w, unsigned n)
 {
-    static const uint8_t todo[] = {0x40, 0x41, 0x42, 0x43, 0x44, 0x45};
-    static const uint8_t done[] = {0x01, 0x02, 0x10, 0x11, 0x14, 0x22, 0x23, 0x30, 0x31, 0x12, 0x13, 0x20, 0x21};
-    static const uint8_t wdone[] = {11, 9, 11, 8, 8, 5, 7, 3, 3, 5, 4, 5, 5}; /* of 84 */
-    *place = 0;
+    if (p->n < 3 && n <= 24) {
+        p->addr[p->n] = a;
+        p->len[p->n] = n;
+        memcpy(p->w[p->n], w, 4u * n);
+        p->n++;
+    }
+}
+
+/* an RSTATE: mostly valid, now and then a field out of range */
+static void rnd_rstate(const ref_t *r, uint32_t w[RS_W])
+{
+    w[0] = rnd_below(16) ? rnd_below(0x2000) << 12 : rnd32();
+    w[1] = rnd_below(12) ? (rnd_below(2) ? 2560 : 0) : rnd32() % 5000;
+    w[2] = rnd_below(12) ? 1 : rnd_below(4);
+    w[3] = rnd_below(12) ? (rnd_below(2) ? 480u << 16 | 640u : 0) : rnd32();
+    w[4] = rnd_below(12) ? rnd_below(0x2000) << 12 : rnd32();
+    w[5] = rnd_below(12) ? (rnd_below(2) ? 2560 : 0) : rnd32() % 5000;
+    w[6] = rnd_below(10) ? (rnd_below(2) ? 2 : 0) : rnd_below(5);
+    w[7] = rnd_below(10) ? rnd_below(3) : rnd_below(6);
+    w[8] = rnd32();
+    w[9] = rnd_addr_in(r, 20, 4);
+    w[10] = rnd32();
+    w[11] = rnd32();
+    w[12] = rnd_below(10) ? (rnd_below(2) ? 2u : 0) | (w[6] == 2 && rnd_below(4) ? 4u : 0)
+                          : rnd_below(2) ? rnd_below(16) : rnd32();
+    w[13] = w[14] = w[15] = 0;
+    const uint32_t k = rnd_below(40);
+    if (k < 3) {
+        w[13 + k] = rnd32() | 1;
+    }
+}
+
+/* a vertex block: a triangle of at most 17 x 17 pixels around a point on or near the screen,
+ * Z, U and V mostly in range, now and then a value out of range or a zero-area triangle */
+static void rnd_vtx(uint32_t w[24])
+{
+    const int32_t cx = (int32_t)rnd_below(680) - 20, cy = (int32_t)rnd_below(520) - 20;
+    for (unsigned v = 0; v < 3; v++) {
+        uint32_t *o = w + 8 * v;
+        o[0] = (uint32_t)(cx + (int32_t)rnd_below(17) - 8);
+        o[1] = (uint32_t)(cy + (int32_t)rnd_below(17) - 8);
+        o[2] = rnd_below(24) ? rnd_below(0x2000000) : rnd_below(3) ? 0x1FFFFFFu : 0x2000000u + rnd32() % 0x10000u;
+        o[3] = rnd32();
+        for (unsigned k = 4; k < 6; k++) {
+            o[k] = rnd_below(64) ? (uint32_t)((int32_t)rnd_below(65536) - 32768)
+                                 : rnd_below(2) ? 32768u + rnd_below(64) : (uint32_t)(-32769 - (int32_t)rnd_below(64));
+        }
+        o[6] = rnd32();
+        o[7] = rnd32();
+    }
+    if (rnd_below(20) == 0) { /* X or Y out of range */
+        w[8 * rnd_below(3) + rnd_below(2)] =
+            rnd_below(2) ? 2048u + rnd_below(3000) : (uint32_t)(-2049 - (int32_t)rnd_below(3000));
+    }
+    if (rnd_below(20) == 0) { /* zero area */
+        w[16] = w[0];
+        w[17] = w[1];
+    }
+}
+
+/* a sampler: a small texture (8 or 16 texels a side, up to 4 levels) anywhere in memory */
+static void rnd_sampler(uint32_t w[5])
+{
+    w[0] = rnd_below(8) ? rnd_below(0x2000) << 12 : rnd32();
+    w[1] = (rnd_below(8) != 0) | rnd_below(4) << 1 | (3 + rnd_below(2)) << 4 | (3 + rnd_below(2)) << 8 |
+           rnd_below(16) << 16 | rnd_below(5) << 20 | (rnd_below(8) ? 0 : rnd32() & 0xFF000008u);
+    w[2] = rnd32();
+    w[3] = rnd32();
+    w[4] = rnd32();
+}
+
+/* one random header (and its payload words in pay[], *npay of them); an indirect DISPATCH, a
+ * LOAD_RSTATE or an RDRAW may ask for words to be put in memory first (pl) */
+static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned *npay, rnd_place_t *pl)
+{
+    static const uint8_t todo[] = {0x40, 0x41, 0x42, 0x45};
+    static const uint8_t done[] = {0x01, 0x02, 0x10, 0x11, 0x14, 0x22, 0x23, 0x30, 0x31, 0x12, 0x13, 0x20, 0x21, 0x43, 0x44};
+    static const uint8_t wdone[] = {11, 9, 11, 8, 8, 5, 7, 3, 3, 5, 4, 5, 5, 3, 8}; /* of 95 */
+    pl->n = 0;
     memset(h, 0, sizeof(*h));
     uint32_t pick = rnd_below(100);
-    if (pick < 84) {
+    if (pick < 95) {
         unsigned i = 0;
         while (pick >= wdone[i]) {
             pick -= wdone[i++];
         }
         h->opcode = done[i];
-    } else if (pick < 92) {
+    } else if (pick < 98) {
         h->opcode = todo[rnd_below(sizeof(todo))];
     } else {
         h->opcode = (uint8_t)rnd32();
@@ -2723,7 +3903,8 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
         break;
     }
     case 0x20:
-    case 0x21:
+    case 0x21: {
+        uint32_t desc[5];
         rnd_desc(r, h->opcode, desc);
         if (rnd_below(2)) { /* direct */
             h->arg0 = desc[1];
@@ -2733,9 +3914,51 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
             h->arg0 = rnd_addr(r, 20, 4);
             h->arg1 = rnd32();
             h->arg2 = 0x80000000u | (rnd_below(4) ? 0 : rnd32());
-            *place = rnd_below(4) != 0;
+            if (rnd_below(4) != 0) {
+                place_add(pl, h->arg0, desc, 5);
+            }
         }
         break;
+    }
+    case 0x43: /* the state put at arg1 (7 of 8) */
+        h->arg0 = rnd_below(8) ? rnd_below(4) : rnd_below(2) ? 4 + rnd_below(8) : rnd32();
+        h->arg1 = rnd_addr_in(r, 64, 32);
+        h->arg2 = rnd32();
+        if (rnd_below(8)) {
+            uint32_t w[RS_W];
+            rnd_rstate(r, w);
+            place_add(pl, h->arg1, w, RS_W);
+        }
+        break;
+    case 0x44: {
+        /* the descriptor {STATE_ID, VTX_PTR, FLAGS, RESERVED} at arg0 (5 of 6), the vertex block
+         * at arg1 or VTX_PTR (7 of 8; none when both are 0: the previous one), a sampler where a
+         * textured state points (7 of 8) */
+        h->arg0 = rnd_addr_in(r, 16, 16);
+        uint32_t d[4];
+        d[0] = rnd_below(10) ? rnd_below(4) : rnd_below(2) ? 4 + rnd_below(4) : rnd32();
+        d[1] = rnd_below(3) ? 0 : rnd_addr_in(r, 96, 32);
+        d[2] = rnd_below(12) ? rnd_below(16) : 1u << rnd_below(32);
+        d[3] = rnd_below(20) ? 0 : rnd32() | 1;
+        h->arg1 = rnd_below(2) ? 0 : rnd_addr_in(r, 96, 32);
+        h->arg2 = rnd_below(12) ? rnd_below(16) : 1u << rnd_below(32);
+        const int put_desc = rnd_below(6) != 0;
+        if (d[0] < 4 && (r->rs_loaded >> d[0] & 1) && (r->rs[d[0]][12] & 2) && rnd_below(8)) {
+            uint32_t smp[5];
+            rnd_sampler(smp);
+            place_add(pl, r->rs[d[0]][9], smp, 5);
+        }
+        if (put_desc) {
+            place_add(pl, h->arg0, d, 4);
+        }
+        const uint32_t blk = h->arg1 ? h->arg1 : put_desc ? d[1] : 0;
+        if (blk && rnd_below(8)) {
+            uint32_t vb[24];
+            rnd_vtx(vb);
+            place_add(pl, blk, vb, 24);
+        }
+        break;
+    }
     case 0x23:
         h->arg0 = rnd_addr(r, 4ull * h->len, 4);
         h->arg1 = rnd_below(3) ? rnd_addr(r, 4ull * h->len, 4) : h->arg0 + 4 * rnd_below(64) - 128;
@@ -2826,16 +4049,21 @@ static void test_cp_random(void)
     gpu_model_t *m = gpu_model_new();
     gpu_dev_t *d = gpu_dev_open(gpu_transport_model(m));
     ref_t *r = calloc(1, sizeof(*r));
-    uint8_t *mem = calloc(1, GPU_MEM_BYTES);
-    CHECK(r && mem, "reference state");
-    if (!r || !mem) {
+    gpu_model_t *shadow = gpu_model_new(); /* host_rdraw's model: its memory is the test's image */
+    CHECK(r && shadow, "reference state");
+    if (!r || !shadow) {
         free(r);
-        free(mem);
+        gpu_model_free(shadow);
         gpu_dev_close(d);
         gpu_model_free(m);
         return;
     }
+    uint8_t *mem = gpu_model_mem(shadow);
     r->mem = mem;
+    r->shadow = shadow;
+    elog_t slog;
+    memset(&slog, 0, sizeof(slog));
+    gpu_model_set_event_fn(shadow, elog_event, &slog);
     r->limit = REF_TOP;
     g_rs = 0x5EED0004ull;
     for (uint32_t a = 0; a < 0x100000; a += 4) { /* the low MiB random, in both */
@@ -2844,9 +4072,11 @@ static void test_cp_random(void)
         wr32(m, a, v);
     }
     rnd_ktab(m, r);
-    rnd_obs_t o = {r, 0, 0, 0};
+    rnd_obs_t o;
+    memset(&o, 0, sizeof(o));
+    o.r = r;
     gpu_model_set_event_fn(m, rnd_event, &o);
-    unsigned bad = 0, sent = 0, cut = 0, stops = 0, hangs_left = 4, kernels = 0;
+    unsigned bad = 0, sent = 0, cut = 0, stops = 0, hangs_left = 4, kernels = 0, tris = 0, frags = 0;
     uint32_t pay[256];
     while (sent < RND_PACKETS) {
         const uint32_t act = rnd_below(100);
@@ -2908,15 +4138,18 @@ static void test_cp_random(void)
         /* a packet, sent whole or cut by RESYNC */
         gpu_cmd_hdr_t h;
         unsigned npay;
-        int place;
-        uint32_t desc[5];
-        rnd_packet(r, &h, pay, &npay, &place, desc);
-        if (place && (h.arg0 & 3) == 0 && (uint64_t)h.arg0 + 20 <= REF_TOP) {
-            for (unsigned i = 0; i < 5; i++) {
-                ref_put(r, h.arg0 + 4 * i, desc[i], 0);
-                wr32(m, h.arg0 + 4 * i, desc[i]);
+        rnd_place_t pl;
+        rnd_packet(r, &h, pay, &npay, &pl);
+        for (unsigned k = 0; k < pl.n; k++) {
+            if ((pl.addr[k] & 3) == 0 && (uint64_t)pl.addr[k] + 4 * pl.len[k] <= REF_TOP) {
+                for (unsigned i = 0; i < pl.len[k]; i++) {
+                    ref_put(r, pl.addr[k] + 4 * i, pl.w[k][i], 0);
+                    wr32(m, pl.addr[k] + 4 * i, pl.w[k][i]);
+                }
             }
         }
+        elog_reset(&o.log);
+        elog_reset(&slog);
         const unsigned nwrites = 2 + (npay + 1) / 2;
         ref_launch_t L = {0, 0, 0};
         unsigned st = ref_status(r, &h, pay, &L);
@@ -2987,6 +4220,15 @@ static void test_cp_random(void)
             if (st == GPU_CMDE_OK) {
                 ref_effect(r, &h, pay, npay);
             }
+            if (st == GPU_CMDE_OK && h.opcode == 0x44 &&
+                (o.log.n != slog.n || o.log.hash != slog.hash ||
+                 o.log.kinds[GPU_EV_TRI_DRAWN] + o.log.kinds[GPU_EV_TRI_DROPPED] != 1) &&
+                bad++ < 5) {
+                printf("  packet %u: RDRAW: %u events (%u fragments), the host writes on the shadow %u (%u)\n", sent,
+                       o.log.n, o.log.kinds[GPU_EV_FRAG], slog.n, slog.kinds[GPU_EV_FRAG]);
+            }
+            tris += h.opcode == 0x44 && st == GPU_CMDE_OK ? o.log.kinds[GPU_EV_TRI_DRAWN] : 0;
+            frags += h.opcode == 0x44 && st == GPU_CMDE_OK ? o.log.kinds[GPU_EV_FRAG] : 0;
             ref_complete(r, st, h.opcode, h.flags, h.rdst);
         }
         sent++;
@@ -3031,20 +4273,30 @@ static void test_cp_random(void)
         first++;
     }
     CHECK(first == GPU_MEM_BYTES, "memory as expected (first difference at 0x%zX)", first);
+    int regs = 0;
+    for (unsigned a = 0; a < 0x48; a++) {
+        regs += m->regs[a] != shadow->regs[a];
+    }
+    CHECK(regs == 0 && m->vcount == shadow->vcount && m->prim_seq == shadow->prim_seq && m->ds_cur == shadow->ds_cur,
+          "draw registers, vertex latch and triangle count as the shadow's (%d registers differ)", regs);
+    CHECK(r->draws > 20 && tris > 10 && frags > 1000 && r->feat[0] && r->feat[1] && r->feat[2] && r->feat[3],
+          "RDRAW packets drew (%u, %u triangles, %u fragments; Gouraud %u, depth %u, blend %u, texture %u)", r->draws,
+          tris, frags, r->feat[0], r->feat[1], r->feat[2], r->feat[3]);
     int all = 1;
     for (unsigned s = 0; s < GPU_CMDE_COUNT; s++) {
         all &= r->by_status[s] > 0;
     }
     CHECK(all, "every status code reached by the random stream");
-    printf("test_model: random command stream: %u packets (%u cut by RESYNC, %u kernels run, %u stopped), per status:",
-           RND_PACKETS, cut, kernels, stops);
+    printf("test_model: random command stream: %u packets (%u cut by RESYNC, %u kernels run, %u stopped, %u RDRAW "
+           "drew %u triangles, %u fragments; Gouraud %u, depth %u, blend %u, texture %u), per status:",
+           RND_PACKETS, cut, kernels, stops, r->draws, tris, frags, r->feat[0], r->feat[1], r->feat[2], r->feat[3]);
     for (unsigned s = 0; s < GPU_CMDE_COUNT; s++) {
         printf(" %s %u", cmde_name(s), r->by_status[s]);
     }
     printf("\n");
     gpu_dev_close(d);
     gpu_model_free(m);
-    free(mem);
+    gpu_model_free(shadow);
     free(r);
 }
 
@@ -3092,6 +4344,10 @@ int main(int argc, char **argv)
     test_cp_dispatch();
     test_cp_dispatch_checks();
     test_cp_kernel_stop();
+    test_cp_draw_driver();
+    test_cp_load_rstate();
+    test_cp_rdraw_checks();
+    test_cp_rdraw_effect();
     test_cp_random();
     printf("test_model: %d checks, %d failed\n", g_checks, g_fail);
     return g_fail ? 1 : 0;

@@ -134,8 +134,8 @@ CMD_OPS = [
     ("LOAD_GSTATE", 0x40, "todo", "load a geometry state descriptor"),
     ("LOAD_GPARAM", 0x41, "todo", "load a per-draw parameter descriptor"),
     ("GDRAW", 0x42, "todo", "draw from vertex and index buffers"),
-    ("LOAD_RSTATE", 0x43, "todo", "load a render state descriptor"),
-    ("RDRAW", 0x44, "todo", "draw a triangle from a vertex block"),
+    ("LOAD_RSTATE", 0x43, "done", "store a checked render state (RSTATE, 64 bytes at arg1) in slot arg0 (0..3)"),
+    ("RDRAW", 0x44, "done", "draw the triangle of a vertex block with a render state (16-byte descriptor at arg0) through INT-010 register writes"),
     ("RRECT", 0x45, "todo", "draw a rectangle"),
 ]
 CMD_FLAGS = [

@@ -68,10 +68,12 @@ module cp_top (
   localparam logic [31:0] RowBytes = 32'd2560;         // row pitch of rectangles
 
   typedef enum logic [1:0] { AsmHdr0, AsmHdr1, AsmBody } asm_e;
-  typedef enum logic [4:0] {
+  typedef enum logic [5:0] {
     StIdle, StPay, StChk0, StChk1, StChk2, StWmPay, StWmLo, StWmHi, StDrain, StRead, StFill,
     StCopy, StLbRdS, StLbWtS, StLbRdD, StLbWtD, StLbCalc, StLbWr, StRegWr0, StRegWr1,
-    StFetchReq, StFetchWait, StDChk, StKChk, StLaunch, StKWait, StDone, StClear
+    StFetchReq, StFetchWait, StDChk, StKChk, StLaunch, StKWait,
+    StRsReq, StRsWait, StRsChk, StRdChk, StRdSChk, StRdVReq, StRdVWait, StRdVChk, StDr, StDrFReq,
+    StDrFWait, StDone, StClear
   } st_e;
 
   // ---- state ----
@@ -89,6 +91,35 @@ module cp_top (
   logic [31:0] wd_q, wd_d;                  // DISPATCH: cycles the kernel has run
   logic        abort_q, abort_d;            // DISPATCH: the kernel is being stopped
   logic [15:0] lb_s_q, lb_s_d, lb_d_q, lb_d_d, lb_o_q, lb_o_d;   // LAYER_BLEND words
+  // render states (LOAD_RSTATE): four slots of what RDRAW uses, checked at load
+  typedef struct packed {
+    logic        valid;
+    logic [19:0] fb;          // FB_BASE[31:12]
+    logic        depth;       // ENABLE_DEPTH (with DEPTH_FORMAT 2)
+    logic [19:0] zb;          // DEPTH_BASE[31:12]
+    logic [1:0]  blend;       // BLEND_MODE 0..2
+    logic        tex;         // ENABLE_TEXTURE
+    logic [31:0] sampler;     // SAMPLER_HANDLE
+  } rstate_t;
+  rstate_t     rs0_q, rs1_q, rs2_q, rs3_q; // one variable per slot: Yosys mishandles arrays of structs
+  rstate_t     rs_new_q, rs_new_d;        // the state being loaded
+  logic [7:0]  rs_err_q, rs_err_d;        // its first failing check (words arrive in the
+                                          // documented order of the checks)
+  logic        rs_zb_bad_q, rs_zb_bad_d, rs_zs_bad_q, rs_zs_bad_d;   // DEPTH_BASE, _STRIDE
+  logic [3:0]  rs_idx_q, rs_idx_d;        // descriptor word being read
+  logic [1:0]  rs_dfmt_q, rs_dfmt_d;      // DEPTH_FORMAT: 0 none, 2 D24, 1 other
+  // RDRAW
+  rstate_t     dr_st;                     // the state drawn with (slot descriptor STATE_ID)
+  logic [31:0] dr_vb_q, dr_vb_d;          // vertex block
+  logic [31:0] last_vb_q, last_vb_d;      // the block of the last RDRAW that drew
+  logic        last_vb_ok_q, last_vb_ok_d;
+  logic [3:0]  dr_flags_q, dr_flags_d;    // draw flags: TEXTURE, BLEND, DEPTH, GOURAUD
+  logic        dr_bad_q, dr_bad_d;        // a vertex field out of range (check pass)
+  logic [4:0]  dr_ws_q, dr_ws_d;          // write sequence step
+  logic [2:0]  dr_wi_q, dr_wi_d;          // word of a vertex / sampler being read
+  logic [1:0]  dr_v_q, dr_v_d;            // vertex
+  logic [31:0] dr_x_q, dr_x_d, dr_y_q, dr_y_d, dr_z_q, dr_z_d, dr_u_q, dr_u_d, dr_vv_q, dr_vv_d, dr_c_q, dr_c_d;
+  logic        dr_have_q, dr_have_d;      // the sampler word of this step has been read
   logic [7:0]  pay_left_q, pay_left_d;      // payload writes still to come
   logic [7:0]  wm_words_q, wm_words_d;      // WRITE_MEM payload words still to write
   logic [7:0]  status_q, status_d;
@@ -214,6 +245,10 @@ module cp_top (
         n_d = 34'd20;
         n_s = 34'd20;
       end
+      cp_pkg::OP_LOAD_RSTATE, cp_pkg::OP_RDRAW: begin   // RDRAW's descriptor, the RSTATE
+        n_d = 34'd16;
+        n_s = 34'd64;
+      end
       default: begin   // SET_FB, SWAP_FB
         n_d = FbBytes;
         n_s = FbBytes;
@@ -302,6 +337,15 @@ module cp_top (
             else if (!in_d_q) chk_status = cp_pkg::ERR_RANGE;
           end
         end
+        cp_pkg::OP_LOAD_RSTATE: begin
+          if (arg0_q > 32'd3)          chk_status = cp_pkg::ERR_BAD_ARG;
+          else if (arg1_q[4:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_s_q)            chk_status = cp_pkg::ERR_RANGE;
+        end
+        cp_pkg::OP_RDRAW: begin
+          if (arg0_q[3:0] != '0)       chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_d_q)            chk_status = cp_pkg::ERR_RANGE;
+        end
         default: chk_status = cp_pkg::ERR_OK;   // BARRIER
       endcase
     end
@@ -343,8 +387,10 @@ module cp_top (
     if (op_q == cp_pkg::OP_DISPATCH_2D) begin
       dk_block_ok = (pbuf_q[2] == 32'h0) || (pbuf_q[2] == 32'h0000_0004) || (pbuf_q[2] == 32'h0001_0004);
       dk_prod     = mul_p[15:0];   // x * y on the shared multiplier (StDChk)
-      dk_thr_ok   = (pbuf_q[1][15:8] == '0) && (pbuf_q[1][31:24] == '0) && (dk_prod <= 16'd255);
-      dk_thr      = dk_prod[7:0];
+      // x * y <= 255 (a zero side is 0 threads, whatever the other)
+      dk_thr_ok   = (pbuf_q[1][15:0] == '0) || (pbuf_q[1][31:16] == '0) ||
+                    ((pbuf_q[1][15:8] == '0) && (pbuf_q[1][31:24] == '0) && (dk_prod <= 16'd255));
+      dk_thr      = ((pbuf_q[1][15:0] == '0) || (pbuf_q[1][31:16] == '0)) ? 8'd0 : dk_prod[7:0];
     end else begin
       dk_block_ok = (pbuf_q[2] == 32'h0) || (pbuf_q[2] == 32'h4);
       dk_prod     = '0;
@@ -368,6 +414,125 @@ module cp_top (
   assign ke_ok = (pbuf_q[5][31:14] == '0) && (pbuf_q[6][31:15] == '0);
   assign k_data_off = (pbuf_q[3] != '0) ? 15'(pbuf_q[3] - SimtDataWin) : pbuf_q[6][14:0];
   assign launch_word = {17'h0, k_data_off, 10'h0, pbuf_q[5][13:0], k_thr_q};
+
+  // ---- draws: a range checker for the vertex block and the sampler, the on-features ----
+  logic [31:0] rc_addr;
+  logic [33:0] rc_len;
+  logic        rc_in;
+  logic        dr_depth, dr_blend, dr_tex;
+  logic [1:0]  dr_sid;                    // the descriptor's STATE_ID (a plain vector for Yosys)
+  assign dr_sid = pbuf_q[0][1:0];
+  always_comb begin
+    unique case (dr_sid)
+      2'd0:    dr_st = rs0_q;
+      2'd1:    dr_st = rs1_q;
+      2'd2:    dr_st = rs2_q;
+      default: dr_st = rs3_q;
+    endcase
+  end
+  assign dr_depth = dr_flags_q[1] && dr_st.depth;
+  assign dr_blend = dr_flags_q[2] && (dr_st.blend != 2'd0);
+  assign dr_tex   = dr_flags_q[3] && dr_st.tex;
+  always_comb begin
+    rc_addr = (st_q == StRdSChk) ? dr_st.sampler : dr_vb_q;
+    rc_len  = (st_q == StRdSChk) ? 34'd20 : 34'd96;
+    rc_in   = (rc_addr >= win_base_i) && ({2'b0, rc_addr} + rc_len <= lim);
+  end
+  // the write of step dr_ws_q (docs/command.md "RDRAW's register writes"): address, data,
+  // skipped, needs a word read first (sampler), is the vertex read
+  logic [6:0]  dw_addr;
+  logic [63:0] dw_data;
+  logic        dw_skip, dw_fetch, dw_vtx;
+  logic [3:0]  dw_k;                      // step from the first vertex step: dr_ws_q - 12
+  always_comb begin
+    dw_addr  = gpu_regs_pkg::ADDR_FB_DRAW;
+    dw_data  = {32'h0, dr_st.fb, 12'h0};
+    dw_skip  = 1'b0;
+    dw_fetch = 1'b0;
+    dw_vtx   = 1'b0;
+    dw_k     = 4'(dr_ws_q - 5'd12);
+    if (dr_ws_q == 5'd0) begin
+      // FB_DRAW (the defaults above)
+    end else if (dr_ws_q == 5'd1) begin
+      dw_addr = gpu_regs_pkg::ADDR_FB_ZBUFFER;
+      dw_data = {32'h0, dr_st.zb, 12'h0};           // Z_COMPARE 0 (LESS)
+      dw_skip = !dr_depth;
+    end else if (dr_ws_q == 5'd2) begin
+      dw_addr = gpu_regs_pkg::ADDR_TRI_MODE;
+      dw_data = {60'h0, dr_depth, dr_depth, 1'b0, dr_flags_q[0]};
+    end else if (dr_ws_q == 5'd3) begin
+      dw_addr = gpu_regs_pkg::ADDR_ALPHA_BLEND;
+      dw_data = {62'h0, !dr_blend ? 2'd0 : (dr_st.blend == 2'd1) ? 2'd3 : 2'd1};
+    end else if (dr_ws_q >= 5'd4 && dr_ws_q <= 5'd8) begin
+      dw_addr  = gpu_regs_pkg::ADDR_TEX0_BASE + 7'(3'(dr_ws_q - 5'd4));
+      dw_data  = {32'h0, dr_c_q};                  // the sampler word read for this step
+      dw_fetch = dr_tex;
+      if (!dr_tex) begin                           // texture off: TEX0_FMT = 0 only
+        dw_data = '0;
+        dw_skip = (dr_ws_q != 5'd5);
+      end
+    end else if (dr_ws_q >= 5'd9 && dr_ws_q <= 5'd11) begin
+      dw_addr = gpu_regs_pkg::ADDR_TEX1_FMT + {2'b00, 2'(dr_ws_q - 5'd9), 3'b000};
+      dw_data = '0;
+    end else begin
+      unique case (dw_k[1:0])
+        2'd0: dw_vtx = 1'b1;
+        2'd1: begin
+          dw_addr = gpu_regs_pkg::ADDR_COLOR;
+          dw_data = {32'h0, dr_c_q[31:24], dr_c_q[7:0], dr_c_q[15:8], dr_c_q[23:16]};
+        end
+        2'd2: begin
+          dw_addr = gpu_regs_pkg::ADDR_UV0;
+          dw_data = {16'h0, 16'h7FFF, dr_vv_q[15:0], dr_u_q[15:0]};
+          dw_skip = !dr_tex;
+        end
+        default: begin
+          dw_addr = gpu_regs_pkg::ADDR_VERTEX;
+          dw_data = {7'h0, dr_z_q[24:0], dr_y_q[11:0], 4'h0, dr_x_q[11:0], 4'h0};
+        end
+      endcase
+    end
+  end
+  // a vertex word out of range (check pass): X, Y in -2048..2047, Z <= 0x1FFFFFF, U, V in
+  // -32768..32767 with texture on
+  logic vw_bad;
+  always_comb begin
+    unique case (dr_wi_q)
+      3'd0, 3'd1: vw_bad = ($signed(mem_rsp_i.rdata) < -32'sd2048) || ($signed(mem_rsp_i.rdata) > 32'sd2047);
+      3'd2:       vw_bad = (mem_rsp_i.rdata > 32'h1FF_FFFF);
+      3'd4, 3'd5: vw_bad = dr_tex && (($signed(mem_rsp_i.rdata) < -32'sd32768) || ($signed(mem_rsp_i.rdata) > 32'sd32767));
+      default:    vw_bad = 1'b0;
+    endcase
+  end
+  // LOAD_RSTATE: the check of descriptor word rs_idx_q as it arrives (DEPTH_BASE and
+  // DEPTH_STRIDE count only with DEPTH_FORMAT 2, word 6: settled in the state machine)
+  logic [7:0]  rw_err;
+  logic [31:0] rw;
+  assign rw = mem_rsp_i.rdata;
+  always_comb begin
+    rw_err  = cp_pkg::ERR_OK;
+   
+    unique case (rs_idx_q)
+      4'd0: if (rw[11:0] != '0) begin rw_err = cp_pkg::ERR_BAD_ARG; end
+      4'd1: if (rw != '0 && rw != RowBytes) begin rw_err = cp_pkg::ERR_UNSUPPORTED; end
+      4'd2: if (rw != 32'd1) begin rw_err = cp_pkg::ERR_UNSUPPORTED; end
+      4'd3: if (rw != '0 && rw != 32'h01E0_0280) begin rw_err = cp_pkg::ERR_UNSUPPORTED; end
+      // DEPTH_BASE / DEPTH_STRIDE: failures only with DEPTH_FORMAT 2, settled at word 6
+      4'd6: begin
+        if (rw != '0 && rw != 32'd2) rw_err = cp_pkg::ERR_UNSUPPORTED;
+        else if (rw == 32'd2 && rs_zb_bad_q) rw_err = cp_pkg::ERR_BAD_ARG;
+        else if (rw == 32'd2 && rs_zs_bad_q) rw_err = cp_pkg::ERR_UNSUPPORTED;
+      end
+      4'd7: if (rw > 32'd2) begin rw_err = cp_pkg::ERR_UNSUPPORTED; end
+      4'd12: begin
+        if (rw[31:3] != '0)  begin rw_err = cp_pkg::ERR_BAD_ARG; end
+        else if (rw[0])      begin rw_err = cp_pkg::ERR_UNSUPPORTED; end
+        else if (rw[2] && rs_dfmt_q != 2'd2) begin rw_err = cp_pkg::ERR_BAD_ARG; end
+      end
+      4'd13, 4'd14, 4'd15: if (rw != '0) begin rw_err = cp_pkg::ERR_BAD_ARG; end
+      default: ;
+    endcase
+  end
 
   // ---- SPRITE_DRAW: a keyed source word is not written ----
   logic cf_skip;
@@ -439,7 +604,7 @@ module cp_top (
         req_wdata = {16'h0, lb_o_q};
         req_be    = 4'b0011;
       end
-      StFetchReq: begin
+      StFetchReq, StRsReq, StRdVReq, StDrFReq: begin
         req_valid = 1'b1;
         req_addr  = f_addr_q;
       end
@@ -474,6 +639,11 @@ module cp_top (
     wd_d = wd_q;
     abort_d = abort_q;
     lb_s_d = lb_s_q; lb_d_d = lb_d_q; lb_o_d = lb_o_q; lb_ch_d = lb_ch_q;
+    rs_new_d = rs_new_q; rs_err_d = rs_err_q; rs_zb_bad_d = rs_zb_bad_q; rs_zs_bad_d = rs_zs_bad_q;
+    rs_idx_d = rs_idx_q; rs_dfmt_d = rs_dfmt_q;
+    dr_vb_d = dr_vb_q; last_vb_d = last_vb_q; last_vb_ok_d = last_vb_ok_q; dr_flags_d = dr_flags_q;
+    dr_bad_d = dr_bad_q; dr_ws_d = dr_ws_q; dr_wi_d = dr_wi_q; dr_v_d = dr_v_q; dr_have_d = dr_have_q;
+    dr_x_d = dr_x_q; dr_y_d = dr_y_q; dr_z_d = dr_z_q; dr_u_d = dr_u_q; dr_vv_d = dr_vv_q; dr_c_d = dr_c_q;
     rf_kind = '0;
     wm_words_d = wm_words_q;
     status_d = status_q;
@@ -599,6 +769,23 @@ module cp_top (
             cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER: st_d = StFill;
             cp_pkg::OP_BLIT, cp_pkg::OP_COPY_BUFFER, cp_pkg::OP_SPRITE_DRAW: st_d = StCopy;
             cp_pkg::OP_LAYER_BLEND: st_d = StLbRdS;
+            cp_pkg::OP_LOAD_RSTATE: begin
+              st_d        = StRsReq;
+              f_addr_d    = arg1_q[24:0];
+              rs_idx_d    = '0;
+              rs_err_d    = cp_pkg::ERR_OK;
+              rs_new_d    = '0;
+              rs_new_d.valid = 1'b1;
+              rs_zb_bad_d = 1'b0;
+              rs_zs_bad_d = 1'b0;
+              rs_dfmt_d   = '0;
+            end
+            cp_pkg::OP_RDRAW: begin
+              st_d     = StFetchReq;                 // the descriptor into pbuf[0..3]
+              f_addr_d = arg0_q[24:0];
+              f_idx_d  = 3'd0;
+              f_end_d  = 3'd4;
+            end
             cp_pkg::OP_DISPATCH_1D, cp_pkg::OP_DISPATCH_2D: begin
               if (flags_q[cp_pkg::FLAG_PAYLOAD]) begin
                 st_d = StDChk;                       // payload form: the descriptor is in pbuf
@@ -720,7 +907,7 @@ module cp_top (
         end
         f_idx_d  = f_idx_q + 3'd1;
         f_addr_d = f_addr_q + 25'd4;
-        if (f_idx_q + 3'd1 == f_end_q) st_d = (f_end_q == 3'd5) ? StDChk : StKChk;
+        if (f_idx_q + 3'd1 == f_end_q) st_d = (f_end_q == 3'd5) ? StDChk : (f_end_q == 3'd7) ? StKChk : StRdChk;
         else                           st_d = StFetchReq;
       end
       StDChk: begin
@@ -757,9 +944,10 @@ module cp_top (
           abort_d  = 1'b1;
           status_d = cp_pkg::ERR_WATCHDOG;
         end
-        if (head_abort) begin
+        // only CP_ABORT with bit 0 set is taken: any other write waits behind the kernel
+        if (head_abort && c_data[0]) begin
           cmd_ready_o = 1'b1;
-          if (c_data[0] && !abort_q) begin
+          if (!abort_q) begin
             abort_d  = 1'b1;
             status_d = cp_pkg::ERR_ABORTED;
           end
@@ -767,6 +955,134 @@ module cp_top (
         if (!rf_busy_i) begin
           abort_d = 1'b0;
           st_d    = StDone;
+        end
+      end
+      // LOAD_RSTATE: the 16 descriptor words, checked as they arrive
+      StRsReq: if (mem_req_ready_i) st_d = StRsWait;
+      StRsWait: if (mem_rsp_valid_i) begin
+        if (rs_err_q == cp_pkg::ERR_OK) rs_err_d = rw_err;
+        unique case (rs_idx_q)
+          4'd0:  rs_new_d.fb = rw[31:12];
+          4'd4:  begin rs_new_d.zb = rw[31:12]; rs_zb_bad_d = (rw[11:0] != '0); end
+          4'd5:  rs_zs_bad_d = (rw != '0 && rw != RowBytes);
+          4'd6:  rs_dfmt_d = (rw == 32'd2) ? 2'd2 : (rw == '0) ? 2'd0 : 2'd1;
+          4'd7:  rs_new_d.blend = rw[1:0];
+          4'd9:  rs_new_d.sampler = rw;
+          4'd12: begin rs_new_d.depth = rw[2]; rs_new_d.tex = rw[1]; end
+          default: ;
+        endcase
+        f_addr_d = f_addr_q + 25'd4;
+        rs_idx_d = rs_idx_q + 4'd1;
+        st_d     = (rs_idx_q == 4'd15) ? StRsChk : StRsReq;
+      end
+      StRsChk: begin   // the slot is written in the flop process
+        status_d = rs_err_q;
+        st_d     = StDone;
+      end
+      // RDRAW: descriptor fields, then the vertex block, then the sampler, then every vertex
+      StRdChk: begin
+        dr_flags_d = pbuf_q[2][3:0] | arg2_q[3:0];
+        dr_vb_d    = (arg1_q != '0) ? arg1_q : (pbuf_q[1] != '0) ? pbuf_q[1] : last_vb_q;
+        if (pbuf_q[0] > 32'd3 || !dr_st.valid || pbuf_q[3] != '0 || ((pbuf_q[2] | arg2_q) >> 4) != '0 ||
+            (arg1_q == '0 && pbuf_q[1] == '0 && !last_vb_ok_q)) begin
+          status_d = cp_pkg::ERR_BAD_ARG;
+          st_d     = StDone;
+        end else begin
+          st_d = StRdVChk;
+        end
+      end
+      StRdVChk: begin
+        if (dr_vb_q[4:0] != '0)  begin status_d = cp_pkg::ERR_ALIGN; st_d = StDone; end
+        else if (!rc_in)         begin status_d = cp_pkg::ERR_RANGE; st_d = StDone; end
+        else                     st_d = StRdSChk;
+      end
+      StRdSChk: begin
+        if (dr_tex && dr_st.sampler[1:0] != '0) begin status_d = cp_pkg::ERR_ALIGN; st_d = StDone; end
+        else if (dr_tex && !rc_in)              begin status_d = cp_pkg::ERR_RANGE; st_d = StDone; end
+        else begin
+          st_d     = StRdVReq;
+          f_addr_d = dr_vb_q[24:0];
+          dr_v_d   = '0;
+          dr_wi_d  = '0;
+          dr_bad_d = 1'b0;
+        end
+      end
+      StRdVReq: if (mem_req_ready_i) st_d = StRdVWait;
+      StRdVWait: if (mem_rsp_valid_i) begin
+        dr_bad_d = dr_bad_q || vw_bad;
+        if (dr_wi_q == 3'd6) begin                 // X, Y, Z, W, U, V, COLOR read: next vertex
+          dr_wi_d  = '0;
+          dr_v_d   = dr_v_q + 2'd1;
+          f_addr_d = f_addr_q + 25'd8;
+          if (dr_v_q == 2'd2) begin
+            if (dr_bad_q || vw_bad) begin
+              status_d = cp_pkg::ERR_BAD_ARG;
+              st_d     = StDone;
+            end else begin
+              st_d      = StDr;
+              dr_ws_d   = '0;
+              dr_have_d = 1'b0;
+            end
+          end else begin
+            st_d = StRdVReq;
+          end
+        end else begin
+          dr_wi_d  = dr_wi_q + 3'd1;
+          f_addr_d = f_addr_q + 25'd4;
+          st_d     = StRdVReq;
+        end
+      end
+      // the register writes, one step at a time
+      StDr: begin
+        if (dw_skip) begin
+          dr_ws_d = dr_ws_q + 5'd1;
+        end else if (dw_vtx) begin                 // read the vertex (X .. COLOR)
+          f_addr_d = 25'(dr_vb_q) + 25'({dw_k[3:2], 5'b00000});
+          dr_wi_d  = '0;
+          st_d     = StDrFReq;
+        end else if (dw_fetch && !dr_have_q) begin // read the sampler word of this step
+          f_addr_d = 25'(dr_st.sampler) + 25'({dr_ws_q - 5'd4, 2'b00});
+          st_d     = StDrFReq;
+        end else begin
+          rf_valid = 1'b1;
+          rf_addr  = dw_addr;
+          rf_wdata = dw_data;
+          rf_kind.vertex = (dw_addr == gpu_regs_pkg::ADDR_VERTEX);
+          if (rf_ready_i) begin
+            dr_have_d = 1'b0;
+            dr_ws_d   = dr_ws_q + 5'd1;
+            if (dr_ws_q == 5'd23) begin            // the third VERTEX taken: drawn
+              last_vb_d    = dr_vb_q;
+              last_vb_ok_d = 1'b1;
+              st_d         = StDone;
+            end
+          end
+        end
+      end
+      StDrFReq: if (mem_req_ready_i) st_d = StDrFWait;
+      StDrFWait: if (mem_rsp_valid_i) begin
+        if (dw_vtx) begin
+          unique case (dr_wi_q)
+            3'd0: dr_x_d  = mem_rsp_i.rdata;
+            3'd1: dr_y_d  = mem_rsp_i.rdata;
+            3'd2: dr_z_d  = mem_rsp_i.rdata;
+            3'd4: dr_u_d  = mem_rsp_i.rdata;
+            3'd5: dr_vv_d = mem_rsp_i.rdata;
+            3'd6: dr_c_d  = mem_rsp_i.rdata;
+            default: ;
+          endcase
+          dr_wi_d  = dr_wi_q + 3'd1;
+          f_addr_d = f_addr_q + 25'd4;
+          if (dr_wi_q == 3'd6) begin
+            dr_ws_d = dr_ws_q + 5'd1;
+            st_d    = StDr;
+          end else begin
+            st_d = StDrFReq;
+          end
+        end else begin
+          dr_c_d    = mem_rsp_i.rdata;
+          dr_have_d = 1'b1;
+          st_d      = StDr;
         end
       end
       StRegWr0: begin   // SWAP_FB: FB_DISPLAY = arg0
@@ -887,6 +1203,11 @@ module cp_top (
       wd_q <= '0;
       abort_q <= 1'b0;
       lb_s_q <= '0; lb_d_q <= '0; lb_o_q <= '0; lb_ch_q <= '0;
+      rs_new_q <= '0; rs_err_q <= '0; rs_zb_bad_q <= 1'b0; rs_zs_bad_q <= 1'b0; rs_idx_q <= '0; rs_dfmt_q <= '0;
+      dr_vb_q <= '0; last_vb_q <= '0; last_vb_ok_q <= 1'b0; dr_flags_q <= '0; dr_bad_q <= 1'b0;
+      dr_ws_q <= '0; dr_wi_q <= '0; dr_v_q <= '0; dr_have_q <= 1'b0;
+      dr_x_q <= '0; dr_y_q <= '0; dr_z_q <= '0; dr_u_q <= '0; dr_vv_q <= '0; dr_c_q <= '0;
+      rs0_q <= '0; rs1_q <= '0; rs2_q <= '0; rs3_q <= '0;
       mb_rd_slot_q <= '0;
       mb_rd_fresh_q <= 1'b0;
     end else begin
@@ -930,6 +1251,20 @@ module cp_top (
       wd_q <= wd_d;
       abort_q <= abort_d;
       lb_s_q <= lb_s_d; lb_d_q <= lb_d_d; lb_o_q <= lb_o_d; lb_ch_q <= lb_ch_d;
+      rs_new_q <= rs_new_d; rs_err_q <= rs_err_d; rs_zb_bad_q <= rs_zb_bad_d; rs_zs_bad_q <= rs_zs_bad_d;
+      rs_idx_q <= rs_idx_d; rs_dfmt_q <= rs_dfmt_d;
+      dr_vb_q <= dr_vb_d; last_vb_q <= last_vb_d; last_vb_ok_q <= last_vb_ok_d; dr_flags_q <= dr_flags_d;
+      dr_bad_q <= dr_bad_d; dr_ws_q <= dr_ws_d; dr_wi_q <= dr_wi_d; dr_v_q <= dr_v_d; dr_have_q <= dr_have_d;
+      dr_x_q <= dr_x_d; dr_y_q <= dr_y_d; dr_z_q <= dr_z_d; dr_u_q <= dr_u_d; dr_vv_q <= dr_vv_d; dr_c_q <= dr_c_d;
+      // a checked render state into its slot (constant indices: docs/synth.md "Yosys traps")
+      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK) begin
+        unique case (arg0_q[1:0])
+          2'd0:    rs0_q <= rs_new_q;
+          2'd1:    rs1_q <= rs_new_q;
+          2'd2:    rs2_q <= rs_new_q;
+          default: rs3_q <= rs_new_q;
+        endcase
+      end
       // the read register holds slot mb_raddr from the next cycle, unless that slot is written now
       mb_rd_slot_q  <= mb_raddr;
       mb_rd_fresh_q <= (st_q != StChk0) && !(mb_we && mb_waddr == mb_raddr);

@@ -19,8 +19,8 @@
 #define GPU_CMD_LOAD_GSTATE    0x40u /* load a geometry state descriptor (UNSUPPORTED so far) */
 #define GPU_CMD_LOAD_GPARAM    0x41u /* load a per-draw parameter descriptor (UNSUPPORTED so far) */
 #define GPU_CMD_GDRAW          0x42u /* draw from vertex and index buffers (UNSUPPORTED so far) */
-#define GPU_CMD_LOAD_RSTATE    0x43u /* load a render state descriptor (UNSUPPORTED so far) */
-#define GPU_CMD_RDRAW          0x44u /* draw a triangle from a vertex block (UNSUPPORTED so far) */
+#define GPU_CMD_LOAD_RSTATE    0x43u /* store a checked render state (RSTATE, 64 bytes at arg1) in slot arg0 (0..3) */
+#define GPU_CMD_RDRAW          0x44u /* draw the triangle of a vertex block with a render state (16-byte descriptor at arg0) through INT-010 register writes */
 #define GPU_CMD_RRECT          0x45u /* draw a rectangle (UNSUPPORTED so far) */
 
 #define GPU_CMDF_IRQ      0x01u /* raise CP_IRQ_STATUS.DONE when the packet completes */
@@ -67,8 +67,8 @@
     X(LOAD_GSTATE, 0x40u, 0) \
     X(LOAD_GPARAM, 0x41u, 0) \
     X(GDRAW, 0x42u, 0) \
-    X(LOAD_RSTATE, 0x43u, 0) \
-    X(RDRAW, 0x44u, 0) \
+    X(LOAD_RSTATE, 0x43u, 1) \
+    X(RDRAW, 0x44u, 1) \
     X(RRECT, 0x45u, 0) \
 
 /* Status table: X(name, code) */

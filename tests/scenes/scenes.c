@@ -3394,6 +3394,9 @@ const scene_t g_scenes[] = {
     {"bench_cp_fill", scene_bench_cp_fill, NULL, "benchmark: FILL_RECT of 640 x 48 words per count"},
     {"bench_cp_blit", scene_bench_cp_blit, NULL, "benchmark: BLIT of 640 x 24 words per count"},
     {"bench_cp_blend", scene_bench_cp_blend, NULL, "benchmark: LAYER_BLEND of 640 x 8 words per count"},
+    {"cp_draw", scene_cp_draw, check_cp_random,
+     "command processor: LOAD_RSTATE and RDRAW (flat, Gouraud, depth, blend, texture; the previous vertex block; arg1 "
+     "over the descriptor), every refusal of both in the documented order"},
     {"cp_compute", scene_cp_compute, check_cp_random,
      "command processor: DISPATCH_1D/2D in the direct, payload and indirect forms through the kernel table, every "
      "refusal, a kernel that never returns stopped by the watchdog and by CP_ABORT, the next packets running"},

@@ -395,7 +395,7 @@ void scene_cp_random(scene_ctx_t *c)
 {
     static const uint8_t ops[] = {GPU_CMD_WRITE_MEM, GPU_CMD_READ_MEM,    GPU_CMD_FILL_RECT, GPU_CMD_BLIT,
                                   GPU_CMD_CLEAR_LAYER, GPU_CMD_COPY_BUFFER, GPU_CMD_BARRIER,   GPU_CMD_SET_FB,
-                                  GPU_CMD_SWAP_FB,   GPU_CMD_RDRAW,       0x00,              0xEE,
+                                  GPU_CMD_SWAP_FB,   GPU_CMD_RRECT,       0x00,              0xEE,
                                   GPU_CMD_SPRITE_DRAW, GPU_CMD_LAYER_BLEND};
     const unsigned n = c->count ? c->count : 1200;
     cp_view_t v = {.base = 0, .limit = 0x2000000u};
@@ -709,4 +709,123 @@ void scene_bench_cp_blend(scene_ctx_t *c)     /* 640 x 8 words per unit */
                            .arg0 = 0x12C000u + 8u * 2560u * i, .arg1 = 8u * 2560u * i, .arg2 = 0x80};
         (void)gpu_cmd_send(gpu_selected(), &h, &wh, 1);
     }
+}
+
+/* ---------------------------------------------------------------- draws */
+
+#define RS_AT(i) (CP_AREA + 0xA0000u + 64u * (i))
+#define VB_AT(i) (CP_AREA + 0xA1000u + 96u * (i))
+#define DD_AT(i) (CP_AREA + 0xA3000u + 16u * (i))
+#define SAMPLER (CP_AREA + 0xA4000u)
+#define TEXTURE 0x384000u
+
+static void put_words(uint32_t addr, const uint32_t *w, unsigned n)
+{
+    (void)cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 120, (uint8_t)n, addr, 0, 0, w, n);
+}
+
+/* an RSTATE (seed 000 9.1.1) with the fields this GPU takes */
+static void put_rstate(unsigned i, uint32_t fb, uint32_t zb, uint32_t dfmt, uint32_t blend, uint32_t flags0)
+{
+    uint32_t w[16] = {fb, 2560, 1, 480u << 16 | 640u, zb, 2560, dfmt, blend, 0xFF336699u, SAMPLER, 0, 0, flags0, 0, 0, 0};
+    put_words(RS_AT(i), w, 16);
+}
+
+/* a vertex block around (cx, cy) */
+static void put_vertices(scene_ctx_t *c, unsigned i, int32_t cx, int32_t cy, int32_t r)
+{
+    uint32_t w[24];
+    for (unsigned v = 0; v < 3; v++) {
+        w[8 * v + 0] = (uint32_t)(cx + scene_rand_range(c, -r, r));
+        w[8 * v + 1] = (uint32_t)(cy + scene_rand_range(c, -r, r));
+        w[8 * v + 2] = scene_rand(c) & 0x1FFFFFFu;
+        w[8 * v + 3] = scene_rand(c);   /* W: not used */
+        w[8 * v + 4] = (uint32_t)scene_rand_range(c, -32768, 32767);
+        w[8 * v + 5] = (uint32_t)scene_rand_range(c, -32768, 32767);
+        w[8 * v + 6] = scene_rand(c);
+        w[8 * v + 7] = scene_rand(c);   /* reserved: not used */
+    }
+    put_words(VB_AT(i), w, 24);
+}
+
+static uint32_t rdraw(uint8_t slot, uint32_t sid, uint32_t vb, uint32_t flags, uint32_t a1, uint32_t a2)
+{
+    static unsigned n;
+    uint32_t d[4] = {sid, vb, flags, 0};
+    const uint32_t at = DD_AT(n++ % 64);
+    put_words(at, d, 4);
+    return cp_send(GPU_CMD_RDRAW, 0, slot, 0, at, a1, a2, NULL, 0);
+}
+
+void scene_cp_draw(scene_ctx_t *c)
+{
+    /* a texture (8 x 8 RGBA4444, random texels) and its sampler */
+    uint32_t tex[32];
+    for (unsigned i = 0; i < 32; i++) tex[i] = scene_rand(c);
+    put_words(TEXTURE, tex, 32);
+    uint32_t samp[5] = {TEXTURE, 1u | 3u << 4 | 3u << 8 | 1u << 20, (uint32_t)scene_rand_range(c, 0, 3), 0,
+                        (uint32_t)scene_rand_range(c, 0, 15)};
+    put_words(SAMPLER, samp, 5);
+    /* a Z-buffer cleared to far, two render states */
+    (void)cp_send(GPU_CMD_FILL_RECT, 0, 121, 0, 0x258000u, 200u << 16 | 640u, 0x00FFFFFFu, NULL, 0);
+    put_rstate(0, 0, 0x258000u, 2, 1, 0x6);   /* depth, alpha blend, texture */
+    put_rstate(1, 0x12C000u, 0, 0, 2, 0x2);   /* add blend, texture, no depth */
+    expect(c, "LOAD_RSTATE 0", cp_send(GPU_CMD_LOAD_RSTATE, 0, 1, 0, 0, RS_AT(0), 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "LOAD_RSTATE 1", cp_send(GPU_CMD_LOAD_RSTATE, 0, 2, 0, 1, RS_AT(1), 0, NULL, 0), GPU_CMDE_OK);
+    /* draws with every flag combination over both states */
+    for (unsigned i = 0; i < 24; i++) {
+        put_vertices(c, i % 8, 40 + 70 * (int32_t)(i % 8), 40 + 60 * (int32_t)(i / 8), 40);
+        const uint32_t fl = i & 15;
+        expect(c, "RDRAW", rdraw((uint8_t)(3 + i), i & 1, VB_AT(i % 8), fl & 5, 0, fl & 10), GPU_CMDE_OK);
+    }
+    /* the block of the previous draw, and arg1 over the descriptor's pointer */
+    expect(c, "RDRAW reuse", rdraw(30, 0, 0, 1, 0, 0), GPU_CMDE_OK);
+    expect(c, "RDRAW arg1", rdraw(31, 1, VB_AT(0), 0, VB_AT(1), 8), GPU_CMDE_OK);
+    (void)gpu_read(REG_FB_DRAW);
+    (void)gpu_read(REG_TRI_MODE);
+    (void)gpu_read(REG_ALPHA_BLEND);
+    (void)gpu_read(REG_TEX0_FMT);
+    (void)gpu_read(REG_COLOR);
+    /* refusals of LOAD_RSTATE, in the documented order */
+    expect(c, "state id", cp_send(GPU_CMD_LOAD_RSTATE, 0, 40, 0, 4, RS_AT(0), 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "RSTATE align", cp_send(GPU_CMD_LOAD_RSTATE, 0, 41, 0, 2, RS_AT(0) + 16, 0, NULL, 0), GPU_CMDE_ALIGN);
+    expect(c, "RSTATE range", cp_send(GPU_CMD_LOAD_RSTATE, 0, 42, 0, 2, 0x1FFFFE0u, 0, NULL, 0), GPU_CMDE_RANGE);
+    static const struct {
+        unsigned word;
+        uint32_t value;
+        unsigned st;
+        const char *what;
+    } bad[] = {{0, 0x800, GPU_CMDE_BAD_ARG, "FB_BASE"},          {1, 1280, GPU_CMDE_UNSUPPORTED, "FB_STRIDE"},
+               {2, 0, GPU_CMDE_UNSUPPORTED, "FB_FORMAT"},         {3, 320, GPU_CMDE_UNSUPPORTED, "FB_WH"},
+               {6, 1, GPU_CMDE_UNSUPPORTED, "DEPTH_FORMAT D16"},  {4, 0x258010u, GPU_CMDE_BAD_ARG, "DEPTH_BASE"},
+               {5, 4, GPU_CMDE_UNSUPPORTED, "DEPTH_STRIDE"},      {7, 3, GPU_CMDE_UNSUPPORTED, "BLEND_MODE"},
+               {12, 0x10, GPU_CMDE_BAD_ARG, "FLAGS0 bits"},       {12, 1, GPU_CMDE_UNSUPPORTED, "scissor"},
+               {13, 1, GPU_CMDE_BAD_ARG, "reserved"}};
+    for (unsigned k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+        put_rstate(2, 0, 0x258000u, 2, 0, 0x4);
+        put_words(RS_AT(2) + 4 * bad[k].word, &bad[k].value, 1);
+        expect(c, bad[k].what, cp_send(GPU_CMD_LOAD_RSTATE, 0, (uint8_t)(43 + k), 0, 2, RS_AT(2), 0, NULL, 0), bad[k].st);
+    }
+    put_rstate(2, 0, 0, 0, 0, 0x4);   /* ENABLE_DEPTH without a D24 buffer */
+    expect(c, "ENABLE_DEPTH", cp_send(GPU_CMD_LOAD_RSTATE, 0, 60, 0, 2, RS_AT(2), 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    /* refusals of RDRAW */
+    expect(c, "unloaded slot", rdraw(61, 2, VB_AT(0), 0, 0, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "flag bits", rdraw(62, 0, VB_AT(0), 0x10, 0, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "descriptor align", cp_send(GPU_CMD_RDRAW, 0, 63, 0, DD_AT(0) + 4, 0, 0, NULL, 0), GPU_CMDE_ALIGN);
+    expect(c, "vertex align", rdraw(64, 0, VB_AT(0) + 16, 0, 0, 0), GPU_CMDE_ALIGN);
+    expect(c, "vertex range", rdraw(65, 0, 0x1FFFFE0u, 0, 0, 0), GPU_CMDE_RANGE);
+    uint32_t far_x = 5000;
+    put_vertices(c, 7, 100, 100, 10);
+    put_words(VB_AT(7) + 32, &far_x, 1);
+    expect(c, "vertex X", rdraw(66, 0, VB_AT(7), 0, 0, 0), GPU_CMDE_BAD_ARG);
+    uint32_t big_u = 40000;
+    put_vertices(c, 6, 100, 100, 10);
+    put_words(VB_AT(6) + 64 + 16, &big_u, 1);
+    expect(c, "U without texture", rdraw(67, 0, VB_AT(6), 0, 0, 0), GPU_CMDE_OK);
+    expect(c, "U with texture", rdraw(68, 0, VB_AT(6), 8, 0, 0), GPU_CMDE_BAD_ARG);
+    uint32_t bad_samp = SAMPLER + 2;
+    put_words(RS_AT(3), (uint32_t[16]){0, 2560, 1, 0, 0, 0, 0, 0, 0, bad_samp, 0, 0, 2, 0, 0, 0}, 16);
+    expect(c, "LOAD_RSTATE 3", cp_send(GPU_CMD_LOAD_RSTATE, 0, 69, 0, 3, RS_AT(3), 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "sampler align", rdraw(70, 3, VB_AT(0), 8, 0, 0), GPU_CMDE_ALIGN);
+    expect(c, "no sampler without texture", rdraw(71, 3, VB_AT(0), 0, 0, 0), GPU_CMDE_OK);
 }

@@ -38,6 +38,11 @@ for mem in $mems; do
   awk -v c="$c" -v d="$d" -v m="$mem" 'BEGIN {
     printf "%-34s %-10s %12d %10.0f words/s\n", "upload: WRITE_MEM payload (2,040)", m, c, 2040 / (c / 1e8)
     printf "%-34s %-10s %12d %10.0f words/s (WRITE_MEM %.2fx)\n", "upload: MEM_DATA (2,040)", m, d, 2040 / (d / 1e8), d / c }'
+  c=$(marginal bench_cp_rdraw "$mem"); h=$(marginal bench_host_tri "$mem"); hs=$(marginal bench_host_tri_state "$mem")
+  awk -v c="$c" -v h="$h" -v hs="$hs" -v m="$mem" 'BEGIN {
+    printf "%-34s %-10s %12d %10.0f cycles/triangle (2 SPI writes)\n", "RDRAW packets (100 triangles)", m, c, c / 100
+    printf "%-34s %-10s %12d %10.0f cycles/triangle (6 SPI writes)\n", "host COLOR+VERTEX writes", m, h, h / 100
+    printf "%-34s %-10s %12d %10.0f cycles/triangle (13 SPI writes; RDRAW %.2fx faster)\n", "host writes incl. draw state", m, hs, hs / 100, hs / c }'
   for op in fill:61440 blit:30720 blend:10240; do
     n=${op#*:}; c=$(marginal bench_cp_${op%%:*} "$mem")
     awk -v c="$c" -v n="$n" -v m="$mem" -v op="${op%%:*}" 'BEGIN { printf "%-34s %-10s %12d %10.3f words/clk\n", op " (" n " words)", m, c, n / c }'

@@ -58,5 +58,8 @@ void scene_bench_mem_data(scene_ctx_t *c);
 void scene_bench_cp_fill(scene_ctx_t *c);
 void scene_bench_cp_blit(scene_ctx_t *c);
 void scene_bench_cp_blend(scene_ctx_t *c);
+void scene_bench_cp_rdraw(scene_ctx_t *c);
+void scene_bench_host_tri(scene_ctx_t *c);
+void scene_bench_host_tri_state(scene_ctx_t *c);
 
 #endif

@@ -3394,6 +3394,10 @@ const scene_t g_scenes[] = {
     {"bench_cp_fill", scene_bench_cp_fill, NULL, "benchmark: FILL_RECT of 640 x 48 words per count"},
     {"bench_cp_blit", scene_bench_cp_blit, NULL, "benchmark: BLIT of 640 x 24 words per count"},
     {"bench_cp_blend", scene_bench_cp_blend, NULL, "benchmark: LAYER_BLEND of 640 x 8 words per count"},
+    {"bench_cp_rdraw", scene_bench_cp_rdraw, NULL, "benchmark: 50 RDRAW packets of one 8-pixel triangle per count"},
+    {"bench_host_tri", scene_bench_host_tri, NULL, "benchmark: the same 50 triangles per count by COLOR and VERTEX writes"},
+    {"bench_host_tri_state", scene_bench_host_tri_state, NULL,
+     "benchmark: the same 50 triangles per count by the register writes RDRAW makes (state and vertices)"},
     {"cp_draw", scene_cp_draw, check_cp_random,
      "command processor: LOAD_RSTATE and RDRAW (flat, Gouraud, depth, blend, texture; the previous vertex block; arg1 "
      "over the descriptor), every refusal of both in the documented order"},

@@ -829,3 +829,56 @@ void scene_cp_draw(scene_ctx_t *c)
     expect(c, "sampler align", rdraw(70, 3, VB_AT(0), 8, 0, 0), GPU_CMDE_ALIGN);
     expect(c, "no sampler without texture", rdraw(71, 3, VB_AT(0), 0, 0, 0), GPU_CMDE_OK);
 }
+
+/* 50 triangles per count: by RDRAW packets (one render state, one vertex block, one
+ * descriptor: 2 SPI writes a draw), and by the host's own writes (COLOR + VERTEX per vertex,
+ * 6 a triangle; with the state RDRAW writes too, 13) */
+static void bench_tri_block(void)
+{
+    put_rstate(0, 0, 0, 0, 0, 0);
+    (void)cp_send(GPU_CMD_LOAD_RSTATE, 0, 1, 0, 0, RS_AT(0), 0, NULL, 0);
+    uint32_t w[24] = {100, 100, 0, 0, 0, 0, 0xFF808080u, 0, 108, 100, 0, 0, 0, 0, 0xFF808080u, 0,
+                      100, 108, 0, 0, 0, 0, 0xFF808080u, 0};
+    put_words(VB_AT(0), w, 24);
+    uint32_t d[4] = {0, VB_AT(0), 0, 0};
+    put_words(DD_AT(0), d, 4);
+}
+
+void scene_bench_cp_rdraw(scene_ctx_t *c)
+{
+    bench_tri_block();
+    for (unsigned i = 0; i < 50 * bench_n(c); i++) {
+        gpu_cmd_hdr_t h = {.opcode = GPU_CMD_RDRAW, .arg0 = DD_AT(0)};
+        (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
+    }
+}
+
+static void host_tri(int with_state)
+{
+    if (with_state) {
+        gpu_write(REG_FB_DRAW, 0);
+        gpu_write(REG_TRI_MODE, 0);
+        gpu_write(REG_ALPHA_BLEND, 0);
+        gpu_write(REG_TEX0_FMT, 0);
+        gpu_write(REG_TEX1_FMT, 0);
+        gpu_write(REG_TEX2_FMT, 0);
+        gpu_write(REG_TEX3_FMT, 0);
+    }
+    static const int32_t xy[3][2] = {{100, 100}, {108, 100}, {100, 108}};
+    for (unsigned v = 0; v < 3; v++) {
+        gpu_write(REG_COLOR, PACK_RGBA(0x80, 0x80, 0x80, 0xFF));
+        gpu_write(REG_VERTEX, (uint64_t)(uint16_t)(xy[v][1] * 16) << 16 | (uint16_t)(xy[v][0] * 16));
+    }
+}
+
+void scene_bench_host_tri(scene_ctx_t *c)
+{
+    bench_tri_block();
+    for (unsigned i = 0; i < 50 * bench_n(c); i++) host_tri(0);
+}
+
+void scene_bench_host_tri_state(scene_ctx_t *c)
+{
+    bench_tri_block();
+    for (unsigned i = 0; i < 50 * bench_n(c); i++) host_tri(1);
+}

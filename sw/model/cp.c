@@ -1,8 +1,9 @@
 /* Command processor (seed 004, docs/command.md): stream assembly from CP_CMD writes, validation
  * in the documented order, the carried-out opcodes, completion (fence counter, mailbox,
  * interrupt causes, CP_ERROR, packet count), the read pipe, RESYNC and CLEAR, the VRAM window,
- * DISPATCH through the kernel table with the watchdog and CP_ABORT, LOAD_RSTATE and RDRAW (a
- * triangle drawn through the register writes a host would make, gpu_model_write).
+ * DISPATCH through the kernel table with the watchdog and CP_ABORT, LOAD_RSTATE, RDRAW (a
+ * triangle drawn through the register writes a host would make, gpu_model_write) and RRECT (a
+ * rectangle as two such triangles).
  * Mirrors rtl/cp/cp_top.sv. The model carries out each packet at once, when it is complete
  * (WRITE_MEM: each payload word as it arrives), which is the RTL's order: packets run one at a
  * time, after everything sent before them. Memory writes go through gpu_model_mem_write
@@ -20,7 +21,9 @@
  * then dropped its triangle), both emptied by hardware reset only: CP_CTRL.CLEAR keeps them.
  * RDRAW's effect is its register writes through gpu_model_write, so draw-state allocation,
  * texture-cache invalidation and the triangle at the third VERTEX write are a host's (a vertex
- * the host latched before the packet stays latched ahead of the packet's three). */
+ * the host latched before the packet stays latched ahead of the packet's three). RRECT makes
+ * the same draw-state writes (GOURAUD 0) and six vertices; it leaves RDRAW's previous vertex
+ * block alone, and an empty rectangle (X1 <= X0 or Y1 <= Y0) writes nothing. */
 #include "gpu_cmd_defs.h"
 #include "gpu_model_int.h"
 #include <string.h>
@@ -71,8 +74,16 @@ enum { VX_X, VX_Y, VX_Z, VX_W, VX_U, VX_V, VX_COLOR, VX_RESERVED, VX_WORDS }; /*
 #define VX_UV_MIN (-32768)         /* U, V: 1.15, bits 15:0 to UV0 */
 #define VX_UV_MAX 32767
 #define VX_Z_MAX 0x1FFFFFFu
-#define VX_Q_ONE 0x7FFFu           /* UV0.Q of an RDRAW vertex */
+#define VX_Q_ONE 0x7FFFu           /* UV0.Q of an RDRAW or RRECT vertex */
 #define SAMPLER_WORDS 5u           /* TEX0_BASE, TEX0_FMT, TEX0_BLEND, TEX0_MIP_BIAS, TEX0_WRAP */
+enum { RR_X0, RR_Y0, RR_X1, RR_Y1, RR_COLOR, RR_FLAGS, RR_SAMPLER, RR_RESERVED, RR_WORDS }; /* RRECT (seed 000 9.1.3) */
+#define RR_ALIGN 16u               /* RRECT arg0 */
+#define RR_TEXTURED (1u << 0)      /* descriptor FLAGS */
+#define RR_STATE_COLOR (1u << 1)
+#define RR_STATE_SAMPLER (1u << 2)
+#define RR_FLAG_BITS 3u            /* FLAGS bits 31:3 zero */
+#define RR_DRAW_FLAGS (RD_DEPTH | RD_BLEND) /* the only arg2 bits RRECT takes */
+#define RR_UV_ONE 0x7FFFu          /* U at X1, V at Y1 (0 at X0, Y0) */
 
 /* the decoded header (cp_pkg: word 0 opcode[7:0] flags[15:8] rdst[23:16] len[31:24]
  * arg0[63:32], word 1 arg1[31:0] arg2[63:32]) */
@@ -212,13 +223,17 @@ static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
 }
 
 /* what a packet that passed its checks carries out: SIMT_LAUNCH's fields of a DISPATCH; the
- * descriptor and slot of a LOAD_RSTATE; the state, vertex block and features of an RDRAW */
+ * descriptor and slot of a LOAD_RSTATE; the state, vertex block and features of an RDRAW; the
+ * state, features, sampler, colour and corners of an RRECT */
 typedef struct {
     unsigned threads, prog_off, data_off;   /* DISPATCH */
     uint32_t rs[CP_RSTATE_WORDS];           /* LOAD_RSTATE: the descriptor as read */
-    unsigned slot;                          /* LOAD_RSTATE: arg0; RDRAW: STATE_ID */
+    unsigned slot;                          /* LOAD_RSTATE: arg0; RDRAW: STATE_ID; RRECT: arg1 */
     uint32_t vtx;                           /* RDRAW: the vertex block */
-    uint8_t gouraud, depth, blend, texture; /* RDRAW: the features on */
+    uint8_t gouraud, depth, blend, texture; /* RDRAW, RRECT: the features on */
+    uint32_t sampler;                       /* RDRAW, RRECT: the sampler's address (with texture on) */
+    uint32_t argb;                          /* RRECT: the colour, ARGB8888 */
+    int32_t x0, y0, x1, y1;                 /* RRECT: the corners (X1, Y1 exclusive) */
 } cp_plan_t;
 
 /* the DISPATCH checks after the common ones ("Compute", "Checks"); the descriptor comes from
@@ -377,6 +392,7 @@ static uint8_t cp_check_rdraw(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t
     L->depth = (flags & RD_DEPTH) && (rs[RS_FLAGS0] & RS_F0_DEPTH);
     L->blend = (flags & RD_BLEND) && rs[RS_BLEND_MODE] != 0;
     L->texture = (flags & RD_TEXTURE) && (rs[RS_FLAGS0] & RS_F0_TEXTURE);
+    L->sampler = rs[RS_SAMPLER];
     if (vtx % VX_ALIGN) {
         return GPU_CMDE_ALIGN;
     }
@@ -407,6 +423,57 @@ static uint8_t cp_check_rdraw(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t
             }
         }
     }
+    return GPU_CMDE_OK;
+}
+
+static int cp_pos_ok(int32_t p) { return p >= VX_POS_MIN && p <= VX_POS_MAX; }
+
+/* RRECT's checks ("Draws"): the descriptor (ALIGN, RANGE, read first); the state id, arg2's
+ * bits, FLAGS, RESERVED and the four corners (BAD_ARG); with FLAGS.TEXTURED the sampler chosen
+ * (ALIGN, RANGE). An empty rectangle passes them like any other and then draws nothing. */
+static uint8_t cp_check_rrect(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
+{
+    const cp_t *c = &m->cp;
+    if (h->arg0 % RR_ALIGN) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (!cp_win_contains(c, h->arg0, 4u * RR_WORDS)) {
+        return GPU_CMDE_RANGE;
+    }
+    uint32_t d[RR_WORDS];
+    for (unsigned i = 0; i < RR_WORDS; i++) {
+        d[i] = gpu_model_mem_read(m, h->arg0 + 4u * i);
+    }
+    const uint32_t sid = h->arg1, fl = d[RR_FLAGS];
+    if (sid >= CP_RSTATE_SLOTS || !((c->rstate_loaded >> sid) & 1u)) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if ((h->arg2 & ~RR_DRAW_FLAGS) != 0 || (fl >> RR_FLAG_BITS) != 0 || d[RR_RESERVED] != 0) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    L->x0 = (int32_t)d[RR_X0];
+    L->y0 = (int32_t)d[RR_Y0];
+    L->x1 = (int32_t)d[RR_X1];
+    L->y1 = (int32_t)d[RR_Y1];
+    if (!cp_pos_ok(L->x0) || !cp_pos_ok(L->y0) || !cp_pos_ok(L->x1) || !cp_pos_ok(L->y1)) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    const uint32_t *rs = c->rstate[sid];
+    L->slot = sid;
+    L->texture = (fl & RR_TEXTURED) != 0; /* the state's ENABLE_TEXTURE is not asked */
+    L->sampler = (fl & RR_STATE_SAMPLER) || d[RR_SAMPLER] == 0 ? rs[RS_SAMPLER] : d[RR_SAMPLER];
+    if (L->texture) {
+        if (L->sampler % 4u) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!cp_win_contains(c, L->sampler, 4u * SAMPLER_WORDS)) {
+            return GPU_CMDE_RANGE;
+        }
+    }
+    L->argb = (fl & RR_STATE_COLOR) || d[RR_COLOR] == 0 ? rs[RS_CONST_COLOR] : d[RR_COLOR];
+    L->gouraud = 0;
+    L->depth = (h->arg2 & RD_DEPTH) && (rs[RS_FLAGS0] & RS_F0_DEPTH);
+    L->blend = (h->arg2 & RD_BLEND) && rs[RS_BLEND_MODE] != 0;
     return GPU_CMDE_OK;
 }
 
@@ -524,6 +591,8 @@ static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t 
         return cp_check_load_rstate(m, h, L);
     case GPU_CMD_RDRAW:
         return cp_check_rdraw(m, h, L);
+    case GPU_CMD_RRECT:
+        return cp_check_rrect(m, h, L);
     case GPU_CMD_SWAP_FB:
         if (h->arg0 % CP_FB_ALIGN || h->arg1 % CP_FB_ALIGN) {
             return GPU_CMDE_ALIGN;
@@ -558,13 +627,12 @@ static uint32_t cp_blend565(uint32_t s, uint32_t d, uint32_t a)
     return (r << 11) | (g << 5) | b;
 }
 
-/* RDRAW's register writes ("Draws"), in the documented order, each as a host write through
- * gpu_model_write: draw-state allocation, texture-cache invalidation and the triangle at the
- * third VERTEX write happen as for the host. The sampler and the vertices are read now. */
-static void cp_rdraw(gpu_model_t *m, const cp_plan_t *L)
+/* the draw-state writes of RDRAW and RRECT ("Draws"), in the documented order, each as a host
+ * write through gpu_model_write: draw-state allocation and texture-cache invalidation happen as
+ * for the host. The sampler is read now. */
+static void cp_draw_state(gpu_model_t *m, const cp_plan_t *L)
 {
-    cp_t *c = &m->cp;
-    const uint32_t *rs = c->rstate[L->slot];
+    const uint32_t *rs = m->cp.rstate[L->slot];
     gpu_model_write(m, REG_FB_DRAW, rs[RS_FB_BASE]);
     if (L->depth) {
         gpu_model_write(m, REG_FB_ZBUFFER, rs[RS_DEPTH_BASE]); /* Z_COMPARE 0 (LESS) */
@@ -576,7 +644,7 @@ static void cp_rdraw(gpu_model_t *m, const cp_plan_t *L)
     gpu_model_write(m, REG_ALPHA_BLEND, !L->blend ? BLEND_DISABLED : bm == RS_BLEND_ALPHA ? BLEND_ALPHA : BLEND_ADD);
     if (L->texture) {
         for (unsigned i = 0; i < SAMPLER_WORDS; i++) {
-            gpu_model_write(m, (uint8_t)(REG_TEX0_BASE + i), gpu_model_mem_read(m, rs[RS_SAMPLER] + 4u * i));
+            gpu_model_write(m, (uint8_t)(REG_TEX0_BASE + i), gpu_model_mem_read(m, L->sampler + 4u * i));
         }
     } else {
         gpu_model_write(m, REG_TEX0_FMT, 0);
@@ -584,24 +652,57 @@ static void cp_rdraw(gpu_model_t *m, const cp_plan_t *L)
     gpu_model_write(m, REG_TEX1_FMT, 0);
     gpu_model_write(m, REG_TEX2_FMT, 0);
     gpu_model_write(m, REG_TEX3_FMT, 0);
+}
+
+/* one vertex's writes: COLOR (ARGB8888 to {A, B, G, R}), UV0 {Q 0x7FFF, V, U} with texture on,
+ * VERTEX {Z, Y * 16, X * 16} (X, Y in -2048..2047 pixels: * 16 is 12.4 in 16 bits). The third
+ * VERTEX write of a triangle submits it, as a host's would. */
+static void cp_draw_vertex(gpu_model_t *m, int texture, uint32_t argb, uint32_t u, uint32_t v, uint32_t x, uint32_t y,
+                           uint32_t z)
+{
+    gpu_model_write(m, REG_COLOR, (argb & 0xFF00FF00u) | ((argb >> 16) & 0xFFu) | ((argb & 0xFFu) << 16));
+    if (texture) {
+        gpu_model_write(m, REG_UV0,
+                        ((uint64_t)VX_Q_ONE << UV0_Q_SHIFT) | ((uint64_t)(v & 0xFFFFu) << UV0_VQ_SHIFT) |
+                            (u & 0xFFFFu));
+    }
+    const uint32_t x16 = (x * 16u) & 0xFFFFu, y16 = (y * 16u) & 0xFFFFu;
+    gpu_model_write(m, REG_VERTEX, ((uint64_t)z << VERTEX_Z_SHIFT) | ((uint64_t)y16 << VERTEX_Y_SHIFT) | x16);
+}
+
+/* RDRAW's register writes ("Draws"): the draw state, then the three vertices of the block, read
+ * now; the block becomes the previous one */
+static void cp_rdraw(gpu_model_t *m, const cp_plan_t *L)
+{
+    cp_t *c = &m->cp;
+    cp_draw_state(m, L);
     for (unsigned v = 0; v < 3; v++) {
         uint32_t w[VX_WORDS];
         for (unsigned i = 0; i < VX_WORDS; i++) {
             w[i] = gpu_model_mem_read(m, L->vtx + 4u * (VX_WORDS * v + i));
         }
-        const uint32_t argb = w[VX_COLOR]; /* ARGB8888 to COLOR {A, B, G, R} */
-        gpu_model_write(m, REG_COLOR, (argb & 0xFF00FF00u) | ((argb >> 16) & 0xFFu) | ((argb & 0xFFu) << 16));
-        if (L->texture) {
-            gpu_model_write(m, REG_UV0,
-                            ((uint64_t)VX_Q_ONE << UV0_Q_SHIFT) | ((uint64_t)(w[VX_V] & 0xFFFFu) << UV0_VQ_SHIFT) |
-                                (w[VX_U] & 0xFFFFu));
-        }
-        /* X, Y in -2048..2047 pixels: * 16 is 12.4 in 16 bits */
-        const uint32_t x16 = (w[VX_X] * 16u) & 0xFFFFu, y16 = (w[VX_Y] * 16u) & 0xFFFFu;
-        gpu_model_write(m, REG_VERTEX, ((uint64_t)w[VX_Z] << VERTEX_Z_SHIFT) | ((uint64_t)y16 << VERTEX_Y_SHIFT) | x16);
+        cp_draw_vertex(m, L->texture, w[VX_COLOR], w[VX_U], w[VX_V], w[VX_X], w[VX_Y], w[VX_Z]);
     }
     c->vtx_last = L->vtx;
     c->vtx_valid = 1;
+}
+
+/* RRECT's register writes ("Draws"): nothing for an empty rectangle; else the draw state
+ * (GOURAUD 0) and the triangles (X0, Y0), (X1, Y0), (X0, Y1) and (X1, Y0), (X1, Y1), (X0, Y1),
+ * each vertex with the colour, U 0 at X0 and 0x7FFF at X1, V likewise from Y0 to Y1, Z 0.
+ * RDRAW's previous vertex block stays as it is. */
+static void cp_rrect(gpu_model_t *m, const cp_plan_t *L)
+{
+    if (L->x1 <= L->x0 || L->y1 <= L->y0) {
+        return;
+    }
+    static const uint8_t corner[6] = {0, 1, 2, 1, 3, 2}; /* bit 0: X1 (else X0), bit 1: Y1 (else Y0) */
+    cp_draw_state(m, L);
+    for (unsigned i = 0; i < 6; i++) {
+        const int right = corner[i] & 1, bottom = corner[i] >> 1;
+        cp_draw_vertex(m, L->texture, L->argb, right ? RR_UV_ONE : 0, bottom ? RR_UV_ONE : 0,
+                       (uint32_t)(right ? L->x1 : L->x0), (uint32_t)(bottom ? L->y1 : L->y0), 0);
+    }
 }
 
 /* the effect of a packet that passed its checks (WRITE_MEM: its payload words, in cp_payload).
@@ -710,6 +811,9 @@ static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay
         break;
     case GPU_CMD_RDRAW:
         cp_rdraw(m, L);
+        break;
+    case GPU_CMD_RRECT:
+        cp_rrect(m, L);
         break;
     default: /* WRITE_MEM (its payload, in cp_payload), BARRIER: nothing here */
         break;

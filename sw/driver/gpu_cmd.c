@@ -199,6 +199,11 @@ int gpu_cmd_rdraw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, uint
     return send_plain(d, GPU_CMD_RDRAW, flags, rdst, 0, desc, vtx, draw_flags);
 }
 
+int gpu_cmd_rrect(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, unsigned state_id, uint32_t draw_flags)
+{
+    return send_plain(d, GPU_CMD_RRECT, flags, rdst, 0, desc, (uint32_t)state_id, draw_flags);
+}
+
 void gpu_rstate_init(gpu_rstate_t *s, uint32_t fb_base)
 {
     const gpu_rstate_t z = {0};
@@ -241,6 +246,19 @@ void gpu_rdraw_desc_pack(uint32_t state_id, uint32_t vtx_ptr, uint32_t draw_flag
     w[1] = vtx_ptr;
     w[2] = draw_flags;
     w[3] = 0;
+}
+
+void gpu_rrect_desc_pack(int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t color, uint32_t flags,
+                         uint32_t sampler, uint32_t w[8])
+{
+    w[0] = (uint32_t)x0;
+    w[1] = (uint32_t)y0;
+    w[2] = (uint32_t)x1;
+    w[3] = (uint32_t)y1;
+    w[4] = color;
+    w[5] = flags;
+    w[6] = sampler;
+    w[7] = 0;
 }
 
 int gpu_cmd_abort(gpu_dev_t *d) { return gpu_dev_write(d, REG_CP_ABORT, 1ull << CP_ABORT_STOP_SHIFT); }

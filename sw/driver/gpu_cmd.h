@@ -92,6 +92,11 @@ int gpu_cmd_load_rstate(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned id, 
  * vtx the vertex block (0: the descriptor's VTX_PTR, or if that is 0 the block of the previous
  * RDRAW that drew); draw_flags (GPU_RDRAW_*) ORed with the descriptor's FLAGS */
 int gpu_cmd_rdraw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, uint32_t vtx, uint32_t draw_flags);
+/* RRECT: the 32-byte descriptor {X0, Y0, X1, Y1, COLOR, FLAGS, SAMPLER_HANDLE, RESERVED} at desc
+ * (16-byte aligned) drawn with render state state_id (0..3; sent as it is) as two triangles;
+ * draw_flags: GPU_RDRAW_DEPTH and GPU_RDRAW_BLEND only (any other bit is sent, and refused by the
+ * GPU with BAD_ARG) */
+int gpu_cmd_rrect(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, unsigned state_id, uint32_t draw_flags);
 
 /* RDRAW draw flags (descriptor FLAGS | arg2); a feature is on when its flag is set and the
  * render state has it */
@@ -99,6 +104,11 @@ int gpu_cmd_rdraw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, uint
 #define GPU_RDRAW_DEPTH 0x2u   /* with RSTATE ENABLE_DEPTH: Z test LESS and Z write */
 #define GPU_RDRAW_BLEND 0x4u   /* with RSTATE BLEND_MODE 1 (alpha) or 2 (add) */
 #define GPU_RDRAW_TEXTURE 0x8u /* with RSTATE ENABLE_TEXTURE: unit 0 from the sampler */
+
+/* RRECT descriptor FLAGS (seed 000 section 9.1.3) */
+#define GPU_RRECT_TEXTURED 0x1u          /* texture unit 0 from the sampler, U 0..0x7FFF over X0..X1, V over Y0..Y1 */
+#define GPU_RRECT_USE_STATE_COLOR 0x2u   /* the state's CONST_COLOR (also when COLOR is 0) */
+#define GPU_RRECT_USE_STATE_SAMPLER 0x4u /* the state's SAMPLER_HANDLE (also when SAMPLER_HANDLE is 0) */
 
 /* RSTATE fields' values */
 #define GPU_RSTATE_FB_RGB565 1u      /* FB_FORMAT: the only one carried out */
@@ -138,6 +148,10 @@ typedef struct {
 void gpu_vertex_pack(const gpu_vertex_t v[3], uint32_t w[24]);
 /* the 4 words of the RDRAW descriptor {STATE_ID, VTX_PTR, FLAGS, RESERVED 0} */
 void gpu_rdraw_desc_pack(uint32_t state_id, uint32_t vtx_ptr, uint32_t draw_flags, uint32_t w[4]);
+/* the 8 words of the RRECT descriptor {X0, Y0, X1, Y1 (pixels, X1 and Y1 exclusive), COLOR
+ * (ARGB8888), FLAGS (GPU_RRECT_*), SAMPLER_HANDLE, RESERVED 0} */
+void gpu_rrect_desc_pack(int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t color, uint32_t flags,
+                         uint32_t sampler, uint32_t w[8]);
 
 /* Readers (docs/command.md "Reading the state": read when the command FIFO is empty and the
  * GPU idle). */

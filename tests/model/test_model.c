@@ -1182,7 +1182,7 @@ static void test_cp_validation(void)
         CP_EXPECT(cp_pkt(&t, bad_ops[i], 0, (uint8_t)(100 + i), 0, 0, 0, 0), GPU_CMDE_BAD_OPCODE, "opcode 0x%02X",
                   bad_ops[i]);
     }
-    const uint8_t todo[] = {0x40, 0x41, 0x42, 0x45}; /* docs/command-table.md: UNSUPPORTED so far */
+    const uint8_t todo[] = {0x40, 0x41, 0x42}; /* docs/command-table.md: UNSUPPORTED so far */
     for (unsigned i = 0; i < sizeof(todo); i++) {
         CP_EXPECT(cp_pkt(&t, todo[i], F_EMIT, (uint8_t)(20 + i), 0, 0, 0, 0), GPU_CMDE_UNSUPPORTED, "opcode 0x%02X",
                   todo[i]);
@@ -1223,7 +1223,8 @@ static void test_cp_validation(void)
     /* the order: FENCE_UNSET, BAD_OPCODE / UNSUPPORTED, BAD_FLAGS, BAD_PAYLOAD, the opcode's checks */
     CP_EXPECT(cp_pkt(&t, 0x03, F_WAIT, 77, 0, 0, 0, 0), GPU_CMDE_FENCE_UNSET, "FENCE_UNSET before BAD_OPCODE");
     CP_EXPECT(cp_pkt(&t, 0x03, 0xF0 | F_PAY, 0, 0, 0, 0, 0), GPU_CMDE_BAD_OPCODE, "BAD_OPCODE before BAD_FLAGS");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_RRECT, 0x80, 0, 0, 0, 0, 0), GPU_CMDE_UNSUPPORTED, "UNSUPPORTED before BAD_FLAGS");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_GDRAW, 0x80, 0, 0, 0, 0, 0), GPU_CMDE_UNSUPPORTED, "UNSUPPORTED before BAD_FLAGS");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_RRECT, 0x80, 0, 0, 1, 9, 9), GPU_CMDE_BAD_FLAGS, "RRECT is carried out: BAD_FLAGS");
     CP_EXPECT(cp_pkt(&t, GPU_CMD_WRITE_MEM, 0x20, 0, 0, 0, 0, 0), GPU_CMDE_BAD_FLAGS, "BAD_FLAGS before BAD_PAYLOAD");
     CP_EXPECT(cp_pkt(&t, GPU_CMD_FILL_RECT, F_PAY, 0, 0, 2, (1u << 16) | 1u, 0), GPU_CMDE_BAD_PAYLOAD,
               "BAD_PAYLOAD before ALIGN");
@@ -2571,6 +2572,14 @@ static void test_cp_draw_driver(void)
     uint32_t dw[4] = {9, 9, 9, 9};
     gpu_rdraw_desc_pack(3, 0x4000, GPU_RDRAW_GOURAUD | GPU_RDRAW_TEXTURE, dw);
     CHECK(dw[0] == 3 && dw[1] == 0x4000 && dw[2] == 9 && dw[3] == 0, "gpu_rdraw_desc_pack: {STATE_ID, VTX_PTR, FLAGS, 0}");
+    uint32_t rw[8];
+    memset(rw, 0xEE, sizeof(rw));
+    gpu_rrect_desc_pack(-3, 40, 2047, -2048, 0x80FF1020u, GPU_RRECT_TEXTURED | GPU_RRECT_USE_STATE_SAMPLER, 0x13004, rw);
+    CHECK(rw[0] == 0xFFFFFFFDu && rw[1] == 40 && rw[2] == 2047 && rw[3] == 0xFFFFF800u && rw[4] == 0x80FF1020u &&
+              rw[5] == 5 && rw[6] == 0x13004 && rw[7] == 0,
+          "gpu_rrect_desc_pack: {X0, Y0, X1, Y1, COLOR, FLAGS, SAMPLER_HANDLE, 0}");
+    CHECK(GPU_RRECT_TEXTURED == 1 && GPU_RRECT_USE_STATE_COLOR == 2 && GPU_RRECT_USE_STATE_SAMPLER == 4,
+          "RRECT FLAGS bits as seed 000 section 9.1.3");
     CHECK(GPU_RDRAW_GOURAUD == 1 && GPU_RDRAW_DEPTH == 2 && GPU_RDRAW_BLEND == 4 && GPU_RDRAW_TEXTURE == 8 &&
               GPU_RSTATE_F0_SCISSOR == 1 && GPU_RSTATE_F0_TEXTURE == 2 && GPU_RSTATE_F0_DEPTH == 4 &&
               GPU_RSTATE_DEPTH_D24 == 2 && GPU_RSTATE_BLEND_ALPHA == 1 && GPU_RSTATE_BLEND_ADD == 2,
@@ -2590,6 +2599,15 @@ static void test_cp_draw_driver(void)
               c.val[0] == ((0x2010ull << 32) | (4u << 16) | ((F_IRQ | 0x40) << 8) | 0x44) &&
               c.val[1] == ((9ull << 32) | 0x3000),
           "gpu_cmd_rdraw: arg0 the descriptor, arg1 the vertex block, arg2 the draw flags");
+    c.n = 0;
+    CHECK(gpu_cmd_rrect(d, F_EMIT | F_WAIT | F_PAY, 7, 0x2020, 3, GPU_RDRAW_DEPTH | GPU_RDRAW_BLEND) == GPU_OK &&
+              c.n == 2 && c.addr[0] == REG_CP_CMD && c.addr[1] == REG_CP_CMD &&
+              c.val[0] == ((0x2020ull << 32) | (7u << 16) | ((F_EMIT | F_WAIT) << 8) | 0x45) && c.val[1] == ((6ull << 32) | 3),
+          "gpu_cmd_rrect: arg0 the descriptor, arg1 the state id, arg2 the draw flags, flag PAYLOAD cleared");
+    c.n = 0;
+    CHECK(gpu_cmd_rrect(d, 0, 0, 0x2028, 9, 0xFFFFFFFFu) == GPU_OK && c.n == 2 &&
+              c.val[1] == ((0xFFFFFFFFull << 32) | 9),
+          "gpu_cmd_rrect: a state id and flags the GPU refuses are sent as they are");
     gpu_dev_close(d);
 }
 
@@ -3171,6 +3189,693 @@ static void test_cp_rdraw_effect(void)
     free(e);
 }
 
+/* ---- RRECT (docs/command.md "Draws"; descriptor seed 000 section 9.1.3) ----
+ * The equivalent host register writes of an RRECT are written out here from the doc
+ * (host_rrect); a second model given them must end with the same memory, events and registers.
+ * The pixels a rectangle covers are counted from its colour writes (GPU_UNIT_FBWRITE), per
+ * framebuffer word. */
+
+/* the sampler the doc picks: SAMPLER_HANDLE, or the state's with USE_STATE_SAMPLER (bit 2) or
+ * when SAMPLER_HANDLE is 0 */
+static uint32_t rr_sampler_of(const uint32_t rs[RS_W], const uint32_t d[8])
+{
+    return (d[5] & 4) || d[6] == 0 ? rs[9] : d[6];
+}
+
+/* RRECT as INT-010 register writes, written out from docs/command.md "Draws": rs the state's
+ * 16 words, d the descriptor's 8 {X0, Y0, X1, Y1, COLOR, FLAGS, SAMPLER_HANDLE, RESERVED}, smp
+ * the five words at the sampler the doc picks (read by the caller; used with FLAGS.TEXTURED
+ * only), arg2 the draw flags. An empty rectangle writes nothing. */
+static void host_rrect(gpu_model_t *m, const uint32_t rs[RS_W], const uint32_t d[8], const uint32_t smp[5],
+                       uint32_t arg2)
+{
+    const int32_t x0 = (int32_t)d[0], y0 = (int32_t)d[1], x1 = (int32_t)d[2], y1 = (int32_t)d[3];
+    if (x1 <= x0 || y1 <= y0) {
+        return;
+    }
+    const uint32_t argb = (d[5] & 2) || d[4] == 0 ? rs[8] : d[4]; /* COLOR, or CONST_COLOR */
+    const int tex = d[5] & 1, depth = (arg2 & 2) && (rs[12] & 4), blend = (arg2 & 4) && rs[7] != 0;
+    gpu_model_write(m, REG_FB_DRAW, rs[0]);
+    if (depth) {
+        gpu_model_write(m, REG_FB_ZBUFFER, (0ull << 32) | rs[4]); /* Z_COMPARE LESS, DEPTH_BASE */
+    }
+    gpu_model_write(m, REG_TRI_MODE, depth ? 1u << 3 | 1u << 2 : 0); /* Z_WRITE, Z_TEST; GOURAUD 0 */
+    gpu_model_write(m, REG_ALPHA_BLEND, !blend ? 0 : rs[7] == 1 ? 3 : 1);
+    if (tex) {
+        gpu_model_write(m, REG_TEX0_BASE, smp[0]);
+        gpu_model_write(m, REG_TEX0_FMT, smp[1]);
+        gpu_model_write(m, REG_TEX0_BLEND, smp[2]);
+        gpu_model_write(m, REG_TEX0_MIP_BIAS, smp[3]);
+        gpu_model_write(m, REG_TEX0_WRAP, smp[4]);
+    } else {
+        gpu_model_write(m, REG_TEX0_FMT, 0);
+    }
+    gpu_model_write(m, REG_TEX1_FMT, 0);
+    gpu_model_write(m, REG_TEX2_FMT, 0);
+    gpu_model_write(m, REG_TEX3_FMT, 0);
+    /* (X0, Y0), (X1, Y0), (X0, Y1) and (X1, Y0), (X1, Y1), (X0, Y1); U 0 at X0, 0x7FFF at X1 */
+    const struct {
+        int32_t x, y;
+        uint32_t u, v;
+    } c[6] = {{x0, y0, 0, 0},      {x1, y0, 0x7FFF, 0},      {x0, y1, 0, 0x7FFF},
+              {x1, y0, 0x7FFF, 0}, {x1, y1, 0x7FFF, 0x7FFF}, {x0, y1, 0, 0x7FFF}};
+    const uint32_t a = argb >> 24, r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF;
+    for (unsigned i = 0; i < 6; i++) {
+        gpu_model_write(m, REG_COLOR, a << 24 | b << 16 | g << 8 | r);
+        if (tex) {
+            gpu_model_write(m, REG_UV0, 0x7FFFull << 32 | (uint64_t)c[i].v << 16 | c[i].u);
+        }
+        gpu_model_write(m, REG_VERTEX, (uint64_t)((uint32_t)(c[i].y * 16) & 0xFFFF) << 16 |
+                                           ((uint32_t)(c[i].x * 16) & 0xFFFF)); /* Z 0 */
+    }
+}
+
+/* an RRECT; when refused, or OK with an empty rectangle, no register, vertex latch or draw
+ * state changed and no event; otherwise two triangles submitted */
+static unsigned rr_try(cpt_t *t, elog_t *l, uint8_t flags, uint32_t desc, uint32_t sid, uint32_t arg2)
+{
+    uint64_t regs[128];
+    memcpy(regs, t->m->regs, sizeof(regs));
+    const unsigned vc = t->m->vcount, ds = t->m->ds_cur, dirty = t->m->ds_dirty, prim = t->m->prim_seq;
+    uint32_t d[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    if (desc % 4 == 0 && (uint64_t)desc + 32 <= GPU_MEM_BYTES) {
+        for (unsigned i = 0; i < 8; i++) {
+            d[i] = rd32(t->m, desc + 4u * i);
+        }
+    }
+    const int empty = (int32_t)d[2] <= (int32_t)d[0] || (int32_t)d[3] <= (int32_t)d[1];
+    elog_reset(l);
+    unsigned st;
+    CP_DRV(st, t, gpu_cmd_rrect(t->d, flags, 6, desc, sid, arg2), GPU_CMD_RRECT, 6);
+    if (st != GPU_CMDE_OK || empty) {
+        CHECK(memcmp(regs, t->m->regs, sizeof(regs)) == 0 && t->m->vcount == vc && t->m->ds_cur == ds &&
+                  t->m->ds_dirty == dirty && t->m->prim_seq == prim && l->n == 0,
+              "%s RRECT (%s): no register written, no event (%u)", st != GPU_CMDE_OK ? "refused" : "empty",
+              cmde_name(st), l->n);
+    } else {
+        CHECK(l->kinds[GPU_EV_TRI_DRAWN] + l->kinds[GPU_EV_TRI_DROPPED] == 2 && t->m->prim_seq == prim + 2,
+              "RRECT: two triangles submitted (%u drawn, %u dropped)", l->kinds[GPU_EV_TRI_DRAWN],
+              l->kinds[GPU_EV_TRI_DROPPED]);
+    }
+    return st;
+}
+
+/* every RRECT check, in order; a refused or empty RRECT writes no register */
+static void test_cp_rrect_checks(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    elog_t l = {0};
+    gpu_model_set_event_fn(t.m, elog_event, &l);
+    const uint32_t A = 0x10000, D = 0x11000, RD = 0x11800, V = 0x12000, S = 0x13000;
+    uint32_t w[RS_W];
+    const uint32_t d0[8] = {100, 100, 110, 108, 0xFF0000FFu, 0, 0, 0};
+    uint32_t d[8];
+    put_words(t.m, D, d0, 8);
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_BAD_ARG, "after reset no state is loaded");
+    rs_words(w, 0x100000);
+    w[8] = 0xFF112233u; /* CONST_COLOR */
+    w[9] = S;           /* SAMPLER_HANDLE */
+    w[12] = 2;          /* ENABLE_TEXTURE */
+    CP_EXPECT(rs_try(&t, 0, A, w), GPU_CMDE_OK, "slot 0: texture enabled, a good sampler");
+    rs_words(w, 0x100000);
+    w[9] = S + 2; /* misaligned */
+    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_OK, "slot 1: no texture, a misaligned sampler");
+    const uint32_t smp[5] = {0x200000, 0x331, 1, 0, 0};
+    put_words(t.m, S, smp, 5);
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "a rectangle with slot 0");
+    CP_EXPECT(rr_try(&t, &l, F_EMIT | F_IRQ, D, 1, 0), GPU_CMDE_OK, "slot 1");
+    /* the descriptor: ALIGN (16), RANGE (32 bytes), read first */
+    CP_EXPECT(rr_try(&t, &l, 0, D + 8, 0, 0), GPU_CMDE_ALIGN, "descriptor at +8");
+    CP_EXPECT(rr_try(&t, &l, 0, D + 4, 0, 0), GPU_CMDE_ALIGN, "descriptor at +4");
+    CP_EXPECT(rr_try(&t, &l, 0, D + 1, 0, 0), GPU_CMDE_ALIGN, "descriptor at +1");
+    put_words(t.m, D + 0x30, d0, 8);
+    CP_EXPECT(rr_try(&t, &l, 0, D + 0x30, 0, 0), GPU_CMDE_OK, "descriptor 16-byte aligned (not 32)");
+    CP_EXPECT(rr_try(&t, &l, 0, 0x2000000, 0, 0), GPU_CMDE_RANGE, "descriptor at 32 MiB");
+    CP_EXPECT(rr_try(&t, &l, 0, 0x1FFFFF0u, 0, 0), GPU_CMDE_RANGE, "descriptor 16 bytes before the end (32 read)");
+    CP_EXPECT(rr_try(&t, &l, 0, 0xFFFFFFF0u, 0, 0), GPU_CMDE_RANGE, "descriptor past 2^32 (no wrap)");
+    put_words(t.m, 0x1FFFFE0u, d0, 8);
+    CP_EXPECT(rr_try(&t, &l, 0, 0x1FFFFE0u, 0, 0), GPU_CMDE_OK, "descriptor in the last 32 bytes");
+    CP_EXPECT(rr_try(&t, &l, 0, 0x2000004u, 9, 1), GPU_CMDE_ALIGN, "ALIGN before RANGE, the state id and arg2");
+    CP_EXPECT(rr_try(&t, &l, 0, 0x2000000u, 9, 1), GPU_CMDE_RANGE, "RANGE before the state id and arg2");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 28);
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_RANGE, "descriptor past the window's limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 32);
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "descriptor ending at the window's limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    const uint32_t dbad[8] = {5000, 100, 110, 108, 0, 9, 0, 1};
+    put_words(t.m, D + 0x100, dbad, 8);
+    gpu_model_write(t.m, REG_CP_WIN_BASE, D + 0x104);
+    CP_EXPECT(rr_try(&t, &l, 0, D + 0x100, 0, 0), GPU_CMDE_RANGE, "descriptor below the window (RANGE before its fields)");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
+    CP_EXPECT(rr_try(&t, &l, 0, D + 0x100, 0, 0), GPU_CMDE_BAD_ARG, "the same descriptor inside the window");
+    /* the state id, arg2, FLAGS, RESERVED (BAD_ARG); word 8: the descriptor as d0 */
+    static const struct {
+        uint32_t sid, arg2;
+        unsigned word;
+        uint32_t v;
+        unsigned st;
+        const char *what;
+    } b[] = {
+        {2, 0, 8, 0, GPU_CMDE_BAD_ARG, "slot 2 never loaded"},
+        {3, 0, 8, 0, GPU_CMDE_BAD_ARG, "slot 3 never loaded"},
+        {4, 0, 8, 0, GPU_CMDE_BAD_ARG, "state id 4"},
+        {0x80000000u, 0, 8, 0, GPU_CMDE_BAD_ARG, "state id 2^31"},
+        {0xFFFFFFFFu, 0, 8, 0, GPU_CMDE_BAD_ARG, "state id 0xFFFFFFFF"},
+        {0, 1, 8, 0, GPU_CMDE_BAD_ARG, "arg2 bit 0 (GOURAUD is not taken)"},
+        {0, 8, 8, 0, GPU_CMDE_BAD_ARG, "arg2 bit 3 (TEXTURE is not taken)"},
+        {0, 0x10, 8, 0, GPU_CMDE_BAD_ARG, "arg2 bit 4"},
+        {0, 0x80000000u, 8, 0, GPU_CMDE_BAD_ARG, "arg2 bit 31"},
+        {0, 0xF, 8, 0, GPU_CMDE_BAD_ARG, "arg2 0xF"},
+        {0, 2, 8, 0, GPU_CMDE_OK, "arg2 DEPTH"},
+        {0, 4, 8, 0, GPU_CMDE_OK, "arg2 BLEND"},
+        {0, 6, 8, 0, GPU_CMDE_OK, "arg2 DEPTH | BLEND"},
+        {0, 0, 5, 8, GPU_CMDE_BAD_ARG, "FLAGS bit 3"},
+        {0, 0, 5, 0xF, GPU_CMDE_BAD_ARG, "FLAGS 0xF"},
+        {0, 0, 5, 0x80000000u, GPU_CMDE_BAD_ARG, "FLAGS bit 31"},
+        {0, 0, 5, 1, GPU_CMDE_OK, "FLAGS TEXTURED (the state's sampler)"},
+        {0, 0, 5, 2, GPU_CMDE_OK, "FLAGS USE_STATE_COLOR"},
+        {0, 0, 5, 4, GPU_CMDE_OK, "FLAGS USE_STATE_SAMPLER"},
+        {0, 0, 5, 7, GPU_CMDE_OK, "FLAGS 7"},
+        {0, 0, 7, 1, GPU_CMDE_BAD_ARG, "RESERVED 1"},
+        {0, 0, 7, 0x80000000u, GPU_CMDE_BAD_ARG, "RESERVED bit 31"},
+        {0, 0, 4, 0xFFFFFFFFu, GPU_CMDE_OK, "COLOR: any value"},
+        {0, 0, 6, 0xFFFFFFFFu, GPU_CMDE_OK, "SAMPLER_HANDLE not checked without TEXTURED"},
+        {1, 0, 6, 3, GPU_CMDE_OK, "... nor the state's"},
+    };
+    for (unsigned i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+        memcpy(d, d0, sizeof(d));
+        if (b[i].word < 8) {
+            d[b[i].word] = b[i].v;
+        }
+        put_words(t.m, D, d, 8);
+        CP_EXPECT(rr_try(&t, &l, 0, D, b[i].sid, b[i].arg2), b[i].st, "%s", b[i].what);
+    }
+    /* X0, Y0, X1, Y1 in -2048..2047 (BAD_ARG) */
+    static const struct {
+        uint32_t v;
+        unsigned st;
+    } xy[] = {{2047, GPU_CMDE_OK},          {2048, GPU_CMDE_BAD_ARG},        {(uint32_t)-2048, GPU_CMDE_OK},
+              {(uint32_t)-2049, GPU_CMDE_BAD_ARG}, {0x80000000u, GPU_CMDE_BAD_ARG}, {0x7FFFFFFFu, GPU_CMDE_BAD_ARG},
+              {0xFFFFFFFFu, GPU_CMDE_OK}};
+    for (unsigned k = 0; k < 4; k++) {
+        for (unsigned i = 0; i < sizeof(xy) / sizeof(xy[0]); i++) {
+            memcpy(d, d0, sizeof(d));
+            d[k] = xy[i].v;
+            put_words(t.m, D, d, 8);
+            CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), xy[i].st, "%s = %d", k == 0 ? "X0" : k == 1 ? "Y0" : k == 2 ? "X1" : "Y1",
+                      (int32_t)xy[i].v);
+        }
+    }
+    /* every BAD_ARG check before the sampler's ALIGN */
+    static const struct {
+        uint32_t sid, arg2;
+        unsigned word;
+        uint32_t v;
+        const char *what;
+    } o[] = {{4, 0, 8, 0, "state id"},   {2, 0, 8, 0, "unloaded slot"}, {0, 1, 8, 0, "arg2"}, {0, 0, 5, 9, "FLAGS"},
+             {0, 0, 7, 1, "RESERVED"},   {0, 0, 0, 2048, "X0"},       {0, 0, 3, (uint32_t)-2049, "Y1"}};
+    for (unsigned i = 0; i < sizeof(o) / sizeof(o[0]); i++) {
+        memcpy(d, d0, sizeof(d));
+        d[5] = 1;     /* TEXTURED */
+        d[6] = S + 2; /* a misaligned sampler of its own */
+        if (o[i].word < 8) {
+            d[o[i].word] = o[i].v;
+        }
+        put_words(t.m, D, d, 8);
+        CP_EXPECT(rr_try(&t, &l, 0, D, o[i].sid, o[i].arg2), GPU_CMDE_BAD_ARG, "%s before the sampler's ALIGN",
+                  o[i].what);
+    }
+    /* the sampler with TEXTURED: its own, or the state's (USE_STATE_SAMPLER, or SAMPLER_HANDLE 0) */
+    static const struct {
+        uint32_t sid, flags, sampler;
+        unsigned st;
+        const char *what;
+    } sm[] = {
+        {0, 1, S, GPU_CMDE_OK, "its own sampler"},
+        {0, 1, S + 2, GPU_CMDE_ALIGN, "its own sampler at +2"},
+        {0, 1, S + 1, GPU_CMDE_ALIGN, "its own sampler at +1"},
+        {0, 1, 0x1FFFFF0u, GPU_CMDE_RANGE, "its own sampler 16 bytes before the end (20 read)"},
+        {0, 1, 0x1FFFFECu, GPU_CMDE_OK, "its own sampler in the last 20 bytes"},
+        {0, 1, 0x2000000u, GPU_CMDE_RANGE, "its own sampler at 32 MiB"},
+        {0, 1, 0xFFFFFFFCu, GPU_CMDE_RANGE, "its own sampler past 2^32 (no wrap)"},
+        {0, 1, 0x2000002u, GPU_CMDE_ALIGN, "the sampler's ALIGN before its RANGE"},
+        {1, 1, 0, GPU_CMDE_ALIGN, "SAMPLER_HANDLE 0: the state's (misaligned)"},
+        {1, 5, S, GPU_CMDE_ALIGN, "USE_STATE_SAMPLER: the state's (misaligned), not its own"},
+        {1, 7, S, GPU_CMDE_ALIGN, "USE_STATE_SAMPLER with USE_STATE_COLOR"},
+        {1, 4, S, GPU_CMDE_OK, "USE_STATE_SAMPLER without TEXTURED: not checked"},
+        {1, 0, 0, GPU_CMDE_OK, "SAMPLER_HANDLE 0 without TEXTURED: not checked"},
+        {1, 6, S + 2, GPU_CMDE_OK, "no sampler checked without TEXTURED"},
+        {1, 1, S, GPU_CMDE_OK, "TEXTURED with a state without ENABLE_TEXTURE: its own sampler"},
+        {0, 5, S + 2, GPU_CMDE_OK, "USE_STATE_SAMPLER: its own (misaligned) is not used"},
+        {0, 5, 0x2000000u, GPU_CMDE_OK, "USE_STATE_SAMPLER: its own (past the end) is not used"},
+        {0, 1, 0, GPU_CMDE_OK, "SAMPLER_HANDLE 0: the state's (good)"},
+    };
+    for (unsigned i = 0; i < sizeof(sm) / sizeof(sm[0]); i++) {
+        memcpy(d, d0, sizeof(d));
+        d[5] = sm[i].flags;
+        d[6] = sm[i].sampler;
+        put_words(t.m, D, d, 8);
+        CP_EXPECT(rr_try(&t, &l, 0, D, sm[i].sid, 0), sm[i].st, "%s", sm[i].what);
+    }
+    memcpy(d, d0, sizeof(d));
+    d[5] = 1;
+    d[6] = S;
+    put_words(t.m, D, d, 8);
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, S + 16);
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_RANGE, "its own sampler past the window's limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, S + 20);
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "its own sampler ending at the window's limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    /* empty rectangles (X1 <= X0 or Y1 <= Y0): OK, nothing written, after every check */
+    static const int32_t em[][4] = {{100, 100, 100, 108}, {100, 100, 99, 108},     {100, 100, 110, 100},
+                                    {100, 100, 110, 50},  {2047, 2047, -2048, -2048}, {-2048, 5, -2048, 2047},
+                                    {0, 0, 0, 0},         {700, 10, 690, 20}};
+    for (unsigned i = 0; i < sizeof(em) / sizeof(em[0]); i++) {
+        const uint32_t de[8] = {(uint32_t)em[i][0], (uint32_t)em[i][1], (uint32_t)em[i][2], (uint32_t)em[i][3],
+                                0xFFFFFFFFu, 7, S, 0};
+        put_words(t.m, D, de, 8);
+        CP_EXPECT(rr_try(&t, &l, F_EMIT, D, 0, 6), GPU_CMDE_OK, "empty (%d,%d)-(%d,%d) with every flag", em[i][0],
+                  em[i][1], em[i][2], em[i][3]);
+    }
+    {
+        uint32_t de[8] = {100, 100, 100, 108, 0, 1, S + 2, 0};
+        put_words(t.m, D, de, 8);
+        CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_ALIGN, "an empty rectangle's sampler is checked");
+        de[6] = 0x2000000u;
+        put_words(t.m, D, de, 8);
+        CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_RANGE, "... its RANGE too");
+        de[5] = 0;
+        de[0] = 2048;
+        put_words(t.m, D, de, 8);
+        CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_BAD_ARG, "an empty rectangle with X0 2048");
+        de[0] = 100;
+        de[7] = 2;
+        put_words(t.m, D, de, 8);
+        CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_BAD_ARG, "an empty rectangle with RESERVED set");
+        de[7] = 0;
+        put_words(t.m, D, de, 8);
+        CP_EXPECT(rr_try(&t, &l, 0, D, 3, 0), GPU_CMDE_BAD_ARG, "an empty rectangle with an unloaded slot");
+        CP_EXPECT(rr_try(&t, &l, 0, D, 0, 8), GPU_CMDE_BAD_ARG, "an empty rectangle with arg2 bit 3");
+        CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "the same, arg2 0");
+    }
+    /* the common checks */
+    put_words(t.m, D, d0, 8);
+    const gpu_cmd_hdr_t hp = {GPU_CMD_RRECT, F_PAY, 0, 8, D, 0, 0};
+    CP_EXPECT(cp_run(&t, &hp, d0, 8), GPU_CMDE_BAD_PAYLOAD, "RRECT with the descriptor as a payload");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_RRECT, F_PAY, 0, 0, D, 0, 0), GPU_CMDE_BAD_PAYLOAD, "PAYLOAD with len 0");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_RRECT, 0x40, 0, 0, D + 1, 9, 9), GPU_CMDE_BAD_FLAGS, "BAD_FLAGS before ALIGN");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_RRECT, F_WAIT | 0x40, 200, 0, D + 1, 9, 9), GPU_CMDE_FENCE_UNSET,
+              "FENCE_UNSET before BAD_FLAGS");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_RRECT, 0, 0, 8, D, 0, 0), GPU_CMDE_OK, "len without PAYLOAD: ignored");
+    /* RRECT leaves RDRAW's previous vertex block alone */
+    gpu_model_reset(t.m);
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_BAD_ARG, "reset empties the slots");
+    rs_words(w, 0x100000);
+    CP_EXPECT(rs_try(&t, 0, A, w), GPU_CMDE_OK, "slot 0 after reset");
+    put_words(t.m, D, d0, 8);
+    put_rdesc(t.m, RD, 0, 0, 0, 0);
+    const int32_t txy[6] = {200, 200, 230, 205, 210, 240};
+    const uint32_t col[3] = {0xFF0000FFu, 0xFF00FF00u, 0xFFFF0000u};
+    uint32_t vb[24];
+    vb_words(vb, txy, NULL, NULL, col);
+    put_words(t.m, V, vb, 24);
+    CP_EXPECT(rd_try(&t, &l, 0, RD, 0, 0), GPU_CMDE_BAD_ARG, "RDRAW after reset: no previous block");
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "an RRECT");
+    CP_EXPECT(rd_try(&t, &l, 0, RD, 0, 0), GPU_CMDE_BAD_ARG, "an RRECT gives RDRAW no previous block");
+    CP_EXPECT(rd_try(&t, &l, 0, RD, V, 0), GPU_CMDE_OK, "an RDRAW with a block");
+    const unsigned first = l.kinds[GPU_EV_FRAG];
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "an RRECT after it");
+    CHECK(l.kinds[GPU_EV_FRAG] == 80, "the RRECT's 10 x 8 fragments (%u)", l.kinds[GPU_EV_FRAG]);
+    CP_EXPECT(rd_try(&t, &l, 0, RD, 0, 0), GPU_CMDE_OK, "RDRAW with the previous block");
+    CHECK(l.kinds[GPU_EV_FRAG] == first && first > 0 && t.m->cp.vtx_last == V,
+          "the previous block is the RDRAW's (%u fragments, first %u)", l.kinds[GPU_EV_FRAG], first);
+    CHECK(gpu_cmd_clear(t.d) == GPU_OK, "CLEAR");
+    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "CLEAR keeps the slots");
+    cpt_close(&t);
+}
+
+/* the colour writes (GPU_UNIT_FBWRITE) per word of the framebuffer at fb, the Z writes per word
+ * of the Z-buffer at zb, and memory writes anywhere else; every event also goes to l */
+typedef struct {
+    elog_t *l;
+    uint32_t fb, zb;
+    uint8_t *cnt, *zcnt; /* 640 x 480 each */
+    unsigned other;
+} cov_t;
+
+static void cov_event(void *ctx, const gpu_event_t *ev)
+{
+    cov_t *c = ctx;
+    elog_event(c->l, ev);
+    if (ev->kind != GPU_EV_MEM_WRITE) {
+        return;
+    }
+    const uint32_t n = 640u * 480u * 4u;
+    if (ev->unit == GPU_UNIT_FBWRITE && ev->addr >= c->fb && ev->addr - c->fb < n) {
+        c->cnt[(ev->addr - c->fb) / 4] += c->cnt[(ev->addr - c->fb) / 4] < 255;
+    } else if (ev->unit == GPU_UNIT_ZTEST && ev->addr >= c->zb && ev->addr - c->zb < n) {
+        c->zcnt[(ev->addr - c->zb) / 4] += c->zcnt[(ev->addr - c->zb) / 4] < 255;
+    } else {
+        c->other++;
+    }
+}
+
+/* the pixels X0..X1-1, Y0..Y1-1 on screen: each given one colour write (colour) and one Z write
+ * (z), every other pixel none, and no other memory write; the counts are cleared */
+static void cov_check(cov_t *c, const int32_t r[4], int colour, int z, const char *what)
+{
+    unsigned wrong = 0, zwrong = 0, n = 0;
+    for (int32_t y = 0; y < 480; y++) {
+        for (int32_t x = 0; x < 640; x++) {
+            const int in = x >= r[0] && x < r[2] && y >= r[1] && y < r[3];
+            n += in;
+            wrong += c->cnt[y * 640 + x] != (in && colour);
+            zwrong += c->zcnt[y * 640 + x] != (in && z);
+        }
+    }
+    CHECK(wrong == 0 && zwrong == 0 && c->other == 0,
+          "%s (%d,%d)-(%d,%d): each of its %u pixels on screen written %s, no other (%u pixels wrong, %u Z words "
+          "wrong, %u other writes)",
+          what, r[0], r[1], r[2], r[3], n, colour ? "once" : "never", wrong, zwrong, c->other);
+    memset(c->cnt, 0, 640u * 480u);
+    memset(c->zcnt, 0, 640u * 480u);
+    c->other = 0;
+}
+
+/* fragments (of those logged) whose colour is not want ({A, B, G, R}) */
+static unsigned frags_not(const elog_t *l, uint32_t want)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < l->n && i < l->cap; i++) {
+        n += l->ev[i].kind == GPU_EV_FRAG && l->ev[i].data != want;
+    }
+    return n;
+}
+
+/* one RRECT with state slot and descriptor d (put at a new address) and arg2 (the packet
+ * model); the host model gets host_rrect */
+static void eq_rrect(eqt_t *e, unsigned slot, const uint32_t d[8], uint32_t arg2)
+{
+    static unsigned k;
+    const uint32_t da = EQ_DESC + 0x8000u + 32u * (k++ % 256u);
+    eq_put(e, da, d, 8);
+    unsigned st;
+    CP_DRV(st, &e->t, gpu_cmd_rrect(e->t.d, 0, 0, da, slot, arg2), GPU_CMD_RRECT, 0);
+    CP_EXPECT(st, GPU_CMDE_OK, "RRECT with slot %u", slot);
+    uint32_t smp[5];
+    rd_sampler(e->h, rr_sampler_of(e->rs[slot], d), smp);
+    host_rrect(e->h, e->rs[slot], d, smp, arg2);
+}
+
+/* RRECT against the equivalent host register writes on a second model */
+static void test_cp_rrect_effect(void)
+{
+    eqt_t *e = calloc(1, sizeof(*e));
+    uint8_t *cnt = calloc(640u * 480u, 1), *zcnt = calloc(640u * 480u, 1);
+    if (!e || !cnt || !zcnt) {
+        CHECK(0, "memory");
+        free(e);
+        free(cnt);
+        free(zcnt);
+        return;
+    }
+    eq_open(e);
+    gpu_model_t *m = e->t.m;
+    cov_t cv = {&e->la, EQ_FB0, EQ_ZB, cnt, zcnt, 0};
+    gpu_model_set_event_fn(m, cov_event, &cv);
+    uint32_t rs[RS_W];
+    rs_words(rs, EQ_FB0);
+    rs[8] = 0x80406080u; /* CONST_COLOR */
+    rs[9] = EQ_SMP;
+    eq_load(e, 0, rs);
+    /* coverage: each pixel X0..X1-1, Y0..Y1-1 on screen written once, nothing else (the fill
+     * rule on the shared diagonal: squares put pixel centres on it) */
+    static const int32_t rects[][4] = {
+        {10, 10, 11, 11},     {10, 20, 11, 60},      {20, 10, 90, 11},      {30, 30, 32, 32},    {40, 40, 47, 47},
+        {60, 60, 66, 69},     {70, 60, 79, 66},      {100, 50, 137, 173},   {3, 200, 300, 202},  {639, 479, 640, 480},
+        {0, 0, 640, 480},     {-5, -7, 3, 2},        {630, 470, 700, 500},  {-2048, -2048, 2047, 2047},
+        {-2048, 100, -2000, 2047}, {640, 0, 700, 10}, {0, 480, 10, 500},    {-20, -20, 0, 0},    {600, -100, 2047, 5},
+        {-30, 300, 20, 2047}, {1, 1, 639, 479},
+    };
+    const unsigned nfix = sizeof(rects) / sizeof(rects[0]);
+    uint32_t lcg = 0x52524543u;
+    for (unsigned i = 0; i < nfix + 40; i++) {
+        int32_t r[4];
+        if (i < nfix) {
+            memcpy(r, rects[i], sizeof(r));
+        } else {
+            r[0] = (int32_t)(lcg_next(&lcg) % 720u) - 40;
+            r[1] = (int32_t)(lcg_next(&lcg) % 560u) - 40;
+            r[2] = r[0] + 1 + (int32_t)(lcg_next(&lcg) % 48u);
+            r[3] = r[1] + 1 + (int32_t)(lcg_next(&lcg) % 48u);
+        }
+        const uint32_t d[8] = {(uint32_t)r[0], (uint32_t)r[1], (uint32_t)r[2], (uint32_t)r[3], 0xFF2040C0u, 0, 0, 0};
+        elog_reset(&e->la);
+        elog_reset(&e->lb);
+        eq_rrect(e, 0, d, 0);
+        char what[64];
+        snprintf(what, sizeof(what), "rectangle %u", i);
+        eq_compare(e, what);
+        cov_check(&cv, r, 1, 0, what);
+        /* off screen: no pixel; setup drops both when even the bounding box (pixels X0..X1,
+         * Y0..Y1, raster_setup) misses the screen */
+        const int off = r[0] >= 640 || r[1] >= 480 || r[2] <= 0 || r[3] <= 0;
+        const int gone = r[0] > 639 || r[1] > 479 || r[2] < 0 || r[3] < 0;
+        CHECK(e->la.kinds[GPU_EV_TRI_DRAWN] + e->la.kinds[GPU_EV_TRI_DROPPED] == 2 &&
+                  (!off || e->la.kinds[GPU_EV_FRAG] == 0) && (!gone || e->la.kinds[GPU_EV_TRI_DRAWN] == 0) &&
+                  frags_not(&e->la, 0xFFC04020u) == 0,
+              "%s: two triangles (%u drawn), every fragment COLOR as {A, B, G, R}%s", what,
+              e->la.kinds[GPU_EV_TRI_DRAWN], gone ? ", both dropped off screen" : off ? ", no fragment" : "");
+    }
+    eq_regs_left(e, "RRECT", EQ_FB0, 5ull << 32 | 0xABC000u, 0, 0, 0xDEF000u, 0);
+    CHECK(m->regs[REG_UV0] == 0x123456789ABCull && m->vcount == 0, "no texture: UV0 not written; no vertex left latched");
+    /* colour: COLOR, or CONST_COLOR with USE_STATE_COLOR or COLOR 0 */
+    uint32_t rs1[RS_W];
+    rs_words(rs1, EQ_FB0); /* CONST_COLOR 0 */
+    eq_load(e, 1, rs1);
+    static const struct {
+        unsigned slot;
+        uint32_t color, flags, want;
+        const char *what;
+    } cc[] = {
+        {0, 0xFF2040C0u, 0, 0xFFC04020u, "COLOR"},
+        {0, 0, 0, 0x80806040u, "COLOR 0: CONST_COLOR"},
+        {0, 0x11223344u, 2, 0x80806040u, "USE_STATE_COLOR: CONST_COLOR"},
+        {0, 0, 2, 0x80806040u, "USE_STATE_COLOR and COLOR 0"},
+        {0, 0x01000000u, 0, 0x01000000u, "COLOR alpha only: not 0, its own"},
+        {0, 0x00000001u, 4, 0x00010000u, "USE_STATE_SAMPLER does not choose the colour"},
+        {1, 0, 0, 0, "COLOR 0 and CONST_COLOR 0: 0"},
+        {1, 0x55667788u, 2, 0, "USE_STATE_COLOR with CONST_COLOR 0"},
+    };
+    for (unsigned i = 0; i < sizeof(cc) / sizeof(cc[0]); i++) {
+        const int32_t r[4] = {50 + 20 * (int32_t)i, 300, 67 + 20 * (int32_t)i, 331};
+        const uint32_t d[8] = {(uint32_t)r[0], (uint32_t)r[1], (uint32_t)r[2], (uint32_t)r[3], cc[i].color, cc[i].flags, 0,
+                               0};
+        elog_reset(&e->la);
+        elog_reset(&e->lb);
+        eq_rrect(e, cc[i].slot, d, 0);
+        eq_compare(e, cc[i].what);
+        cov_check(&cv, r, 1, 0, cc[i].what);
+        CHECK(e->la.kinds[GPU_EV_FRAG] == 17 * 31 && frags_not(&e->la, cc[i].want) == 0,
+              "%s: %u fragments, each 0x%08X as {A, B, G, R}", cc[i].what, e->la.kinds[GPU_EV_FRAG], cc[i].want);
+    }
+    /* texture: the sampler chosen (its own, or the state's), exactly with FLAGS.TEXTURED */
+    const uint32_t fa = (uint32_t)texenc_fmt(1, TEXENC_RGBA4444, 3, 3, 0, 1);
+    const uint32_t fb = (uint32_t)texenc_fmt(1, TEXENC_RGBA4444, 3, 3, 5, 1);
+    const uint32_t smpa[5] = {EQ_TEX, fa, 0, 0, 0}, smpb[5] = {EQ_TEX | 0x123u, fb | 0xFF000008u, 1, 0, 0xFFFFFFF5u};
+    const uint32_t SB = EQ_SMP + 0x40;
+    eq_put(e, EQ_SMP, smpa, 5);
+    eq_put(e, SB, smpb, 5);
+    uint32_t rs2[RS_W];
+    rs_words(rs2, EQ_FB0);
+    rs2[9] = EQ_SMP;
+    rs2[12] = 2; /* ENABLE_TEXTURE */
+    eq_load(e, 2, rs2);
+    static const struct {
+        unsigned slot;
+        uint32_t flags, sampler, fmt;
+        const char *what;
+    } tx[] = {
+        {0, 1, SB, 2, "TEXTURED, its own sampler"},
+        {0, 1, 0, 1, "TEXTURED, SAMPLER_HANDLE 0: the state's"},
+        {0, 5, SB, 1, "TEXTURED and USE_STATE_SAMPLER: the state's"},
+        {0, 0, SB, 0, "not TEXTURED: no texture"},
+        {1, 1, SB, 2, "TEXTURED, a state without a sampler or ENABLE_TEXTURE: its own"},
+        {2, 0, 0, 0, "a state with ENABLE_TEXTURE, not TEXTURED: no texture"},
+        {2, 3, 0, 1, "TEXTURED | USE_STATE_COLOR with the ENABLE_TEXTURE state"},
+    };
+    for (unsigned i = 0; i < sizeof(tx) / sizeof(tx[0]); i++) {
+        const int32_t r[4] = {20 + 40 * (int32_t)i, 380, 52 + 40 * (int32_t)i, 420};
+        const uint32_t d[8] = {(uint32_t)r[0], (uint32_t)r[1], (uint32_t)r[2], (uint32_t)r[3], 0xC0A0B0E0u, tx[i].flags,
+                               tx[i].sampler, 0};
+        const uint64_t uv_before = m->regs[REG_UV0], base_before = gpu_model_read(m, REG_TEX0_BASE);
+        elog_reset(&e->la);
+        elog_reset(&e->lb);
+        eq_rrect(e, tx[i].slot, d, 0);
+        eq_compare(e, tx[i].what);
+        cov_check(&cv, r, 1, 0, tx[i].what);
+        if (tx[i].fmt) {
+            const uint32_t *sw = tx[i].fmt == 1 ? smpa : smpb;
+            CHECK(e->la.kinds[GPU_EV_TEXEL] >= 32 * 40 && gpu_model_read(m, REG_TEX0_FMT) == (sw[1] & 0x00FFFFF7u) &&
+                      gpu_model_read(m, REG_TEX0_BASE) == (sw[0] & ~0xFFFu) &&
+                      m->regs[REG_UV0] == (0x7FFFull << 32 | 0x7FFFull << 16 | 0),
+                  "%s: %u texels, TEX0_FMT 0x%" PRIX64 " TEX0_BASE 0x%" PRIX64 ", UV0 of the last vertex (X0, Y1) "
+                  "{0x7FFF, 0x7FFF, 0} (0x%" PRIX64 ")",
+                  tx[i].what, e->la.kinds[GPU_EV_TEXEL], gpu_model_read(m, REG_TEX0_FMT),
+                  gpu_model_read(m, REG_TEX0_BASE), m->regs[REG_UV0]);
+        } else {
+            CHECK(e->la.kinds[GPU_EV_TEXEL] == 0 && gpu_model_read(m, REG_TEX0_FMT) == 0 &&
+                      gpu_model_read(m, REG_TEX0_BASE) == base_before && m->regs[REG_UV0] == uv_before,
+                  "%s: no texel, TEX0_FMT 0, TEX0_BASE and UV0 kept", tx[i].what);
+        }
+    }
+    /* the texture spans the rectangle: U 0 at X0 to 0x7FFF at X1 over an 8 x 8 texture (wrap
+     * off by the sampler's mode), so a 64 x 64 rectangle gives each texel an 8 x 8 block */
+    {
+        const int32_t r[4] = {400, 40, 464, 104};
+        const uint32_t d[8] = {(uint32_t)r[0], (uint32_t)r[1], (uint32_t)r[2], (uint32_t)r[3], 0xFFFFFFFFu, 1, 0, 0};
+        elog_reset(&e->la);
+        elog_reset(&e->lb);
+        eq_rrect(e, 0, d, 0);
+        eq_compare(e, "a textured 64 x 64 rectangle");
+        cov_check(&cv, r, 1, 0, "a textured 64 x 64 rectangle");
+    }
+    /* depth: a D24 state; Z 0 passes LESS against a far buffer, then fails against itself */
+    uint32_t rs3[RS_W];
+    rs_words(rs3, EQ_FB1);
+    rs3[4] = EQ_ZB;
+    rs3[6] = 2;
+    rs3[7] = 1;
+    rs3[8] = 0x80FF8040u;
+    rs3[12] = 4;
+    eq_load(e, 3, rs3);
+    cv.fb = EQ_FB1;
+    const int32_t rz[4] = {300, 200, 345, 233};
+    const uint32_t dz[8] = {(uint32_t)rz[0], (uint32_t)rz[1], (uint32_t)rz[2], (uint32_t)rz[3], 0, 0, 0, 0};
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_rrect(e, 3, dz, 2);
+    eq_compare(e, "depth");
+    cov_check(&cv, rz, 1, 1, "depth, a far Z-buffer");
+    CHECK(e->la.kinds[GPU_EV_ZTEST] == 45 * 33 && e->la.zfail == 0, "depth: %u Z tests, %u failing",
+          e->la.kinds[GPU_EV_ZTEST], e->la.zfail);
+    eq_regs_left(e, "depth", EQ_FB1, EQ_ZB, 0xC, 0, EQ_TEX, 0);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_rrect(e, 3, dz, 2);
+    eq_compare(e, "depth again");
+    cov_check(&cv, rz, 0, 0, "depth again (Z 0 is not LESS than 0)");
+    CHECK(e->la.kinds[GPU_EV_ZTEST] == 45 * 33 && e->la.zfail == 45 * 33, "depth again: %u Z tests, %u failing",
+          e->la.kinds[GPU_EV_ZTEST], e->la.zfail);
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_rrect(e, 3, dz, 0);
+    eq_compare(e, "the depth state without the flag");
+    cov_check(&cv, rz, 1, 0, "the depth state without the flag");
+    CHECK(e->la.kinds[GPU_EV_ZTEST] == 0, "no Z test without the flag");
+    eq_regs_left(e, "the depth state without the flag", EQ_FB1, EQ_ZB, 0, 0, EQ_TEX, 0);
+    cv.fb = EQ_FB0;
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_rrect(e, 1, dz, 2);
+    eq_compare(e, "the depth flag, a state without ENABLE_DEPTH");
+    cov_check(&cv, rz, 1, 0, "the depth flag, a state without ENABLE_DEPTH");
+    CHECK(e->la.kinds[GPU_EV_ZTEST] == 0, "no Z test without ENABLE_DEPTH");
+    /* blend: every BLEND_MODE with and without the flag */
+    for (uint32_t bm = 0; bm < 3; bm++) {
+        rs_words(rs2, EQ_FB0);
+        rs2[7] = bm;
+        rs2[8] = 0x60FF2010u;
+        eq_load(e, 2, rs2);
+        for (uint32_t fl = 0; fl < 2; fl++) {
+            const int32_t r[4] = {500, 100 + 60 * (int32_t)bm + 25 * (int32_t)fl, 540, 120 + 60 * (int32_t)bm + 25 * (int32_t)fl};
+            const uint32_t d[8] = {(uint32_t)r[0], (uint32_t)r[1], (uint32_t)r[2], (uint32_t)r[3], 0, 0, 0, 0};
+            elog_reset(&e->la);
+            elog_reset(&e->lb);
+            eq_rrect(e, 2, d, fl ? 4 : 0);
+            char what[64];
+            snprintf(what, sizeof(what), "RRECT BLEND_MODE %u, blend flag %u", bm, fl);
+            eq_compare(e, what);
+            cov_check(&cv, r, 1, 0, what);
+            const unsigned ab = fl && bm == 1 ? 3 : fl && bm == 2 ? 1 : 0;
+            CHECK(e->la.kinds[GPU_EV_BLEND] == (ab ? 40u * 20u : 0u), "%s: %u blend events", what,
+                  e->la.kinds[GPU_EV_BLEND]);
+            eq_regs_left(e, what, EQ_FB0, EQ_ZB, 0, ab, EQ_TEX, 0);
+        }
+    }
+    /* depth and blend together, textured, on the D24 state */
+    cv.fb = EQ_FB1;
+    fill32(m, EQ_ZB, 640u * 480u, 0x00FFFFFFu);
+    fill32(e->h, EQ_ZB, 640u * 480u, 0x00FFFFFFu);
+    {
+        const int32_t r[4] = {-10, 440, 50, 2047};
+        const uint32_t d[8] = {(uint32_t)r[0], (uint32_t)r[1], (uint32_t)r[2], (uint32_t)r[3], 0x80C0C0C0u, 1, SB, 0};
+        elog_reset(&e->la);
+        elog_reset(&e->lb);
+        eq_rrect(e, 3, d, 6);
+        eq_compare(e, "depth, blend and texture, partly off screen");
+        cov_check(&cv, r, 1, 1, "depth, blend and texture, partly off screen");
+        CHECK(e->la.kinds[GPU_EV_ZTEST] == 50 * 40 && e->la.kinds[GPU_EV_BLEND] == 50 * 40 &&
+                  e->la.kinds[GPU_EV_TEXEL] >= 50 * 40,
+              "every feature (%u Z tests, %u blends, %u texels)", e->la.kinds[GPU_EV_ZTEST], e->la.kinds[GPU_EV_BLEND],
+              e->la.kinds[GPU_EV_TEXEL]);
+        eq_regs_left(e, "depth, blend and texture", EQ_FB1, EQ_ZB, 0xC, 3, EQ_TEX, fb);
+    }
+    cv.fb = EQ_FB0;
+    /* GOURAUD 0 after a Gouraud RDRAW; RDRAW's previous block is the RDRAW's */
+    const int32_t txy[6] = {200, 100, 260, 110, 215, 160};
+    const uint32_t tcol[3] = {0xFF0000FFu, 0xFF00FF00u, 0xFFFF0000u};
+    uint32_t vb[24];
+    vb_words(vb, txy, NULL, NULL, tcol);
+    eq_draw(e, 0, vb, 1, 0, 0);
+    CHECK((gpu_model_read(m, REG_TRI_MODE) & 1) == 1, "a Gouraud RDRAW");
+    {
+        const int32_t r[4] = {300, 100, 310, 110};
+        const uint32_t d[8] = {(uint32_t)r[0], (uint32_t)r[1], (uint32_t)r[2], (uint32_t)r[3], 0, 0, 0, 0};
+        eq_rrect(e, 0, d, 0);
+        CHECK((gpu_model_read(m, REG_TRI_MODE) & 0xF) == 0, "RRECT writes TRI_MODE with GOURAUD 0");
+        eq_compare(e, "a Gouraud RDRAW, then an RRECT");
+    }
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+    eq_draw(e, 0, vb, 1, 0, 2);
+    eq_compare(e, "RDRAW's previous block after an RRECT");
+    memset(cnt, 0, 640u * 480u);
+    memset(zcnt, 0, 640u * 480u);
+    cv.other = 0;
+    /* empty rectangles: OK, no register, no event, on both models */
+    static const int32_t em[][4] = {{50, 50, 50, 80}, {50, 50, 40, 80}, {50, 50, 60, 50}, {50, 50, 60, 0}};
+    for (unsigned i = 0; i < sizeof(em) / sizeof(em[0]); i++) {
+        uint64_t regs[128];
+        memcpy(regs, m->regs, sizeof(regs));
+        const uint32_t d[8] = {(uint32_t)em[i][0], (uint32_t)em[i][1], (uint32_t)em[i][2], (uint32_t)em[i][3],
+                               0xFFFFFFFFu, 7, SB, 0};
+        elog_reset(&e->la);
+        elog_reset(&e->lb);
+        eq_rrect(e, 3, d, 6);
+        eq_compare(e, "empty");
+        CHECK(e->la.n == 0 && memcmp(regs, m->regs, sizeof(regs)) == 0, "empty (%d,%d)-(%d,%d): no event, no register",
+              em[i][0], em[i][1], em[i][2], em[i][3]);
+    }
+    /* a vertex latched by the host before the packet stays first, as for RDRAW */
+    gpu_model_write(m, REG_VERTEX, (uint64_t)(300 * 16) << 16 | (300 * 16));
+    gpu_model_write(e->h, REG_VERTEX, (uint64_t)(300 * 16) << 16 | (300 * 16));
+    {
+        const uint32_t d[8] = {320, 320, 360, 350, 0, 0, 0, 0};
+        elog_reset(&e->la);
+        elog_reset(&e->lb);
+        eq_rrect(e, 0, d, 0);
+        eq_compare(e, "a host vertex latched before the RRECT");
+        CHECK(m->vcount == 1 && e->la.kinds[GPU_EV_TRI_DRAWN] + e->la.kinds[GPU_EV_TRI_DROPPED] == 2,
+              "seven vertices: two triangles, one vertex latched after (%u)", m->vcount);
+    }
+    eq_close(e);
+    free(e);
+    free(cnt);
+    free(zcnt);
+}
+
 /* ---- seeded random packet stream ----
  * The test keeps its own account of the command processor from docs/command.md (ref_*: a
  * memory image, the window, the mailbox, the read pipe, the counters), classifies every packet
@@ -3189,9 +3894,12 @@ static void test_cp_rdraw_effect(void)
  * where the packets point, and draws each RDRAW that passes on a second model (the shadow)
  * through host_rdraw; the shadow's memory is the test's memory image, so its draws are the
  * test's account of the pixels. Every event of the packet model during such an RDRAW must
- * match the shadow's, and at the end the draw registers of both. */
+ * match the shadow's, and at the end the draw registers of both. RRECT likewise: mostly valid
+ * descriptors of small rectangles (now and then empty, large or out of range), samplers where
+ * the chosen handle points, each RRECT that passes drawn on the shadow through host_rrect (two
+ * triangles, none when empty; RDRAW's previous block untouched). */
 
-#define RND_PACKETS 4000
+#define RND_PACKETS 6000
 #define REF_TOP 0x2000000u
 
 typedef struct {
@@ -3214,6 +3922,9 @@ typedef struct {
     gpu_model_t *shadow;        /* host_rdraw's model: its memory is mem */
     unsigned draws;             /* RDRAW packets that passed */
     unsigned feat[4];           /* ... with Gouraud, depth, blend, texture on */
+    unsigned rects;             /* RRECT packets that passed with a rectangle that is not empty */
+    unsigned rfeat[5];          /* ... with depth, blend, texture, the state's colour on; empty ones */
+    unsigned rr_tris;           /* the triangles the last RRECT that passed submits (0 or 2) */
 } ref_t;
 
 typedef struct {
@@ -3275,9 +3986,9 @@ static int ref_opclass(uint8_t op)
 {
     switch (op) {
     case 0x01: case 0x02: case 0x10: case 0x11: case 0x12: case 0x13: case 0x14: case 0x20: case 0x21: case 0x22:
-    case 0x23: case 0x30: case 0x31: case 0x43: case 0x44:
+    case 0x23: case 0x30: case 0x31: case 0x43: case 0x44: case 0x45:
         return 1;
-    case 0x40: case 0x41: case 0x42: case 0x45:
+    case 0x40: case 0x41: case 0x42:
         return 2;
     default:
         return 0;
@@ -3371,6 +4082,37 @@ static unsigned ref_rdraw(const ref_t *r, const gpu_cmd_hdr_t *h)
             (tex && (u < -32768 || u > 32767 || w < -32768 || w > 32767))) {
             return GPU_CMDE_BAD_ARG;
         }
+    }
+    return GPU_CMDE_OK;
+}
+
+/* RRECT's checks in the order of docs/command.md "Draws" */
+static unsigned ref_rrect(const ref_t *r, const gpu_cmd_hdr_t *h)
+{
+    if (h->arg0 % 16) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (!ref_inside(r, h->arg0, 32)) {
+        return GPU_CMDE_RANGE;
+    }
+    uint32_t d[8];
+    for (unsigned i = 0; i < 8; i++) {
+        d[i] = ref_get(r, h->arg0 + 4 * i);
+    }
+    if (h->arg1 > 3 || !(r->rs_loaded >> h->arg1 & 1) || (h->arg2 & ~6u) || d[5] > 7 || d[7] != 0) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        if ((int32_t)d[i] < -2048 || (int32_t)d[i] > 2047) {
+            return GPU_CMDE_BAD_ARG;
+        }
+    }
+    const uint32_t smp = rr_sampler_of(r->rs[h->arg1], d);
+    if ((d[5] & 1) && smp % 4) {
+        return GPU_CMDE_ALIGN;
+    }
+    if ((d[5] & 1) && !ref_inside(r, smp, 20)) {
+        return GPU_CMDE_RANGE;
     }
     return GPU_CMDE_OK;
 }
@@ -3546,6 +4288,8 @@ static unsigned ref_status(const ref_t *r, const gpu_cmd_hdr_t *h, const uint32_
         }
     case 0x44:
         return ref_rdraw(r, h);
+    case 0x45:
+        return ref_rrect(r, h);
     default: /* BARRIER */
         return GPU_CMDE_OK;
     }
@@ -3648,6 +4392,33 @@ static void ref_effect(ref_t *r, const gpu_cmd_hdr_t *h, const uint32_t *pay, un
         r->vtx_valid = 1;
         r->fb_draw = rs[0];
         r->draws++;
+        break;
+    }
+    case 0x45: {
+        /* the shadow draws with the host writes of the doc's list (nothing when empty) */
+        uint32_t d[8], smp[5] = {0, 0, 0, 0, 0};
+        for (unsigned i = 0; i < 8; i++) {
+            d[i] = ref_get(r, h->arg0 + 4 * i);
+        }
+        const uint32_t *rs = r->rs[h->arg1];
+        if (d[5] & 1) {
+            for (unsigned i = 0; i < 5; i++) {
+                smp[i] = ref_get(r, rr_sampler_of(rs, d) + 4 * i);
+            }
+        }
+        const int empty = (int32_t)d[2] <= (int32_t)d[0] || (int32_t)d[3] <= (int32_t)d[1];
+        host_rrect(r->shadow, rs, d, smp, h->arg2);
+        r->rr_tris = empty ? 0 : 2;
+        if (empty) {
+            r->rfeat[4]++;
+            break;
+        }
+        r->fb_draw = rs[0];
+        r->rects++;
+        r->rfeat[0] += (h->arg2 & 2) && (rs[12] & 4);
+        r->rfeat[1] += (h->arg2 & 4) && rs[7] != 0;
+        r->rfeat[2] += d[5] & 1;
+        r->rfeat[3] += (d[5] & 2) || d[4] == 0;
         break;
     }
     default:
@@ -3845,9 +4616,11 @@ static void rnd_sampler(uint32_t w[5])
  * LOAD_RSTATE or an RDRAW may ask for words to be put in memory first (pl) */
 static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned *npay, rnd_place_t *pl)
 {
-    static const uint8_t todo[] = {0x40, 0x41, 0x42, 0x45};
-    static const uint8_t done[] = {0x01, 0x02, 0x10, 0x11, 0x14, 0x22, 0x23, 0x30, 0x31, 0x12, 0x13, 0x20, 0x21, 0x43, 0x44};
-    static const uint8_t wdone[] = {11, 9, 11, 8, 8, 5, 7, 3, 3, 5, 4, 5, 5, 3, 8}; /* of 95 */
+    static const uint8_t todo[] = {0x40, 0x41, 0x42};
+    static const uint8_t done[] = {0x01, 0x02, 0x10, 0x11, 0x14, 0x22, 0x23, 0x30,
+                                   0x31, 0x12, 0x13, 0x20, 0x21, 0x43, 0x44, 0x45};
+    static const uint8_t wdone[] = {9, 8, 9, 8, 8, 5, 7, 3, 3, 5, 4, 5, 5, 3, 8, 5}; /* of 95 */
+    _Static_assert(sizeof(done) == sizeof(wdone), "one weight per opcode");
     pl->n = 0;
     memset(h, 0, sizeof(*h));
     uint32_t pick = rnd_below(100);
@@ -3956,6 +4729,51 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
             uint32_t vb[24];
             rnd_vtx(vb);
             place_add(pl, blk, vb, 24);
+        }
+        break;
+    }
+    case 0x45: {
+        /* the descriptor {X0, Y0, X1, Y1, COLOR, FLAGS, SAMPLER_HANDLE, RESERVED} at arg0 (5 of
+         * 6): a rectangle of at most 24 x 24 pixels on or near the screen, now and then an empty
+         * one, a large one or a corner out of range; with TEXTURED a sampler where the chosen
+         * handle points (7 of 8) */
+        h->arg0 = rnd_addr_in(r, 32, 16);
+        h->arg1 = rnd_below(10) ? rnd_below(4) : rnd_below(2) ? 4 + rnd_below(4) : rnd32();
+        h->arg2 = rnd_below(10) ? 2 * rnd_below(4) : rnd_below(2) ? rnd_below(16) : 1u << rnd_below(32);
+        int32_t q[4];
+        q[0] = (int32_t)rnd_below(680) - 20;
+        q[1] = (int32_t)rnd_below(520) - 20;
+        q[2] = q[0] + (int32_t)rnd_below(25);
+        q[3] = q[1] + (int32_t)rnd_below(25);
+        const uint32_t k = rnd_below(40);
+        if (k == 0) { /* large, over the whole screen */
+            q[0] = -2048 + (int32_t)rnd_below(100);
+            q[1] = -2048 + (int32_t)rnd_below(100);
+            q[2] = 2047 - (int32_t)rnd_below(100);
+            q[3] = 2047 - (int32_t)rnd_below(100);
+        } else if (k == 1) {
+            q[2] = q[0] - (int32_t)rnd_below(30);
+        } else if (k == 2) {
+            q[3] = q[1] - (int32_t)rnd_below(30);
+        } else if (k == 3) {
+            q[rnd_below(4)] = rnd_below(2) ? 2048 + (int32_t)rnd_below(3000) : -2049 - (int32_t)rnd_below(3000);
+        }
+        uint32_t d[8];
+        for (unsigned i = 0; i < 4; i++) {
+            d[i] = (uint32_t)q[i];
+        }
+        d[4] = rnd_below(4) ? rnd32() : 0;
+        d[5] = rnd_below(12) ? rnd_below(8) : rnd_below(2) ? rnd32() : 1u << rnd_below(32);
+        d[6] = rnd_below(3) ? rnd_addr_in(r, 20, 4) : 0;
+        d[7] = rnd_below(24) ? 0 : rnd32() | 1;
+        const int loaded = h->arg1 < 4 && (r->rs_loaded >> h->arg1 & 1);
+        if ((d[5] & 1) && ((d[5] & 4) || d[6] == 0 ? loaded : 1) && rnd_below(8)) {
+            uint32_t smp[5];
+            rnd_sampler(smp);
+            place_add(pl, (d[5] & 4) || d[6] == 0 ? r->rs[h->arg1][9] : d[6], smp, 5);
+        }
+        if (rnd_below(6)) {
+            place_add(pl, h->arg0, d, 8);
         }
         break;
     }
@@ -4076,7 +4894,7 @@ static void test_cp_random(void)
     memset(&o, 0, sizeof(o));
     o.r = r;
     gpu_model_set_event_fn(m, rnd_event, &o);
-    unsigned bad = 0, sent = 0, cut = 0, stops = 0, hangs_left = 4, kernels = 0, tris = 0, frags = 0;
+    unsigned bad = 0, sent = 0, cut = 0, stops = 0, hangs_left = 4, kernels = 0, tris = 0, frags = 0, rfrags = 0;
     uint32_t pay[256];
     while (sent < RND_PACKETS) {
         const uint32_t act = rnd_below(100);
@@ -4220,15 +5038,18 @@ static void test_cp_random(void)
             if (st == GPU_CMDE_OK) {
                 ref_effect(r, &h, pay, npay);
             }
-            if (st == GPU_CMDE_OK && h.opcode == 0x44 &&
+            const int draw = st == GPU_CMDE_OK && (h.opcode == 0x44 || h.opcode == 0x45);
+            if (draw &&
                 (o.log.n != slog.n || o.log.hash != slog.hash ||
-                 o.log.kinds[GPU_EV_TRI_DRAWN] + o.log.kinds[GPU_EV_TRI_DROPPED] != 1) &&
+                 o.log.kinds[GPU_EV_TRI_DRAWN] + o.log.kinds[GPU_EV_TRI_DROPPED] != (h.opcode == 0x44 ? 1 : r->rr_tris)) &&
                 bad++ < 5) {
-                printf("  packet %u: RDRAW: %u events (%u fragments), the host writes on the shadow %u (%u)\n", sent,
-                       o.log.n, o.log.kinds[GPU_EV_FRAG], slog.n, slog.kinds[GPU_EV_FRAG]);
+                printf("  packet %u: %s: %u events (%u fragments, %u triangles), the host writes on the shadow %u (%u)\n",
+                       sent, h.opcode == 0x44 ? "RDRAW" : "RRECT", o.log.n, o.log.kinds[GPU_EV_FRAG],
+                       o.log.kinds[GPU_EV_TRI_DRAWN] + o.log.kinds[GPU_EV_TRI_DROPPED], slog.n, slog.kinds[GPU_EV_FRAG]);
             }
             tris += h.opcode == 0x44 && st == GPU_CMDE_OK ? o.log.kinds[GPU_EV_TRI_DRAWN] : 0;
             frags += h.opcode == 0x44 && st == GPU_CMDE_OK ? o.log.kinds[GPU_EV_FRAG] : 0;
+            rfrags += h.opcode == 0x45 && st == GPU_CMDE_OK ? o.log.kinds[GPU_EV_FRAG] : 0;
             ref_complete(r, st, h.opcode, h.flags, h.rdst);
         }
         sent++;
@@ -4282,14 +5103,19 @@ static void test_cp_random(void)
     CHECK(r->draws > 20 && tris > 10 && frags > 1000 && r->feat[0] && r->feat[1] && r->feat[2] && r->feat[3],
           "RDRAW packets drew (%u, %u triangles, %u fragments; Gouraud %u, depth %u, blend %u, texture %u)", r->draws,
           tris, frags, r->feat[0], r->feat[1], r->feat[2], r->feat[3]);
+    CHECK(r->rects > 20 && rfrags > 2000 && r->rfeat[0] && r->rfeat[1] && r->rfeat[2] && r->rfeat[3] && r->rfeat[4],
+          "RRECT packets drew (%u rectangles, %u fragments; depth %u, blend %u, texture %u, state colour %u; %u empty)",
+          r->rects, rfrags, r->rfeat[0], r->rfeat[1], r->rfeat[2], r->rfeat[3], r->rfeat[4]);
     int all = 1;
     for (unsigned s = 0; s < GPU_CMDE_COUNT; s++) {
         all &= r->by_status[s] > 0;
     }
     CHECK(all, "every status code reached by the random stream");
     printf("test_model: random command stream: %u packets (%u cut by RESYNC, %u kernels run, %u stopped, %u RDRAW "
-           "drew %u triangles, %u fragments; Gouraud %u, depth %u, blend %u, texture %u), per status:",
-           RND_PACKETS, cut, kernels, stops, r->draws, tris, frags, r->feat[0], r->feat[1], r->feat[2], r->feat[3]);
+           "drew %u triangles, %u fragments; Gouraud %u, depth %u, blend %u, texture %u; %u RRECT drew %u fragments, "
+           "%u empty; depth %u, blend %u, texture %u, state colour %u), per status:",
+           RND_PACKETS, cut, kernels, stops, r->draws, tris, frags, r->feat[0], r->feat[1], r->feat[2], r->feat[3],
+           r->rects, rfrags, r->rfeat[4], r->rfeat[0], r->rfeat[1], r->rfeat[2], r->rfeat[3]);
     for (unsigned s = 0; s < GPU_CMDE_COUNT; s++) {
         printf(" %s %u", cmde_name(s), r->by_status[s]);
     }
@@ -4348,6 +5174,8 @@ int main(int argc, char **argv)
     test_cp_load_rstate();
     test_cp_rdraw_checks();
     test_cp_rdraw_effect();
+    test_cp_rrect_checks();
+    test_cp_rrect_effect();
     test_cp_random();
     printf("test_model: %d checks, %d failed\n", g_checks, g_fail);
     return g_fail ? 1 : 0;

@@ -136,7 +136,7 @@ CMD_OPS = [
     ("GDRAW", 0x42, "todo", "draw from vertex and index buffers"),
     ("LOAD_RSTATE", 0x43, "done", "store a checked render state (RSTATE, 64 bytes at arg1) in slot arg0 (0..3)"),
     ("RDRAW", 0x44, "done", "draw the triangle of a vertex block with a render state (16-byte descriptor at arg0) through INT-010 register writes"),
-    ("RRECT", 0x45, "todo", "draw a rectangle"),
+    ("RRECT", 0x45, "done", "draw a rectangle (32-byte RRECT descriptor at arg0) with render state arg1 as two triangles"),
 ]
 CMD_FLAGS = [
     ("IRQ", 0, "raise CP_IRQ_STATUS.DONE when the packet completes"),

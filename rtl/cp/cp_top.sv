@@ -72,7 +72,7 @@ module cp_top (
     StIdle, StPay, StChk0, StChk1, StChk2, StWmPay, StWmLo, StWmHi, StDrain, StRead, StFill,
     StCopy, StLbRdS, StLbWtS, StLbRdD, StLbWtD, StLbCalc, StLbWr, StRegWr0, StRegWr1,
     StFetchReq, StFetchWait, StDChk, StKChk, StLaunch, StKWait,
-    StRsReq, StRsWait, StRsChk, StRdChk, StRdSChk, StRdVReq, StRdVWait, StRdVChk, StDr, StDrFReq,
+    StRsReq, StRsWait, StRsChk, StRdChk, StRrChk, StRdSChk, StRdVReq, StRdVWait, StRdVChk, StDr, StDrFReq,
     StDrFWait, StDone, StClear
   } st_e;
 
@@ -82,10 +82,11 @@ module cp_top (
   logic [7:0]  op_q, op_d, flags_q, flags_d, rdst_q, rdst_d, len_q, len_d;
   logic [31:0] arg0_q, arg0_d, arg1_q, arg1_d, arg2_q, arg2_d;
   // payload and descriptors: [0] SPRITE_DRAW key / LAYER_BLEND region; DISPATCH descriptor
-  // {kernel_id, grid, block, arg_ptr, reserved} in [0..4], kernel-table entry in [5..6]
-  logic [6:0][31:0] pbuf_q, pbuf_d;
+  // {kernel_id, grid, block, arg_ptr, reserved} in [0..4], kernel-table entry in [5..6];
+  // RDRAW's descriptor in [0..3], RRECT's in [0..7]
+  logic [7:0][31:0] pbuf_q, pbuf_d;
   logic [1:0]  pay_idx_q, pay_idx_d;        // payload writes buffered so far
-  logic [2:0]  f_idx_q, f_idx_d, f_end_q, f_end_d;   // fetch into pbuf[f_idx_q .. f_end_q - 1]
+  logic [3:0]  f_idx_q, f_idx_d, f_end_q, f_end_d;   // fetch into pbuf[f_idx_q .. f_end_q - 1]
   logic [24:0] f_addr_q, f_addr_d;
   logic [7:0]  k_thr_q, k_thr_d;            // DISPATCH: threads
   logic [31:0] wd_q, wd_d;                  // DISPATCH: cycles the kernel has run
@@ -100,6 +101,7 @@ module cp_top (
     logic [1:0]  blend;       // BLEND_MODE 0..2
     logic        tex;         // ENABLE_TEXTURE
     logic [31:0] sampler;     // SAMPLER_HANDLE
+    logic [31:0] color;       // CONST_COLOR (RRECT)
   } rstate_t;
   rstate_t     rs0_q, rs1_q, rs2_q, rs3_q; // one variable per slot: Yosys mishandles arrays of structs
   rstate_t     rs_new_q, rs_new_d;        // the state being loaded
@@ -115,7 +117,7 @@ module cp_top (
   logic        last_vb_ok_q, last_vb_ok_d;
   logic [3:0]  dr_flags_q, dr_flags_d;    // draw flags: TEXTURE, BLEND, DEPTH, GOURAUD
   logic        dr_bad_q, dr_bad_d;        // a vertex field out of range (check pass)
-  logic [4:0]  dr_ws_q, dr_ws_d;          // write sequence step
+  logic [5:0]  dr_ws_q, dr_ws_d;          // write sequence step (RDRAW 0..23, RRECT 0..35)
   logic [2:0]  dr_wi_q, dr_wi_d;          // word of a vertex / sampler being read
   logic [1:0]  dr_v_q, dr_v_d;            // vertex
   logic [31:0] dr_x_q, dr_x_d, dr_y_q, dr_y_d, dr_z_q, dr_z_d, dr_u_q, dr_u_d, dr_vv_q, dr_vv_d, dr_c_q, dr_c_d;
@@ -249,6 +251,10 @@ module cp_top (
         n_d = 34'd16;
         n_s = 34'd64;
       end
+      cp_pkg::OP_RRECT: begin                          // RRECT's descriptor
+        n_d = 34'd32;
+        n_s = 34'd32;
+      end
       default: begin   // SET_FB, SWAP_FB
         n_d = FbBytes;
         n_s = FbBytes;
@@ -342,7 +348,7 @@ module cp_top (
           else if (arg1_q[4:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
           else if (!in_s_q)            chk_status = cp_pkg::ERR_RANGE;
         end
-        cp_pkg::OP_RDRAW: begin
+        cp_pkg::OP_RDRAW, cp_pkg::OP_RRECT: begin
           if (arg0_q[3:0] != '0)       chk_status = cp_pkg::ERR_ALIGN;
           else if (!in_d_q)            chk_status = cp_pkg::ERR_RANGE;
         end
@@ -421,7 +427,9 @@ module cp_top (
   logic        rc_in;
   logic        dr_depth, dr_blend, dr_tex;
   logic [1:0]  dr_sid;                    // the descriptor's STATE_ID (a plain vector for Yosys)
-  assign dr_sid = pbuf_q[0][1:0];
+  logic op_rrect;
+  assign op_rrect = (op_q == cp_pkg::OP_RRECT);
+  assign dr_sid = op_rrect ? arg1_q[1:0] : pbuf_q[0][1:0];
   always_comb begin
     unique case (dr_sid)
       2'd0:    dr_st = rs0_q;
@@ -432,9 +440,30 @@ module cp_top (
   end
   assign dr_depth = dr_flags_q[1] && dr_st.depth;
   assign dr_blend = dr_flags_q[2] && (dr_st.blend != 2'd0);
-  assign dr_tex   = dr_flags_q[3] && dr_st.tex;
+  assign dr_tex   = dr_flags_q[3] && (dr_st.tex || op_rrect);   // RRECT: its FLAGS.TEXTURED
+  // RRECT: pbuf_q {X0, Y0, X1, Y1, COLOR, FLAGS, SAMPLER_HANDLE, RESERVED}
+  logic [31:0] dr_sampler, rr_color;
+  assign dr_sampler = (op_rrect && !pbuf_q[5][2] && pbuf_q[6] != '0) ? pbuf_q[6] : dr_st.sampler;
+  assign rr_color   = (pbuf_q[5][1] || pbuf_q[4] == '0) ? dr_st.color : pbuf_q[4];
+  logic rr_bad;   // a corner out of -2048..2047
   always_comb begin
-    rc_addr = (st_q == StRdSChk) ? dr_st.sampler : dr_vb_q;
+    rr_bad = 1'b0;
+    for (int i = 0; i < 4; i++) begin
+      if ($signed(pbuf_q[i]) < -32'sd2048 || $signed(pbuf_q[i]) > 32'sd2047) rr_bad = 1'b1;
+    end
+  end
+  // the corners of vertex k of RRECT's two triangles (X0,Y0) (X1,Y0) (X0,Y1) (X1,Y0) (X1,Y1) (X0,Y1)
+  logic        rr_right, rr_bottom;
+  always_comb begin
+    unique case (dw_k[4:2])
+      3'd1, 3'd3: begin rr_right = 1'b1; rr_bottom = 1'b0; end
+      3'd4:       begin rr_right = 1'b1; rr_bottom = 1'b1; end
+      3'd2, 3'd5: begin rr_right = 1'b0; rr_bottom = 1'b1; end
+      default:    begin rr_right = 1'b0; rr_bottom = 1'b0; end
+    endcase
+  end
+  always_comb begin
+    rc_addr = (st_q == StRdSChk) ? dr_sampler : dr_vb_q;
     rc_len  = (st_q == StRdSChk) ? 34'd20 : 34'd96;
     rc_in   = (rc_addr >= win_base_i) && ({2'b0, rc_addr} + rc_len <= lim);
   end
@@ -443,36 +472,36 @@ module cp_top (
   logic [6:0]  dw_addr;
   logic [63:0] dw_data;
   logic        dw_skip, dw_fetch, dw_vtx;
-  logic [3:0]  dw_k;                      // step from the first vertex step: dr_ws_q - 12
+  logic [4:0]  dw_k;                      // step from the first vertex step: dr_ws_q - 12
   always_comb begin
     dw_addr  = gpu_regs_pkg::ADDR_FB_DRAW;
     dw_data  = {32'h0, dr_st.fb, 12'h0};
     dw_skip  = 1'b0;
     dw_fetch = 1'b0;
     dw_vtx   = 1'b0;
-    dw_k     = 4'(dr_ws_q - 5'd12);
-    if (dr_ws_q == 5'd0) begin
+    dw_k     = 5'(dr_ws_q - 6'd12);
+    if (dr_ws_q == 6'd0) begin
       // FB_DRAW (the defaults above)
-    end else if (dr_ws_q == 5'd1) begin
+    end else if (dr_ws_q == 6'd1) begin
       dw_addr = gpu_regs_pkg::ADDR_FB_ZBUFFER;
       dw_data = {32'h0, dr_st.zb, 12'h0};           // Z_COMPARE 0 (LESS)
       dw_skip = !dr_depth;
-    end else if (dr_ws_q == 5'd2) begin
+    end else if (dr_ws_q == 6'd2) begin
       dw_addr = gpu_regs_pkg::ADDR_TRI_MODE;
       dw_data = {60'h0, dr_depth, dr_depth, 1'b0, dr_flags_q[0]};
-    end else if (dr_ws_q == 5'd3) begin
+    end else if (dr_ws_q == 6'd3) begin
       dw_addr = gpu_regs_pkg::ADDR_ALPHA_BLEND;
       dw_data = {62'h0, !dr_blend ? 2'd0 : (dr_st.blend == 2'd1) ? 2'd3 : 2'd1};
-    end else if (dr_ws_q >= 5'd4 && dr_ws_q <= 5'd8) begin
-      dw_addr  = gpu_regs_pkg::ADDR_TEX0_BASE + 7'(3'(dr_ws_q - 5'd4));
+    end else if (dr_ws_q >= 6'd4 && dr_ws_q <= 6'd8) begin
+      dw_addr  = gpu_regs_pkg::ADDR_TEX0_BASE + 7'(3'(dr_ws_q - 6'd4));
       dw_data  = {32'h0, dr_c_q};                  // the sampler word read for this step
       dw_fetch = dr_tex;
       if (!dr_tex) begin                           // texture off: TEX0_FMT = 0 only
         dw_data = '0;
-        dw_skip = (dr_ws_q != 5'd5);
+        dw_skip = (dr_ws_q != 6'd5);
       end
-    end else if (dr_ws_q >= 5'd9 && dr_ws_q <= 5'd11) begin
-      dw_addr = gpu_regs_pkg::ADDR_TEX1_FMT + {2'b00, 2'(dr_ws_q - 5'd9), 3'b000};
+    end else if (dr_ws_q >= 6'd9 && dr_ws_q <= 6'd11) begin
+      dw_addr = gpu_regs_pkg::ADDR_TEX1_FMT + {2'b00, 2'(dr_ws_q - 6'd9), 3'b000};
       dw_data = '0;
     end else begin
       unique case (dw_k[1:0])
@@ -780,11 +809,11 @@ module cp_top (
               rs_zs_bad_d = 1'b0;
               rs_dfmt_d   = '0;
             end
-            cp_pkg::OP_RDRAW: begin
-              st_d     = StFetchReq;                 // the descriptor into pbuf[0..3]
+            cp_pkg::OP_RDRAW, cp_pkg::OP_RRECT: begin
+              st_d     = StFetchReq;                 // the descriptor into pbuf[0..3] / [0..7]
               f_addr_d = arg0_q[24:0];
-              f_idx_d  = 3'd0;
-              f_end_d  = 3'd4;
+              f_idx_d  = 4'd0;
+              f_end_d  = op_rrect ? 4'd8 : 4'd4;
             end
             cp_pkg::OP_DISPATCH_1D, cp_pkg::OP_DISPATCH_2D: begin
               if (flags_q[cp_pkg::FLAG_PAYLOAD]) begin
@@ -792,8 +821,8 @@ module cp_top (
               end else if (arg2_q[31]) begin
                 st_d     = StFetchReq;               // indirect form: read the five words
                 f_addr_d = arg0_q[24:0];
-                f_idx_d  = 3'd0;
-                f_end_d  = 3'd5;
+                f_idx_d  = 4'd0;
+                f_end_d  = 4'd5;
               end else begin
                 pbuf_d[0] = arg2_q;                  // direct form
                 pbuf_d[1] = arg0_q;
@@ -902,12 +931,19 @@ module cp_top (
       // DISPATCH: descriptor words / kernel-table entry into pbuf[f_idx_q ..]
       StFetchReq: if (mem_req_ready_i) st_d = StFetchWait;
       StFetchWait: if (mem_rsp_valid_i) begin
-        for (int i = 0; i < 7; i++) begin
-          if (f_idx_q == 3'(i)) pbuf_d[i] = mem_rsp_i.rdata;
+        for (int i = 0; i < 8; i++) begin
+          if (f_idx_q == 4'(i)) pbuf_d[i] = mem_rsp_i.rdata;
         end
-        f_idx_d  = f_idx_q + 3'd1;
+        f_idx_d  = f_idx_q + 4'd1;
         f_addr_d = f_addr_q + 25'd4;
-        if (f_idx_q + 3'd1 == f_end_q) st_d = (f_end_q == 3'd5) ? StDChk : (f_end_q == 3'd7) ? StKChk : StRdChk;
+        if (f_idx_q + 4'd1 == f_end_q) begin
+          unique case (f_end_q)
+            4'd5:    st_d = StDChk;     // DISPATCH descriptor
+            4'd7:    st_d = StKChk;     // kernel-table entry
+            4'd8:    st_d = StRrChk;    // RRECT descriptor
+            default: st_d = StRdChk;    // RDRAW descriptor
+          endcase
+        end
         else                           st_d = StFetchReq;
       end
       StDChk: begin
@@ -917,8 +953,8 @@ module cp_top (
           st_d     = StDone;
         end else begin
           f_addr_d = dk_entry[24:0];
-          f_idx_d  = 3'd5;
-          f_end_d  = 3'd7;
+          f_idx_d  = 4'd5;
+          f_end_d  = 4'd7;
           st_d     = StFetchReq;
         end
       end
@@ -967,6 +1003,7 @@ module cp_top (
           4'd5:  rs_zs_bad_d = (rw != '0 && rw != RowBytes);
           4'd6:  rs_dfmt_d = (rw == 32'd2) ? 2'd2 : (rw == '0) ? 2'd0 : 2'd1;
           4'd7:  rs_new_d.blend = rw[1:0];
+          4'd8:  rs_new_d.color = rw;
           4'd9:  rs_new_d.sampler = rw;
           4'd12: begin rs_new_d.depth = rw[2]; rs_new_d.tex = rw[1]; end
           default: ;
@@ -991,15 +1028,32 @@ module cp_top (
           st_d = StRdVChk;
         end
       end
+      // RRECT: the descriptor's fields (pbuf_q: X0, Y0, X1, Y1, COLOR, FLAGS, SAMPLER, RESERVED)
+      StRrChk: begin
+        dr_flags_d = {pbuf_q[5][0], arg2_q[2], arg2_q[1], 1'b0};
+        if (arg1_q > 32'd3 || !dr_st.valid || (arg2_q & ~32'h6) != '0 || pbuf_q[5][31:3] != '0 ||
+            pbuf_q[7] != '0 || rr_bad) begin
+          status_d = cp_pkg::ERR_BAD_ARG;
+          st_d     = StDone;
+        end else if ($signed(pbuf_q[2]) <= $signed(pbuf_q[0]) || $signed(pbuf_q[3]) <= $signed(pbuf_q[1])) begin
+          st_d = StDone;                     // empty: nothing drawn, no register written
+        end else begin
+          st_d = StRdSChk;
+        end
+      end
       StRdVChk: begin
         if (dr_vb_q[4:0] != '0)  begin status_d = cp_pkg::ERR_ALIGN; st_d = StDone; end
         else if (!rc_in)         begin status_d = cp_pkg::ERR_RANGE; st_d = StDone; end
         else                     st_d = StRdSChk;
       end
       StRdSChk: begin
-        if (dr_tex && dr_st.sampler[1:0] != '0) begin status_d = cp_pkg::ERR_ALIGN; st_d = StDone; end
-        else if (dr_tex && !rc_in)              begin status_d = cp_pkg::ERR_RANGE; st_d = StDone; end
-        else begin
+        if (dr_tex && dr_sampler[1:0] != '0) begin status_d = cp_pkg::ERR_ALIGN; st_d = StDone; end
+        else if (dr_tex && !rc_in)           begin status_d = cp_pkg::ERR_RANGE; st_d = StDone; end
+        else if (op_rrect) begin             // RRECT: the vertices come from the rectangle
+          st_d      = StDr;
+          dr_ws_d   = '0;
+          dr_have_d = 1'b0;
+        end else begin
           st_d     = StRdVReq;
           f_addr_d = dr_vb_q[24:0];
           dr_v_d   = '0;
@@ -1035,13 +1089,21 @@ module cp_top (
       // the register writes, one step at a time
       StDr: begin
         if (dw_skip) begin
-          dr_ws_d = dr_ws_q + 5'd1;
+          dr_ws_d = dr_ws_q + 6'd1;
+        end else if (dw_vtx && op_rrect) begin     // RRECT: the corner, its colour and UV
+          dr_x_d  = rr_right ? pbuf_q[2] : pbuf_q[0];
+          dr_y_d  = rr_bottom ? pbuf_q[3] : pbuf_q[1];
+          dr_z_d  = '0;
+          dr_u_d  = rr_right ? 32'h7FFF : 32'h0;
+          dr_vv_d = rr_bottom ? 32'h7FFF : 32'h0;
+          dr_c_d  = rr_color;
+          dr_ws_d = dr_ws_q + 6'd1;
         end else if (dw_vtx) begin                 // read the vertex (X .. COLOR)
           f_addr_d = 25'(dr_vb_q) + 25'({dw_k[3:2], 5'b00000});
           dr_wi_d  = '0;
           st_d     = StDrFReq;
         end else if (dw_fetch && !dr_have_q) begin // read the sampler word of this step
-          f_addr_d = 25'(dr_st.sampler) + 25'({dr_ws_q - 5'd4, 2'b00});
+          f_addr_d = 25'(dr_sampler) + 25'({dr_ws_q - 6'd4, 2'b00});
           st_d     = StDrFReq;
         end else begin
           rf_valid = 1'b1;
@@ -1050,12 +1112,13 @@ module cp_top (
           rf_kind.vertex = (dw_addr == gpu_regs_pkg::ADDR_VERTEX);
           if (rf_ready_i) begin
             dr_have_d = 1'b0;
-            dr_ws_d   = dr_ws_q + 5'd1;
-            if (dr_ws_q == 5'd23) begin            // the third VERTEX taken: drawn
+            dr_ws_d   = dr_ws_q + 6'd1;
+            if (dr_ws_q == 6'd23 && !op_rrect) begin   // the third VERTEX taken: drawn
               last_vb_d    = dr_vb_q;
               last_vb_ok_d = 1'b1;
               st_d         = StDone;
             end
+            if (dr_ws_q == 6'd35) st_d = StDone;       // RRECT: the sixth VERTEX taken
           end
         end
       end
@@ -1074,7 +1137,7 @@ module cp_top (
           dr_wi_d  = dr_wi_q + 3'd1;
           f_addr_d = f_addr_q + 25'd4;
           if (dr_wi_q == 3'd6) begin
-            dr_ws_d = dr_ws_q + 5'd1;
+            dr_ws_d = dr_ws_q + 6'd1;
             st_d    = StDr;
           end else begin
             st_d = StDrFReq;

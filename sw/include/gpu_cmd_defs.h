@@ -21,7 +21,7 @@
 #define GPU_CMD_GDRAW          0x42u /* draw from vertex and index buffers (UNSUPPORTED so far) */
 #define GPU_CMD_LOAD_RSTATE    0x43u /* store a checked render state (RSTATE, 64 bytes at arg1) in slot arg0 (0..3) */
 #define GPU_CMD_RDRAW          0x44u /* draw the triangle of a vertex block with a render state (16-byte descriptor at arg0) through INT-010 register writes */
-#define GPU_CMD_RRECT          0x45u /* draw a rectangle (UNSUPPORTED so far) */
+#define GPU_CMD_RRECT          0x45u /* draw a rectangle (32-byte RRECT descriptor at arg0) with render state arg1 as two triangles */
 
 #define GPU_CMDF_IRQ      0x01u /* raise CP_IRQ_STATUS.DONE when the packet completes */
 #define GPU_CMDF_EMIT     0x02u /* at completion: next fence value and the status into mailbox slot rdst */
@@ -69,7 +69,7 @@
     X(GDRAW, 0x42u, 0) \
     X(LOAD_RSTATE, 0x43u, 1) \
     X(RDRAW, 0x44u, 1) \
-    X(RRECT, 0x45u, 0) \
+    X(RRECT, 0x45u, 1) \
 
 /* Status table: X(name, code) */
 #define GPU_CMDE_TABLE(X) \

@@ -3398,9 +3398,10 @@ const scene_t g_scenes[] = {
     {"bench_host_tri", scene_bench_host_tri, NULL, "benchmark: the same 50 triangles per count by COLOR and VERTEX writes"},
     {"bench_host_tri_state", scene_bench_host_tri_state, NULL,
      "benchmark: the same 50 triangles per count by the register writes RDRAW makes (state and vertices)"},
-    {"cp_draw", scene_cp_draw, check_cp_random,
-     "command processor: LOAD_RSTATE and RDRAW (flat, Gouraud, depth, blend, texture; the previous vertex block; arg1 "
-     "over the descriptor), every refusal of both in the documented order"},
+    {"cp_draw", scene_cp_draw, check_cp_draw,
+     "command processor: LOAD_RSTATE, RDRAW (flat, Gouraud, depth, blend, texture; the previous vertex block; arg1 "
+     "over the descriptor) and RRECT (colour and sampler choices, empty and clipped rectangles; an opaque one checked "
+     "pixel by pixel), every refusal in the documented order"},
     {"cp_compute", scene_cp_compute, check_cp_random,
      "command processor: DISPATCH_1D/2D in the direct, payload and indirect forms through the kernel table, every "
      "refusal, a kernel that never returns stopped by the watchdog and by CP_ABORT, the next packets running"},

@@ -136,7 +136,7 @@ module cp_top (
   logic [7:0]  slot_addr_q, slot_addr_d;
   // checks (Chk1 -> Chk2)
   logic [33:0] n_d_q, n_s_q, end_d_q, end_s_q;
-  logic        in_d_q, in_s_q, ovl_q, slot_set_q, pipe_ok_q;
+  logic        in_d_q, in_s_q, slot_set_q, pipe_ok_q;
   // walkers: d = destination (writes), s = source (reads)
   logic [15:0] w_q, w_d, h_d;
   logic [24:0] d_addr_q, d_addr_d, d_row_q, d_row_d, s_addr_q, s_addr_d, s_row_q, s_row_d;
@@ -264,11 +264,13 @@ module cp_top (
 
   // ---- Chk1: window, overlap, fence, pipe space (from flops) ----
   logic [33:0] lim;
-  logic        in_d, in_s, ovl, slot_set, pipe_ok;
+  logic [35:0] ru_a, ru_end;             // the range unit (below)
+  logic [33:0] ru_n;
+  logic        ru_in;
+  logic        ovl, slot_set, pipe_ok;
   always_comb begin
     lim      = ({2'b0, win_limit_i} > {1'b0, MemTop}) ? {1'b0, MemTop} : {2'b0, win_limit_i};
-    in_d     = (arg0_q >= win_base_i) && (end_d_q <= lim);
-    in_s     = (arg1_q >= win_base_i) && (end_s_q <= lim);
+    // (Chk2) the two byte ranges intersect; ends from the range unit (Chk0, Chk1)
     ovl      = (n_d_q != '0) && (n_s_q != '0) && ({2'b0, arg0_q} < end_s_q) && ({2'b0, arg1_q} < end_d_q);
     slot_set = (mb_rdata[23:0] != '0);
     pipe_ok  = (10'(pipe_count) + 10'(len_q)) <= 10'(cp_pkg::PIPE_WORDS);
@@ -309,12 +311,12 @@ module cp_top (
           if (al_d || al_s) chk_status = cp_pkg::ERR_ALIGN;
           else if (wide)  chk_status = cp_pkg::ERR_BAD_ARG;
           else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
-          else if (ovl_q) chk_status = cp_pkg::ERR_OVERLAP;
+          else if (ovl) chk_status = cp_pkg::ERR_OVERLAP;
         end
         cp_pkg::OP_COPY_BUFFER: begin
           if (al_d || al_s) chk_status = cp_pkg::ERR_ALIGN;
           else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
-          else if (ovl_q) chk_status = cp_pkg::ERR_OVERLAP;
+          else if (ovl) chk_status = cp_pkg::ERR_OVERLAP;
         end
         cp_pkg::OP_SET_FB: begin
           if (!(arg1_q == '0 || arg1_q == RowBytes) || arg2_q != 32'd1) chk_status = cp_pkg::ERR_UNSUPPORTED;
@@ -329,13 +331,13 @@ module cp_top (
           if (al_d || al_s) chk_status = cp_pkg::ERR_ALIGN;
           else if (wide || (has_pay && pbuf_q[0][31:17] != '0)) chk_status = cp_pkg::ERR_BAD_ARG;
           else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
-          else if (ovl_q) chk_status = cp_pkg::ERR_OVERLAP;
+          else if (ovl) chk_status = cp_pkg::ERR_OVERLAP;
         end
         cp_pkg::OP_LAYER_BLEND: begin
           if (al_d || al_s) chk_status = cp_pkg::ERR_ALIGN;
           else if (wide || arg2_q > 32'h100) chk_status = cp_pkg::ERR_BAD_ARG;
           else if (!in_d_q || !in_s_q) chk_status = cp_pkg::ERR_RANGE;
-          else if (ovl_q) chk_status = cp_pkg::ERR_OVERLAP;
+          else if (ovl) chk_status = cp_pkg::ERR_OVERLAP;
         end
         cp_pkg::OP_DISPATCH_1D, cp_pkg::OP_DISPATCH_2D: begin   // indirect form: the descriptor
           if (!flags_q[cp_pkg::FLAG_PAYLOAD] && arg2_q[31]) begin
@@ -404,7 +406,7 @@ module cp_top (
       dk_thr      = pbuf_q[1][7:0];
     end
     dk_entry    = {4'h0, ktab_i[31:3], 3'b000} + {pbuf_q[0], 3'b000};
-    dk_entry_in = (dk_entry >= 36'(win_base_i)) && (dk_entry + 36'd8 <= 36'(lim));
+    dk_entry_in = ru_in;   // the range unit on (dk_entry, 8) in StDChk
     dk_status = cp_pkg::ERR_OK;
     if (!dk_block_ok)                           dk_status = cp_pkg::ERR_UNSUPPORTED;
     else if (!dk_thr_ok)                        dk_status = cp_pkg::ERR_BAD_ARG;
@@ -465,7 +467,21 @@ module cp_top (
   always_comb begin
     rc_addr = (st_q == StRdSChk) ? dr_sampler : dr_vb_q;
     rc_len  = (st_q == StRdSChk) ? 34'd20 : 34'd96;
-    rc_in   = (rc_addr >= win_base_i) && ({2'b0, rc_addr} + rc_len <= lim);
+    rc_in   = ru_in;       // the range unit on (rc_addr, rc_len) in StRdVChk / StRdSChk
+  end
+
+  // ---- the range unit: [a, a + n) inside the window, one per cycle, shared by the check
+  // states (Chk0 destination, Chk1 source, DChk kernel-table entry, RdVChk vertex block,
+  // RdSChk sampler); sums in 36 bits, no wrap ----
+  always_comb begin
+    unique case (st_q)
+      StChk0:  begin ru_a = {4'h0, arg0_q}; ru_n = n_d;   end
+      StChk1:  begin ru_a = {4'h0, arg1_q}; ru_n = n_s_q; end
+      StDChk:  begin ru_a = dk_entry;        ru_n = 34'd8; end
+      default: begin ru_a = {4'h0, rc_addr}; ru_n = rc_len; end
+    endcase
+    ru_end = ru_a + 36'(ru_n);
+    ru_in  = (ru_a >= 36'(win_base_i)) && (ru_end <= 36'(lim));
   end
   // the write of step dr_ws_q (docs/command.md "RDRAW's register writes"): address, data,
   // skipped, needs a word read first (sampler), is the vertex read
@@ -1254,7 +1270,7 @@ module cp_top (
       irq_mask_q <= '0;
       slot_addr_q <= '0;
       n_d_q <= '0; n_s_q <= '0; end_d_q <= '0; end_s_q <= '0;
-      in_d_q <= 1'b0; in_s_q <= 1'b0; ovl_q <= 1'b0; slot_set_q <= 1'b0; pipe_ok_q <= 1'b0;
+      in_d_q <= 1'b0; in_s_q <= 1'b0; slot_set_q <= 1'b0; pipe_ok_q <= 1'b0;
       w_q <= '0;
       d_addr_q <= '0; d_row_q <= '0; d_col_q <= '0; d_rows_q <= '0;
       s_addr_q <= '0; s_row_q <= '0; s_col_q <= '0; s_rows_q <= '0;
@@ -1293,13 +1309,12 @@ module cp_top (
       if (st_q == StChk0) begin
         n_d_q   <= n_d;
         n_s_q   <= n_s;
-        end_d_q <= {2'b0, arg0_q} + n_d;
-        end_s_q <= {2'b0, arg1_q} + n_s;
+        end_d_q <= ru_end[33:0];
+        in_d_q  <= ru_in;
       end
       if (st_q == StChk1) begin
-        in_d_q     <= in_d;
-        in_s_q     <= in_s;
-        ovl_q      <= ovl;
+        end_s_q    <= ru_end[33:0];
+        in_s_q     <= ru_in;
         slot_set_q <= slot_set;
         pipe_ok_q  <= pipe_ok;
       end

@@ -145,6 +145,23 @@ int cp_win_contains(const cp_t *c, uint64_t a, uint64_t n)
     return c->win_base <= a && a + n <= limit;
 }
 
+/* A descriptor of n words at addr: ALIGN unless addr % align is 0, RANGE unless its bytes are
+ * in the window, else its words into out (DISPATCH's indirect form, LOAD_RSTATE, RDRAW, RRECT;
+ * cp_top reads them the same way, after the same two checks) */
+static uint8_t cp_read_desc(const gpu_model_t *m, uint32_t addr, uint32_t align, unsigned n, uint32_t *out)
+{
+    if (addr % align) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (!cp_win_contains(&m->cp, addr, 4u * n)) {
+        return GPU_CMDE_RANGE;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        out[i] = gpu_model_mem_read(m, addr + 4u * i);
+    }
+    return GPU_CMDE_OK;
+}
+
 /* bytes spanned by a w x h rectangle of words at row pitch 640 words (0 when empty) */
 static uint64_t cp_rect_bytes(uint32_t w, uint32_t h)
 {
@@ -245,14 +262,9 @@ static uint8_t cp_check_dispatch(const gpu_model_t *m, const cp_hdr_t *h, const 
     if (h->flags & GPU_CMDF_PAYLOAD) {
         memcpy(d, pay, sizeof(d));
     } else if (h->arg2 & CP_DESC_INDIRECT) {
-        if (h->arg0 % 4u) {
-            return GPU_CMDE_ALIGN;
-        }
-        if (!cp_win_contains(c, h->arg0, 4u * CP_DESC_WORDS)) {
-            return GPU_CMDE_RANGE;
-        }
-        for (unsigned i = 0; i < CP_DESC_WORDS; i++) {
-            d[i] = gpu_model_mem_read(m, h->arg0 + 4u * i);
+        const uint8_t st = cp_read_desc(m, h->arg0, 4u, CP_DESC_WORDS, d);
+        if (st != GPU_CMDE_OK) {
+            return st;
         }
     } else {
         d[0] = h->arg2;
@@ -303,19 +315,13 @@ static uint8_t cp_check_dispatch(const gpu_model_t *m, const cp_hdr_t *h, const 
  * in the documented order */
 static uint8_t cp_check_load_rstate(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
 {
-    const cp_t *c = &m->cp;
     if (h->arg0 >= CP_RSTATE_SLOTS) {
         return GPU_CMDE_BAD_ARG;
     }
-    if (h->arg1 % RS_ALIGN) {
-        return GPU_CMDE_ALIGN;
-    }
-    if (!cp_win_contains(c, h->arg1, 4u * CP_RSTATE_WORDS)) {
-        return GPU_CMDE_RANGE;
-    }
     uint32_t *rs = L->rs;
-    for (unsigned i = 0; i < CP_RSTATE_WORDS; i++) {
-        rs[i] = gpu_model_mem_read(m, h->arg1 + 4u * i);
+    const uint8_t st = cp_read_desc(m, h->arg1, RS_ALIGN, CP_RSTATE_WORDS, rs);
+    if (st != GPU_CMDE_OK) {
+        return st;
     }
     if (rs[RS_FB_BASE] % CP_FB_ALIGN) {
         return GPU_CMDE_BAD_ARG;
@@ -362,15 +368,10 @@ static uint8_t cp_check_load_rstate(const gpu_model_t *m, const cp_hdr_t *h, cp_
 static uint8_t cp_check_rdraw(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
 {
     const cp_t *c = &m->cp;
-    if (h->arg0 % RD_ALIGN) {
-        return GPU_CMDE_ALIGN;
-    }
-    if (!cp_win_contains(c, h->arg0, 4u * RD_WORDS)) {
-        return GPU_CMDE_RANGE;
-    }
     uint32_t d[RD_WORDS];
-    for (unsigned i = 0; i < RD_WORDS; i++) {
-        d[i] = gpu_model_mem_read(m, h->arg0 + 4u * i);
+    const uint8_t st = cp_read_desc(m, h->arg0, RD_ALIGN, RD_WORDS, d);
+    if (st != GPU_CMDE_OK) {
+        return st;
     }
     const uint32_t sid = d[RD_STATE_ID], flags = d[RD_FLAGS] | h->arg2;
     if (sid >= CP_RSTATE_SLOTS || !((c->rstate_loaded >> sid) & 1u)) {
@@ -434,15 +435,10 @@ static int cp_pos_ok(int32_t p) { return p >= VX_POS_MIN && p <= VX_POS_MAX; }
 static uint8_t cp_check_rrect(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
 {
     const cp_t *c = &m->cp;
-    if (h->arg0 % RR_ALIGN) {
-        return GPU_CMDE_ALIGN;
-    }
-    if (!cp_win_contains(c, h->arg0, 4u * RR_WORDS)) {
-        return GPU_CMDE_RANGE;
-    }
     uint32_t d[RR_WORDS];
-    for (unsigned i = 0; i < RR_WORDS; i++) {
-        d[i] = gpu_model_mem_read(m, h->arg0 + 4u * i);
+    const uint8_t st = cp_read_desc(m, h->arg0, RR_ALIGN, RR_WORDS, d);
+    if (st != GPU_CMDE_OK) {
+        return st;
     }
     const uint32_t sid = h->arg1, fl = d[RR_FLAGS];
     if (sid >= CP_RSTATE_SLOTS || !((c->rstate_loaded >> sid) & 1u)) {

@@ -429,7 +429,7 @@ package gpu_regs_pkg;
     logic [2:0]   rsvd_2_0;  // [2:0]
   } reg_cp_ktab_t;
 
-  // Cycle budget of a DISPATCH kernel (0: none); on expiry the kernel is stopped and the packet fails with WATCHDOG
+  // Budget of a DISPATCH kernel in cycles, of each GDRAW pass in vertices (0: none); beyond it the kernel is stopped, the GDRAW ends, and the packet fails with WATCHDOG
   typedef struct packed {
     logic [31:0]  rsvd_63_32;  // [63:32]
     logic [31:0]  cycles;  // [31:0]

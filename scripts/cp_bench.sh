@@ -39,7 +39,9 @@ for mem in $mems; do
     printf "%-34s %-10s %12d %10.0f words/s\n", "upload: WRITE_MEM payload (2,040)", m, c, 2040 / (c / 1e8)
     printf "%-34s %-10s %12d %10.0f words/s (WRITE_MEM %.2fx)\n", "upload: MEM_DATA (2,040)", m, d, 2040 / (d / 1e8), d / c }'
   c=$(marginal bench_cp_rdraw "$mem"); h=$(marginal bench_host_tri "$mem"); hs=$(marginal bench_host_tri_state "$mem")
-  awk -v c="$c" -v h="$h" -v hs="$hs" -v m="$mem" 'BEGIN {
+  g=$(marginal bench_cp_gdraw "$mem")
+  awk -v c="$c" -v h="$h" -v hs="$hs" -v g="$g" -v m="$mem" 'BEGIN {
+    printf "%-34s %-10s %12d %10.0f cycles/triangle (no SPI write)\n", "GDRAW, indexed (100 triangles)", m, g, g / 100
     printf "%-34s %-10s %12d %10.0f cycles/triangle (2 SPI writes)\n", "RDRAW packets (100 triangles)", m, c, c / 100
     printf "%-34s %-10s %12d %10.0f cycles/triangle (6 SPI writes)\n", "host COLOR+VERTEX writes", m, h, h / 100
     printf "%-34s %-10s %12d %10.0f cycles/triangle (13 SPI writes; RDRAW %.2fx faster)\n", "host writes incl. draw state", m, hs, hs / 100, hs / c }'

@@ -20,6 +20,7 @@ MUTANTS=(
   "cp_flags_first|rtl/cp/cp_top.sv|s/    else if (!cp_pkg::op_known(op_q))/    else if (flags_q[7:4] != '0) chk_status = cp_pkg::ERR_BAD_FLAGS;\n    else if (!cp_pkg::op_known(op_q))/|--scene cp_random|1|tee: read of register 0x59 differs"
   "cp_irq_unmasked|rtl/cp/cp_top.sv|s/  assign irq_o  = (irq_st_q \& irq_mask_q) != '0;/  assign irq_o  = irq_st_q != '0;/|--scene cp_ops|1|IRQ MISMATCH: pin irq_o"
   "cp_draw_color|rtl/cp/cp_top.sv|s/dr_c_q\[31:24\], dr_c_q\[7:0\], dr_c_q\[15:8\], dr_c_q\[23:16\]/dr_c_q[31:24], dr_c_q[23:16], dr_c_q[15:8], dr_c_q[7:0]/|--scene cp_draw|1|LOCKSTEP: first divergence at stage walk .*core cycle"
+  "cp_gdraw_strip|rtl/cp/cp_top.sv|s/gd_qoff = {1'b0, ~gd_j\[0\]};/gd_qoff = gd_j;/|--scene cp_gdraw|1|LOCKSTEP: first divergence at stage walk .*core cycle"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )
 

@@ -59,7 +59,7 @@ package cp_pkg;
   endfunction
   function automatic logic op_done(input logic [7:0] op);
     case (op)
-      8'h01, 8'h02, 8'h10, 8'h11, 8'h12, 8'h13, 8'h14, 8'h20, 8'h21, 8'h22, 8'h23, 8'h30, 8'h31, 8'h43, 8'h44, 8'h45: op_done = 1'b1;
+      8'h01, 8'h02, 8'h10, 8'h11, 8'h12, 8'h13, 8'h14, 8'h20, 8'h21, 8'h22, 8'h23, 8'h30, 8'h31, 8'h40, 8'h41, 8'h42, 8'h43, 8'h44, 8'h45: op_done = 1'b1;
       default: op_done = 1'b0;
     endcase
   endfunction

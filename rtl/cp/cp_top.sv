@@ -66,6 +66,8 @@ module cp_top (
   localparam logic [32:0] MemTop   = 33'h2000000;      // 32 MiB
   localparam logic [33:0] FbBytes  = 34'd1228800;      // 640 x 480 words
   localparam logic [31:0] RowBytes = 32'd2560;         // row pitch of rectangles
+  // GDRAW arg2: bit 0 CU_ASSIST, bit 1 STRIP, 5:4 GSTATE, 9:8 GPARAM, 13:12 RSTATE slot
+  localparam logic [31:0] GdArg2Used = 32'h0000_3333;
 
   typedef enum logic [1:0] { AsmHdr0, AsmHdr1, AsmBody } asm_e;
   typedef enum logic [5:0] {
@@ -73,7 +75,8 @@ module cp_top (
     StCopy, StLbRdS, StLbWtS, StLbRdD, StLbWtD, StLbCalc, StLbWr, StRegWr0, StRegWr1,
     StFetchReq, StFetchWait, StDChk, StKChk, StLaunch, StKWait,
     StRsReq, StRsWait, StRsChk, StRdChk, StRrChk, StRdSChk, StRdVReq, StRdVWait, StRdVChk, StDr, StDrFReq,
-    StDrFWait, StDone, StClear
+    StDrFWait, StGdCnt, StGdDesc, StGdDChk, StGdNext, StGdV1, StGdIReq, StGdIWait, StGdV2, StGdMul,
+    StGdV3, StDone, StClear
   } st_e;
 
   // ---- state ----
@@ -110,6 +113,36 @@ module cp_top (
   logic        rs_zb_bad_q, rs_zb_bad_d, rs_zs_bad_q, rs_zs_bad_d;   // DEPTH_BASE, _STRIDE
   logic [3:0]  rs_idx_q, rs_idx_d;        // descriptor word being read
   logic [1:0]  rs_dfmt_q, rs_dfmt_d;      // DEPTH_FORMAT: 0 none, 2 D24, 1 other
+  // geometry states (LOAD_GSTATE) and per-draw parameters (LOAD_GPARAM): four slots each
+  typedef struct packed {
+    logic        valid;
+    logic [31:0] vbo;         // VBO_BASE
+    logic [13:0] stride;      // VBO_STRIDE_BYTES / 4 (7..16383)
+    logic [31:0] ibo;         // IBO_BASE (0: none)
+    logic        ibo32;       // IBO_FORMAT 1 (U32)
+  } gstate_t;
+  typedef struct packed {
+    logic        valid;
+    logic [31:0] bv;          // BASE_VERTEX (signed)
+    logic [31:0] color;       // MATERIAL_COLOR
+  } gparam_t;
+  gstate_t     gs0_q, gs1_q, gs2_q, gs3_q, gs_new_q, gs_new_d, gd_gs;
+  gparam_t     gp0_q, gp1_q, gp2_q, gp3_q, gp_new_q, gp_new_d, gd_gp;
+  // GDRAW: pbuf_q [0] FIRST, [1] COUNT, [2] TOPOLOGY, [3] FLAGS, [4] RSTATE_PTR, [5] RESERVED,
+  // [6] the indirect count as read
+  logic        gd_pass_q, gd_pass_d;      // 0 check pass, 1 draw pass
+  logic [20:0] gd_cnt_q, gd_cnt_d;        // blocks (1, or the indirect count < 2^21)
+  logic [20:0] gd_left_q, gd_left_d;      // blocks still to walk in this pass
+  logic [24:0] gd_desc_q, gd_desc_d;      // the block being walked
+  logic        gd_strip_q, gd_strip_d;
+  logic [33:0] gd_p_q, gd_p_d;            // position of the triangle's first vertex
+  logic [33:0] gd_e_q, gd_e_d;            // element of the vertex: FIRST + position
+  logic        gd_half_q, gd_half_d;      // U16 index: the upper half of its word
+  logic [33:0] gd_idx_q, gd_idx_d;        // the index (non-indexed: the element)
+  logic [34:0] gd_acc_q, gd_acc_d;        // vertex * stride words (sequential multiply)
+  logic [34:0] gd_mv_q, gd_mv_d;          // multiplicand (vertex < 2^21), shifted left per step
+  logic [13:0] gd_ms_q, gd_ms_d;          // stride words, shifted right per step
+  logic [31:0] gd_nv_q, gd_nv_d;          // vertices fetched in this pass (budget CP_WATCHDOG)
   // RDRAW
   rstate_t     dr_st;                     // the state drawn with (slot descriptor STATE_ID)
   logic [31:0] dr_vb_q, dr_vb_d;          // vertex block
@@ -118,7 +151,8 @@ module cp_top (
   logic [3:0]  dr_flags_q, dr_flags_d;    // draw flags: TEXTURE, BLEND, DEPTH, GOURAUD
   logic        dr_bad_q, dr_bad_d;        // a vertex field out of range (check pass)
   logic [5:0]  dr_ws_q, dr_ws_d;          // write sequence step (RDRAW 0..23, RRECT 0..35)
-  logic [2:0]  dr_wi_q, dr_wi_d;          // word of a vertex / sampler being read
+  logic [2:0]  dr_wi_q, dr_wi_d;          // word of a vertex / sampler being read (answered)
+  logic [2:0]  dr_ri_q, dr_ri_d;          // words of the vertex requested
   logic [1:0]  dr_v_q, dr_v_d;            // vertex
   logic [31:0] dr_x_q, dr_x_d, dr_y_q, dr_y_d, dr_z_q, dr_z_d, dr_u_q, dr_u_d, dr_vv_q, dr_vv_d, dr_c_q, dr_c_d;
   logic        dr_have_q, dr_have_d;      // the sampler word of this step has been read
@@ -247,9 +281,17 @@ module cp_top (
         n_d = 34'd20;
         n_s = 34'd20;
       end
-      cp_pkg::OP_LOAD_RSTATE, cp_pkg::OP_RDRAW: begin   // RDRAW's descriptor, the RSTATE
-        n_d = 34'd16;
-        n_s = 34'd64;
+      cp_pkg::OP_LOAD_RSTATE, cp_pkg::OP_RDRAW, cp_pkg::OP_LOAD_GSTATE: begin
+        n_d = 34'd16;                                  // RDRAW's descriptor
+        n_s = 34'd64;                                  // the RSTATE, the GSTATE
+      end
+      cp_pkg::OP_LOAD_GPARAM: begin
+        n_d = 34'd32;
+        n_s = 34'd32;                                  // the GPARAM
+      end
+      cp_pkg::OP_GDRAW: begin
+        n_d = 34'd24;                                  // one GDRAW block (direct form)
+        n_s = 34'd4;                                   // the indirect count
       end
       cp_pkg::OP_RRECT: begin                          // RRECT's descriptor
         n_d = 34'd32;
@@ -354,6 +396,26 @@ module cp_top (
           if (arg0_q[3:0] != '0)       chk_status = cp_pkg::ERR_ALIGN;
           else if (!in_d_q)            chk_status = cp_pkg::ERR_RANGE;
         end
+        cp_pkg::OP_LOAD_GSTATE: begin
+          if (arg0_q > 32'd3 || arg2_q[31:1] != '0) chk_status = cp_pkg::ERR_BAD_ARG;
+          else if (arg1_q[5:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_s_q)            chk_status = cp_pkg::ERR_RANGE;
+        end
+        cp_pkg::OP_LOAD_GPARAM: begin
+          if (arg0_q > 32'd3)          chk_status = cp_pkg::ERR_BAD_ARG;
+          else if (arg1_q[4:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_s_q)            chk_status = cp_pkg::ERR_RANGE;
+        end
+        cp_pkg::OP_GDRAW: begin
+          if ((arg2_q & ~GdArg2Used) != '0 || !gd_gs.valid || !gd_gp.valid || !dr_st.valid)
+                                       chk_status = cp_pkg::ERR_BAD_ARG;
+          else if (arg0_q[3:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
+          else if (arg1_q == '0) begin
+            if (!in_d_q)               chk_status = cp_pkg::ERR_RANGE;
+          end
+          else if (arg1_q[1:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
+          else if (!in_s_q)            chk_status = cp_pkg::ERR_RANGE;
+        end
         default: chk_status = cp_pkg::ERR_OK;   // BARRIER
       endcase
     end
@@ -429,9 +491,63 @@ module cp_top (
   logic        rc_in;
   logic        dr_depth, dr_blend, dr_tex;
   logic [1:0]  dr_sid;                    // the descriptor's STATE_ID (a plain vector for Yosys)
-  logic op_rrect;
+  logic op_rrect, op_gdraw;
   assign op_rrect = (op_q == cp_pkg::OP_RRECT);
-  assign dr_sid = op_rrect ? arg1_q[1:0] : pbuf_q[0][1:0];
+  assign op_gdraw = (op_q == cp_pkg::OP_GDRAW);
+  assign dr_sid = op_rrect ? arg1_q[1:0] : op_gdraw ? arg2_q[13:12] : pbuf_q[0][1:0];
+  always_comb begin   // GDRAW's geometry state and parameters (slots named in arg2)
+    unique case (arg2_q[5:4])
+      2'd0:    gd_gs = gs0_q;
+      2'd1:    gd_gs = gs1_q;
+      2'd2:    gd_gs = gs2_q;
+      default: gd_gs = gs3_q;
+    endcase
+    unique case (arg2_q[9:8])
+      2'd0:    gd_gp = gp0_q;
+      2'd1:    gd_gp = gp1_q;
+      2'd2:    gd_gp = gp2_q;
+      default: gd_gp = gp3_q;
+    endcase
+  end
+  // GDRAW's walk (docs/command.md "Geometry"): the position of vertex j of the triangle at
+  // gd_p_q (strip, odd triangle: j 0 and 1 swapped), the index address, the vertex number,
+  // the vertex address
+  logic [1:0]  gd_j, gd_qoff;
+  logic [33:0] gd_e, gd_p_next;
+  logic [35:0] gd_ia, gd_va, gd_v;        // gd_v signed
+  logic        gd_tri_more, gd_desc_bad, gd_rsptr, gd_v_bad;
+  logic [33:0] gd_cnt24;
+  always_comb begin
+    gd_j     = dw_k[3:2];
+    gd_qoff  = gd_j;
+    if (gd_strip_q && gd_p_q[0] && gd_j != 2'd2) gd_qoff = {1'b0, ~gd_j[0]};
+    gd_e     = 34'(pbuf_q[0]) + gd_p_q + 34'(gd_qoff);
+    // the index's bytes (e < 2^24: anything larger is past 32 MiB, refused in StGdV1)
+    gd_ia    = {4'h0, gd_gs.ibo} + (gd_gs.ibo32 ? {10'h0, gd_e_q[23:0], 2'b00} : {11'h0, gd_e_q[23:0], 1'b0});
+    gd_v     = {2'b00, gd_idx_q} + {{4{gd_gp.bv[31]}}, gd_gp.bv};
+    gd_v_bad = gd_v[35] || (gd_v[34:21] != '0);   // < 0, or past 32 MiB whatever the stride (>= 28)
+    // the vertex's bytes (product < 2^23 words, else past 32 MiB: refused in StGdV3)
+    gd_va    = {4'h0, gd_gs.vbo} + {11'h0, gd_acc_q[22:0], 2'b00};
+    gd_p_next   = gd_p_q + (gd_strip_q ? 34'd1 : 34'd3);
+    gd_tri_more = (gd_p_next + 34'd3) <= 34'(pbuf_q[1]);
+    gd_desc_bad = (pbuf_q[2] > 32'd1) || (pbuf_q[3][31:3] != '0);
+    gd_rsptr    = (pbuf_q[4] != '0);
+    gd_cnt24    = (34'(pbuf_q[6][20:0]) << 4) + (34'(pbuf_q[6][20:0]) << 3);
+  end
+  // draw pass: a read waits until no triangle is in the pixel pipeline. From a flop: rf_busy_i
+  // depends on the memory arbiter, which depends on this unit's request. The flop lags by a
+  // cycle; busy rises only through this unit's own third VERTEX write, which is itself busy
+  // (the register file's cmd_valid_i), so no read slips in before it.
+  // Only a read that can alias a pixel write waits: one inside the framebuffer or (depth on)
+  // the Z-buffer, 640 x 480 words from their bases, modulo 32 MiB as the pixel path wraps.
+  logic        gd_busy_q, gd_hold, gd_alias;
+  logic [24:0] gd_fb_off, gd_zb_off;
+  always_comb begin
+    gd_fb_off = f_addr_q - {dr_st.fb[12:0], 12'h000};
+    gd_zb_off = f_addr_q - {dr_st.zb[12:0], 12'h000};
+    gd_alias  = (gd_fb_off < 25'(FbBytes)) || (dr_depth && gd_zb_off < 25'(FbBytes));
+  end
+  assign gd_hold = op_gdraw && gd_pass_q && gd_busy_q && gd_alias;
   always_comb begin
     unique case (dr_sid)
       2'd0:    dr_st = rs0_q;
@@ -478,6 +594,9 @@ module cp_top (
       StChk0:  begin ru_a = {4'h0, arg0_q}; ru_n = n_d;   end
       StChk1:  begin ru_a = {4'h0, arg1_q}; ru_n = n_s_q; end
       StDChk:  begin ru_a = dk_entry;        ru_n = 34'd8; end
+      StGdCnt: begin ru_a = {4'h0, arg0_q}; ru_n = gd_cnt24; end
+      StGdV1:  begin ru_a = gd_ia;           ru_n = gd_gs.ibo32 ? 34'd4 : 34'd2; end
+      StGdV3:  begin ru_a = gd_va;           ru_n = 34'd28; end
       default: begin ru_a = {4'h0, rc_addr}; ru_n = rc_len; end
     endcase
     ru_end = ru_a + 36'(ru_n);
@@ -579,6 +698,32 @@ module cp_top (
     endcase
   end
 
+  // LOAD_GSTATE / LOAD_GPARAM: the check of descriptor word rs_idx_q as it arrives (IBO_BASE,
+  // word 2, is settled at IBO_FORMAT, word 3)
+  logic [7:0] gw_err, pw_err, ld_err;
+  always_comb begin
+    gw_err = cp_pkg::ERR_OK;
+    unique case (rs_idx_q)
+      4'd0: if (rw[1:0] != '0) gw_err = cp_pkg::ERR_BAD_ARG;
+      4'd1: if (rw[1:0] != '0 || rw < 32'd28 || rw > 32'd65532) gw_err = cp_pkg::ERR_BAD_ARG;
+      4'd3: if (rw > 32'd1 || (rw[0] ? (gs_new_q.ibo[1:0] != '0) : gs_new_q.ibo[0])) gw_err = cp_pkg::ERR_BAD_ARG;
+      4'd4, 4'd5: if (rw != '0) gw_err = cp_pkg::ERR_UNSUPPORTED;
+      4'd6: begin
+        if (rw[31:2] != '0)      gw_err = cp_pkg::ERR_BAD_ARG;
+        else if (rw[1:0] != '0)  gw_err = cp_pkg::ERR_UNSUPPORTED;
+      end
+      4'd2: ;
+      default: if (rw != '0) gw_err = cp_pkg::ERR_BAD_ARG;   // words 7..15 reserved
+    endcase
+    pw_err = cp_pkg::ERR_OK;
+    if (rs_idx_q != 4'd0 && rs_idx_q != 4'd2 && rw != '0) pw_err = cp_pkg::ERR_BAD_ARG;
+    unique case (op_q)
+      cp_pkg::OP_LOAD_GSTATE: ld_err = gw_err;
+      cp_pkg::OP_LOAD_GPARAM: ld_err = pw_err;
+      default:                ld_err = rw_err;
+    endcase
+  end
+
   // ---- SPRITE_DRAW: a keyed source word is not written ----
   logic cf_skip;
   assign cf_skip = op_sprite && has_pay && pbuf_q[0][16] && (cf_rdata[15:0] == pbuf_q[0][15:0]);
@@ -649,8 +794,12 @@ module cp_top (
         req_wdata = {16'h0, lb_o_q};
         req_be    = 4'b0011;
       end
-      StFetchReq, StRsReq, StRdVReq, StDrFReq: begin
-        req_valid = 1'b1;
+      StFetchReq, StRsReq, StRdVReq, StGdIReq: begin
+        req_valid = !gd_hold;
+        req_addr  = f_addr_q;
+      end
+      StDrFReq: begin   // a vertex: seven requests; a sampler word: one
+        req_valid = !gd_hold && (!dw_vtx || dr_ri_q != 3'd7);
         req_addr  = f_addr_q;
       end
       default: ;
@@ -666,6 +815,7 @@ module cp_top (
   logic [63:0] rf_wdata;
   logic        resync, clear; // CP_CTRL bits of the head
   logic        wm_hi;         // the WRITE_MEM payload write in hand has a second word to write
+  logic        dr_adv;        // StDr: the write sequence moves to its next step
 
   assign resync = c_data[0];
   assign clear  = c_data[1];
@@ -687,8 +837,13 @@ module cp_top (
     rs_new_d = rs_new_q; rs_err_d = rs_err_q; rs_zb_bad_d = rs_zb_bad_q; rs_zs_bad_d = rs_zs_bad_q;
     rs_idx_d = rs_idx_q; rs_dfmt_d = rs_dfmt_q;
     dr_vb_d = dr_vb_q; last_vb_d = last_vb_q; last_vb_ok_d = last_vb_ok_q; dr_flags_d = dr_flags_q;
-    dr_bad_d = dr_bad_q; dr_ws_d = dr_ws_q; dr_wi_d = dr_wi_q; dr_v_d = dr_v_q; dr_have_d = dr_have_q;
+    dr_bad_d = dr_bad_q; dr_ws_d = dr_ws_q; dr_wi_d = dr_wi_q; dr_ri_d = dr_ri_q; dr_v_d = dr_v_q; dr_have_d = dr_have_q;
     dr_x_d = dr_x_q; dr_y_d = dr_y_q; dr_z_d = dr_z_q; dr_u_d = dr_u_q; dr_vv_d = dr_vv_q; dr_c_d = dr_c_q;
+    dr_adv = 1'b0;
+    gs_new_d = gs_new_q; gp_new_d = gp_new_q;
+    gd_pass_d = gd_pass_q; gd_cnt_d = gd_cnt_q; gd_left_d = gd_left_q; gd_desc_d = gd_desc_q;
+    gd_strip_d = gd_strip_q; gd_p_d = gd_p_q; gd_e_d = gd_e_q; gd_half_d = gd_half_q; gd_idx_d = gd_idx_q;
+    gd_acc_d = gd_acc_q; gd_mv_d = gd_mv_q; gd_ms_d = gd_ms_q; gd_nv_d = gd_nv_q;
     rf_kind = '0;
     wm_words_d = wm_words_q;
     status_d = status_q;
@@ -814,16 +969,35 @@ module cp_top (
             cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER: st_d = StFill;
             cp_pkg::OP_BLIT, cp_pkg::OP_COPY_BUFFER, cp_pkg::OP_SPRITE_DRAW: st_d = StCopy;
             cp_pkg::OP_LAYER_BLEND: st_d = StLbRdS;
-            cp_pkg::OP_LOAD_RSTATE: begin
+            cp_pkg::OP_LOAD_RSTATE, cp_pkg::OP_LOAD_GSTATE, cp_pkg::OP_LOAD_GPARAM: begin
               st_d        = StRsReq;
               f_addr_d    = arg1_q[24:0];
               rs_idx_d    = '0;
               rs_err_d    = cp_pkg::ERR_OK;
               rs_new_d    = '0;
               rs_new_d.valid = 1'b1;
+              gs_new_d    = '0;
+              gs_new_d.valid = 1'b1;
+              gp_new_d    = '0;
+              gp_new_d.valid = 1'b1;
               rs_zb_bad_d = 1'b0;
               rs_zs_bad_d = 1'b0;
               rs_dfmt_d   = '0;
+            end
+            cp_pkg::OP_GDRAW: begin
+              gd_pass_d = 1'b0;
+              gd_nv_d   = '0;
+              if (arg1_q != '0) begin
+                st_d     = StFetchReq;               // indirect: the count into pbuf[6]
+                f_addr_d = arg1_q[24:0];
+                f_idx_d  = 4'd6;
+                f_end_d  = 4'd7;
+              end else begin
+                gd_cnt_d  = 21'd1;
+                gd_left_d = 21'd1;
+                gd_desc_d = arg0_q[24:0];
+                st_d      = StGdDesc;
+              end
             end
             cp_pkg::OP_RDRAW, cp_pkg::OP_RRECT: begin
               st_d     = StFetchReq;                 // the descriptor into pbuf[0..3] / [0..7]
@@ -945,14 +1119,16 @@ module cp_top (
         st_d   = StLbRdS;
       end
       // DISPATCH: descriptor words / kernel-table entry into pbuf[f_idx_q ..]
-      StFetchReq: if (mem_req_ready_i) st_d = StFetchWait;
+      StFetchReq: if (req_valid && mem_req_ready_i) st_d = StFetchWait;
       StFetchWait: if (mem_rsp_valid_i) begin
         for (int i = 0; i < 8; i++) begin
           if (f_idx_q == 4'(i)) pbuf_d[i] = mem_rsp_i.rdata;
         end
         f_idx_d  = f_idx_q + 4'd1;
         f_addr_d = f_addr_q + 25'd4;
-        if (f_idx_q + 4'd1 == f_end_q) begin
+        if (f_idx_q + 4'd1 == f_end_q && op_gdraw) begin
+          st_d = (f_end_q == 4'd7) ? StGdCnt : StGdDChk;   // the count, a block
+        end else if (f_idx_q + 4'd1 == f_end_q) begin
           unique case (f_end_q)
             4'd5:    st_d = StDChk;     // DISPATCH descriptor
             4'd7:    st_d = StKChk;     // kernel-table entry
@@ -1012,7 +1188,14 @@ module cp_top (
       // LOAD_RSTATE: the 16 descriptor words, checked as they arrive
       StRsReq: if (mem_req_ready_i) st_d = StRsWait;
       StRsWait: if (mem_rsp_valid_i) begin
-        if (rs_err_q == cp_pkg::ERR_OK) rs_err_d = rw_err;
+        if (rs_err_q == cp_pkg::ERR_OK) rs_err_d = ld_err;
+        unique case (rs_idx_q)   // LOAD_GSTATE / LOAD_GPARAM fields (stored for their opcode only)
+          4'd0:  begin gs_new_d.vbo = rw; gp_new_d.bv = rw; end
+          4'd1:  gs_new_d.stride = rw[15:2];
+          4'd2:  begin gs_new_d.ibo = rw; gp_new_d.color = rw; end
+          4'd3:  gs_new_d.ibo32 = rw[0];
+          default: ;
+        endcase
         unique case (rs_idx_q)
           4'd0:  rs_new_d.fb = rw[31:12];
           4'd4:  begin rs_new_d.zb = rw[31:12]; rs_zb_bad_d = (rw[11:0] != '0); end
@@ -1026,7 +1209,8 @@ module cp_top (
         endcase
         f_addr_d = f_addr_q + 25'd4;
         rs_idx_d = rs_idx_q + 4'd1;
-        st_d     = (rs_idx_q == 4'd15) ? StRsChk : StRsReq;
+        if (rs_idx_q == ((op_q == cp_pkg::OP_LOAD_GPARAM) ? 4'd7 : 4'd15)) st_d = StRsChk;
+        else                                                            st_d = StRsReq;
       end
       StRsChk: begin   // the slot is written in the flop process
         status_d = rs_err_q;
@@ -1069,6 +1253,10 @@ module cp_top (
           st_d      = StDr;
           dr_ws_d   = '0;
           dr_have_d = 1'b0;
+        end else if (op_gdraw) begin         // GDRAW: a block with a triangle; the check pass
+          dr_have_d = 1'b0;                  // starts at the first vertex (no state writes)
+          dr_ws_d   = gd_pass_q ? 6'd0 : 6'd12;
+          st_d      = (34'd3 <= 34'(pbuf_q[1])) ? StDr : StGdNext;
         end else begin
           st_d     = StRdVReq;
           f_addr_d = dr_vb_q[24:0];
@@ -1104,8 +1292,8 @@ module cp_top (
       end
       // the register writes, one step at a time
       StDr: begin
-        if (dw_skip) begin
-          dr_ws_d = dr_ws_q + 6'd1;
+        if (dw_skip || (op_gdraw && !gd_pass_q && !dw_vtx)) begin   // (GDRAW's check pass: no write)
+          dr_adv = 1'b1;
         end else if (dw_vtx && op_rrect) begin     // RRECT: the corner, its colour and UV
           dr_x_d  = rr_right ? pbuf_q[2] : pbuf_q[0];
           dr_y_d  = rr_bottom ? pbuf_q[3] : pbuf_q[1];
@@ -1113,10 +1301,20 @@ module cp_top (
           dr_u_d  = rr_right ? 32'h7FFF : 32'h0;
           dr_vv_d = rr_bottom ? 32'h7FFF : 32'h0;
           dr_c_d  = rr_color;
-          dr_ws_d = dr_ws_q + 6'd1;
+          dr_adv  = 1'b1;
+        end else if (dw_vtx && op_gdraw) begin     // GDRAW: the vertex's element, then its index
+          if (watchdog_i != '0 && gd_nv_q >= watchdog_i) begin   // over the pass's budget
+            status_d = cp_pkg::ERR_WATCHDOG;
+            st_d     = StDone;
+          end else begin
+            gd_nv_d = gd_nv_q + 32'd1;
+            gd_e_d  = gd_e;
+            st_d    = StGdV1;
+          end
         end else if (dw_vtx) begin                 // read the vertex (X .. COLOR)
           f_addr_d = 25'(dr_vb_q) + 25'({dw_k[3:2], 5'b00000});
           dr_wi_d  = '0;
+          dr_ri_d  = '0;
           st_d     = StDrFReq;
         end else if (dw_fetch && !dr_have_q) begin // read the sampler word of this step
           f_addr_d = 25'(dr_sampler) + 25'({dr_ws_q - 6'd4, 2'b00});
@@ -1128,8 +1326,8 @@ module cp_top (
           rf_kind.vertex = (dw_addr == gpu_regs_pkg::ADDR_VERTEX);
           if (rf_ready_i) begin
             dr_have_d = 1'b0;
-            dr_ws_d   = dr_ws_q + 6'd1;
-            if (dr_ws_q == 6'd23 && !op_rrect) begin   // the third VERTEX taken: drawn
+            dr_adv    = 1'b1;
+            if (dr_ws_q == 6'd23 && !op_rrect && !op_gdraw) begin   // the third VERTEX taken: drawn
               last_vb_d    = dr_vb_q;
               last_vb_ok_d = 1'b1;
               st_d         = StDone;
@@ -1137,31 +1335,155 @@ module cp_top (
             if (dr_ws_q == 6'd35) st_d = StDone;       // RRECT: the sixth VERTEX taken
           end
         end
+        if (dr_adv) begin
+          dr_ws_d = dr_ws_q + 6'd1;
+          if (op_gdraw && dr_ws_q == 6'd23) begin   // GDRAW: the triangle's last step
+            if (gd_tri_more) begin
+              gd_p_d  = gd_p_next;
+              dr_ws_d = 6'd12;
+            end else begin
+              st_d = StGdNext;
+            end
+          end
+        end
       end
-      StDrFReq: if (mem_req_ready_i) st_d = StDrFWait;
-      StDrFWait: if (mem_rsp_valid_i) begin
-        if (dw_vtx) begin
-          unique case (dr_wi_q)
-            3'd0: dr_x_d  = mem_rsp_i.rdata;
-            3'd1: dr_y_d  = mem_rsp_i.rdata;
-            3'd2: dr_z_d  = mem_rsp_i.rdata;
-            3'd4: dr_u_d  = mem_rsp_i.rdata;
-            3'd5: dr_vv_d = mem_rsp_i.rdata;
-            3'd6: dr_c_d  = mem_rsp_i.rdata;
-            default: ;
-          endcase
-          dr_wi_d  = dr_wi_q + 3'd1;
-          f_addr_d = f_addr_q + 25'd4;
-          if (dr_wi_q == 3'd6) begin
-            dr_ws_d = dr_ws_q + 6'd1;
-            st_d    = StDr;
+      // a vertex: its seven words requested back to back (dr_ri_q), answered in order (dr_wi_q);
+      // a sampler word: one request, then StDrFWait
+      StDrFReq: begin
+        if (!dw_vtx) begin
+          if (req_valid && mem_req_ready_i) st_d = StDrFWait;
+        end else begin
+          if (req_valid && mem_req_ready_i) begin
+            dr_ri_d  = dr_ri_q + 3'd1;
+            f_addr_d = f_addr_q + 25'd4;
+          end
+          if (mem_rsp_valid_i) begin
+            unique case (dr_wi_q)
+              3'd0: dr_x_d  = mem_rsp_i.rdata;
+              3'd1: dr_y_d  = mem_rsp_i.rdata;
+              3'd2: dr_z_d  = mem_rsp_i.rdata;
+              3'd4: dr_u_d  = mem_rsp_i.rdata;
+              3'd5: dr_vv_d = mem_rsp_i.rdata;
+              3'd6: dr_c_d  = (op_gdraw && mem_rsp_i.rdata == '0) ? gd_gp.color : mem_rsp_i.rdata;
+              default: ;
+            endcase
+            dr_bad_d = dr_bad_q || vw_bad;           // (GDRAW: the vertex is checked here)
+            dr_wi_d  = dr_wi_q + 3'd1;
+            if (dr_wi_q == 3'd6 && op_gdraw && (dr_bad_q || vw_bad)) begin
+              status_d = cp_pkg::ERR_BAD_ARG;
+              st_d     = StDone;
+            end else if (dr_wi_q == 3'd6) begin
+              dr_ws_d = dr_ws_q + 6'd1;
+              st_d    = StDr;
+            end
+          end
+        end
+      end
+      StDrFWait: if (mem_rsp_valid_i) begin   // the sampler word of this step
+        dr_c_d    = mem_rsp_i.rdata;
+        dr_have_d = 1'b1;
+        st_d      = StDr;
+      end
+      // GDRAW: the count (indirect form), then block by block, pass by pass
+      StGdCnt: begin
+        if (pbuf_q[6] == '0) begin
+          st_d = StDone;                           // no block: nothing drawn
+        end else if (pbuf_q[6][31:21] != '0 || !ru_in) begin   // 24 * count past 32 MiB, or out
+          status_d = cp_pkg::ERR_RANGE;
+          st_d     = StDone;
+        end else begin
+          gd_cnt_d  = pbuf_q[6][20:0];
+          gd_left_d = pbuf_q[6][20:0];
+          gd_desc_d = arg0_q[24:0];
+          st_d      = StGdDesc;
+        end
+      end
+      StGdDesc: begin                              // the block's six words into pbuf[0..5]
+        f_addr_d = gd_desc_q;
+        f_idx_d  = 4'd0;
+        f_end_d  = 4'd6;
+        st_d     = StFetchReq;
+      end
+      StGdDChk: begin
+        if (gd_desc_bad)                              begin status_d = cp_pkg::ERR_BAD_ARG; st_d = StDone; end
+        else if (gd_rsptr)                            begin status_d = cp_pkg::ERR_UNSUPPORTED; st_d = StDone; end
+        else if (pbuf_q[5] != '0)                     begin status_d = cp_pkg::ERR_BAD_ARG; st_d = StDone; end
+        else if (pbuf_q[3][0] && gd_gs.ibo == '0)     begin status_d = cp_pkg::ERR_BAD_ARG; st_d = StDone; end
+        else begin
+          // TEXTURE, BLEND, DEPTH, GOURAUD: depth and blend as the state has them
+          dr_flags_d = {pbuf_q[3][2], 1'b1, 1'b1, !pbuf_q[3][1]};
+          gd_strip_d = pbuf_q[2][0] || arg2_q[1];
+          gd_p_d     = '0;
+          st_d       = StRdSChk;                   // the sampler, then the triangles
+        end
+      end
+      StGdNext: begin                              // the next block, the next pass, or done
+        gd_left_d = gd_left_q - 21'd1;
+        gd_desc_d = gd_desc_q + 25'd24;
+        if (gd_left_q != 21'd1) begin
+          st_d = StGdDesc;
+        end else if (!gd_pass_q) begin
+          gd_pass_d = 1'b1;
+          gd_nv_d   = '0;
+          gd_left_d = gd_cnt_q;
+          gd_desc_d = arg0_q[24:0];
+          st_d      = StGdDesc;
+        end else begin
+          st_d = StDone;
+        end
+      end
+      StGdV1: begin                                // the index (indexed) or the element
+        if (pbuf_q[3][0]) begin
+          if (gd_e_q[33:24] != '0 || !ru_in) begin
+            status_d = cp_pkg::ERR_RANGE;
+            st_d     = StDone;
           end else begin
-            st_d = StDrFReq;
+            f_addr_d  = {gd_ia[24:2], 2'b00};
+            gd_half_d = gd_ia[1];
+            st_d      = StGdIReq;
           end
         end else begin
-          dr_c_d    = mem_rsp_i.rdata;
-          dr_have_d = 1'b1;
-          st_d      = StDr;
+          gd_idx_d = gd_e_q;
+          st_d     = StGdV2;
+        end
+      end
+      StGdIReq: if (req_valid && mem_req_ready_i) st_d = StGdIWait;
+      StGdIWait: if (mem_rsp_valid_i) begin
+        if (gd_gs.ibo32)    gd_idx_d = {2'b00, mem_rsp_i.rdata};
+        else if (gd_half_q) gd_idx_d = {18'h0, mem_rsp_i.rdata[31:16]};
+        else                gd_idx_d = {18'h0, mem_rsp_i.rdata[15:0]};
+        st_d = StGdV2;
+      end
+      StGdV2: begin                                // the vertex number, then vertex * stride
+        if (gd_v_bad) begin
+          status_d = cp_pkg::ERR_RANGE;
+          st_d     = StDone;
+        end else begin
+          gd_mv_d  = {14'h0, gd_v[20:0]};
+          gd_ms_d  = gd_gs.stride;
+          gd_acc_d = '0;
+          st_d     = StGdMul;
+        end
+      end
+      StGdMul: begin                               // one stride bit per cycle
+        if (gd_ms_q == '0) begin
+          st_d = StGdV3;
+        end else begin
+          if (gd_ms_q[0]) gd_acc_d = gd_acc_q + gd_mv_q;
+          gd_mv_d = gd_mv_q << 1;
+          gd_ms_d = gd_ms_q >> 1;
+        end
+      end
+      StGdV3: begin                                // the vertex's 28 bytes, then its words
+        if (gd_acc_q[34:23] != '0 || !ru_in) begin
+          status_d = cp_pkg::ERR_RANGE;
+          st_d     = StDone;
+        end else begin
+          f_addr_d = gd_va[24:0];
+          dr_wi_d  = '0;
+          dr_ri_d  = '0;
+          dr_bad_d = 1'b0;
+          st_d     = StDrFReq;
         end
       end
       StRegWr0: begin   // SWAP_FB: FB_DISPLAY = arg0
@@ -1284,9 +1606,15 @@ module cp_top (
       lb_s_q <= '0; lb_d_q <= '0; lb_o_q <= '0; lb_ch_q <= '0;
       rs_new_q <= '0; rs_err_q <= '0; rs_zb_bad_q <= 1'b0; rs_zs_bad_q <= 1'b0; rs_idx_q <= '0; rs_dfmt_q <= '0;
       dr_vb_q <= '0; last_vb_q <= '0; last_vb_ok_q <= 1'b0; dr_flags_q <= '0; dr_bad_q <= 1'b0;
-      dr_ws_q <= '0; dr_wi_q <= '0; dr_v_q <= '0; dr_have_q <= 1'b0;
+      dr_ws_q <= '0; dr_wi_q <= '0; dr_ri_q <= '0; dr_v_q <= '0; dr_have_q <= 1'b0;
       dr_x_q <= '0; dr_y_q <= '0; dr_z_q <= '0; dr_u_q <= '0; dr_vv_q <= '0; dr_c_q <= '0;
       rs0_q <= '0; rs1_q <= '0; rs2_q <= '0; rs3_q <= '0;
+      gs0_q <= '0; gs1_q <= '0; gs2_q <= '0; gs3_q <= '0; gs_new_q <= '0;
+      gp0_q <= '0; gp1_q <= '0; gp2_q <= '0; gp3_q <= '0; gp_new_q <= '0;
+      gd_pass_q <= 1'b0; gd_cnt_q <= '0; gd_left_q <= '0; gd_desc_q <= '0; gd_strip_q <= 1'b0;
+      gd_p_q <= '0; gd_e_q <= '0; gd_half_q <= 1'b0; gd_idx_q <= '0;
+      gd_acc_q <= '0; gd_mv_q <= '0; gd_ms_q <= '0; gd_nv_q <= '0;
+      gd_busy_q <= 1'b0;
       mb_rd_slot_q <= '0;
       mb_rd_fresh_q <= 1'b0;
     end else begin
@@ -1332,10 +1660,32 @@ module cp_top (
       rs_new_q <= rs_new_d; rs_err_q <= rs_err_d; rs_zb_bad_q <= rs_zb_bad_d; rs_zs_bad_q <= rs_zs_bad_d;
       rs_idx_q <= rs_idx_d; rs_dfmt_q <= rs_dfmt_d;
       dr_vb_q <= dr_vb_d; last_vb_q <= last_vb_d; last_vb_ok_q <= last_vb_ok_d; dr_flags_q <= dr_flags_d;
-      dr_bad_q <= dr_bad_d; dr_ws_q <= dr_ws_d; dr_wi_q <= dr_wi_d; dr_v_q <= dr_v_d; dr_have_q <= dr_have_d;
+      dr_bad_q <= dr_bad_d; dr_ws_q <= dr_ws_d; dr_wi_q <= dr_wi_d; dr_ri_q <= dr_ri_d; dr_v_q <= dr_v_d; dr_have_q <= dr_have_d;
       dr_x_q <= dr_x_d; dr_y_q <= dr_y_d; dr_z_q <= dr_z_d; dr_u_q <= dr_u_d; dr_vv_q <= dr_vv_d; dr_c_q <= dr_c_d;
+      gs_new_q <= gs_new_d; gp_new_q <= gp_new_d;
+      gd_busy_q <= rf_busy_i;
+      gd_pass_q <= gd_pass_d; gd_cnt_q <= gd_cnt_d; gd_left_q <= gd_left_d; gd_desc_q <= gd_desc_d;
+      gd_strip_q <= gd_strip_d; gd_p_q <= gd_p_d; gd_e_q <= gd_e_d; gd_half_q <= gd_half_d; gd_idx_q <= gd_idx_d;
+      gd_acc_q <= gd_acc_d; gd_mv_q <= gd_mv_d; gd_ms_q <= gd_ms_d; gd_nv_q <= gd_nv_d;
+      // a checked geometry state / parameter block into its slot
+      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK && op_q == cp_pkg::OP_LOAD_GSTATE) begin
+        unique case (arg0_q[1:0])
+          2'd0:    gs0_q <= gs_new_q;
+          2'd1:    gs1_q <= gs_new_q;
+          2'd2:    gs2_q <= gs_new_q;
+          default: gs3_q <= gs_new_q;
+        endcase
+      end
+      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK && op_q == cp_pkg::OP_LOAD_GPARAM) begin
+        unique case (arg0_q[1:0])
+          2'd0:    gp0_q <= gp_new_q;
+          2'd1:    gp1_q <= gp_new_q;
+          2'd2:    gp2_q <= gp_new_q;
+          default: gp3_q <= gp_new_q;
+        endcase
+      end
       // a checked render state into its slot (constant indices: docs/synth.md "Yosys traps")
-      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK) begin
+      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK && op_q == cp_pkg::OP_LOAD_RSTATE) begin
         unique case (arg0_q[1:0])
           2'd0:    rs0_q <= rs_new_q;
           2'd1:    rs1_q <= rs_new_q;

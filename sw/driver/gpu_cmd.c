@@ -261,6 +261,69 @@ void gpu_rrect_desc_pack(int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_
     w[7] = 0;
 }
 
+int gpu_cmd_load_gstate(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned id, uint32_t addr, uint32_t arg2)
+{
+    return send_plain(d, GPU_CMD_LOAD_GSTATE, flags, rdst, 0, (uint32_t)id, addr, arg2);
+}
+
+int gpu_cmd_load_gparam(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned id, uint32_t addr)
+{
+    return send_plain(d, GPU_CMD_LOAD_GPARAM, flags, rdst, 0, (uint32_t)id, addr, 0);
+}
+
+int gpu_cmd_gdraw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, uint32_t count_ptr, uint32_t arg2)
+{
+    return send_plain(d, GPU_CMD_GDRAW, flags, rdst, 0, desc, count_ptr, arg2);
+}
+
+#define GDRAW_A2_GS_SHIFT 4u
+#define GDRAW_A2_GP_SHIFT 8u
+#define GDRAW_A2_RS_SHIFT 12u
+#define GDRAW_A2_BAD (1u << 31) /* a reserved bit: an id that does not fit */
+
+uint32_t gpu_gdraw_arg2(int strip, int cu_assist, unsigned gstate_id, unsigned gparam_id, unsigned rstate_id)
+{
+    uint32_t a = (cu_assist ? GPU_GDRAW_A2_CU_ASSIST : 0) | (strip ? GPU_GDRAW_A2_STRIP : 0) |
+                 ((gstate_id & 3u) << GDRAW_A2_GS_SHIFT) | ((gparam_id & 3u) << GDRAW_A2_GP_SHIFT) |
+                 ((rstate_id & 3u) << GDRAW_A2_RS_SHIFT);
+    if (gstate_id > 3 || gparam_id > 3 || rstate_id > 3) {
+        a |= GDRAW_A2_BAD;
+    }
+    return a;
+}
+
+void gpu_gstate_pack(const gpu_gstate_t *s, uint32_t w[16])
+{
+    const uint32_t v[7] = {s->vbo_base, s->vbo_stride_bytes, s->ibo_base,       s->ibo_format,
+                           s->mvp_ptr,  s->light0_ptr,       s->cull_clip_flags};
+    for (unsigned i = 0; i < 7; i++) {
+        w[i] = v[i];
+    }
+    for (unsigned i = 0; i < 9; i++) {
+        w[7 + i] = s->reserved[i];
+    }
+}
+
+void gpu_gparam_pack(const gpu_gparam_t *p, uint32_t w[8])
+{
+    w[0] = (uint32_t)p->base_vertex;
+    w[1] = p->base_instance;
+    w[2] = p->material_color;
+    for (unsigned i = 0; i < 5; i++) {
+        w[3 + i] = p->reserved[i];
+    }
+}
+
+void gpu_gdraw_desc_pack(uint32_t first, uint32_t count, uint32_t topology, uint32_t flags, uint32_t w[6])
+{
+    w[0] = first;
+    w[1] = count;
+    w[2] = topology;
+    w[3] = flags;
+    w[4] = 0; /* RSTATE_PTR: no per-draw override (UNSUPPORTED) */
+    w[5] = 0;
+}
+
 int gpu_cmd_abort(gpu_dev_t *d) { return gpu_dev_write(d, REG_CP_ABORT, 1ull << CP_ABORT_STOP_SHIFT); }
 
 int gpu_cmd_slot(gpu_dev_t *d, unsigned index, uint32_t *value)

@@ -153,6 +153,74 @@ void gpu_rdraw_desc_pack(uint32_t state_id, uint32_t vtx_ptr, uint32_t draw_flag
 void gpu_rrect_desc_pack(int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t color, uint32_t flags,
                          uint32_t sampler, uint32_t w[8]);
 
+/* Geometry (docs/command.md "Geometry: LOAD_GSTATE, LOAD_GPARAM, GDRAW"; layouts seed 000
+ * sections 9.1.4-9.1.6). Vertices are screen-space records of seven words X, Y, Z, W, U, V,
+ * COLOR (the first 28 bytes of an RSETUP vertex, gpu_vertex_t) at VBO_BASE + v * VBO_STRIDE_BYTES. */
+
+/* LOAD_GSTATE: the 64-byte GSTATE descriptor at addr (64-byte aligned) into geometry-state slot id
+ * (0..3); arg2: GPU_GSTATE_PRELOAD or 0 (other bits, and other ids, are sent as they are: the GPU
+ * refuses them with BAD_ARG) */
+int gpu_cmd_load_gstate(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned id, uint32_t addr, uint32_t arg2);
+/* LOAD_GPARAM: the 32-byte GPARAM descriptor at addr (32-byte aligned) into parameter slot id
+ * (0..3; sent as it is) */
+int gpu_cmd_load_gparam(gpu_dev_t *d, uint8_t flags, uint8_t rdst, unsigned id, uint32_t addr);
+/* GDRAW: the 24-byte block at desc (16-byte aligned); count_ptr 0 draws that one block, else it
+ * is the address of a 32-bit block count (4-byte aligned; blocks desc + 24 i, 0 draws nothing);
+ * arg2 from gpu_gdraw_arg2 (sent as it is) */
+int gpu_cmd_gdraw(gpu_dev_t *d, uint8_t flags, uint8_t rdst, uint32_t desc, uint32_t count_ptr, uint32_t arg2);
+/* GDRAW's arg2: bit 0 CU_ASSIST (accepted, nothing more to do: packets start after earlier
+ * kernels ended), bit 1 STRIP (every block a strip), bits 5:4 the GSTATE slot, bits 9:8 the
+ * GPARAM slot, bits 13:12 the RSTATE slot. An id above 3 cannot be encoded: the result then has
+ * bit 31 set (a reserved bit), so the GPU refuses the packet (BAD_ARG) instead of drawing with
+ * another slot. */
+uint32_t gpu_gdraw_arg2(int strip, int cu_assist, unsigned gstate_id, unsigned gparam_id, unsigned rstate_id);
+
+#define GPU_GSTATE_PRELOAD 0x1u     /* LOAD_GSTATE arg2 bit 0 (accepted; the only bit allowed) */
+/* GSTATE fields' values */
+#define GPU_GSTATE_IBO_U16 0u       /* IBO_FORMAT: 16-bit indices (IBO_BASE 2-byte aligned) */
+#define GPU_GSTATE_IBO_U32 1u       /* IBO_FORMAT: 32-bit indices (IBO_BASE 4-byte aligned) */
+#define GPU_GSTATE_CULL_ENABLE 0x1u /* CULL_CLIP_FLAGS (UNSUPPORTED: both windings are drawn) */
+#define GPU_GSTATE_CLIP_ENABLE 0x2u /* CULL_CLIP_FLAGS (UNSUPPORTED) */
+#define GPU_GSTATE_STRIDE_MIN 28u   /* VBO_STRIDE_BYTES: a multiple of 4 in 28..65532 */
+#define GPU_GSTATE_STRIDE_MAX 65532u
+/* GDRAW block TOPOLOGY and FLAGS (seed 000 section 9.1.6) */
+#define GPU_GDRAW_LIST 0u           /* triangles 3t, 3t+1, 3t+2 */
+#define GPU_GDRAW_STRIP 1u          /* triangles t, t+1, t+2 (odd t: t+1, t, t+2) */
+#define GPU_GDRAW_INDEXED 0x1u      /* through the index buffer (IBO_BASE must not be 0) */
+#define GPU_GDRAW_SHADE_FLAT 0x2u   /* the first vertex's colour (else vertex colours interpolated) */
+#define GPU_GDRAW_TEXTURED 0x4u     /* with RSTATE ENABLE_TEXTURE: unit 0 from the state's sampler */
+/* GDRAW arg2 bits (gpu_gdraw_arg2) */
+#define GPU_GDRAW_A2_CU_ASSIST 0x1u
+#define GPU_GDRAW_A2_STRIP 0x2u
+
+/* the GSTATE descriptor, field by field in memory order (16 words, 64 bytes) */
+typedef struct {
+    uint32_t vbo_base;         /* 4-byte aligned */
+    uint32_t vbo_stride_bytes; /* a multiple of 4 in 28..65532 */
+    uint32_t ibo_base;         /* 0: non-indexed (GPU_GDRAW_INDEXED refused) */
+    uint32_t ibo_format;       /* GPU_GSTATE_IBO_U16 or _U32 */
+    uint32_t mvp_ptr;          /* 0 (UNSUPPORTED otherwise: no transform) */
+    uint32_t light0_ptr;       /* 0 (UNSUPPORTED otherwise: no lighting) */
+    uint32_t cull_clip_flags;  /* 0 (GPU_GSTATE_CULL_ENABLE, _CLIP_ENABLE UNSUPPORTED) */
+    uint32_t reserved[9];
+} gpu_gstate_t;
+/* the 16 words of the descriptor, in memory order (word i at byte 4i) */
+void gpu_gstate_pack(const gpu_gstate_t *s, uint32_t w[16]);
+
+/* the GPARAM descriptor, field by field in memory order (8 words, 32 bytes) */
+typedef struct {
+    int32_t base_vertex;     /* added to every index (non-indexed: to every element) */
+    uint32_t base_instance;  /* 0 (BAD_ARG otherwise) */
+    uint32_t material_color; /* ARGB8888: the colour of a vertex whose COLOR is 0 */
+    uint32_t reserved[5];
+} gpu_gparam_t;
+/* the 8 words of the descriptor, in memory order */
+void gpu_gparam_pack(const gpu_gparam_t *p, uint32_t w[8]);
+
+/* the 6 words of a GDRAW block {FIRST, COUNT, TOPOLOGY (GPU_GDRAW_LIST / _STRIP), FLAGS
+ * (GPU_GDRAW_INDEXED, _SHADE_FLAT, _TEXTURED), RSTATE_PTR 0, RESERVED 0} */
+void gpu_gdraw_desc_pack(uint32_t first, uint32_t count, uint32_t topology, uint32_t flags, uint32_t w[6]);
+
 /* Readers (docs/command.md "Reading the state": read when the command FIFO is empty and the
  * GPU idle). */
 

@@ -16,9 +16,9 @@
 #define GPU_CMD_COPY_BUFFER    0x23u /* len words from arg1 to arg0 */
 #define GPU_CMD_SET_FB         0x30u /* FB_DRAW = arg0 (arg1 stride 0 or 2560 bytes, arg2 format 1 = RGB565) */
 #define GPU_CMD_SWAP_FB        0x31u /* FB_DISPLAY = arg0, then FB_DRAW = arg1 */
-#define GPU_CMD_LOAD_GSTATE    0x40u /* load a geometry state descriptor (UNSUPPORTED so far) */
-#define GPU_CMD_LOAD_GPARAM    0x41u /* load a per-draw parameter descriptor (UNSUPPORTED so far) */
-#define GPU_CMD_GDRAW          0x42u /* draw from vertex and index buffers (UNSUPPORTED so far) */
+#define GPU_CMD_LOAD_GSTATE    0x40u /* load a geometry state descriptor */
+#define GPU_CMD_LOAD_GPARAM    0x41u /* load a per-draw parameter descriptor */
+#define GPU_CMD_GDRAW          0x42u /* draw from vertex and index buffers */
 #define GPU_CMD_LOAD_RSTATE    0x43u /* store a checked render state (RSTATE, 64 bytes at arg1) in slot arg0 (0..3) */
 #define GPU_CMD_RDRAW          0x44u /* draw the triangle of a vertex block with a render state (16-byte descriptor at arg0) through INT-010 register writes */
 #define GPU_CMD_RRECT          0x45u /* draw a rectangle (32-byte RRECT descriptor at arg0) with render state arg1 as two triangles */
@@ -41,7 +41,7 @@
 #define GPU_CMDE_PIPE_FULL     9u /* READ_MEM would overfill the 256-word read pipe */
 #define GPU_CMDE_FENCE_UNSET  10u /* WAIT on a mailbox slot that holds no fence value */
 #define GPU_CMDE_TRUNCATED    11u /* CP_CTRL.RESYNC ended the packet before its last word */
-#define GPU_CMDE_WATCHDOG     12u /* the kernel ran longer than CP_WATCHDOG cycles and was stopped */
+#define GPU_CMDE_WATCHDOG     12u /* the kernel ran longer than CP_WATCHDOG cycles and was stopped, or a GDRAW pass needed more than CP_WATCHDOG vertices */
 #define GPU_CMDE_ABORTED      13u /* CP_ABORT stopped the kernel */
 #define GPU_CMDE_COUNT 14
 
@@ -64,9 +64,9 @@
     X(COPY_BUFFER, 0x23u, 1) \
     X(SET_FB, 0x30u, 1) \
     X(SWAP_FB, 0x31u, 1) \
-    X(LOAD_GSTATE, 0x40u, 0) \
-    X(LOAD_GPARAM, 0x41u, 0) \
-    X(GDRAW, 0x42u, 0) \
+    X(LOAD_GSTATE, 0x40u, 1) \
+    X(LOAD_GPARAM, 0x41u, 1) \
+    X(GDRAW, 0x42u, 1) \
     X(LOAD_RSTATE, 0x43u, 1) \
     X(RDRAW, 0x44u, 1) \
     X(RRECT, 0x45u, 1) \

@@ -2,8 +2,9 @@
  * in the documented order, the carried-out opcodes, completion (fence counter, mailbox,
  * interrupt causes, CP_ERROR, packet count), the read pipe, RESYNC and CLEAR, the VRAM window,
  * DISPATCH through the kernel table with the watchdog and CP_ABORT, LOAD_RSTATE, RDRAW (a
- * triangle drawn through the register writes a host would make, gpu_model_write) and RRECT (a
- * rectangle as two such triangles).
+ * triangle drawn through the register writes a host would make, gpu_model_write), RRECT (a
+ * rectangle as two such triangles), LOAD_GSTATE, LOAD_GPARAM and GDRAW (triangles fetched from a
+ * vertex buffer, optionally through an index buffer, drawn with RDRAW's register writes).
  * Mirrors rtl/cp/cp_top.sv. The model carries out each packet at once, when it is complete
  * (WRITE_MEM: each payload word as it arrives), which is the RTL's order: packets run one at a
  * time, after everything sent before them. Memory writes go through gpu_model_mem_write
@@ -23,7 +24,18 @@
  * texture-cache invalidation and the triangle at the third VERTEX write are a host's (a vertex
  * the host latched before the packet stays latched ahead of the packet's three). RRECT makes
  * the same draw-state writes (GOURAUD 0) and six vertices; it leaves RDRAW's previous vertex
- * block alone, and an empty rectangle (X1 <= X0 or Y1 <= Y0) writes nothing. */
+ * block alone, and an empty rectangle (X1 <= X0 or Y1 <= Y0) writes nothing.
+ *
+ * Geometry: four GSTATE and four GPARAM slots (the 16 and 8 words as read; a refused load leaves
+ * its slot as it was), emptied by hardware reset only, like the RSTATE slots. GDRAW runs its
+ * checks 1-3, then one walk over its blocks twice: the check pass (every check, no register
+ * write), then the draw pass (the same walk with RDRAW's draw-state writes once per block that
+ * has a triangle and each vertex's writes before the next vertex is fetched). The model draws a
+ * triangle at its third VERTEX write, so the draw pass's reads see the pixels of the triangles
+ * before them, as the RTL's reads wait for the pixel pipeline; a check that fails there ends the
+ * packet with its status and what was written stays. GDRAW leaves RDRAW's previous block alone.
+ * CP_WATCHDOG = N > 0 is each pass's budget in vertex fetches (WATCHDOG at fetch N + 1); CP_ABORT
+ * does not act on a GDRAW (only a hung DISPATCH holds the stream). */
 #include "gpu_cmd_defs.h"
 #include "gpu_model_int.h"
 #include <string.h>
@@ -84,6 +96,47 @@ enum { RR_X0, RR_Y0, RR_X1, RR_Y1, RR_COLOR, RR_FLAGS, RR_SAMPLER, RR_RESERVED, 
 #define RR_FLAG_BITS 3u            /* FLAGS bits 31:3 zero */
 #define RR_DRAW_FLAGS (RD_DEPTH | RD_BLEND) /* the only arg2 bits RRECT takes */
 #define RR_UV_ONE 0x7FFFu          /* U at X1, V at Y1 (0 at X0, Y0) */
+
+/* geometry (docs/command.md "Geometry: LOAD_GSTATE, LOAD_GPARAM, GDRAW"; seed 000 9.1.4-9.1.6) */
+enum { /* GSTATE words */
+    GS_VBO_BASE, GS_VBO_STRIDE, GS_IBO_BASE, GS_IBO_FORMAT, GS_MVP_PTR, GS_LIGHT0_PTR, GS_CULL_CLIP, GS_RESERVED0
+};
+_Static_assert(GS_RESERVED0 + 9 == CP_GSTATE_WORDS, "GSTATE: 16 words, words 7..15 reserved");
+_Static_assert(CP_GSTATE_WORDS <= CP_RSTATE_WORDS, "cp_plan_t.rs holds a GSTATE too");
+#define GS_ALIGN 64u               /* LOAD_GSTATE arg1 */
+#define GS_ARG2_PRELOAD (1u << 0)  /* LOAD_GSTATE arg2: the only bit allowed (a state is always on chip) */
+#define GS_STRIDE_MIN 28u          /* VBO_STRIDE_BYTES: a multiple of 4 in 28..65532 */
+#define GS_STRIDE_MAX 65532u
+#define GS_IBO_U16 0u              /* IBO_FORMAT */
+#define GS_IBO_U32 1u
+#define GS_CULL_ENABLE (1u << 0)   /* CULL_CLIP_FLAGS (UNSUPPORTED) */
+#define GS_CLIP_ENABLE (1u << 1)
+#define GS_CC_BITS 2u              /* CULL_CLIP_FLAGS bits 31:2 zero */
+enum { GP_BASE_VERTEX, GP_BASE_INSTANCE, GP_MATERIAL_COLOR, GP_RESERVED0 }; /* GPARAM words */
+_Static_assert(GP_RESERVED0 + 5 == CP_GPARAM_WORDS, "GPARAM: 8 words, words 3..7 reserved");
+_Static_assert(CP_GPARAM_WORDS <= CP_RSTATE_WORDS, "cp_plan_t.rs holds a GPARAM too");
+#define GP_ALIGN 32u               /* LOAD_GPARAM arg1 */
+enum { GD_FIRST, GD_COUNT, GD_TOPOLOGY, GD_FLAGS, GD_RSTATE_PTR, GD_RESERVED, GD_WORDS }; /* GDRAW block */
+#define GD_BLOCK_BYTES (GD_WORDS * 4u) /* 24: blocks arg0 + 24 i */
+#define GD_ALIGN 16u               /* GDRAW arg0 */
+#define GD_COUNT_ALIGN 4u          /* GDRAW arg1 (indirect): a 32-bit block count */
+#define GD_TOPO_LIST 0u            /* TOPOLOGY */
+#define GD_TOPO_STRIP 1u
+#define GD_INDEXED (1u << 0)       /* block FLAGS */
+#define GD_SHADE_FLAT (1u << 1)
+#define GD_TEXTURED (1u << 2)
+#define GD_FLAG_BITS 3u            /* FLAGS bits 31:3 zero */
+#define GD_A2_CU_ASSIST (1u << 0)  /* GDRAW arg2 */
+#define GD_A2_STRIP (1u << 1)
+#define GD_A2_GS_SHIFT 4u          /* bits 5:4 the GSTATE slot */
+#define GD_A2_GP_SHIFT 8u          /* bits 9:8 the GPARAM slot */
+#define GD_A2_RS_SHIFT 12u         /* bits 13:12 the RSTATE slot */
+#define GD_A2_SLOT_MASK 3u
+#define GD_A2_BITS (GD_A2_CU_ASSIST | GD_A2_STRIP | (GD_A2_SLOT_MASK << GD_A2_GS_SHIFT) | \
+                    (GD_A2_SLOT_MASK << GD_A2_GP_SHIFT) | (GD_A2_SLOT_MASK << GD_A2_RS_SHIFT)) /* the rest 0 */
+#define GD_VTX_WORDS (VX_COLOR + 1u) /* a VBO vertex: X, Y, Z, W, U, V, COLOR (28 bytes) */
+#define GD_VTX_BYTES (GD_VTX_WORDS * 4u)
+_Static_assert(GD_VTX_BYTES == GS_STRIDE_MIN, "the smallest stride holds one vertex record");
 
 /* the decoded header (cp_pkg: word 0 opcode[7:0] flags[15:8] rdst[23:16] len[31:24]
  * arg0[63:32], word 1 arg1[31:0] arg2[63:32]) */
@@ -244,13 +297,16 @@ static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
  * state, features, sampler, colour and corners of an RRECT */
 typedef struct {
     unsigned threads, prog_off, data_off;   /* DISPATCH */
-    uint32_t rs[CP_RSTATE_WORDS];           /* LOAD_RSTATE: the descriptor as read */
-    unsigned slot;                          /* LOAD_RSTATE: arg0; RDRAW: STATE_ID; RRECT: arg1 */
+    uint32_t rs[CP_RSTATE_WORDS];           /* LOAD_RSTATE, LOAD_GSTATE, LOAD_GPARAM: the descriptor as read */
+    unsigned slot;                          /* LOAD_*: arg0; RDRAW: STATE_ID; RRECT: arg1; GDRAW: the RSTATE slot */
     uint32_t vtx;                           /* RDRAW: the vertex block */
-    uint8_t gouraud, depth, blend, texture; /* RDRAW, RRECT: the features on */
-    uint32_t sampler;                       /* RDRAW, RRECT: the sampler's address (with texture on) */
+    uint8_t gouraud, depth, blend, texture; /* RDRAW, RRECT, a GDRAW block: the features on */
+    uint32_t sampler;                       /* RDRAW, RRECT, GDRAW: the sampler's address (with texture on) */
     uint32_t argb;                          /* RRECT: the colour, ARGB8888 */
     int32_t x0, y0, x1, y1;                 /* RRECT: the corners (X1, Y1 exclusive) */
+    uint32_t blocks, nblocks;               /* GDRAW: the first block (arg0) and the number of blocks */
+    unsigned gs, gp;                        /* GDRAW: the GSTATE and GPARAM slots */
+    uint8_t strip;                          /* GDRAW: arg2.STRIP */
 } cp_plan_t;
 
 /* the DISPATCH checks after the common ones ("Compute", "Checks"); the descriptor comes from
@@ -473,6 +529,115 @@ static uint8_t cp_check_rrect(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t
     return GPU_CMDE_OK;
 }
 
+/* LOAD_GSTATE's checks ("Geometry"): the slot and arg2 (BAD_ARG), the descriptor's ALIGN and
+ * RANGE, then its 16 words in word order */
+static uint8_t cp_check_load_gstate(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
+{
+    if (h->arg0 >= CP_GSTATE_SLOTS || (h->arg2 & ~GS_ARG2_PRELOAD) != 0) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    uint32_t *gs = L->rs;
+    const uint8_t st = cp_read_desc(m, h->arg1, GS_ALIGN, CP_GSTATE_WORDS, gs);
+    if (st != GPU_CMDE_OK) {
+        return st;
+    }
+    if (gs[GS_VBO_BASE] % 4u) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    const uint32_t stride = gs[GS_VBO_STRIDE];
+    if (stride % 4u || stride < GS_STRIDE_MIN || stride > GS_STRIDE_MAX) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    const uint32_t fmt = gs[GS_IBO_FORMAT];
+    if (fmt != GS_IBO_U16 && fmt != GS_IBO_U32) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (gs[GS_IBO_BASE] % (fmt == GS_IBO_U32 ? 4u : 2u)) {
+        return GPU_CMDE_BAD_ARG; /* IBO_BASE (word 2) a multiple of the index size (word 3) */
+    }
+    if (gs[GS_MVP_PTR] != 0 || gs[GS_LIGHT0_PTR] != 0) {
+        return GPU_CMDE_UNSUPPORTED; /* no transform, no lighting */
+    }
+    const uint32_t cc = gs[GS_CULL_CLIP];
+    if (cc >> GS_CC_BITS) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (cc & (GS_CULL_ENABLE | GS_CLIP_ENABLE)) {
+        return GPU_CMDE_UNSUPPORTED; /* both windings drawn; the range is the vertex range */
+    }
+    for (unsigned i = GS_RESERVED0; i < CP_GSTATE_WORDS; i++) {
+        if (gs[i] != 0) {
+            return GPU_CMDE_BAD_ARG;
+        }
+    }
+    L->slot = h->arg0;
+    return GPU_CMDE_OK;
+}
+
+/* LOAD_GPARAM's checks ("Geometry"): the slot (BAD_ARG), the descriptor's ALIGN and RANGE, then
+ * BASE_INSTANCE and words 3..7 zero (BAD_ARG); arg2 is ignored */
+static uint8_t cp_check_load_gparam(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
+{
+    if (h->arg0 >= CP_GPARAM_SLOTS) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    uint32_t *gp = L->rs;
+    const uint8_t st = cp_read_desc(m, h->arg1, GP_ALIGN, CP_GPARAM_WORDS, gp);
+    if (st != GPU_CMDE_OK) {
+        return st;
+    }
+    if (gp[GP_BASE_INSTANCE] != 0) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    for (unsigned i = GP_RESERVED0; i < CP_GPARAM_WORDS; i++) {
+        if (gp[i] != 0) {
+            return GPU_CMDE_BAD_ARG;
+        }
+    }
+    L->slot = h->arg0;
+    return GPU_CMDE_OK;
+}
+
+/* GDRAW's checks 1-3 ("Geometry"): arg2's other bits and the three slots (BAD_ARG); arg0 % 16
+ * (ALIGN); direct: the block's 24 bytes (RANGE); indirect: the count (ALIGN, RANGE, read; 0:
+ * nothing more), then the blocks' 24 * count bytes (RANGE, 64-bit sum). The check pass and the
+ * draw pass (checks 4 and 5) are cp_gdraw's: one walk, run twice. */
+static uint8_t cp_check_gdraw(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t *L)
+{
+    const cp_t *c = &m->cp;
+    const unsigned gs = (h->arg2 >> GD_A2_GS_SHIFT) & GD_A2_SLOT_MASK;
+    const unsigned gp = (h->arg2 >> GD_A2_GP_SHIFT) & GD_A2_SLOT_MASK;
+    const unsigned rs = (h->arg2 >> GD_A2_RS_SHIFT) & GD_A2_SLOT_MASK;
+    if ((h->arg2 & ~GD_A2_BITS) != 0 || !((c->gstate_loaded >> gs) & 1u) || !((c->gparam_loaded >> gp) & 1u) ||
+        !((c->rstate_loaded >> rs) & 1u)) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (h->arg0 % GD_ALIGN) {
+        return GPU_CMDE_ALIGN;
+    }
+    uint32_t n = 1;
+    if (h->arg1 == 0) {
+        if (!cp_win_contains(c, h->arg0, GD_BLOCK_BYTES)) {
+            return GPU_CMDE_RANGE;
+        }
+    } else {
+        const uint8_t st = cp_read_desc(m, h->arg1, GD_COUNT_ALIGN, 1, &n);
+        if (st != GPU_CMDE_OK) {
+            return st;
+        }
+        if (n != 0 && !cp_win_contains(c, h->arg0, (uint64_t)GD_BLOCK_BYTES * n)) {
+            return GPU_CMDE_RANGE;
+        }
+    }
+    L->blocks = h->arg0;
+    L->nblocks = n; /* 0: an indirect count of 0, OK with nothing more read */
+    L->gs = gs;
+    L->gp = gp;
+    L->slot = rs;
+    L->strip = (h->arg2 & GD_A2_STRIP) != 0;
+    return GPU_CMDE_OK;
+}
+
 /* step 5 of "Validation": the opcode's own checks, in the order of the table. pay: the payload
  * words the packet carried (npay of them: 0 without PAYLOAD). */
 static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, unsigned npay,
@@ -589,6 +754,12 @@ static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t 
         return cp_check_rdraw(m, h, L);
     case GPU_CMD_RRECT:
         return cp_check_rrect(m, h, L);
+    case GPU_CMD_LOAD_GSTATE:
+        return cp_check_load_gstate(m, h, L);
+    case GPU_CMD_LOAD_GPARAM:
+        return cp_check_load_gparam(m, h, L);
+    case GPU_CMD_GDRAW:
+        return cp_check_gdraw(m, h, L);
     case GPU_CMD_SWAP_FB:
         if (h->arg0 % CP_FB_ALIGN || h->arg1 % CP_FB_ALIGN) {
             return GPU_CMDE_ALIGN;
@@ -701,9 +872,138 @@ static void cp_rrect(gpu_model_t *m, const cp_plan_t *L)
     }
 }
 
+/* one vertex of a GDRAW triangle ("Geometry", walk step 5), element e of a block: the index
+ * (indexed: its bytes at IBO_BASE + e * size, RANGE, then read; U16 the half of its word given by
+ * address bit 1), v = index + BASE_VERTEX (v < 0: RANGE), the vertex's 28 bytes (RANGE), its
+ * words read and checked as RDRAW's (BAD_ARG). draw: then its COLOR (MATERIAL_COLOR when COLOR
+ * is 0), UV0 and VERTEX writes, before the next vertex is fetched. All sums in 64 bits. */
+static uint8_t cp_gdraw_vertex(gpu_model_t *m, const cp_plan_t *B, const uint32_t *gs, const uint32_t *gp,
+                               uint64_t e, int indexed, int draw)
+{
+    const cp_t *c = &m->cp;
+    uint64_t index = e;
+    if (indexed) {
+        const int u32 = gs[GS_IBO_FORMAT] == GS_IBO_U32;
+        const uint64_t size = u32 ? 4u : 2u;
+        const uint64_t a = gs[GS_IBO_BASE] + e * size;
+        if (!cp_win_contains(c, a, size)) {
+            return GPU_CMDE_RANGE;
+        }
+        const uint32_t w = gpu_model_mem_read(m, (uint32_t)(a & ~3ull));
+        index = u32 ? w : (a & 2u) ? w >> 16 : w & 0xFFFFu;
+    }
+    const int64_t v = (int64_t)index + (int64_t)(int32_t)gp[GP_BASE_VERTEX];
+    if (v < 0) {
+        return GPU_CMDE_RANGE;
+    }
+    const uint64_t va = gs[GS_VBO_BASE] + (uint64_t)v * gs[GS_VBO_STRIDE];
+    if (!cp_win_contains(c, va, GD_VTX_BYTES)) {
+        return GPU_CMDE_RANGE;
+    }
+    uint32_t w[GD_VTX_WORDS];
+    for (unsigned i = 0; i < GD_VTX_WORDS; i++) {
+        w[i] = gpu_model_mem_read(m, (uint32_t)va + 4u * i);
+    }
+    const int32_t x = (int32_t)w[VX_X], y = (int32_t)w[VX_Y], u = (int32_t)w[VX_U], vv = (int32_t)w[VX_V];
+    if (!cp_pos_ok(x) || !cp_pos_ok(y) || w[VX_Z] > VX_Z_MAX) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (B->texture && (u < VX_UV_MIN || u > VX_UV_MAX || vv < VX_UV_MIN || vv > VX_UV_MAX)) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (draw) {
+        const uint32_t argb = w[VX_COLOR] != 0 ? w[VX_COLOR] : gp[GP_MATERIAL_COLOR];
+        cp_draw_vertex(m, B->texture, argb, w[VX_U], w[VX_V], w[VX_X], w[VX_Y], w[VX_Z]);
+    }
+    return GPU_CMDE_OK;
+}
+
+/* The walk of GDRAW ("Geometry"), block by block: draw 0 is the check pass (every check, no
+ * register write), draw 1 the draw pass (the same walk, writing registers; its reads see the
+ * pixels of the triangles before them, as the model draws each triangle at its third VERTEX
+ * write). Per block: its six words read and checked, the draw flags, the sampler with TEXTURE;
+ * draw pass, a block with a triangle: RDRAW's draw-state writes once; then each triangle's three
+ * vertices (list: 3t, 3t+1, 3t+2 while 3t + 3 <= COUNT; strip: t, t+1, t+2, odd t: t+1, t, t+2,
+ * while t + 3 <= COUNT). The first failing check gives the status; in the draw pass what was
+ * written before it stays written. Budget: with CP_WATCHDOG = N > 0 (its value as the packet
+ * runs) a pass fetches at most N vertices; reaching a vertex (before its index read) with N
+ * already fetched in this pass ends the packet with WATCHDOG. */
+static uint8_t cp_gdraw_walk(gpu_model_t *m, const cp_plan_t *L, int draw)
+{
+    const cp_t *c = &m->cp;
+    const uint32_t *gs = c->gstate[L->gs], *gp = c->gparam[L->gp], *rs = c->rstate[L->slot];
+    const uint64_t budget = c->watchdog; /* 0: no budget */
+    uint64_t fetched = 0;                /* vertices fetched in this pass, over all blocks */
+    for (uint32_t i = 0; i < L->nblocks; i++) {
+        const uint32_t a = (uint32_t)(L->blocks + (uint64_t)GD_BLOCK_BYTES * i); /* in the window: below 32 MiB */
+        uint32_t d[GD_WORDS];
+        for (unsigned k = 0; k < GD_WORDS; k++) {
+            d[k] = gpu_model_mem_read(m, a + 4u * k);
+        }
+        if (d[GD_TOPOLOGY] > GD_TOPO_STRIP || (d[GD_FLAGS] >> GD_FLAG_BITS) != 0) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (d[GD_RSTATE_PTR] != 0) {
+            return GPU_CMDE_UNSUPPORTED; /* no per-draw override: the slot is named in arg2 */
+        }
+        if (d[GD_RESERVED] != 0) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        const int indexed = (d[GD_FLAGS] & GD_INDEXED) != 0;
+        if (indexed && gs[GS_IBO_BASE] == 0) {
+            return GPU_CMDE_BAD_ARG; /* IBO_BASE 0 means non-indexed */
+        }
+        cp_plan_t B = *L;
+        B.gouraud = (d[GD_FLAGS] & GD_SHADE_FLAT) == 0;
+        B.depth = (rs[RS_FLAGS0] & RS_F0_DEPTH) != 0;
+        B.blend = rs[RS_BLEND_MODE] != 0;
+        B.texture = (d[GD_FLAGS] & GD_TEXTURED) && (rs[RS_FLAGS0] & RS_F0_TEXTURE);
+        B.sampler = rs[RS_SAMPLER];
+        if (B.texture) {
+            if (B.sampler % 4u) {
+                return GPU_CMDE_ALIGN;
+            }
+            if (!cp_win_contains(c, B.sampler, 4u * SAMPLER_WORDS)) {
+                return GPU_CMDE_RANGE;
+            }
+        }
+        const int strip = d[GD_TOPOLOGY] == GD_TOPO_STRIP || L->strip;
+        const uint64_t count = d[GD_COUNT];
+        const uint64_t ntri = strip ? (count >= 3 ? count - 2 : 0) : count / 3;
+        if (draw && ntri > 0) {
+            cp_draw_state(m, &B);
+        }
+        for (uint64_t t = 0; t < ntri; t++) {
+            const int odd = strip && (t & 1u);
+            const uint64_t p0 = strip ? t : 3 * t;
+            const uint64_t q[3] = {odd ? p0 + 1 : p0, odd ? p0 : p0 + 1, p0 + 2};
+            for (unsigned k = 0; k < 3; k++) {
+                if (budget != 0 && fetched >= budget) {
+                    return GPU_CMDE_WATCHDOG; /* "Budget": vertex N + 1 of the pass */
+                }
+                fetched++;
+                const uint8_t st = cp_gdraw_vertex(m, &B, gs, gp, (uint64_t)d[GD_FIRST] + q[k], indexed, draw);
+                if (st != GPU_CMDE_OK) {
+                    return st;
+                }
+            }
+        }
+    }
+    return GPU_CMDE_OK;
+}
+
+/* GDRAW after checks 1-3: the check pass, then the draw pass (its status: OK, or the check the
+ * draw's own pixels made fail) */
+static uint8_t cp_gdraw(gpu_model_t *m, const cp_plan_t *L)
+{
+    const uint8_t st = cp_gdraw_walk(m, L, 0);
+    return st != GPU_CMDE_OK ? st : cp_gdraw_walk(m, L, 1);
+}
+
 /* the effect of a packet that passed its checks (WRITE_MEM: its payload words, in cp_payload).
  * Returns its status: OK, or for a DISPATCH whose kernel never returns WATCHDOG (CP_WATCHDOG
- * > 0; event GPU_EV_KERNEL_STOP) or OK with the stream held (c->held: the next write decides). */
+ * > 0; event GPU_EV_KERNEL_STOP) or OK with the stream held (c->held: the next write decides),
+ * or for a GDRAW the status of its check pass or draw pass. */
 static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, unsigned npay, const cp_plan_t *L)
 {
     cp_t *c = &m->cp;
@@ -811,6 +1111,16 @@ static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay
     case GPU_CMD_RRECT:
         cp_rrect(m, L);
         break;
+    case GPU_CMD_LOAD_GSTATE:
+        memcpy(c->gstate[L->slot], L->rs, sizeof(c->gstate[L->slot]));
+        c->gstate_loaded |= (uint8_t)(1u << L->slot);
+        break;
+    case GPU_CMD_LOAD_GPARAM:
+        memcpy(c->gparam[L->slot], L->rs, sizeof(c->gparam[L->slot]));
+        c->gparam_loaded |= (uint8_t)(1u << L->slot);
+        break;
+    case GPU_CMD_GDRAW:
+        return cp_gdraw(m, L);
     default: /* WRITE_MEM (its payload, in cp_payload), BARRIER: nothing here */
         break;
     }

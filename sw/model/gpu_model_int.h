@@ -110,6 +110,10 @@ typedef struct {
 #define CP_PAY_KEEP 8 /* payload words kept: SPRITE_DRAW and LAYER_BLEND take 1, DISPATCH 5 */
 #define CP_RSTATE_SLOTS 4  /* LOAD_RSTATE state ids 0..3 */
 #define CP_RSTATE_WORDS 16 /* RSTATE descriptor, 64 bytes (seed 000 section 9.1.1) */
+#define CP_GSTATE_SLOTS 4  /* LOAD_GSTATE slots 0..3 (GDRAW arg2 bits 5:4) */
+#define CP_GSTATE_WORDS 16 /* GSTATE descriptor, 64 bytes (seed 000 section 9.1.4) */
+#define CP_GPARAM_SLOTS 4  /* LOAD_GPARAM slots 0..3 (GDRAW arg2 bits 9:8) */
+#define CP_GPARAM_WORDS 8  /* GPARAM descriptor, 32 bytes (seed 000 section 9.1.5) */
 typedef struct {
     /* stream assembly: the packet being received */
     uint8_t nhdr;           /* header words received (0: between packets, 1, 2: payload follows) */
@@ -146,6 +150,11 @@ typedef struct {
     uint8_t rstate_loaded;  /* bit i: slot i holds a state */
     uint8_t vtx_valid;      /* an RDRAW completed OK since reset: vtx_last is its vertex block */
     uint32_t vtx_last;      /* the block of the previous RDRAW that drew (RDRAW with arg1 = VTX_PTR = 0) */
+    /* geometry (docs/command.md "Geometry"); like the RSTATE slots: reset empties them, CLEAR does not */
+    uint32_t gstate[CP_GSTATE_SLOTS][CP_GSTATE_WORDS]; /* LOAD_GSTATE: the checked descriptors, as read */
+    uint8_t gstate_loaded;  /* bit i: GSTATE slot i holds a state */
+    uint32_t gparam[CP_GPARAM_SLOTS][CP_GPARAM_WORDS]; /* LOAD_GPARAM: the checked descriptors, as read */
+    uint8_t gparam_loaded;  /* bit i: GPARAM slot i holds parameters */
 } cp_t;
 
 struct gpu_model {

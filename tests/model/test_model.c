@@ -1182,18 +1182,19 @@ static void test_cp_validation(void)
         CP_EXPECT(cp_pkt(&t, bad_ops[i], 0, (uint8_t)(100 + i), 0, 0, 0, 0), GPU_CMDE_BAD_OPCODE, "opcode 0x%02X",
                   bad_ops[i]);
     }
-    const uint8_t todo[] = {0x40, 0x41, 0x42}; /* docs/command-table.md: UNSUPPORTED so far */
-    for (unsigned i = 0; i < sizeof(todo); i++) {
-        CP_EXPECT(cp_pkt(&t, todo[i], F_EMIT, (uint8_t)(20 + i), 0, 0, 0, 0), GPU_CMDE_UNSUPPORTED, "opcode 0x%02X",
-                  todo[i]);
+    /* the geometry opcodes are carried out: their own checks answer (slot 4, arg2 bit 31) */
+    const uint8_t geom[] = {GPU_CMD_LOAD_GSTATE, GPU_CMD_LOAD_GPARAM, GPU_CMD_GDRAW};
+    for (unsigned i = 0; i < sizeof(geom); i++) {
+        CP_EXPECT(cp_pkt(&t, geom[i], F_EMIT, (uint8_t)(20 + i), 0, 4, 0, 0x80000000u), GPU_CMDE_BAD_ARG,
+                  "opcode 0x%02X", geom[i]);
         uint32_t s = 0;
-        CHECK(gpu_cmd_slot(t.d, 20 + i, &s) == GPU_OK && (s >> 24) == GPU_CMDE_UNSUPPORTED && (s & 0xFFFFFFu) == i + 1,
-              "UNSUPPORTED emitted into slot %u (0x%08X)", 20 + i, s);
+        CHECK(gpu_cmd_slot(t.d, 20 + i, &s) == GPU_OK && (s >> 24) == GPU_CMDE_BAD_ARG && (s & 0xFFFFFFu) == i + 1,
+              "BAD_ARG emitted into slot %u (0x%08X)", 20 + i, s);
     }
-    /* UNSUPPORTED opcodes with a payload: consumed */
+    /* an opcode that takes no payload, sent with one: BAD_PAYLOAD, the payload consumed */
     const uint32_t junk[5] = {0x10, 0, 0, 0, 0};
     const gpu_cmd_hdr_t gd = {GPU_CMD_GDRAW, F_PAY, 0, 5, 0, 0, 0};
-    CP_EXPECT(cp_run(&t, &gd, junk, 5), GPU_CMDE_UNSUPPORTED, "GDRAW with 5 payload words");
+    CP_EXPECT(cp_run(&t, &gd, junk, 5), GPU_CMDE_BAD_PAYLOAD, "GDRAW with 5 payload words");
     /* reserved flags, each bit */
     for (unsigned b = 4; b < 8; b++) {
         CP_EXPECT(cp_pkt(&t, GPU_CMD_BARRIER, (uint8_t)(1u << b), 0, 0, 0, 0, 0), GPU_CMDE_BAD_FLAGS, "flag bit %u", b);
@@ -1223,7 +1224,7 @@ static void test_cp_validation(void)
     /* the order: FENCE_UNSET, BAD_OPCODE / UNSUPPORTED, BAD_FLAGS, BAD_PAYLOAD, the opcode's checks */
     CP_EXPECT(cp_pkt(&t, 0x03, F_WAIT, 77, 0, 0, 0, 0), GPU_CMDE_FENCE_UNSET, "FENCE_UNSET before BAD_OPCODE");
     CP_EXPECT(cp_pkt(&t, 0x03, 0xF0 | F_PAY, 0, 0, 0, 0, 0), GPU_CMDE_BAD_OPCODE, "BAD_OPCODE before BAD_FLAGS");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_GDRAW, 0x80, 0, 0, 0, 0, 0), GPU_CMDE_UNSUPPORTED, "UNSUPPORTED before BAD_FLAGS");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_GDRAW, 0x80, 0, 0, 0, 0, 0), GPU_CMDE_BAD_FLAGS, "GDRAW is carried out: BAD_FLAGS");
     CP_EXPECT(cp_pkt(&t, GPU_CMD_RRECT, 0x80, 0, 0, 1, 9, 9), GPU_CMDE_BAD_FLAGS, "RRECT is carried out: BAD_FLAGS");
     CP_EXPECT(cp_pkt(&t, GPU_CMD_WRITE_MEM, 0x20, 0, 0, 0, 0, 0), GPU_CMDE_BAD_FLAGS, "BAD_FLAGS before BAD_PAYLOAD");
     CP_EXPECT(cp_pkt(&t, GPU_CMD_FILL_RECT, F_PAY, 0, 0, 2, (1u << 16) | 1u, 0), GPU_CMDE_BAD_PAYLOAD,
@@ -2284,15 +2285,13 @@ static void put_rdesc(gpu_model_t *m, uint32_t a, uint32_t sid, uint32_t vtx, ui
     put_words(m, a, w, 4);
 }
 
-/* RDRAW as INT-010 register writes, written out from the list of docs/command.md "Draws":
- * rs the 16 RSTATE words, vb the 24 vertex-block words, smp the five sampler words (read by
- * the caller from the sampler's address), flags = FLAGS | arg2 */
-static void host_rdraw(gpu_model_t *m, const uint32_t rs[RS_W], const uint32_t vb[24], const uint32_t smp[5],
-                       uint32_t flags)
+/* the draw-state writes of RDRAW's list in docs/command.md "Draws" (FB_DRAW .. TEX3_FMT) with
+ * the features given: rs the 16 RSTATE words, smp the five sampler words (read by the caller
+ * from the sampler's address) */
+static void host_draw_state(gpu_model_t *m, const uint32_t rs[RS_W], const uint32_t smp[5], int gouraud, int depth,
+                            int blend, int tex)
 {
-    const uint32_t flags0 = rs[12], blend_mode = rs[7];
-    const int gouraud = flags & 1, depth = (flags & 2) && (flags0 & 4), blend = (flags & 4) && blend_mode != 0,
-              tex = (flags & 8) && (flags0 & 2);
+    const uint32_t blend_mode = rs[7];
     gpu_model_write(m, REG_FB_DRAW, rs[0]);
     if (depth) {
         gpu_model_write(m, REG_FB_ZBUFFER, (0ull << 32) | rs[4]); /* Z_COMPARE LESS, DEPTH_BASE */
@@ -2311,16 +2310,31 @@ static void host_rdraw(gpu_model_t *m, const uint32_t rs[RS_W], const uint32_t v
     gpu_model_write(m, REG_TEX1_FMT, 0);
     gpu_model_write(m, REG_TEX2_FMT, 0);
     gpu_model_write(m, REG_TEX3_FMT, 0);
+}
+
+/* one vertex's writes of that list: v = {X, Y, Z, W, U, V}, colour argb (ARGB8888) */
+static void host_vertex(gpu_model_t *m, const uint32_t *v, uint32_t argb, int tex)
+{
+    const uint32_t a = argb >> 24, r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF;
+    gpu_model_write(m, REG_COLOR, a << 24 | b << 16 | g << 8 | r);
+    if (tex) {
+        gpu_model_write(m, REG_UV0, 0x7FFFull << 32 | (uint64_t)(v[5] & 0xFFFF) << 16 | (v[4] & 0xFFFF));
+    }
+    const int32_t x = (int32_t)v[0], y = (int32_t)v[1];
+    gpu_model_write(m, REG_VERTEX, (uint64_t)v[2] << 32 | (uint64_t)((uint32_t)(y * 16) & 0xFFFF) << 16 |
+                                       ((uint32_t)(x * 16) & 0xFFFF));
+}
+
+/* RDRAW as INT-010 register writes, written out from that list: vb the 24 vertex-block words,
+ * flags = FLAGS | arg2 */
+static void host_rdraw(gpu_model_t *m, const uint32_t rs[RS_W], const uint32_t vb[24], const uint32_t smp[5],
+                       uint32_t flags)
+{
+    const uint32_t flags0 = rs[12], blend_mode = rs[7];
+    const int tex = (flags & 8) && (flags0 & 2);
+    host_draw_state(m, rs, smp, flags & 1, (flags & 2) && (flags0 & 4), (flags & 4) && blend_mode != 0, tex);
     for (unsigned i = 0; i < 3; i++) {
-        const uint32_t *v = vb + 8 * i;
-        const uint32_t a = v[6] >> 24, r = (v[6] >> 16) & 0xFF, g = (v[6] >> 8) & 0xFF, b = v[6] & 0xFF;
-        gpu_model_write(m, REG_COLOR, a << 24 | b << 16 | g << 8 | r);
-        if (tex) {
-            gpu_model_write(m, REG_UV0, 0x7FFFull << 32 | (uint64_t)(v[5] & 0xFFFF) << 16 | (v[4] & 0xFFFF));
-        }
-        const int32_t x = (int32_t)v[0], y = (int32_t)v[1];
-        gpu_model_write(m, REG_VERTEX, (uint64_t)v[2] << 32 | (uint64_t)((uint32_t)(y * 16) & 0xFFFF) << 16 |
-                                           ((uint32_t)(x * 16) & 0xFFFF));
+        host_vertex(m, vb + 8 * i, vb[8 * i + 6], tex);
     }
 }
 
@@ -3876,6 +3890,1525 @@ static void test_cp_rrect_effect(void)
     free(zcnt);
 }
 
+/* ---- geometry: LOAD_GSTATE, LOAD_GPARAM, GDRAW (docs/command.md "Geometry: LOAD_GSTATE,
+ * LOAD_GPARAM, GDRAW"; layouts seed 000 sections 9.1.4-9.1.6) ----
+ * Every check with the doc's status, one at a time and, where two fail at once, in the doc's
+ * order. The draws against the register writes the doc lists (RDRAW's draw state once per block
+ * with a triangle, then each vertex's COLOR, UV0 and VERTEX): the test writes out, triangle by
+ * triangle, which vertex records each triangle takes (host_gblock, host_gvertex) and gives those
+ * writes to a second model with the same memory; both must end with the same memory, events,
+ * registers and vertex latch. */
+
+#define GS_W 16u /* GSTATE words */
+#define GP_W 8u  /* GPARAM words */
+#define GD_W 6u  /* GDRAW block words {FIRST, COUNT, TOPOLOGY, FLAGS, RSTATE_PTR, RESERVED} */
+#define VR_W 7u  /* a VBO vertex record: X, Y, Z, W, U, V, COLOR */
+
+/* a GSTATE the GPU takes: the buffers given, no transform, light, culling or clipping */
+static void gs_words(uint32_t w[GS_W], uint32_t vbo, uint32_t stride, uint32_t ibo, uint32_t fmt)
+{
+    memset(w, 0, GS_W * sizeof(w[0]));
+    w[0] = vbo;    /* VBO_BASE */
+    w[1] = stride; /* VBO_STRIDE_BYTES */
+    w[2] = ibo;    /* IBO_BASE */
+    w[3] = fmt;    /* IBO_FORMAT */
+}
+
+static void gp_words(uint32_t w[GP_W], int32_t base_vertex, uint32_t material)
+{
+    memset(w, 0, GP_W * sizeof(w[0]));
+    w[0] = (uint32_t)base_vertex; /* BASE_VERTEX */
+    w[2] = material;              /* MATERIAL_COLOR */
+}
+
+static void put_gd(gpu_model_t *m, uint32_t a, uint32_t first, uint32_t count, uint32_t topo, uint32_t flags,
+                   uint32_t rs_ptr, uint32_t rsvd)
+{
+    const uint32_t w[GD_W] = {first, count, topo, flags, rs_ptr, rsvd};
+    put_words(m, a, w, GD_W);
+}
+
+static void vr_words(uint32_t w[VR_W], int32_t x, int32_t y, uint32_t z, int32_t u, int32_t v, uint32_t argb)
+{
+    w[0] = (uint32_t)x;
+    w[1] = (uint32_t)y;
+    w[2] = z;
+    w[3] = 0x3F800000u; /* W: not used */
+    w[4] = (uint32_t)u;
+    w[5] = (uint32_t)v;
+    w[6] = argb;
+}
+
+/* VERTEX as the doc writes it: {Z, Y * 16, X * 16} */
+static uint64_t vertex_reg(int32_t x, int32_t y, uint32_t z)
+{
+    return (uint64_t)z << 32 | (uint64_t)((uint32_t)(y * 16) & 0xFFFFu) << 16 | ((uint32_t)(x * 16) & 0xFFFFu);
+}
+
+/* vertex i of the register file's latch as VERTEX {Z, Y, X} (after a triangle, i = 2 is its
+ * third vertex) */
+static uint64_t vtx_latched(const gpu_model_t *m, unsigned i)
+{
+    const vertex_t *v = &m->vtx[i];
+    return (uint64_t)v->z << 32 | (uint64_t)(uint16_t)v->y << 16 | (uint16_t)v->x;
+}
+
+/* GDRAW arg2: slots gs, gp, rs (no STRIP, no CU_ASSIST) */
+static uint32_t a2(unsigned gs, unsigned gp, unsigned rs) { return gs << 4 | gp << 8 | rs << 12; }
+
+static unsigned gs_try(cpt_t *t, unsigned id, uint32_t a, const uint32_t w[GS_W], uint32_t arg2)
+{
+    put_words(t->m, a, w, GS_W);
+    unsigned st;
+    CP_DRV(st, t, gpu_cmd_load_gstate(t->d, 0, 5, id, a, arg2), GPU_CMD_LOAD_GSTATE, 5);
+    return st;
+}
+
+static unsigned gp_try(cpt_t *t, unsigned id, uint32_t a, const uint32_t w[GP_W])
+{
+    put_words(t->m, a, w, GP_W);
+    unsigned st;
+    CP_DRV(st, t, gpu_cmd_load_gparam(t->d, 0, 5, id, a), GPU_CMD_LOAD_GPARAM, 5);
+    return st;
+}
+
+/* a GDRAW (count_ptr cnt, 0: direct); when refused, no register, vertex latch or draw state
+ * changed and no event (every refusal here is one of the checks before the draw pass) */
+static unsigned gd_try(cpt_t *t, elog_t *l, uint32_t desc, uint32_t cnt, uint32_t arg2)
+{
+    uint64_t regs[128];
+    memcpy(regs, t->m->regs, sizeof(regs));
+    const unsigned vc = t->m->vcount, ds = t->m->ds_cur, dirty = t->m->ds_dirty, prim = t->m->prim_seq;
+    elog_reset(l);
+    unsigned st;
+    CP_DRV(st, t, gpu_cmd_gdraw(t->d, 0, 6, desc, cnt, arg2), GPU_CMD_GDRAW, 6);
+    if (st != GPU_CMDE_OK) {
+        CHECK(memcmp(regs, t->m->regs, sizeof(regs)) == 0 && t->m->vcount == vc && t->m->ds_cur == ds &&
+                  t->m->ds_dirty == dirty && t->m->prim_seq == prim && l->n == 0,
+              "refused GDRAW (%s): no register written, no event (%u)", cmde_name(st), l->n);
+    }
+    return st;
+}
+
+/* the triangles a GDRAW submitted (setup drew or dropped them) */
+static unsigned gd_tris(const elog_t *l) { return l->kinds[GPU_EV_TRI_DRAWN] + l->kinds[GPU_EV_TRI_DROPPED]; }
+
+/* the packers, the arg2 helper and the three packets' words */
+static void test_cp_geom_driver(void)
+{
+    gpu_gstate_t g;
+    for (unsigned i = 0; i < 16; i++) {
+        ((uint32_t *)&g)[i] = 0x200u + i; /* gpu_gstate_t: sixteen uint32_t fields in memory order */
+    }
+    uint32_t w[16];
+    memset(w, 0xEE, sizeof(w));
+    gpu_gstate_pack(&g, w);
+    int ok = sizeof(g) == 64;
+    for (unsigned i = 0; i < 16; i++) {
+        ok &= w[i] == 0x200u + i;
+    }
+    CHECK(ok && g.vbo_stride_bytes == 0x201 && g.ibo_base == 0x202 && g.ibo_format == 0x203 && g.mvp_ptr == 0x204 &&
+              g.light0_ptr == 0x205 && g.cull_clip_flags == 0x206 && g.reserved[8] == 0x20F,
+          "gpu_gstate_pack: word i at byte 4i, IBO_BASE word 2, IBO_FORMAT word 3, CULL_CLIP_FLAGS word 6");
+    const gpu_gparam_t p = {-5, 7, 0x80FF1020u, {1, 2, 3, 4, 5}};
+    uint32_t pw[8];
+    memset(pw, 0xEE, sizeof(pw));
+    gpu_gparam_pack(&p, pw);
+    CHECK(sizeof(p) == 32 && pw[0] == 0xFFFFFFFBu && pw[1] == 7 && pw[2] == 0x80FF1020u && pw[3] == 1 && pw[4] == 2 &&
+              pw[7] == 5,
+          "gpu_gparam_pack: {BASE_VERTEX (signed), BASE_INSTANCE, MATERIAL_COLOR, reserved x5}");
+    uint32_t dw[6];
+    memset(dw, 0xEE, sizeof(dw));
+    gpu_gdraw_desc_pack(0xFFFFFFFFu, 9, GPU_GDRAW_STRIP, GPU_GDRAW_INDEXED | GPU_GDRAW_TEXTURED, dw);
+    CHECK(dw[0] == 0xFFFFFFFFu && dw[1] == 9 && dw[2] == 1 && dw[3] == 5 && dw[4] == 0 && dw[5] == 0,
+          "gpu_gdraw_desc_pack: {FIRST, COUNT, TOPOLOGY, FLAGS, RSTATE_PTR 0, RESERVED 0}");
+    CHECK(GPU_GDRAW_LIST == 0 && GPU_GDRAW_STRIP == 1 && GPU_GDRAW_INDEXED == 1 && GPU_GDRAW_SHADE_FLAT == 2 &&
+              GPU_GDRAW_TEXTURED == 4 && GPU_GSTATE_IBO_U16 == 0 && GPU_GSTATE_IBO_U32 == 1 &&
+              GPU_GSTATE_CULL_ENABLE == 1 && GPU_GSTATE_CLIP_ENABLE == 2 && GPU_GSTATE_PRELOAD == 1 &&
+              GPU_GDRAW_A2_CU_ASSIST == 1 && GPU_GDRAW_A2_STRIP == 2,
+          "GSTATE, GDRAW and arg2 constants as seed 000 section 9.1 and docs/command.md");
+    CHECK(gpu_gdraw_arg2(0, 0, 0, 0, 0) == 0 && gpu_gdraw_arg2(1, 0, 0, 0, 0) == 2 && gpu_gdraw_arg2(0, 1, 0, 0, 0) == 1 &&
+              gpu_gdraw_arg2(0, 0, 3, 0, 0) == 0x30 && gpu_gdraw_arg2(0, 0, 0, 2, 0) == 0x200 &&
+              gpu_gdraw_arg2(0, 0, 0, 0, 1) == 0x1000 && gpu_gdraw_arg2(1, 1, 1, 2, 3) == 0x3213,
+          "gpu_gdraw_arg2: CU_ASSIST bit 0, STRIP bit 1, GSTATE 5:4, GPARAM 9:8, RSTATE 13:12");
+    CHECK((gpu_gdraw_arg2(0, 0, 4, 0, 0) >> 31) == 1 && (gpu_gdraw_arg2(0, 0, 0, 7, 0) >> 31) == 1 &&
+              (gpu_gdraw_arg2(0, 0, 0, 0, 0xFFFFFFFFu) >> 31) == 1 && (gpu_gdraw_arg2(1, 1, 3, 3, 3) >> 31) == 0,
+          "gpu_gdraw_arg2: an id above 3 sets reserved bit 31 (the GPU refuses it)");
+    cap_t c;
+    memset(&c, 0, sizeof(c));
+    gpu_transport_t tr = {cap_write, cap_read, NULL, &c, "capture", NULL};
+    gpu_dev_t *d = gpu_dev_open(tr);
+    CHECK(gpu_cmd_load_gstate(d, F_EMIT | F_PAY, 3, 2, 0x1040, GPU_GSTATE_PRELOAD) == GPU_OK && c.n == 2 &&
+              c.addr[0] == REG_CP_CMD && c.addr[1] == REG_CP_CMD &&
+              c.val[0] == ((2ull << 32) | (3u << 16) | (F_EMIT << 8) | 0x40) && c.val[1] == ((1ull << 32) | 0x1040),
+          "gpu_cmd_load_gstate: arg0 the id, arg1 the descriptor, arg2 PRELOAD, flag PAYLOAD cleared");
+    c.n = 0;
+    CHECK(gpu_cmd_load_gstate(d, 0, 0, 9, 0x40, 0xFFFFFFFFu) == GPU_OK && c.n == 2 && (c.val[0] >> 32) == 9 &&
+              (c.val[1] >> 32) == 0xFFFFFFFFu,
+          "gpu_cmd_load_gstate: an id and arg2 the GPU refuses are sent as they are");
+    c.n = 0;
+    CHECK(gpu_cmd_load_gparam(d, F_IRQ | F_PAY, 4, 1, 0x2020) == GPU_OK && c.n == 2 &&
+              c.val[0] == ((1ull << 32) | (4u << 16) | (F_IRQ << 8) | 0x41) && c.val[1] == 0x2020,
+          "gpu_cmd_load_gparam: arg0 the id, arg1 the descriptor, arg2 0");
+    c.n = 0;
+    CHECK(gpu_cmd_gdraw(d, F_WAIT | F_PAY | 0x40, 7, 0x3010, 0x3100, 0x3213) == GPU_OK && c.n == 2 &&
+              c.val[0] == ((0x3010ull << 32) | (7u << 16) | ((F_WAIT | 0x40) << 8) | 0x42) &&
+              c.val[1] == ((0x3213ull << 32) | 0x3100),
+          "gpu_cmd_gdraw: arg0 the block, arg1 the count pointer, arg2 as given, flag PAYLOAD cleared");
+    gpu_dev_close(d);
+}
+
+/* the setup of a draw that shows which GSTATE / GPARAM a slot holds: RSTATE slot 0 (framebuffer
+ * 0x100000), two VBOs of three vertices each at GV_X and GV_Y (different positions), and a
+ * one-triangle list at GV_D; the VERTEX register after a GDRAW is the third vertex it took */
+#define GV_R 0x11000u
+#define GV_X 0x20000u
+#define GV_Y 0x28000u
+#define GV_D 0x40000u
+static void gv_setup(cpt_t *t)
+{
+    uint32_t rs[RS_W], rec[VR_W];
+    rs_words(rs, 0x100000);
+    CP_EXPECT(rs_try(t, 0, GV_R, rs), GPU_CMDE_OK, "RSTATE slot 0");
+    for (unsigned k = 0; k < 6; k++) {
+        vr_words(rec, 10 + 20 * (int32_t)(k % 3), 10 + 10 * (int32_t)(k % 2) + 40 * (int32_t)(k / 3), k, 0, 0,
+                 0xFF000000u | k);
+        put_words(t->m, GV_X + 28u * k, rec, VR_W);
+        vr_words(rec, 300 + 20 * (int32_t)(k % 3), 200 + 10 * (int32_t)(k % 2), 0x100 + k, 0, 0, 0xFF000000u | k);
+        put_words(t->m, GV_Y + 28u * k, rec, VR_W);
+    }
+    put_gd(t->m, GV_D, 0, 3, 0, 0, 0, 0);
+}
+/* the VERTEX register after a GDRAW that took vertices v0.. of VBO X (y 0) or Y (y 1) */
+static uint64_t gv_last(int y, unsigned v0)
+{
+    const unsigned k = v0 + 2;
+    return y ? vertex_reg(300 + 20 * (int32_t)(k % 3), 200 + 10 * (int32_t)(k % 2), 0x100 + k)
+             : vertex_reg(10 + 20 * (int32_t)(k % 3), 10 + 10 * (int32_t)(k % 2) + 40 * (int32_t)(k / 3), k);
+}
+
+/* every LOAD_GSTATE check, in order; slots keep what a refused load finds */
+static void test_cp_load_gstate(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    elog_t l = {0};
+    gpu_model_set_event_fn(t.m, elog_event, &l);
+    const uint32_t A = 0x10000; /* descriptor */
+    uint32_t w[GS_W];
+    gs_words(w, 0x20000, 28, 0x30000, 0);
+    CP_EXPECT(gs_try(&t, 0, A, w, 0), GPU_CMDE_OK, "a plain state into slot 0");
+    CP_EXPECT(gs_try(&t, 3, A, w, 0), GPU_CMDE_OK, "slot 3");
+    CP_EXPECT(gs_try(&t, 2, A, w, 1), GPU_CMDE_OK, "arg2 bit 0 (PRELOAD) accepted");
+    CP_EXPECT(gs_try(&t, 4, A, w, 0), GPU_CMDE_BAD_ARG, "slot 4");
+    CP_EXPECT(gs_try(&t, 0xFFFFFFFFu, A, w, 0), GPU_CMDE_BAD_ARG, "slot 0xFFFFFFFF");
+    CP_EXPECT(gs_try(&t, 1, A, w, 2), GPU_CMDE_BAD_ARG, "arg2 bit 1");
+    CP_EXPECT(gs_try(&t, 1, A, w, 3), GPU_CMDE_BAD_ARG, "arg2 bits 1 and 0");
+    CP_EXPECT(gs_try(&t, 1, A, w, 0x80000000u), GPU_CMDE_BAD_ARG, "arg2 bit 31");
+    CP_EXPECT(gs_try(&t, 4, A, w, 1), GPU_CMDE_BAD_ARG, "slot 4 with PRELOAD");
+    CP_EXPECT(gs_try(&t, 4, A + 4, w, 0), GPU_CMDE_BAD_ARG, "the slot before the descriptor's ALIGN");
+    CP_EXPECT(gs_try(&t, 1, A + 4, w, 0x10), GPU_CMDE_BAD_ARG, "arg2 before the descriptor's ALIGN");
+    CP_EXPECT(gs_try(&t, 1, A + 32, w, 0), GPU_CMDE_ALIGN, "descriptor 32-byte aligned only");
+    CP_EXPECT(gs_try(&t, 1, A + 16, w, 0), GPU_CMDE_ALIGN, "descriptor at +16");
+    CP_EXPECT(gs_try(&t, 1, A + 4, w, 0), GPU_CMDE_ALIGN, "descriptor at +4");
+    CP_EXPECT(gs_try(&t, 1, 0x1FFFFC0u, w, 0), GPU_CMDE_OK, "the last 64 bytes of memory");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, 0, 0, 0, 1, 0x2000000u, 0), GPU_CMDE_RANGE, "at 32 MiB");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, 0, 0, 0, 1, 0xFFFFFFC0u, 0), GPU_CMDE_RANGE,
+              "0xFFFFFFC0 + 64 wraps to 0 in 32 bits: RANGE");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, 0, 0, 0, 1, 0x2000020u, 0), GPU_CMDE_ALIGN, "ALIGN before RANGE");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, A + 64);
+    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_RANGE, "below the window's base");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 63);
+    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_RANGE, "window limit 60 bytes past it (bits 1:0 read 0)");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 64);
+    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_OK, "window limit at its end");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    /* the fields one at a time (over VBO 0x20000, stride 28, IBO 0x30000 U16): {word, value, status} */
+    static const struct {
+        unsigned word;
+        uint32_t v;
+        unsigned st;
+        const char *what;
+    } f[] = {
+        {0, 0x20002, GPU_CMDE_BAD_ARG, "VBO_BASE % 4 = 2"},
+        {0, 0x20001, GPU_CMDE_BAD_ARG, "VBO_BASE % 4 = 1"},
+        {0, 0, GPU_CMDE_OK, "VBO_BASE 0"},
+        {0, 0xFFFFFFFCu, GPU_CMDE_OK, "VBO_BASE past 32 MiB (a draw checks it)"},
+        {1, 0, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES 0"},
+        {1, 24, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES 24"},
+        {1, 27, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES 27"},
+        {1, 28, GPU_CMDE_OK, "VBO_STRIDE_BYTES 28"},
+        {1, 29, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES 29"},
+        {1, 30, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES 30"},
+        {1, 32, GPU_CMDE_OK, "VBO_STRIDE_BYTES 32"},
+        {1, 48, GPU_CMDE_OK, "VBO_STRIDE_BYTES 48"},
+        {1, 65532, GPU_CMDE_OK, "VBO_STRIDE_BYTES 65532"},
+        {1, 65534, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES 65534"},
+        {1, 65536, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES 65536"},
+        {1, 0xFFFFFFFCu, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES 0xFFFFFFFC"},
+        {2, 0, GPU_CMDE_OK, "IBO_BASE 0 (non-indexed)"},
+        {2, 0x30002, GPU_CMDE_OK, "IBO_BASE 2-byte aligned, U16"},
+        {2, 0x30001, GPU_CMDE_BAD_ARG, "IBO_BASE odd, U16"},
+        {2, 0xFFFFFFFEu, GPU_CMDE_OK, "IBO_BASE past 32 MiB (a draw checks it)"},
+        {3, 1, GPU_CMDE_OK, "IBO_FORMAT 1 (U32)"},
+        {3, 2, GPU_CMDE_BAD_ARG, "IBO_FORMAT 2"},
+        {3, 0x80000000u, GPU_CMDE_BAD_ARG, "IBO_FORMAT 2^31"},
+        {4, 1, GPU_CMDE_UNSUPPORTED, "MVP_PTR 1"},
+        {4, 0x50000, GPU_CMDE_UNSUPPORTED, "MVP_PTR 0x50000"},
+        {5, 0x50000, GPU_CMDE_UNSUPPORTED, "LIGHT0_PTR 0x50000"},
+        {5, 0x80000000u, GPU_CMDE_UNSUPPORTED, "LIGHT0_PTR bit 31"},
+        {6, 1, GPU_CMDE_UNSUPPORTED, "CULL_ENABLE"},
+        {6, 2, GPU_CMDE_UNSUPPORTED, "CLIP_ENABLE"},
+        {6, 3, GPU_CMDE_UNSUPPORTED, "CULL_ENABLE and CLIP_ENABLE"},
+        {6, 4, GPU_CMDE_BAD_ARG, "CULL_CLIP_FLAGS bit 2"},
+        {6, 0x80000000u, GPU_CMDE_BAD_ARG, "CULL_CLIP_FLAGS bit 31"},
+        {7, 1, GPU_CMDE_BAD_ARG, "word 7"},
+        {8, 0x100, GPU_CMDE_BAD_ARG, "word 8"},
+        {9, 1, GPU_CMDE_BAD_ARG, "word 9"},
+        {10, 1, GPU_CMDE_BAD_ARG, "word 10"},
+        {11, 1, GPU_CMDE_BAD_ARG, "word 11"},
+        {12, 1, GPU_CMDE_BAD_ARG, "word 12"},
+        {13, 1, GPU_CMDE_BAD_ARG, "word 13"},
+        {14, 0x80000000u, GPU_CMDE_BAD_ARG, "word 14"},
+        {15, 1, GPU_CMDE_BAD_ARG, "word 15"},
+    };
+    for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+        gs_words(w, 0x20000, 28, 0x30000, 0);
+        w[f[i].word] = f[i].v;
+        CP_EXPECT(gs_try(&t, 2, A, w, 0), f[i].st, "%s", f[i].what);
+    }
+    /* IBO_BASE a multiple of the index size IBO_FORMAT gives */
+    static const struct {
+        uint32_t ibo, fmt;
+        unsigned st;
+    } ib[] = {
+        {0x30002, 0, GPU_CMDE_OK},      {0x30002, 1, GPU_CMDE_BAD_ARG}, {0x30004, 1, GPU_CMDE_OK},
+        {0x30006, 1, GPU_CMDE_BAD_ARG}, {0x30003, 0, GPU_CMDE_BAD_ARG}, {0x30001, 1, GPU_CMDE_BAD_ARG},
+        {0, 1, GPU_CMDE_OK},            {0xFFFFFFFCu, 1, GPU_CMDE_OK},
+    };
+    for (unsigned i = 0; i < sizeof(ib) / sizeof(ib[0]); i++) {
+        gs_words(w, 0x20000, 28, ib[i].ibo, ib[i].fmt);
+        CP_EXPECT(gs_try(&t, 2, A, w, 0), ib[i].st, "IBO_BASE 0x%X with IBO_FORMAT %u", ib[i].ibo, ib[i].fmt);
+    }
+    /* the order where the codes differ */
+    static const struct {
+        uint32_t w[GS_W];
+        unsigned st;
+        const char *what;
+    } o[] = {
+        {{0x20002, 28, 0, 0, 0x50000}, GPU_CMDE_BAD_ARG, "VBO_BASE before MVP_PTR"},
+        {{0x20000, 30, 0, 0, 0x50000}, GPU_CMDE_BAD_ARG, "VBO_STRIDE_BYTES before MVP_PTR"},
+        {{0x20000, 28, 0, 2, 0, 0x50000}, GPU_CMDE_BAD_ARG, "IBO_FORMAT before LIGHT0_PTR"},
+        {{0x20000, 28, 0x30002, 1, 0x50000}, GPU_CMDE_BAD_ARG, "IBO_BASE (U32) before MVP_PTR"},
+        {{0x20000, 28, 0, 0, 0x50000, 0, 4}, GPU_CMDE_UNSUPPORTED, "MVP_PTR before CULL_CLIP_FLAGS bits 31:2"},
+        {{0x20000, 28, 0, 0, 0, 0x50000, 0, 1}, GPU_CMDE_UNSUPPORTED, "LIGHT0_PTR before the reserved words"},
+        {{0x20000, 28, 0, 0, 0, 0, 5}, GPU_CMDE_BAD_ARG, "CULL_CLIP_FLAGS bits 31:2 before CULL_ENABLE"},
+        {{0x20000, 28, 0, 0, 0, 0, 6}, GPU_CMDE_BAD_ARG, "CULL_CLIP_FLAGS bit 2 with CLIP_ENABLE"},
+        {{0x20000, 28, 0, 0, 0, 0, 1, 0, 0, 1}, GPU_CMDE_UNSUPPORTED, "CULL_ENABLE before the reserved words"},
+        {{0x20000, 28, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1}, GPU_CMDE_UNSUPPORTED, "CLIP_ENABLE before word 15"},
+    };
+    for (unsigned i = 0; i < sizeof(o) / sizeof(o[0]); i++) {
+        CP_EXPECT(gs_try(&t, 2, A, o[i].w, 0), o[i].st, "%s", o[i].what);
+    }
+    /* the common checks: PAYLOAD (BAD_PAYLOAD, consumed), reserved flag bits */
+    gs_words(w, 0x20000, 28, 0, 0);
+    const gpu_cmd_hdr_t hp = {GPU_CMD_LOAD_GSTATE, F_PAY, 0, 16, 1, A, 0};
+    CP_EXPECT(cp_run(&t, &hp, w, 16), GPU_CMDE_BAD_PAYLOAD, "LOAD_GSTATE with a payload of 16 words");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, F_PAY, 0, 0, 1, A, 0), GPU_CMDE_BAD_PAYLOAD, "PAYLOAD with len 0");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, 0x40, 0, 0, 1, A, 0), GPU_CMDE_BAD_FLAGS, "reserved flag bit 6");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, 0x40, 0, 0, 9, A + 4, 2), GPU_CMDE_BAD_FLAGS, "BAD_FLAGS before the slot");
+    CHECK(l.n == 0, "LOAD_GSTATE makes no memory write and no event (%u)", l.n);
+    /* a refused load leaves the slot as it was; an empty slot stays empty */
+    gpu_model_reset(t.m); /* every slot empty */
+    gv_setup(&t);
+    uint32_t p[GP_W];
+    gp_words(p, 0, 0);
+    CP_EXPECT(gp_try(&t, 0, A + 0x100, p), GPU_CMDE_OK, "GPARAM slot 0");
+    gs_words(w, GV_X, 28, 0, 0);
+    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_OK, "slot 1: VBO X");
+    gs_words(w, GV_Y, 28, 0, 0);
+    w[9] = 1;
+    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_BAD_ARG, "slot 1 again, refused (word 9)");
+    CP_EXPECT(gs_try(&t, 2, A, w, 0), GPU_CMDE_BAD_ARG, "slot 2, refused");
+    w[9] = 0;
+    w[4] = 0x50000;
+    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_UNSUPPORTED, "slot 1 again, refused (MVP_PTR)");
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(1, 0, 0)), GPU_CMDE_OK, "GDRAW with GSTATE slot 1");
+    CHECK(gd_tris(&l) == 1 && vtx_latched(t.m, 2) == gv_last(0, 0),
+          "slot 1 kept the state of its last good load (VBO X): VERTEX 0x%016" PRIX64, vtx_latched(t.m, 2));
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(2, 0, 0)), GPU_CMDE_BAD_ARG, "GSTATE slot 2 is still empty");
+    /* the slot holds the words as read: a later change of the descriptor's memory does nothing */
+    gs_words(w, GV_Y, 28, 0, 0);
+    CP_EXPECT(gs_try(&t, 2, A, w, 1), GPU_CMDE_OK, "slot 2: VBO Y (PRELOAD)");
+    wr32(t.m, A, GV_X);
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(2, 0, 0)), GPU_CMDE_OK, "GDRAW with slot 2");
+    CHECK(vtx_latched(t.m, 2) == gv_last(1, 0), "the state as loaded (VBO Y), not the memory now");
+    /* CP_CTRL.CLEAR keeps the slots; hardware reset empties them */
+    CHECK(gpu_cmd_clear(t.d) == GPU_OK, "CLEAR");
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(2, 0, 0)), GPU_CMDE_OK, "slot 2 after CLEAR");
+    gpu_model_reset(t.m);
+    gv_setup(&t);
+    CP_EXPECT(gp_try(&t, 0, A + 0x100, p), GPU_CMDE_OK, "GPARAM slot 0 after reset");
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(2, 0, 0)), GPU_CMDE_BAD_ARG, "GSTATE slot 2 after reset: empty");
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(1, 0, 0)), GPU_CMDE_BAD_ARG, "GSTATE slot 1 after reset: empty");
+    cpt_close(&t);
+}
+
+/* every LOAD_GPARAM check, in order; slots keep what a refused load finds */
+static void test_cp_load_gparam(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    elog_t l = {0};
+    gpu_model_set_event_fn(t.m, elog_event, &l);
+    const uint32_t A = 0x10000;
+    uint32_t w[GP_W];
+    gp_words(w, 0, 0xFF102030u);
+    CP_EXPECT(gp_try(&t, 0, A, w), GPU_CMDE_OK, "plain parameters into slot 0");
+    CP_EXPECT(gp_try(&t, 3, A, w), GPU_CMDE_OK, "slot 3");
+    CP_EXPECT(gp_try(&t, 4, A, w), GPU_CMDE_BAD_ARG, "slot 4");
+    CP_EXPECT(gp_try(&t, 0xFFFFFFFFu, A, w), GPU_CMDE_BAD_ARG, "slot 0xFFFFFFFF");
+    CP_EXPECT(gp_try(&t, 4, A + 4, w), GPU_CMDE_BAD_ARG, "the slot before the descriptor's ALIGN");
+    CP_EXPECT(gp_try(&t, 1, A + 16, w), GPU_CMDE_ALIGN, "descriptor 16-byte aligned only");
+    CP_EXPECT(gp_try(&t, 1, A + 4, w), GPU_CMDE_ALIGN, "descriptor at +4");
+    CP_EXPECT(gp_try(&t, 1, A + 32, w), GPU_CMDE_OK, "descriptor 32-byte aligned");
+    CP_EXPECT(gp_try(&t, 1, 0x1FFFFE0u, w), GPU_CMDE_OK, "the last 32 bytes of memory");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0, 0, 0, 1, 0x2000000u, 0), GPU_CMDE_RANGE, "at 32 MiB");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0, 0, 0, 1, 0xFFFFFFE0u, 0), GPU_CMDE_RANGE,
+              "0xFFFFFFE0 + 32 wraps to 0 in 32 bits: RANGE");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0, 0, 0, 1, 0x2000010u, 0), GPU_CMDE_ALIGN, "ALIGN before RANGE");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, A + 4);
+    CP_EXPECT(gp_try(&t, 1, A, w), GPU_CMDE_RANGE, "below the window's base");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 28);
+    CP_EXPECT(gp_try(&t, 1, A, w), GPU_CMDE_RANGE, "window limit 4 bytes short");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 32);
+    CP_EXPECT(gp_try(&t, 1, A, w), GPU_CMDE_OK, "window limit at its end");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    static const struct {
+        unsigned word;
+        uint32_t v;
+        unsigned st;
+        const char *what;
+    } f[] = {
+        {0, 0x80000000u, GPU_CMDE_OK, "BASE_VERTEX -2^31"},
+        {0, 0xFFFFFFFFu, GPU_CMDE_OK, "BASE_VERTEX -1"},
+        {0, 0x7FFFFFFFu, GPU_CMDE_OK, "BASE_VERTEX 2^31 - 1"},
+        {1, 1, GPU_CMDE_BAD_ARG, "BASE_INSTANCE 1"},
+        {1, 0x80000000u, GPU_CMDE_BAD_ARG, "BASE_INSTANCE bit 31"},
+        {2, 0, GPU_CMDE_OK, "MATERIAL_COLOR 0"},
+        {2, 0xFFFFFFFFu, GPU_CMDE_OK, "MATERIAL_COLOR any"},
+        {3, 1, GPU_CMDE_BAD_ARG, "word 3"},
+        {4, 0x80000000u, GPU_CMDE_BAD_ARG, "word 4"},
+        {5, 1, GPU_CMDE_BAD_ARG, "word 5"},
+        {6, 0x100, GPU_CMDE_BAD_ARG, "word 6"},
+        {7, 1, GPU_CMDE_BAD_ARG, "word 7"},
+    };
+    for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+        gp_words(w, 0, 0xFF102030u);
+        w[f[i].word] = f[i].v;
+        CP_EXPECT(gp_try(&t, 2, A, w), f[i].st, "%s", f[i].what);
+    }
+    gp_words(w, 0, 0);
+    put_words(t.m, A, w, GP_W);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0, 0, 0, 2, A, 0xFFFFFFFFu), GPU_CMDE_OK, "arg2 ignored");
+    const gpu_cmd_hdr_t hp = {GPU_CMD_LOAD_GPARAM, F_PAY, 0, 8, 1, A, 0};
+    CP_EXPECT(cp_run(&t, &hp, w, 8), GPU_CMDE_BAD_PAYLOAD, "LOAD_GPARAM with a payload of 8 words");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0x20, 0, 0, 1, A, 0), GPU_CMDE_BAD_FLAGS, "reserved flag bit 5");
+    CHECK(l.n == 0, "LOAD_GPARAM makes no memory write and no event (%u)", l.n);
+    /* a refused load leaves the slot as it was (BASE_VERTEX 0: vertices 0..2 of VBO X; 3: 3..5) */
+    gpu_model_reset(t.m);
+    gv_setup(&t);
+    uint32_t g[GS_W];
+    gs_words(g, GV_X, 28, 0, 0);
+    CP_EXPECT(gs_try(&t, 0, A + 0x100, g, 0), GPU_CMDE_OK, "GSTATE slot 0: VBO X");
+    gp_words(w, 0, 0);
+    CP_EXPECT(gp_try(&t, 1, A, w), GPU_CMDE_OK, "slot 1: BASE_VERTEX 0");
+    gp_words(w, 3, 0);
+    w[1] = 1;
+    CP_EXPECT(gp_try(&t, 1, A, w), GPU_CMDE_BAD_ARG, "slot 1 again, refused (BASE_INSTANCE)");
+    CP_EXPECT(gp_try(&t, 2, A, w), GPU_CMDE_BAD_ARG, "slot 2, refused");
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(0, 1, 0)), GPU_CMDE_OK, "GDRAW with GPARAM slot 1");
+    CHECK(gd_tris(&l) == 1 && vtx_latched(t.m, 2) == gv_last(0, 0), "slot 1 kept BASE_VERTEX 0 (VERTEX 0x%016" PRIX64 ")",
+          vtx_latched(t.m, 2));
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(0, 2, 0)), GPU_CMDE_BAD_ARG, "GPARAM slot 2 is still empty");
+    gp_words(w, 3, 0);
+    CP_EXPECT(gp_try(&t, 2, A, w), GPU_CMDE_OK, "slot 2: BASE_VERTEX 3");
+    wr32(t.m, A, 0);
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(0, 2, 0)), GPU_CMDE_OK, "GDRAW with slot 2");
+    CHECK(vtx_latched(t.m, 2) == gv_last(0, 3), "the parameters as loaded (BASE_VERTEX 3), not the memory now");
+    CHECK(gpu_cmd_clear(t.d) == GPU_OK, "CLEAR");
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(0, 2, 0)), GPU_CMDE_OK, "slot 2 after CLEAR");
+    gpu_model_reset(t.m);
+    gv_setup(&t);
+    CP_EXPECT(gs_try(&t, 0, A + 0x100, g, 0), GPU_CMDE_OK, "GSTATE slot 0 after reset");
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(0, 2, 0)), GPU_CMDE_BAD_ARG, "GPARAM slot 2 after reset: empty");
+    CP_EXPECT(gd_try(&t, &l, GV_D, 0, a2(0, 1, 0)), GPU_CMDE_BAD_ARG, "GPARAM slot 1 after reset: empty");
+    cpt_close(&t);
+}
+
+/* every GDRAW check, in order; a refused GDRAW writes no register */
+static void test_cp_gdraw_checks(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    elog_t l = {0};
+    gpu_model_set_event_fn(t.m, elog_event, &l);
+    const uint32_t R = 0x11000, G = 0x12000, P = 0x13000, V = 0x20000, V2 = 0x24000, I = 0x30000, I2 = 0x31000,
+                   D = 0x40000, C = 0x41000, S = 0x42000,
+                   DL = 0x14000; /* a block below the buffers, for windows that end inside them */
+    /* RSTATE 0: no texture, a misaligned sampler (not checked); 1: texture, sampler S; 2: texture,
+     * sampler S + 2; 3: empty for now */
+    uint32_t rs[RS_W];
+    rs_words(rs, 0x100000);
+    rs[9] = S + 2;
+    CP_EXPECT(rs_try(&t, 0, R, rs), GPU_CMDE_OK, "RSTATE 0");
+    rs[9] = S;
+    rs[12] = 2;
+    CP_EXPECT(rs_try(&t, 1, R + 64, rs), GPU_CMDE_OK, "RSTATE 1: texture");
+    rs[9] = S + 2;
+    CP_EXPECT(rs_try(&t, 2, R + 128, rs), GPU_CMDE_OK, "RSTATE 2: texture, sampler at +2");
+    const uint32_t smp[5] = {0x200000, 0x331, 1, 0, 0};
+    put_words(t.m, S, smp, 5);
+    /* GSTATE 0: VBO V (28), U16 IBO at I + 2; 1: VBO V, no IBO; 2: VBO V, U32 IBO at I2; 3 empty */
+    uint32_t gs[GS_W];
+    gs_words(gs, V, 28, I + 2, 0);
+    CP_EXPECT(gs_try(&t, 0, G, gs, 0), GPU_CMDE_OK, "GSTATE 0");
+    gs_words(gs, V, 28, 0, 0);
+    CP_EXPECT(gs_try(&t, 1, G, gs, 0), GPU_CMDE_OK, "GSTATE 1");
+    gs_words(gs, V, 28, I2, 1);
+    CP_EXPECT(gs_try(&t, 2, G, gs, 0), GPU_CMDE_OK, "GSTATE 2");
+    /* GPARAM 0: BASE_VERTEX 0; 1: -1; 2: 1; 3 empty */
+    uint32_t gp[GP_W];
+    gp_words(gp, 0, 0xFF00FF00u);
+    CP_EXPECT(gp_try(&t, 0, P, gp), GPU_CMDE_OK, "GPARAM 0");
+    gp_words(gp, -1, 0);
+    CP_EXPECT(gp_try(&t, 1, P, gp), GPU_CMDE_OK, "GPARAM 1");
+    gp_words(gp, 1, 0);
+    CP_EXPECT(gp_try(&t, 2, P, gp), GPU_CMDE_OK, "GPARAM 2");
+    /* 16 valid vertices (U, V in range), small triangles; indices 0..15 at I + 2 (U16, the word
+     * at I holds 0xFFFF below them) and at I2 (U32) */
+    uint32_t rec[VR_W];
+    for (unsigned k = 0; k < 16; k++) {
+        vr_words(rec, 10 + 3 * (int32_t)k, 10 + 6 * (int32_t)(k % 3), k, 1000 * (int32_t)k, -1000 * (int32_t)k,
+                 0xFF000000u | (0x10101u * k));
+        put_words(t.m, V + 28u * k, rec, VR_W);
+        wr32(t.m, I2 + 4u * k, k);
+    }
+    for (unsigned k = 0; k < 9; k++) { /* halfword h at I + 2h: 0xFFFF, then 0, 1, 2, ... */
+        wr32(t.m, I + 4u * k, (k == 0 ? 0xFFFFu : 2u * k - 1u) | (2u * k) << 16);
+    }
+    CHECK(rd32(t.m, I) == 0x0000FFFFu && rd32(t.m, I + 4) == 0x00020001u, "U16 indices laid out");
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0)), GPU_CMDE_OK, "one triangle, non-indexed");
+    CHECK(gd_tris(&l) == 1 && vtx_latched(t.m, 2) == vertex_reg(16, 22, 2), "vertices 0..2 (VERTEX 0x%016" PRIX64 ")",
+          vtx_latched(t.m, 2));
+    /* 1. arg2's other bits, the three slots (BAD_ARG) */
+    static const unsigned bits[] = {2, 3, 6, 7, 10, 11, 14, 15, 16, 24, 31};
+    for (unsigned i = 0; i < sizeof(bits) / sizeof(bits[0]); i++) {
+        CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0) | 1u << bits[i]), GPU_CMDE_BAD_ARG, "arg2 bit %u", bits[i]);
+    }
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0) | 1u), GPU_CMDE_OK, "CU_ASSIST (arg2 bit 0)");
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0) | 2u), GPU_CMDE_OK, "STRIP (arg2 bit 1)");
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "GSTATE slot 3 empty");
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 3, 0)), GPU_CMDE_BAD_ARG, "GPARAM slot 3 empty");
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 3)), GPU_CMDE_BAD_ARG, "RSTATE slot 3 empty");
+    CP_EXPECT(gd_try(&t, &l, D + 8, 0, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "an empty slot before ALIGN");
+    CP_EXPECT(gd_try(&t, &l, D + 4, 0x2000000, a2(1, 0, 0) | 1u << 20), GPU_CMDE_BAD_ARG, "arg2 bits before ALIGN");
+    /* 2. arg0 % 16 (ALIGN) */
+    CP_EXPECT(gd_try(&t, &l, D + 8, 0, a2(1, 0, 0)), GPU_CMDE_ALIGN, "block at +8");
+    CP_EXPECT(gd_try(&t, &l, D + 4, 0, a2(1, 0, 0)), GPU_CMDE_ALIGN, "block at +4");
+    CP_EXPECT(gd_try(&t, &l, D + 1, 0, a2(1, 0, 0)), GPU_CMDE_ALIGN, "block at +1");
+    CP_EXPECT(gd_try(&t, &l, 0x2000008, 0, a2(1, 0, 0)), GPU_CMDE_ALIGN, "ALIGN before RANGE");
+    CP_EXPECT(gd_try(&t, &l, D + 8, 0x2000000, a2(1, 0, 0)), GPU_CMDE_ALIGN, "ALIGN before the count's RANGE");
+    /* 3. direct: the 24 bytes at arg0 (RANGE) */
+    put_gd(t.m, 0x1FFFFE0u, 0, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, 0x1FFFFE0u, 0, a2(1, 0, 0)), GPU_CMDE_OK, "a block 32 bytes before the end");
+    CP_EXPECT(gd_try(&t, &l, 0x1FFFFF0u, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "a block 16 bytes before the end");
+    CP_EXPECT(gd_try(&t, &l, 0xFFFFFFF0u, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "0xFFFFFFF0 + 24 wraps to 8: RANGE");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 20);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "the block past the window's limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 24);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0)), GPU_CMDE_OK, "window limit at the block's end");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    gpu_model_write(t.m, REG_CP_WIN_BASE, D + 16);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "the block below the window's base");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
+    /* 3. indirect: the count (ALIGN, RANGE, read; 0: OK, nothing more), the blocks (RANGE) */
+    wr32(t.m, C, 1);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_OK, "indirect, count 1");
+    CHECK(gd_tris(&l) == 1, "one triangle (%u)", gd_tris(&l));
+    CP_EXPECT(gd_try(&t, &l, D, C + 2, a2(1, 0, 0)), GPU_CMDE_ALIGN, "count at +2");
+    CP_EXPECT(gd_try(&t, &l, D, C + 1, a2(1, 0, 0)), GPU_CMDE_ALIGN, "count at +1");
+    CP_EXPECT(gd_try(&t, &l, D, 0x2000002, a2(1, 0, 0)), GPU_CMDE_ALIGN, "the count's ALIGN before its RANGE");
+    wr32(t.m, 0x1FFFFFCu, 1);
+    CP_EXPECT(gd_try(&t, &l, D, 0x1FFFFFCu, a2(1, 0, 0)), GPU_CMDE_OK, "count in the last word");
+    CP_EXPECT(gd_try(&t, &l, D, 0x2000000u, a2(1, 0, 0)), GPU_CMDE_RANGE, "count at 32 MiB");
+    CP_EXPECT(gd_try(&t, &l, D, 0xFFFFFFFCu, a2(1, 0, 0)), GPU_CMDE_RANGE, "count at 0xFFFFFFFC (+4 wraps to 0)");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, C + 2);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_RANGE, "count past the window's limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    wr32(t.m, C, 0);
+    put_gd(t.m, D + 0x100, 0, 3, 9, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D + 0x100, C, a2(1, 0, 0)), GPU_CMDE_OK, "count 0: the block (TOPOLOGY 9) not read");
+    CHECK(l.n == 0, "count 0: no event (%u)", l.n);
+    CP_EXPECT(gd_try(&t, &l, 0x1FFFFF0u, C, a2(1, 0, 0)), GPU_CMDE_OK, "count 0: no block range to check");
+    CP_EXPECT(gd_try(&t, &l, 0xFFFFFFF0u, C, a2(1, 0, 0)), GPU_CMDE_OK, "count 0 with arg0 past 2^32");
+    CP_EXPECT(gd_try(&t, &l, D + 8, C, a2(1, 0, 0)), GPU_CMDE_ALIGN, "count 0: arg0's ALIGN still first");
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "count 0: the slots still first");
+    /* [arg0, arg0 + 24 count) in 64 bits */
+    put_gd(t.m, 0x1FFFFD0u, 0, 3, 0, 0, 0, 0);
+    put_gd(t.m, 0x1FFFFE8u, 3, 3, 0, 0, 0, 0);
+    wr32(t.m, C, 2);
+    CP_EXPECT(gd_try(&t, &l, 0x1FFFFD0u, C, a2(1, 0, 0)), GPU_CMDE_OK, "two blocks, the last 48 bytes");
+    CHECK(gd_tris(&l) == 2, "two triangles (%u)", gd_tris(&l));
+    wr32(t.m, C, 3);
+    put_gd(t.m, 0x1FFFFD0u, 0, 3, 5, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, 0x1FFFFD0u, C, a2(1, 0, 0)), GPU_CMDE_RANGE,
+              "three blocks past 32 MiB: RANGE (before the walk finds block 0's TOPOLOGY 5)");
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    wr32(t.m, C, 0x0AAAAAABu);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_RANGE, "24 * 0x0AAAAAAB = 2^32 + 8: no 32-bit wrap");
+    wr32(t.m, C, 0xFFFFFFFFu);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_RANGE, "count 0xFFFFFFFF");
+    put_gd(t.m, D + 24, 3, 3, 0, 0, 0, 0);
+    wr32(t.m, C, 2);
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 48);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_RANGE, "the count past the limit (blocks in)");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, C + 4);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_OK, "two blocks and the count in the window");
+    wr32(t.m, C, 0x400);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_RANGE, "1024 blocks: past the count's end");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    wr32(t.m, C, 1);
+    /* 4. the walk, block checks: TOPOLOGY, FLAGS (BAD_ARG), RSTATE_PTR (UNSUPPORTED), RESERVED,
+     * INDEXED without an IBO (BAD_ARG) */
+    static const struct {
+        uint32_t count, topo, flags, rs_ptr, rsvd;
+        unsigned gs, rs;
+        unsigned st;
+        const char *what;
+    } b[] = {
+        {3, 1, 0, 0, 0, 1, 0, GPU_CMDE_OK, "TOPOLOGY 1 (strip)"},
+        {3, 2, 0, 0, 0, 1, 0, GPU_CMDE_BAD_ARG, "TOPOLOGY 2"},
+        {3, 0xFFFFFFFFu, 0, 0, 0, 1, 0, GPU_CMDE_BAD_ARG, "TOPOLOGY 0xFFFFFFFF"},
+        {3, 0, 8, 0, 0, 1, 0, GPU_CMDE_BAD_ARG, "FLAGS bit 3"},
+        {3, 0, 0x80000000u, 0, 0, 1, 0, GPU_CMDE_BAD_ARG, "FLAGS bit 31"},
+        {3, 0, 7, 0, 0, 0, 1, GPU_CMDE_OK, "FLAGS 7 (indexed, flat, textured)"},
+        {3, 0, 0, R, 0, 1, 0, GPU_CMDE_UNSUPPORTED, "RSTATE_PTR set"},
+        {3, 0, 0, 1, 0, 1, 0, GPU_CMDE_UNSUPPORTED, "RSTATE_PTR 1"},
+        {3, 0, 0, 0, 1, 1, 0, GPU_CMDE_BAD_ARG, "RESERVED 1"},
+        {3, 0, 0, 0, 0x80000000u, 1, 0, GPU_CMDE_BAD_ARG, "RESERVED bit 31"},
+        {3, 0, 1, 0, 0, 1, 0, GPU_CMDE_BAD_ARG, "INDEXED with IBO_BASE 0"},
+        {3, 0, 1, 0, 0, 0, 0, GPU_CMDE_OK, "INDEXED with an IBO"},
+        {3, 2, 0, R, 0, 1, 0, GPU_CMDE_BAD_ARG, "TOPOLOGY before RSTATE_PTR"},
+        {3, 0, 0x10, R, 0, 1, 0, GPU_CMDE_BAD_ARG, "FLAGS before RSTATE_PTR"},
+        {3, 0, 0, R, 1, 1, 0, GPU_CMDE_UNSUPPORTED, "RSTATE_PTR before RESERVED"},
+        {3, 0, 1, R, 0, 1, 0, GPU_CMDE_UNSUPPORTED, "RSTATE_PTR before INDEXED without an IBO"},
+        {0, 2, 0, 0, 0, 1, 0, GPU_CMDE_BAD_ARG, "COUNT 0: the block is checked all the same"},
+        {2, 0, 0, R, 0, 1, 0, GPU_CMDE_UNSUPPORTED, "COUNT 2: RSTATE_PTR checked"},
+        /* the sampler with TEXTURE on (FLAGS.TEXTURED and the state's ENABLE_TEXTURE) */
+        {3, 0, 4, 0, 0, 1, 2, GPU_CMDE_ALIGN, "TEXTURED, sampler at +2"},
+        {3, 0, 0, 0, 0, 1, 2, GPU_CMDE_OK, "not TEXTURED: the sampler at +2 not checked"},
+        {3, 0, 4, 0, 0, 1, 0, GPU_CMDE_OK, "TEXTURED, state without texture: its sampler not checked"},
+        {3, 0, 4, 0, 0, 1, 1, GPU_CMDE_OK, "TEXTURED, sampler good"},
+        {2, 0, 4, 0, 0, 1, 2, GPU_CMDE_ALIGN, "COUNT 2 (no triangle): the sampler checked all the same"},
+        {3, 0, 5, 0, 1, 1, 2, GPU_CMDE_BAD_ARG, "RESERVED before the sampler"},
+        {3, 0, 5, 0, 0, 1, 2, GPU_CMDE_BAD_ARG, "INDEXED without an IBO before the sampler"},
+    };
+    for (unsigned i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+        put_gd(t.m, D, 0, b[i].count, b[i].topo, b[i].flags, b[i].rs_ptr, b[i].rsvd);
+        CP_EXPECT(gd_try(&t, &l, D, 0, a2(b[i].gs, 0, b[i].rs)), b[i].st, "%s", b[i].what);
+    }
+    rs_words(rs, 0x100000);
+    rs[9] = 0x1FFFFF0u; /* 16 bytes before the end */
+    rs[12] = 2;
+    CP_EXPECT(rs_try(&t, 3, R + 192, rs), GPU_CMDE_OK, "RSTATE 3: texture, sampler 16 bytes before the end");
+    put_gd(t.m, D, 0, 3, 0, 4, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 3)), GPU_CMDE_RANGE, "TEXTURED, sampler past the end");
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 3)), GPU_CMDE_OK, "not TEXTURED: not checked");
+    /* a later block's failure: the check pass refuses before anything is written */
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    put_gd(t.m, D + 24, 3, 3, 0, 4, 0, 0);
+    wr32(t.m, C, 2);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 2)), GPU_CMDE_ALIGN, "block 1's sampler: block 0 not drawn");
+    put_gd(t.m, D + 24, 3, 3, 0, 0, 0, 1);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 2)), GPU_CMDE_BAD_ARG, "block 1's RESERVED: block 0 not drawn");
+    put_gd(t.m, D + 24, 3, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 2)), GPU_CMDE_OK, "both blocks good");
+    CHECK(gd_tris(&l) == 2, "two triangles (%u)", gd_tris(&l));
+    wr32(t.m, C, 1);
+    /* 5. each vertex: the index (RANGE), v = index + BASE_VERTEX < 0 (RANGE), the vertex's 28
+     * bytes (RANGE), its values (BAD_ARG), all sums in 64 bits */
+    put_gd(t.m, DL, 0, 3, 0, 1, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, DL, 0, a2(0, 0, 0)), GPU_CMDE_OK, "U16 indices 0, 1, 2 at IBO_BASE = I + 2");
+    CHECK(vtx_latched(t.m, 2) == vertex_reg(16, 22, 2), "vertices 0..2 through the index buffer");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, I + 6);
+    CP_EXPECT(gd_try(&t, &l, DL, 0, a2(0, 0, 0)), GPU_CMDE_RANGE, "index 2 (bytes I + 6, I + 7) past the limit");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, I + 8);
+    CP_EXPECT(gd_try(&t, &l, DL, 0, a2(0, 0, 0)), GPU_CMDE_OK, "the three indices just inside");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    gpu_model_write(t.m, REG_CP_WIN_BASE, I + 4);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(0, 0, 0)), GPU_CMDE_RANGE, "index 0 below the window's base");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
+    put_gd(t.m, D, 0x80000000u, 3, 0, 1, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(0, 0, 0)), GPU_CMDE_RANGE,
+              "FIRST 2^31, U16: IBO_BASE + 2^32 (a 32-bit sum would read index 0)");
+    put_gd(t.m, D, 0xFFFFFFFFu, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "FIRST 0xFFFFFFFF, non-indexed");
+    /* U32: index 0xFFFFFFFF + BASE_VERTEX 1 = 2^32 (a 32-bit sum would be vertex 0) */
+    wr32(t.m, I2 + 4u * 20, 0xFFFFFFFFu);
+    put_gd(t.m, D, 20, 3, 0, 1, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(2, 2, 0)), GPU_CMDE_RANGE, "index 0xFFFFFFFF + BASE_VERTEX 1: v = 2^32");
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(2, 1, 0)), GPU_CMDE_RANGE,
+              "index 0xFFFFFFFF + BASE_VERTEX -1: v = 2^32 - 2");
+    wr32(t.m, I2 + 4u * 20, 3);
+    wr32(t.m, I2 + 4u * 21, 4);
+    wr32(t.m, I2 + 4u * 22, 5);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(2, 1, 0)), GPU_CMDE_OK, "U32 indices 3, 4, 5, BASE_VERTEX -1");
+    CHECK(vtx_latched(t.m, 2) == vertex_reg(22, 16, 4), "vertex 4 last (VERTEX 0x%016" PRIX64 ")", vtx_latched(t.m, 2));
+    /* v < 0: RANGE, also where VBO_BASE + v * stride would be in the window (VBO_BASE = stride) */
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 1, 0)), GPU_CMDE_RANGE, "element 0 + BASE_VERTEX -1: v = -1");
+    put_gd(t.m, D, 1, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 1, 0)), GPU_CMDE_OK, "elements 1..3 + BASE_VERTEX -1: vertices 0..2");
+    CHECK(vtx_latched(t.m, 2) == vertex_reg(16, 22, 2), "vertices 0..2 (VERTEX 0x%016" PRIX64 ")", vtx_latched(t.m, 2));
+    for (unsigned k = 0; k < 4; k++) {
+        vr_words(rec, 100 + 10 * (int32_t)k, 100 + 7 * (int32_t)(k & 1), 0, 0, 0, 0xFFFFFFFFu);
+        put_words(t.m, 28u * k, rec, VR_W);
+    }
+    gs_words(gs, 28, 28, 0, 0);
+    CP_EXPECT(gs_try(&t, 3, G, gs, 0), GPU_CMDE_OK, "GSTATE 3: VBO_BASE 28, stride 28 (vertex -1 at address 0)");
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 1, 0)), GPU_CMDE_RANGE, "v = -1 with VBO_BASE + v * stride = 0: RANGE");
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_OK, "v = 0");
+    gp_words(gp, (int32_t)0x80000000, 0);
+    CP_EXPECT(gp_try(&t, 3, P + 32, gp), GPU_CMDE_OK, "GPARAM 3: BASE_VERTEX -2^31");
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 3, 0)), GPU_CMDE_RANGE, "BASE_VERTEX -2^31: v < 0");
+    /* the vertex's 28 bytes: at the end of memory and of the window, v * stride in 64 bits */
+    for (unsigned k = 0; k < 3; k++) {
+        vr_words(rec, 200 + 9 * (int32_t)k, 200 + 9 * (int32_t)(k == 1), 0, 0, 0, 0xFF00FF00u);
+        put_words(t.m, 0x2000000u - 28u * (3 - k), rec, VR_W);
+    }
+    gs_words(gs, 0x2000000u - 84u, 28, 0, 0);
+    CP_EXPECT(gs_try(&t, 3, G, gs, 0), GPU_CMDE_OK, "GSTATE 3: three vertices in the last 84 bytes");
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_OK, "the last three vertices of memory");
+    put_gd(t.m, D, 1, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_RANGE, "vertex 3: past 32 MiB");
+    gs_words(gs, V, 32, 0, 0);
+    CP_EXPECT(gs_try(&t, 3, G, gs, 0), GPU_CMDE_OK, "GSTATE 3: VBO V, stride 32");
+    put_gd(t.m, D, 0x08000000u, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_RANGE, "v = 2^27, stride 32: V + 2^32 (no 32-bit wrap)");
+    gs_words(gs, V, 28, 0, 0);
+    CP_EXPECT(gs_try(&t, 3, G, gs, 0), GPU_CMDE_OK, "GSTATE 3: VBO V, stride 28");
+    put_gd(t.m, DL, 0, 3, 0, 0, 0, 0);
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, V + 80);
+    CP_EXPECT(gd_try(&t, &l, DL, 0, a2(3, 0, 0)), GPU_CMDE_RANGE, "vertex 2's last word past the limit");
+    wr32(t.m, V + 56, 5000); /* vertex 2's X */
+    CP_EXPECT(gd_try(&t, &l, DL, 0, a2(3, 0, 0)), GPU_CMDE_RANGE, "the vertex's RANGE before its values");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, V + 84);
+    CP_EXPECT(gd_try(&t, &l, DL, 0, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "in the window: X 5000");
+    wr32(t.m, V + 56, 16);
+    CP_EXPECT(gd_try(&t, &l, DL, 0, a2(3, 0, 0)), GPU_CMDE_OK, "the limit at vertex 2's end");
+    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    gpu_model_write(t.m, REG_CP_WIN_BASE, V + 4);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_RANGE, "vertex 0 below the window's base");
+    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
+    /* the values, as RDRAW's: every field of the middle vertex, both ends (stride 32 at V2: the
+     * eighth word is padding, not read) */
+    gs_words(gs, V2, 32, 0, 0);
+    CP_EXPECT(gs_try(&t, 3, G, gs, 0), GPU_CMDE_OK, "GSTATE 3: VBO V2, stride 32");
+    static const struct {
+        unsigned word;
+        uint32_t v;
+        unsigned st;
+    } x[] = {
+        {0, 2047, GPU_CMDE_OK},          {0, 2048, GPU_CMDE_BAD_ARG},         {0, (uint32_t)-2048, GPU_CMDE_OK},
+        {0, (uint32_t)-2049, GPU_CMDE_BAD_ARG}, {0, 0x80000000u, GPU_CMDE_BAD_ARG}, {0, 0x7FFFFFFFu, GPU_CMDE_BAD_ARG},
+        {1, 2047, GPU_CMDE_OK},          {1, 2048, GPU_CMDE_BAD_ARG},         {1, (uint32_t)-2048, GPU_CMDE_OK},
+        {1, (uint32_t)-2049, GPU_CMDE_BAD_ARG}, {2, 0x1FFFFFFu, GPU_CMDE_OK}, {2, 0x2000000u, GPU_CMDE_BAD_ARG},
+        {2, 0xFFFFFFFFu, GPU_CMDE_BAD_ARG}, {3, 0xFFFFFFFFu, GPU_CMDE_OK},  {4, 32767, GPU_CMDE_OK},
+        {4, 32768, GPU_CMDE_BAD_ARG},     {4, (uint32_t)-32768, GPU_CMDE_OK}, {4, (uint32_t)-32769, GPU_CMDE_BAD_ARG},
+        {5, 32767, GPU_CMDE_OK},          {5, 32768, GPU_CMDE_BAD_ARG},       {5, (uint32_t)-32768, GPU_CMDE_OK},
+        {5, (uint32_t)-32769, GPU_CMDE_BAD_ARG}, {6, 0xFFFFFFFFu, GPU_CMDE_OK}, {6, 0, GPU_CMDE_OK},
+        {7, 0xFFFFFFFFu, GPU_CMDE_OK},
+    };
+    for (unsigned i = 0; i < sizeof(x) / sizeof(x[0]); i++) {
+        for (unsigned k = 0; k < 3; k++) {
+            vr_words(rec, 300 + 8 * (int32_t)k, 300 + 8 * (int32_t)(k == 2), 7, 0, 0, 0xFF123456u);
+            put_words(t.m, V2 + 32u * k, rec, VR_W);
+            wr32(t.m, V2 + 32u * k + 28, 0xA5A5A5A5u);
+        }
+        wr32(t.m, V2 + 32u + 4u * x[i].word, x[i].v);
+        put_gd(t.m, D, 0, 3, 0, 4, 0, 0);
+        CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 1)), x[i].st, "vertex 1 word %u = 0x%08X, texture on", x[i].word, x[i].v);
+        put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+        CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 1)), x[i].word == 4 || x[i].word == 5 ? GPU_CMDE_OK : x[i].st,
+                  "vertex 1 word %u = 0x%08X, texture off (U, V not checked)", x[i].word, x[i].v);
+        put_gd(t.m, D, 0, 3, 0, 4, 0, 0);
+        CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), x[i].word == 4 || x[i].word == 5 ? GPU_CMDE_OK : x[i].st,
+                  "vertex 1 word %u = 0x%08X, TEXTURED, state without texture", x[i].word, x[i].v);
+    }
+    /* later triangles: checked by the check pass before any register is written; positions past
+     * the last whole triangle are not read */
+    for (unsigned k = 0; k < 8; k++) {
+        vr_words(rec, 400 + 5 * (int32_t)k, 100 + 9 * (int32_t)(k % 3), 0, 0, 0, 0xFF000000u | k);
+        put_words(t.m, V2 + 32u * k, rec, VR_W);
+    }
+    wr32(t.m, V2 + 32u * 5, 9999); /* vertex 5's X */
+    put_gd(t.m, D, 0, 6, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "list: triangle 1's last vertex bad, nothing drawn");
+    put_gd(t.m, D, 0, 5, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_OK, "list of 5: position 3, 4 not drawn, 5 not read");
+    CHECK(gd_tris(&l) == 1, "one triangle (%u)", gd_tris(&l));
+    put_gd(t.m, D, 0, 6, 1, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "strip of 6: triangle 3 takes vertex 5");
+    put_gd(t.m, D, 0, 5, 1, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_OK, "strip of 5: three triangles, vertex 5 not read");
+    CHECK(gd_tris(&l) == 3, "three triangles (%u)", gd_tris(&l));
+    put_gd(t.m, D, 4, 2, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_OK, "COUNT 2 over vertex 5: no triangle, nothing read");
+    put_gd(t.m, D, 5, 2, 1, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0) | 2u), GPU_CMDE_OK, "strip of 2 from vertex 5: no triangle");
+    put_gd(t.m, D, 5, 0, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 0)), GPU_CMDE_OK, "COUNT 0");
+    {
+        uint64_t regs[128];
+        memcpy(regs, t.m->regs, sizeof(regs));
+        const unsigned vc = t.m->vcount, ds = t.m->ds_cur;
+        put_gd(t.m, D, 0, 2, 0, 4, 0, 0);
+        CP_EXPECT(gd_try(&t, &l, D, 0, a2(3, 0, 1)), GPU_CMDE_OK, "COUNT 2, textured");
+        CHECK(memcmp(regs, t.m->regs, sizeof(regs)) == 0 && t.m->vcount == vc && t.m->ds_cur == ds && l.n == 0,
+              "a block without a triangle writes no register (%u events)", l.n);
+    }
+    put_gd(t.m, D, 3, 3, 0, 0, 0, 0);
+    wr32(t.m, C, 2);
+    put_gd(t.m, D + 24, 0, 3, 0, 0, 0, 0); /* block 1 fine, block 0 takes vertex 5 */
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "block 0's vertex 5, indirect");
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    put_gd(t.m, D + 24, 3, 3, 0, 0, 0, 0);
+    CP_EXPECT(gd_try(&t, &l, D, C, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "block 1's vertex 5: block 0 not drawn");
+    wr32(t.m, C, 1);
+    /* the common checks */
+    put_gd(t.m, D, 0, 3, 0, 0, 0, 0);
+    const uint32_t pw[6] = {0, 3, 0, 0, 0, 0};
+    const gpu_cmd_hdr_t hp = {GPU_CMD_GDRAW, F_PAY, 0, 6, D, 0, a2(1, 0, 0)};
+    CP_EXPECT(cp_run(&t, &hp, pw, 6), GPU_CMDE_BAD_PAYLOAD, "GDRAW with a payload of 6 words");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_GDRAW, F_PAY, 0, 0, D, 0, a2(1, 0, 0)), GPU_CMDE_BAD_PAYLOAD, "PAYLOAD with len 0");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_GDRAW, 0x10, 0, 0, D, 0, a2(3, 3, 3)), GPU_CMDE_BAD_FLAGS, "BAD_FLAGS before the slots");
+    /* GDRAW leaves RDRAW's previous vertex block alone: none after reset */
+    gpu_model_reset(t.m);
+    gp_words(gp, 0, 0);
+    CP_EXPECT(gs_try(&t, 0, G, gs, 0), GPU_CMDE_OK, "GSTATE 0 after reset");
+    CP_EXPECT(gp_try(&t, 0, P, gp), GPU_CMDE_OK, "GPARAM 0 after reset");
+    rs_words(rs, 0x100000);
+    CP_EXPECT(rs_try(&t, 0, R, rs), GPU_CMDE_OK, "RSTATE 0 after reset");
+    CP_EXPECT(gd_try(&t, &l, D, 0, a2(0, 0, 0)), GPU_CMDE_OK, "GDRAW after reset");
+    CHECK(gd_tris(&l) == 1, "it drew");
+    put_rdesc(t.m, D + 0x200, 0, 0, 0, 0);
+    CP_EXPECT(rd_try(&t, &l, 0, D + 0x200, 0, 0), GPU_CMDE_BAD_ARG, "RDRAW without a block: GDRAW left none");
+    cpt_close(&t);
+}
+
+/* the draws against the host register writes (eq_*: a packet model and a host model) */
+#define EQ_GS 0xA50000u  /* GSTATE descriptors, 64 bytes apart */
+#define EQ_GP 0xA50400u  /* GPARAM descriptors, 32 bytes apart */
+#define EQ_VBO 0xA60000u
+#define EQ_IBO 0xA70000u
+#define EQ_GD 0xA80000u  /* GDRAW blocks */
+#define EQ_CNT 0xA81000u /* an indirect block count */
+
+static void eq_gload(eqt_t *e, unsigned slot, const uint32_t gs[GS_W])
+{
+    const uint32_t a = EQ_GS + 64u * slot;
+    eq_put(e, a, gs, GS_W);
+    unsigned st;
+    CP_DRV(st, &e->t, gpu_cmd_load_gstate(e->t.d, 0, 0, slot, a, 0), GPU_CMD_LOAD_GSTATE, 0);
+    CP_EXPECT(st, GPU_CMDE_OK, "LOAD_GSTATE of slot %u", slot);
+}
+
+static void eq_pload(eqt_t *e, unsigned slot, int32_t base_vertex, uint32_t material)
+{
+    uint32_t gp[GP_W];
+    gp_words(gp, base_vertex, material);
+    const uint32_t a = EQ_GP + 32u * slot;
+    eq_put(e, a, gp, GP_W);
+    unsigned st;
+    CP_DRV(st, &e->t, gpu_cmd_load_gparam(e->t.d, 0, 0, slot, a), GPU_CMD_LOAD_GPARAM, 0);
+    CP_EXPECT(st, GPU_CMDE_OK, "LOAD_GPARAM of slot %u", slot);
+}
+
+/* a GDRAW block into both memories */
+static void eq_gd(eqt_t *e, uint32_t a, uint32_t first, uint32_t count, uint32_t topo, uint32_t flags)
+{
+    const uint32_t w[GD_W] = {first, count, topo, flags, 0, 0};
+    eq_put(e, a, w, GD_W);
+}
+
+/* n vertex records into both memories at vbo + v * stride; the words of a stride past the
+ * seventh hold a marker (X 5000: a vertex the GPU would refuse if it read them as one) */
+static void eq_vbo(eqt_t *e, uint32_t vbo, uint32_t stride, const uint32_t (*rec)[VR_W], unsigned n)
+{
+    for (unsigned v = 0; v < n; v++) {
+        eq_put(e, vbo + stride * v, rec[v], VR_W);
+        for (uint32_t o = 4 * VR_W; o < stride; o += 4) {
+            const uint32_t mk = 5000;
+            eq_put(e, vbo + stride * v + o, &mk, 1);
+        }
+    }
+}
+
+/* a GDRAW on the packet model with the status expected */
+static void eq_gdraw(eqt_t *e, uint32_t desc, uint32_t cnt, uint32_t arg2, unsigned want, const char *what)
+{
+    unsigned st;
+    CP_DRV(st, &e->t, gpu_cmd_gdraw(e->t.d, 0, 0, desc, cnt, arg2), GPU_CMD_GDRAW, 0);
+    CP_EXPECT(st, want, "GDRAW: %s", what);
+}
+
+/* the host model: a block's draw state (RDRAW's writes; GOURAUD unless SHADE_FLAT, DEPTH and BLEND
+ * from the RSTATE, TEXTURE when TEXTURED and ENABLE_TEXTURE), the sampler read now */
+static void host_gblock(eqt_t *e, unsigned rslot, uint32_t bflags)
+{
+    const uint32_t *rs = e->rs[rslot];
+    const int tex = (bflags & 4) && (rs[12] & 2);
+    uint32_t smp[5] = {0, 0, 0, 0, 0};
+    if (tex) {
+        rd_sampler(e->h, rs[9], smp);
+    }
+    host_draw_state(e->h, rs, smp, !(bflags & 2), (rs[12] & 4) != 0, rs[7] != 0, tex);
+}
+
+/* the host model: one vertex's writes, its colour COLOR or MATERIAL_COLOR when COLOR is 0 */
+static void host_gvertex(eqt_t *e, const uint32_t rec[VR_W], uint32_t material, int tex)
+{
+    host_vertex(e->h, rec, rec[6] ? rec[6] : material, tex);
+}
+
+/* host_gvertex of rec[order[0..n-1]] */
+static void host_gverts(eqt_t *e, const uint32_t (*rec)[VR_W], const unsigned *order, unsigned n, uint32_t material,
+                        int tex)
+{
+    for (unsigned i = 0; i < n; i++) {
+        host_gvertex(e, rec[order[i]], material, tex);
+    }
+}
+
+static void eq_reset_logs(eqt_t *e)
+{
+    elog_reset(&e->la);
+    elog_reset(&e->lb);
+}
+
+/* 12 vertex records around (x0, y0): varied positions, depths, U, V and colours, some colours 0 */
+static void gd_recs(uint32_t rec[12][VR_W], int32_t x0, int32_t y0)
+{
+    for (unsigned k = 0; k < 12; k++) {
+        const int32_t x = x0 + 23 * (int32_t)(k % 4) + 5 * (int32_t)(k / 4);
+        const int32_t y = y0 + 19 * (int32_t)(k / 4) + 11 * (int32_t)(k & 1);
+        const uint32_t argb = k % 5 == 3 ? 0 : (0x40u + 16u * k) << 24 | (k * 0x3A5C71u & 0xFFFFFFu);
+        vr_words(rec[k], x, y, 0x100000u * k + 0x3456u, 2500 * (int32_t)k - 9000, 31000 - 4100 * (int32_t)k, argb);
+    }
+}
+
+static void test_cp_gdraw_effect(void)
+{
+    eqt_t *e = calloc(1, sizeof(*e));
+    if (!e) {
+        CHECK(0, "memory");
+        return;
+    }
+    eq_open(e);
+    gpu_model_t *m = e->t.m;
+    const uint32_t MAT = 0xC0336699u; /* MATERIAL_COLOR */
+    uint32_t rs[RS_W], gs[GS_W], rec[12][VR_W];
+    rs_words(rs, EQ_FB0);
+    eq_load(e, 0, rs); /* RSTATE 0: plain */
+    const uint32_t smp[5] = {EQ_TEX, (uint32_t)texenc_fmt(1, TEXENC_RGBA4444, 3, 3, 0, 1), 1, 0, 6};
+    eq_put(e, EQ_SMP, smp, 5);
+    rs_words(rs, EQ_FB1);
+    rs[9] = EQ_SMP;
+    rs[12] = 2;
+    eq_load(e, 1, rs); /* RSTATE 1: texture */
+    rs_words(rs, EQ_FB0);
+    rs[4] = EQ_ZB;
+    rs[6] = 2;
+    rs[7] = 2;
+    rs[12] = 4;
+    eq_load(e, 2, rs); /* RSTATE 2: depth, additive blend */
+    eq_pload(e, 0, 0, MAT);
+    eq_pload(e, 1, 3, MAT);
+    eq_pload(e, 2, -2, MAT);
+    /* a list, non-indexed, stride 28: COUNT 7 from FIRST 2 is two triangles (2, 3, 4), (5, 6, 7);
+     * the seventh position is not drawn */
+    gd_recs(rec, 40, 30);
+    eq_vbo(e, EQ_VBO, 28, (const uint32_t(*)[VR_W])rec, 12);
+    gs_words(gs, EQ_VBO, 28, 0, 0);
+    eq_gload(e, 0, gs);
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 2, 7, 0, 0);
+    eq_gdraw(e, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "list of 7");
+    {
+        static const unsigned o[] = {2, 3, 4, 5, 6, 7};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 6, MAT, 0);
+    }
+    eq_compare(e, "list, stride 28");
+    CHECK(gd_tris(&e->la) == 2 && m->vcount == 0 && e->la.kinds[GPU_EV_FRAG] > 50,
+          "list of 7: two triangles (%u), nothing left latched (%u), %u fragments", gd_tris(&e->la), m->vcount,
+          e->la.kinds[GPU_EV_FRAG]);
+    eq_regs_left(e, "list", EQ_FB0, 5ull << 32 | 0xABC000u, 1, 0, 0xDEF000u, 0);
+    /* a strip: TOPOLOGY 1, and TOPOLOGY 0 with arg2.STRIP: (1, 2, 3), (3, 2, 4), (3, 4, 5) */
+    static const unsigned strip5[] = {1, 2, 3, 3, 2, 4, 3, 4, 5};
+    for (unsigned how = 0; how < 3; how++) {
+        eq_reset_logs(e);
+        eq_gd(e, EQ_GD, 1, 5, how == 1 ? 0 : 1, 0);
+        eq_gdraw(e, EQ_GD, 0, a2(0, 0, 0) | (how ? GPU_GDRAW_A2_STRIP : 0), GPU_CMDE_OK, "strip of 5");
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, strip5, 9, MAT, 0);
+        eq_compare(e, how == 0 ? "strip (TOPOLOGY 1)" : how == 1 ? "strip (arg2.STRIP)" : "strip (both)");
+        CHECK(gd_tris(&e->la) == 3, "strip of 5: three triangles (%u)", gd_tris(&e->la));
+    }
+    /* material colour and SHADE_FLAT: vertex 3 has COLOR 0; a flat triangle that starts there is
+     * MATERIAL_COLOR all over ({A, B, G, R} = 0xC0996633) */
+    CHECK(rec[3][6] == 0 && rec[8][6] == 0, "vertices 3 and 8 have COLOR 0");
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 3, 3, 0, GPU_GDRAW_SHADE_FLAT);
+    eq_gdraw(e, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "flat, first vertex COLOR 0");
+    {
+        static const unsigned o[] = {3, 4, 5};
+        host_gblock(e, 0, GPU_GDRAW_SHADE_FLAT);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 3, MAT, 0);
+    }
+    eq_compare(e, "flat, material colour");
+    int flat = e->la.kinds[GPU_EV_FRAG] > 50;
+    for (unsigned i = 0; i < e->la.n && i < e->la.cap; i++) {
+        flat &= e->la.ev[i].kind != GPU_EV_FRAG || e->la.ev[i].data == 0xC0996633u;
+    }
+    CHECK(flat, "flat: %u fragments, every one MATERIAL_COLOR as {A, B, G, R}", e->la.kinds[GPU_EV_FRAG]);
+    CHECK((gpu_model_read(m, REG_TRI_MODE) & 1) == 0, "SHADE_FLAT: TRI_MODE.GOURAUD 0");
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 6, 3, 0, 0);
+    eq_gdraw(e, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "Gouraud over a COLOR 0 vertex (8)");
+    {
+        static const unsigned o[] = {6, 7, 8};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 3, MAT, 0);
+    }
+    eq_compare(e, "Gouraud, material colour at vertex 8");
+    eq_gdraw(e, EQ_GD, 0, a2(0, 1, 0), GPU_CMDE_OK, "the same block with GPARAM 1 (BASE_VERTEX 3)");
+    {
+        static const unsigned o[] = {9, 10, 11};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 3, MAT, 0);
+    }
+    eq_compare(e, "BASE_VERTEX 3, non-indexed");
+    /* U16 indices from IBO_BASE = EQ_IBO + 2 (address bit 1 set: the upper half of the word
+     * first), BASE_VERTEX 3, stride 48 */
+    gd_recs(rec, 300, 60);
+    eq_vbo(e, EQ_VBO + 0x1000, 48, (const uint32_t(*)[VR_W])rec, 12);
+    gs_words(gs, EQ_VBO + 0x1000, 48, EQ_IBO + 2, 0);
+    eq_gload(e, 1, gs);
+    {
+        /* halfwords at EQ_IBO: 0xBEEF (not read), then the indices 5, 0, 7, 2, 8, 1, 4, then 0xCAFE */
+        const uint32_t iw[4] = {0x0005BEEFu, 0x00070000u, 0x00080002u, 0x00040001u};
+        eq_put(e, EQ_IBO, iw, 4);
+        const uint32_t tail = 0xCAFE0000u;
+        eq_put(e, EQ_IBO + 16, &tail, 1);
+    }
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 0, 6, 0, GPU_GDRAW_INDEXED);
+    eq_gdraw(e, EQ_GD, 0, a2(1, 1, 0), GPU_CMDE_OK, "U16 list at IBO_BASE bit 1 set");
+    {
+        static const unsigned o[] = {8, 3, 10, 5, 11, 4}; /* indices + 3 */
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 6, MAT, 0);
+    }
+    eq_compare(e, "U16 indices, BASE_VERTEX 3, stride 48");
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 1, 3, 0, GPU_GDRAW_INDEXED);
+    eq_gdraw(e, EQ_GD, 0, a2(1, 1, 0), GPU_CMDE_OK, "U16 from FIRST 1 (the lower half first)");
+    {
+        static const unsigned o[] = {3, 10, 5};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 3, MAT, 0);
+    }
+    eq_compare(e, "U16 indices from an aligned element");
+    /* U32 indices, BASE_VERTEX -2, stride 32, a strip: indices 2, 9, 4, 3, 5 are vertices 0, 7,
+     * 2, 1, 3: triangles (0, 7, 2), (2, 7, 1), (2, 1, 3) */
+    gd_recs(rec, 150, 250);
+    eq_vbo(e, EQ_VBO + 0x2000, 32, (const uint32_t(*)[VR_W])rec, 12);
+    gs_words(gs, EQ_VBO + 0x2000, 32, EQ_IBO + 0x104, 1);
+    eq_gload(e, 2, gs);
+    {
+        const uint32_t iw[5] = {2, 9, 4, 3, 5};
+        eq_put(e, EQ_IBO + 0x104, iw, 5);
+    }
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 0, 5, 1, GPU_GDRAW_INDEXED);
+    eq_gdraw(e, EQ_GD, 0, a2(2, 2, 0), GPU_CMDE_OK, "U32 strip, BASE_VERTEX -2");
+    {
+        static const unsigned o[] = {0, 7, 2, 2, 7, 1, 2, 1, 3};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 9, MAT, 0);
+    }
+    eq_compare(e, "U32 indices, BASE_VERTEX -2, stride 32, strip");
+    CHECK(gd_tris(&e->la) == 3, "three triangles (%u)", gd_tris(&e->la));
+    /* texture: TEXTURED with ENABLE_TEXTURE (UV0 written, the sampler's words); TEXTURED with a
+     * state without texture, and a textured state without TEXTURED: off */
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 0, 4, 0, GPU_GDRAW_TEXTURED);
+    eq_gdraw(e, EQ_GD, 0, a2(0, 0, 1), GPU_CMDE_OK, "textured");
+    {
+        static const unsigned o[] = {0, 1, 2};
+        gd_recs(rec, 40, 30); /* GSTATE 0's records */
+        host_gblock(e, 1, GPU_GDRAW_TEXTURED);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 3, MAT, 1);
+    }
+    eq_compare(e, "textured");
+    CHECK(e->la.kinds[GPU_EV_TEXEL] > 50, "texture: %u texels", e->la.kinds[GPU_EV_TEXEL]);
+    eq_regs_left(e, "textured", EQ_FB1, 5ull << 32 | 0xABC000u, 1, 0, EQ_TEX, smp[1]);
+    CHECK(m->regs[REG_UV0] == (0x7FFFull << 32 | (uint64_t)(rec[2][5] & 0xFFFFu) << 16 | (rec[2][4] & 0xFFFFu)),
+          "UV0 of the last vertex {0x7FFF, V, U}");
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 3, 3, 0, 0);
+    eq_gdraw(e, EQ_GD, 0, a2(0, 0, 1), GPU_CMDE_OK, "textured state, block not TEXTURED");
+    {
+        static const unsigned o[] = {3, 4, 5};
+        host_gblock(e, 1, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 3, MAT, 0);
+    }
+    eq_compare(e, "textured state, block not TEXTURED");
+    CHECK(e->la.kinds[GPU_EV_TEXEL] == 0 && gpu_model_read(m, REG_TEX0_FMT) == 0, "texture off");
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 3, 3, 0, GPU_GDRAW_TEXTURED);
+    eq_gdraw(e, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "TEXTURED, state without texture");
+    {
+        static const unsigned o[] = {3, 4, 5};
+        host_gblock(e, 0, GPU_GDRAW_TEXTURED);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 3, MAT, 0);
+    }
+    eq_compare(e, "TEXTURED, state without texture");
+    /* depth and blend come from the RSTATE (ENABLE_DEPTH; BLEND_MODE 2: ADD) */
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 0, 6, 1, 0);
+    eq_gdraw(e, EQ_GD, 0, a2(0, 0, 2), GPU_CMDE_OK, "depth and blend");
+    {
+        static const unsigned o[] = {0, 1, 2, 2, 1, 3, 2, 3, 4, 4, 3, 5};
+        host_gblock(e, 2, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 12, MAT, 0);
+    }
+    eq_compare(e, "depth and blend");
+    CHECK(e->la.kinds[GPU_EV_ZTEST] > 50 && e->la.kinds[GPU_EV_BLEND] > 50, "%u Z tests, %u blends",
+          e->la.kinds[GPU_EV_ZTEST], e->la.kinds[GPU_EV_BLEND]);
+    eq_regs_left(e, "depth and blend", EQ_FB0, EQ_ZB, 0xD, 1, EQ_TEX, 0);
+    /* indirect, three blocks: a list (0, 1, 2); a flat textured strip from 3: (3, 4, 5),
+     * (5, 4, 6); COUNT 2: nothing (no register: TRI_MODE keeps the strip's GOURAUD 0) */
+    eq_gd(e, EQ_GD + 0x100, 0, 3, 0, 0);
+    eq_gd(e, EQ_GD + 0x100 + 24, 3, 4, 1, GPU_GDRAW_SHADE_FLAT | GPU_GDRAW_TEXTURED);
+    eq_gd(e, EQ_GD + 0x100 + 48, 7, 2, 0, 0);
+    const uint32_t three = 3;
+    eq_put(e, EQ_CNT, &three, 1);
+    eq_reset_logs(e);
+    eq_gdraw(e, EQ_GD + 0x100, EQ_CNT, a2(0, 0, 1), GPU_CMDE_OK, "indirect, three blocks");
+    {
+        static const unsigned o0[] = {0, 1, 2}, o1[] = {3, 4, 5, 5, 4, 6};
+        host_gblock(e, 1, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o0, 3, MAT, 0);
+        host_gblock(e, 1, GPU_GDRAW_SHADE_FLAT | GPU_GDRAW_TEXTURED);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o1, 6, MAT, 1);
+    }
+    eq_compare(e, "indirect, three blocks");
+    CHECK(gd_tris(&e->la) == 3 && (gpu_model_read(m, REG_TRI_MODE) & 1) == 0 &&
+              gpu_model_read(m, REG_TEX0_FMT) == smp[1],
+          "three triangles (%u); the last block (COUNT 2) wrote nothing: GOURAUD 0, TEX0_FMT the sampler's",
+          gd_tris(&e->la));
+    /* arg2.STRIP makes every block a strip */
+    const uint32_t two = 2;
+    eq_put(e, EQ_CNT, &two, 1);
+    eq_reset_logs(e);
+    eq_gdraw(e, EQ_GD + 0x100, EQ_CNT, a2(0, 0, 0) | GPU_GDRAW_A2_STRIP | GPU_GDRAW_A2_CU_ASSIST, GPU_CMDE_OK,
+             "indirect, two blocks, arg2.STRIP and CU_ASSIST");
+    {
+        static const unsigned o0[] = {0, 1, 2}, o1[] = {3, 4, 5, 5, 4, 6};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o0, 3, MAT, 0);
+        host_gblock(e, 0, GPU_GDRAW_SHADE_FLAT | GPU_GDRAW_TEXTURED);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o1, 6, MAT, 0);
+    }
+    eq_compare(e, "indirect, arg2.STRIP");
+    /* no triangle: nothing written, no event (direct COUNT 2; indirect count 0) */
+    {
+        uint64_t regs[128];
+        memcpy(regs, m->regs, sizeof(regs));
+        const unsigned ds = m->ds_cur;
+        eq_reset_logs(e);
+        eq_gd(e, EQ_GD, 0, 2, 1, GPU_GDRAW_TEXTURED);
+        eq_gdraw(e, EQ_GD, 0, a2(0, 0, 1), GPU_CMDE_OK, "COUNT 2");
+        const uint32_t zero = 0;
+        eq_put(e, EQ_CNT, &zero, 1);
+        eq_gdraw(e, EQ_GD + 0x100, EQ_CNT, a2(0, 0, 1), GPU_CMDE_OK, "count 0");
+        CHECK(memcmp(regs, m->regs, sizeof(regs)) == 0 && m->ds_cur == ds && e->la.n == 0,
+              "no triangle: no register, no draw state, no event (%u)", e->la.n);
+        eq_compare(e, "no triangle");
+    }
+    /* a vertex the host latched before the packet comes first, as for RDRAW: triangles (H, 0, 1),
+     * (2, 3, 4), and vertex 5 stays latched */
+    gpu_model_write(m, REG_VERTEX, vertex_reg(200, 300, 0));
+    gpu_model_write(e->h, REG_VERTEX, vertex_reg(200, 300, 0));
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 0, 6, 0, 0);
+    eq_gdraw(e, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "after a host vertex");
+    {
+        static const unsigned o[] = {0, 1, 2, 3, 4, 5};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 6, MAT, 0);
+    }
+    eq_compare(e, "a host vertex latched before the GDRAW");
+    CHECK(m->vcount == 1 && gd_tris(&e->la) == 2, "two triangles (%u), one vertex left latched (%u)", gd_tris(&e->la),
+          m->vcount);
+    for (unsigned k = 0; k < 2; k++) { /* two more host vertices: the latch empty again */
+        gpu_model_write(m, REG_VERTEX, vertex_reg(210 + 30 * (int32_t)k, 330 - 30 * (int32_t)k, 0));
+        gpu_model_write(e->h, REG_VERTEX, vertex_reg(210 + 30 * (int32_t)k, 330 - 30 * (int32_t)k, 0));
+    }
+    /* the draw pass reads what its own triangles wrote. The framebuffer of RSTATE 3 is over the
+     * buffers: a check the check pass passed then fails, with the status of that check; what was
+     * written before stays (the host model, given the same writes, overwrites the same words) */
+    rs_words(rs, EQ_FB1);
+    eq_load(e, 3, rs);
+    uint32_t vr[8][VR_W];
+    /* (a) the VBO on row 10 of the framebuffer, stride 28: vertex k's X is pixel (7k, 10).
+     * Triangle 0 (28, 4), (64, 4), (28, 40), white, covers pixels 28..57 of row 10 but not 27:
+     * vertex 3 (pixels 21..27) is read as it was, vertex 4's X (pixel 28) becomes 0xFFFF: BAD_ARG,
+     * with vertex 3 written (one vertex left latched) */
+    const uint32_t VB = EQ_FB1 + 2560u * 10;
+    vr_words(vr[0], 28, 4, 0, 0, 0, 0xFFFFFFFFu);
+    vr_words(vr[1], 64, 4, 0, 0, 0, 0xFFFFFFFFu);
+    vr_words(vr[2], 28, 40, 0, 0, 0, 0xFFFFFFFFu);
+    for (unsigned k = 3; k < 8; k++) {
+        vr_words(vr[k], 100 + 10 * (int32_t)k, 200 + 10 * (int32_t)(k & 1), 0, 0, 0, 0xFF00FF00u);
+    }
+    eq_vbo(e, VB, 28, (const uint32_t(*)[VR_W])vr, 8);
+    gs_words(gs, VB, 28, 0, 0);
+    eq_gload(e, 3, gs);
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 0, 6, 0, GPU_GDRAW_SHADE_FLAT);
+    eq_gdraw(e, EQ_GD, 0, a2(3, 0, 3), GPU_CMDE_BAD_ARG, "the first triangle overwrote vertex 4's X");
+    {
+        static const unsigned o[] = {0, 1, 2, 3};
+        host_gblock(e, 3, GPU_GDRAW_SHADE_FLAT);
+        host_gverts(e, (const uint32_t(*)[VR_W])vr, o, 4, MAT, 0);
+    }
+    eq_compare(e, "draw pass: the VBO under the framebuffer");
+    CHECK(gd_tris(&e->la) == 1 && m->vcount == 1 && (rd32(m, VB + 28 * 4) & 0xFFFFu) == 0xFFFFu &&
+              rd32(m, VB + 28 * 3) == 100 + 30,
+          "one triangle drawn, vertex 3 left latched (%u), vertex 4's X now 0x%08X, vertex 3's X kept", m->vcount,
+          rd32(m, VB + 28 * 4));
+    CHECK(gpu_model_read(m, REG_FB_DRAW) == EQ_FB1, "the block's draw state stays written");
+    /* the check pass saw the vertices as they were: the same packet now fails there, nothing written */
+    eq_gdraw(e, EQ_GD, 0, a2(3, 0, 3), GPU_CMDE_BAD_ARG, "again: the check pass finds vertex 4");
+    eq_compare(e, "refused by the check pass");
+    CHECK(gd_tris(&e->la) == 1 && m->vcount == 1, "nothing more drawn or latched");
+    /* empty the latch on both */
+    for (unsigned k = 0; k < 2; k++) {
+        gpu_model_write(m, REG_VERTEX, vertex_reg(500 + 3 * (int32_t)k, 400, 0));
+        gpu_model_write(e->h, REG_VERTEX, vertex_reg(500 + 3 * (int32_t)k, 400, 0));
+    }
+    CHECK(m->vcount == 0, "latch empty");
+    /* (b) indirect: block 1 on row 50 (pixels 6..11), triangle 0 of block 0 covers them: its
+     * TOPOLOGY reads 0xFFFF: BAD_ARG after block 0's triangle */
+    const uint32_t BL = EQ_FB1 + 2560u * 50;
+    eq_gd(e, BL, 0, 3, 0, GPU_GDRAW_SHADE_FLAT);
+    eq_gd(e, BL + 24, 3, 3, 0, 0);
+    vr_words(vr[0], 6, 45, 0, 0, 0, 0xFFFFFFFFu);
+    vr_words(vr[1], 40, 45, 0, 0, 0, 0xFFFFFFFFu);
+    vr_words(vr[2], 6, 80, 0, 0, 0, 0xFFFFFFFFu);
+    eq_vbo(e, EQ_VBO + 0x3000, 28, (const uint32_t(*)[VR_W])vr, 8);
+    gs_words(gs, EQ_VBO + 0x3000, 28, 0, 0);
+    eq_gload(e, 3, gs);
+    eq_put(e, EQ_CNT, &two, 1);
+    eq_reset_logs(e);
+    eq_gdraw(e, BL, EQ_CNT, a2(3, 0, 3), GPU_CMDE_BAD_ARG, "block 0 overwrote block 1");
+    {
+        static const unsigned o[] = {0, 1, 2};
+        host_gblock(e, 3, GPU_GDRAW_SHADE_FLAT);
+        host_gverts(e, (const uint32_t(*)[VR_W])vr, o, 3, MAT, 0);
+    }
+    eq_compare(e, "draw pass: a block under the framebuffer");
+    CHECK(gd_tris(&e->la) == 1 && m->vcount == 0 && rd32(m, BL + 24 + 8) == 0xFFFFu,
+          "one triangle, nothing latched, block 1's TOPOLOGY now 0x%08X", rd32(m, BL + 24 + 8));
+    /* (c) U16 indices on row 100 (index e in pixel e / 2, the lower half when e is even): 0, 1,
+     * 2, 3, 4, 5; triangle 0 covers pixels 0..2: index 3 (upper half of pixel 1) is kept, index 4
+     * (lower half of pixel 2) reads 0xFFFF: vertex 65535 is past the window (limit 0xB00000):
+     * RANGE, with vertex 3 written */
+    const uint32_t IB = EQ_FB1 + 2560u * 100;
+    {
+        const uint32_t iw[3] = {0x00010000u, 0x00030002u, 0x00050004u};
+        eq_put(e, IB, iw, 3);
+    }
+    vr_words(vr[0], 0, 96, 0, 0, 0, 0xFFFFFFFFu);
+    vr_words(vr[1], 40, 96, 0, 0, 0, 0xFFFFFFFFu);
+    vr_words(vr[2], 0, 130, 0, 0, 0, 0xFFFFFFFFu);
+    eq_vbo(e, EQ_VBO + 0x4000, 28, (const uint32_t(*)[VR_W])vr, 8);
+    gs_words(gs, EQ_VBO + 0x4000, 28, IB, 0);
+    eq_gload(e, 3, gs);
+    CHECK((uint64_t)EQ_VBO + 0x4000 + 65535ull * 28 + 28 > 0xB00000u && EQ_VBO + 0x4000 + 8 * 28 < 0xB00000u,
+          "vertex 65535 past the window, vertices 0..7 in it");
+    gpu_model_write(m, REG_CP_WIN_LIMIT, 0xB00000u);
+    eq_reset_logs(e);
+    eq_gd(e, EQ_GD, 0, 6, 0, GPU_GDRAW_INDEXED | GPU_GDRAW_SHADE_FLAT);
+    eq_gdraw(e, EQ_GD, 0, a2(3, 0, 3), GPU_CMDE_RANGE, "the first triangle overwrote index 4");
+    gpu_model_write(m, REG_CP_WIN_LIMIT, 0x2000000u);
+    {
+        static const unsigned o[] = {0, 1, 2, 3};
+        host_gblock(e, 3, GPU_GDRAW_INDEXED | GPU_GDRAW_SHADE_FLAT);
+        host_gverts(e, (const uint32_t(*)[VR_W])vr, o, 4, MAT, 0);
+    }
+    eq_compare(e, "draw pass: the index buffer under the framebuffer");
+    CHECK(gd_tris(&e->la) == 1 && m->vcount == 1 && rd32(m, IB + 4) == 0x0003FFFFu && rd32(m, IB + 8) == 0x0005FFFFu,
+          "one triangle, vertex 3 latched (%u); index words now 0x%08X 0x%08X", m->vcount, rd32(m, IB + 4),
+          rd32(m, IB + 8));
+    eq_close(e);
+    free(e);
+}
+
+/* the budget (docs/command.md "Geometry", Budget): with CP_WATCHDOG = N > 0 each pass fetches at
+ * most N vertices, counted over all blocks (a vertex fetch: one vertex of one triangle, counted
+ * when the walk reaches it, before its index read); vertex N + 1 ends the packet WATCHDOG. A
+ * draw over budget is refused by the check pass: the packet model must then end as the host
+ * model, which gets no write at all. CP_WATCHDOG 0: no budget. CP_ABORT does not act on a GDRAW.
+ * (A WATCHDOG in the draw pass needs the draw's own pixels to change its blocks: not built.) */
+static unsigned gd_wd_try(eqt_t *e, uint32_t wd, uint32_t desc, uint32_t cnt, uint32_t arg2, unsigned want,
+                          const char *what)
+{
+    gpu_model_write(e->t.m, REG_CP_WATCHDOG, wd);
+    eq_reset_logs(e);
+    unsigned st;
+    CP_DRV(st, &e->t, gpu_cmd_gdraw(e->t.d, 0, 0, desc, cnt, arg2), GPU_CMD_GDRAW, 0);
+    CP_EXPECT(st, want, "GDRAW, CP_WATCHDOG %u: %s", wd, what);
+    if (want != GPU_CMDE_OK) {
+        eq_compare(e, what); /* the host model got nothing */
+        CHECK(e->la.n == 0, "%s: refused, no event (%u)", what, e->la.n);
+    }
+    return st;
+}
+
+static void test_cp_gdraw_budget(void)
+{
+    eqt_t *e = calloc(1, sizeof(*e));
+    if (!e) {
+        CHECK(0, "memory");
+        return;
+    }
+    eq_open(e);
+    gpu_model_t *m = e->t.m;
+    const uint32_t MAT = 0xC0336699u;
+    uint32_t rs[RS_W], gs[GS_W], rec[12][VR_W];
+    rs_words(rs, EQ_FB0);
+    eq_load(e, 0, rs);
+    eq_pload(e, 0, 0, MAT);
+    gd_recs(rec, 60, 40);
+    eq_vbo(e, EQ_VBO, 28, (const uint32_t(*)[VR_W])rec, 12);
+    gs_words(gs, EQ_VBO, 28, 0, 0);
+    eq_gload(e, 0, gs);
+    CHECK(gpu_model_read(m, REG_CP_WATCHDOG) == 0, "CP_WATCHDOG 0 after reset");
+
+    /* (a) a list of four triangles: 12 fetches in each pass. CP_WATCHDOG 12 is exactly enough
+     * (the two passes fetch 24 together: the count starts again with the draw pass) */
+    static const unsigned o12[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    eq_gd(e, EQ_GD, 0, 12, 0, 0);
+    gd_wd_try(e, 12, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "a list of 4 triangles, budget 12");
+    host_gblock(e, 0, 0);
+    host_gverts(e, (const uint32_t(*)[VR_W])rec, o12, 12, MAT, 0);
+    eq_compare(e, "budget exactly enough");
+    CHECK(gd_tris(&e->la) == 4 && e->la.kinds[GPU_EV_FRAG] > 100 && m->vcount == 0,
+          "budget 12: four triangles drawn (%u, %u fragments)", gd_tris(&e->la), e->la.kinds[GPU_EV_FRAG]);
+    /* one less: WATCHDOG from the check pass, nothing drawn or written; completion as for any
+     * failed packet (EMIT {WATCHDOG, counter}, IRQ DONE and ERROR, CP_ERROR, the pin), no kernel
+     * stop (no kernel ran: the SIMT data window is not touched), the stream not held */
+    gpu_model_write(m, REG_CP_IRQ_CLEAR, 3);
+    gpu_model_write(m, REG_CP_IRQ_MASK, 2);
+    gpu_model_write(m, REG_CP_WATCHDOG, 11);
+    const gpu_cmd_state_t s0 = cp_state(&e->t);
+    eq_reset_logs(e);
+    {
+        unsigned st;
+        CP_DRV(st, &e->t, gpu_cmd_gdraw(e->t.d, F_IRQ | F_EMIT, 7, EQ_GD, 0, a2(0, 0, 0)), GPU_CMD_GDRAW, 7);
+        CP_EXPECT(st, GPU_CMDE_WATCHDOG, "a list of 4 triangles, budget 11: WATCHDOG");
+    }
+    const gpu_cmd_state_t s1 = cp_state(&e->t);
+    CHECK(s1.err_code == GPU_CMDE_WATCHDOG && s1.err_opcode == GPU_CMD_GDRAW && s1.err_rdst == 7 &&
+              s1.err_count == s0.err_count + 1 && s1.irq_status == 3 && gpu_model_irq(m) && s1.fence == s0.fence + 1 &&
+              slot_of(&e->t, 7) == ((uint32_t)GPU_CMDE_WATCHDOG << 24 | s1.fence) && !s1.partial &&
+              s1.packets == s0.packets + 1,
+          "budget 11: CP_ERROR {WATCHDOG, GDRAW, 7}, IRQ DONE and ERROR, the pin, slot 7 {WATCHDOG, %u} (0x%08X)",
+          s1.fence, slot_of(&e->t, 7));
+    CHECK(e->la.n == 0 && e->la.kinds[GPU_EV_KERNEL_STOP] == 0 && !m->cp.held && !gpu_model_stuck(m),
+          "budget 11: no event (no kernel stop), the stream neither held nor stuck");
+    eq_compare(e, "budget 11: as a model that got no packet");
+    gpu_model_write(m, REG_CP_IRQ_CLEAR, 3);
+    gpu_model_write(m, REG_CP_IRQ_MASK, 0);
+    /* CP_ABORT now: nothing to stop, nothing changes */
+    CHECK(gpu_cmd_abort(e->t.d) == GPU_OK, "CP_ABORT written");
+    {
+        const gpu_cmd_state_t s2 = cp_state(&e->t);
+        CHECK(s2.packets == s1.packets && s2.err_count == s1.err_count && s2.fence == s1.fence && !s2.partial &&
+                  e->la.n == 0 && !gpu_model_stuck(m),
+              "CP_ABORT after a refused GDRAW: no effect");
+    }
+    /* the register as it is when the packet runs: 12 again, the same packet draws */
+    gd_wd_try(e, 12, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "budget 12 again");
+    host_gblock(e, 0, 0);
+    host_gverts(e, (const uint32_t(*)[VR_W])rec, o12, 12, MAT, 0);
+    eq_compare(e, "budget 12 again");
+    gd_wd_try(e, 1, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_WATCHDOG, "budget 1");
+
+    /* (b) a strip of 6 elements: 4 triangles, 12 fetches (not 6) */
+    eq_gd(e, EQ_GD, 2, 6, 1, 0);
+    gd_wd_try(e, 11, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_WATCHDOG, "a strip of 6 (12 fetches), budget 11");
+    gd_wd_try(e, 12, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "a strip of 6, budget 12");
+    {
+        static const unsigned o[] = {2, 3, 4, 4, 3, 5, 4, 5, 6, 6, 5, 7};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o, 12, MAT, 0);
+    }
+    eq_compare(e, "a strip of 6, budget 12");
+    /* extra positions are not fetched: a list of 14 elements is 4 triangles, 12 fetches */
+    eq_gd(e, EQ_GD, 0, 14, 0, 0);
+    gd_wd_try(e, 12, EQ_GD, 0, a2(0, 0, 0), GPU_CMDE_OK, "a list of 14 (12 fetches), budget 12");
+    host_gblock(e, 0, 0);
+    host_gverts(e, (const uint32_t(*)[VR_W])rec, o12, 12, MAT, 0);
+    eq_compare(e, "a list of 14, budget 12");
+
+    /* (c) over all blocks of an indirect draw: a list of 5 (one triangle: 3), a strip of 2 (no
+     * triangle: 0), a list of 0 (0), a strip of 5 from 3 (three triangles: 9) = 12. Budget 9
+     * (enough for any one block) and 11 are not enough; 12 is */
+    eq_gd(e, EQ_GD + 0x100, 0, 5, 0, 0);
+    eq_gd(e, EQ_GD + 0x100 + 24, 0, 2, 1, 0);
+    eq_gd(e, EQ_GD + 0x100 + 48, 0, 0, 0, 0);
+    eq_gd(e, EQ_GD + 0x100 + 72, 3, 5, 1, GPU_GDRAW_SHADE_FLAT);
+    const uint32_t four = 4;
+    eq_put(e, EQ_CNT, &four, 1);
+    gd_wd_try(e, 3, EQ_GD + 0x100, EQ_CNT, a2(0, 0, 0), GPU_CMDE_WATCHDOG, "indirect, 12 fetches, budget 3");
+    gd_wd_try(e, 9, EQ_GD + 0x100, EQ_CNT, a2(0, 0, 0), GPU_CMDE_WATCHDOG, "indirect, 12 fetches, budget 9");
+    gd_wd_try(e, 11, EQ_GD + 0x100, EQ_CNT, a2(0, 0, 0), GPU_CMDE_WATCHDOG, "indirect, 12 fetches, budget 11");
+    gd_wd_try(e, 12, EQ_GD + 0x100, EQ_CNT, a2(0, 0, 0), GPU_CMDE_OK, "indirect, 12 fetches, budget 12");
+    {
+        static const unsigned o0[] = {0, 1, 2}, o3[] = {3, 4, 5, 5, 4, 6, 5, 6, 7};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o0, 3, MAT, 0);
+        host_gblock(e, 0, GPU_GDRAW_SHADE_FLAT);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o3, 9, MAT, 0);
+    }
+    eq_compare(e, "indirect over four blocks, budget 12");
+    CHECK(gd_tris(&e->la) == 4, "four triangles (%u)", gd_tris(&e->la));
+    /* a block with fewer than 3 elements fetches nothing: blocks of COUNT 2, 1 and 0 alone, budget 1 */
+    eq_gd(e, EQ_GD + 0x200, 0, 2, 0, 0);
+    eq_gd(e, EQ_GD + 0x200 + 24, 0, 1, 1, 0);
+    eq_gd(e, EQ_GD + 0x200 + 48, 0, 2, 1, 0);
+    eq_gd(e, EQ_GD + 0x200 + 72, 0, 0, 1, 0);
+    gd_wd_try(e, 1, EQ_GD + 0x200, EQ_CNT, a2(0, 0, 0), GPU_CMDE_OK, "four blocks without a triangle, budget 1");
+    eq_compare(e, "no triangle, budget 1");
+    CHECK(e->la.n == 0, "nothing written (%u events)", e->la.n);
+    /* the budget used up, the walk goes on to the next block's checks: its own status before
+     * any WATCHDOG, and a block without a triangle passes (budget 3: one triangle, then) */
+    const uint32_t two = 2;
+    eq_put(e, EQ_CNT, &two, 1);
+    eq_gd(e, EQ_GD + 0x300, 0, 3, 0, 0);
+    eq_gd(e, EQ_GD + 0x300 + 24, 4, 2, 0, 0);
+    gd_wd_try(e, 3, EQ_GD + 0x300, EQ_CNT, a2(0, 0, 0), GPU_CMDE_OK, "a triangle then COUNT 2, budget 3");
+    {
+        static const unsigned o0[] = {0, 1, 2};
+        host_gblock(e, 0, 0);
+        host_gverts(e, (const uint32_t(*)[VR_W])rec, o0, 3, MAT, 0);
+    }
+    eq_compare(e, "a triangle then COUNT 2, budget 3");
+    {
+        const uint32_t topo2[GD_W] = {4, 3, 2, 0, 0, 0};
+        eq_put(e, EQ_GD + 0x300 + 24, topo2, GD_W);
+    }
+    gd_wd_try(e, 3, EQ_GD + 0x300, EQ_CNT, a2(0, 0, 0), GPU_CMDE_BAD_ARG,
+              "budget used up, then a block with TOPOLOGY 2: BAD_ARG (no vertex reached)");
+    eq_gd(e, EQ_GD + 0x300 + 24, 4, 3, 0, 0);
+    gd_wd_try(e, 3, EQ_GD + 0x300, EQ_CNT, a2(0, 0, 0), GPU_CMDE_WATCHDOG, "budget used up, then a triangle");
+
+    /* (d) the count comes before the vertex's checks: vertex 4 of the list (the fourth fetch) has
+     * X 5000 (BAD_ARG); budget 3 stops at it (WATCHDOG), 4 reaches it (BAD_ARG) */
+    {
+        uint32_t bad[12][VR_W];
+        memcpy(bad, rec, sizeof(bad));
+        bad[3][0] = 5000;
+        eq_vbo(e, EQ_VBO + 0x1000, 28, (const uint32_t(*)[VR_W])bad, 12);
+        gs_words(gs, EQ_VBO + 0x1000, 28, 0, 0);
+        eq_gload(e, 1, gs);
+        eq_gd(e, EQ_GD, 0, 6, 0, 0);
+        gd_wd_try(e, 3, EQ_GD, 0, a2(1, 0, 0), GPU_CMDE_WATCHDOG, "fetch 4 would be BAD_ARG, budget 3");
+        gd_wd_try(e, 4, EQ_GD, 0, a2(1, 0, 0), GPU_CMDE_BAD_ARG, "fetch 4 is BAD_ARG, budget 4");
+        gd_wd_try(e, 0, EQ_GD, 0, a2(1, 0, 0), GPU_CMDE_BAD_ARG, "fetch 4 is BAD_ARG, no budget");
+    }
+    /* and before its index read: U32 indices, the window ending after index 2 (index 3's bytes
+     * outside: RANGE); the block below the window's end */
+    {
+        const uint32_t IB = EQ_IBO + 0x100, BK = EQ_VBO + 0x8000;
+        const uint32_t idx[3] = {0, 1, 2};
+        eq_put(e, IB, idx, 3);
+        gs_words(gs, EQ_VBO, 28, IB, 1);
+        eq_gload(e, 2, gs);
+        eq_gd(e, BK, 0, 6, 0, GPU_GDRAW_INDEXED);
+        gpu_model_write(m, REG_CP_WIN_LIMIT, IB + 12);
+        gd_wd_try(e, 3, BK, 0, a2(2, 0, 0), GPU_CMDE_WATCHDOG, "index 3 outside the window, budget 3");
+        gd_wd_try(e, 4, BK, 0, a2(2, 0, 0), GPU_CMDE_RANGE, "index 3 outside the window, budget 4");
+        gpu_model_write(m, REG_CP_WIN_LIMIT, 0x2000000u);
+    }
+
+    /* (e) CP_WATCHDOG 0: no budget. 300 blocks walk the same U16 index buffer (12 indices over
+     * three vertices of a small triangle): 3,600 fetches a pass */
+    {
+        const uint32_t VB = EQ_VBO + 0x2000, IB = EQ_IBO + 0x200, BK = EQ_FB1; /* the blocks over FB1 (not drawn to) */
+        const uint32_t NB = 300;
+        uint32_t small[3][VR_W];
+        vr_words(small[0], 300, 300, 0x1000, 0, 0, 0xFF20A040u);
+        vr_words(small[1], 304, 301, 0x2000, 0, 0, 0);
+        vr_words(small[2], 301, 305, 0x3000, 0, 0, 0xFF4080C0u);
+        eq_vbo(e, VB, 32, (const uint32_t(*)[VR_W])small, 3);
+        const uint32_t iw[6] = {0x00010000u, 0x00000002u, 0x00020001u, 0x00010002u, 0x00000002u, 0x00010000u};
+        static const unsigned oi[12] = {0, 1, 2, 0, 1, 2, 2, 1, 2, 0, 0, 1};
+        eq_put(e, IB, iw, 6);
+        gs_words(gs, VB, 32, IB, 0);
+        eq_gload(e, 3, gs);
+        for (unsigned b = 0; b < NB; b++) {
+            eq_gd(e, BK + 24 * b, 0, 12, 0, GPU_GDRAW_INDEXED);
+        }
+        eq_put(e, EQ_CNT, &NB, 1);
+        gd_wd_try(e, 3599, BK, EQ_CNT, a2(3, 0, 0), GPU_CMDE_WATCHDOG, "300 blocks, 3,600 fetches, budget 3,599");
+        const uint32_t wds[3] = {0, 3600, 0xFFFFFFFFu};
+        for (unsigned k = 0; k < 3; k++) {
+            gd_wd_try(e, wds[k], BK, EQ_CNT, a2(3, 0, 0), GPU_CMDE_OK, "300 blocks, 3,600 fetches");
+            for (unsigned b = 0; b < NB; b++) {
+                host_gblock(e, 0, GPU_GDRAW_INDEXED);
+                host_gverts(e, (const uint32_t(*)[VR_W])small, oi, 12, MAT, 0);
+            }
+            eq_compare(e, wds[k] == 0 ? "no budget: 300 blocks" : "budget 3,600 or more: 300 blocks");
+            CHECK(gd_tris(&e->la) == 4 * NB, "CP_WATCHDOG %u: %u triangles (%u)", wds[k], 4 * NB, gd_tris(&e->la));
+        }
+        /* CP_ABORT after a GDRAW: it completed already (not held), the write does nothing */
+        const gpu_cmd_state_t a = cp_state(&e->t);
+        CHECK(!m->cp.held && gpu_cmd_abort(e->t.d) == GPU_OK, "GDRAW not held; CP_ABORT written");
+        const gpu_cmd_state_t b = cp_state(&e->t);
+        CHECK(b.packets == a.packets && b.err_count == a.err_count && !b.partial && !gpu_model_stuck(m) &&
+                  b.irq_status == a.irq_status,
+              "CP_ABORT after a GDRAW: no effect");
+        CP_EXPECT(cp_pkt(&e->t, GPU_CMD_BARRIER, F_EMIT, 9, 0, 0, 0, 0), GPU_CMDE_OK, "the next packet runs");
+        CHECK(slot_of(&e->t, 9) == b.fence + 1u, "its EMIT (0x%08X)", slot_of(&e->t, 9));
+    }
+    gpu_model_write(m, REG_CP_WATCHDOG, 0);
+    eq_close(e);
+    free(e);
+}
+
 /* ---- seeded random packet stream ----
  * The test keeps its own account of the command processor from docs/command.md (ref_*: a
  * memory image, the window, the mailbox, the read pipe, the counters), classifies every packet
@@ -3897,9 +5430,16 @@ static void test_cp_rrect_effect(void)
  * match the shadow's, and at the end the draw registers of both. RRECT likewise: mostly valid
  * descriptors of small rectangles (now and then empty, large or out of range), samplers where
  * the chosen handle points, each RRECT that passes drawn on the shadow through host_rrect (two
- * triangles, none when empty; RDRAW's previous block untouched). */
+ * triangles, none when empty; RDRAW's previous block untouched). LOAD_GSTATE, LOAD_GPARAM and
+ * GDRAW likewise: the test keeps the GSTATE and GPARAM slots, puts mostly valid descriptors,
+ * blocks, indices (U16 and U32) and small-triangle vertex records where they point, classifies
+ * every GDRAW by walking it as docs/command.md says (ref_gdraw: the check pass on the test's
+ * memory image), and draws each one that passes on the shadow the same way, vertex by vertex
+ * (the draw pass, which reads the shadow's memory as its triangles leave it). Both passes count
+ * vertex fetches against CP_WATCHDOG (the Budget), which the stream sets to 0..23 before a
+ * quarter of the GDRAW packets; a GDRAW's WATCHDOG stops no kernel (no GPU_EV_KERNEL_STOP). */
 
-#define RND_PACKETS 6000
+#define RND_PACKETS 8000
 #define REF_TOP 0x2000000u
 
 typedef struct {
@@ -3925,6 +5465,12 @@ typedef struct {
     unsigned rects;             /* RRECT packets that passed with a rectangle that is not empty */
     unsigned rfeat[5];          /* ... with depth, blend, texture, the state's colour on; empty ones */
     unsigned rr_tris;           /* the triangles the last RRECT that passed submits (0 or 2) */
+    uint32_t gs[4][GS_W];       /* LOAD_GSTATE slots */
+    uint32_t gp[4][GP_W];       /* LOAD_GPARAM slots */
+    unsigned gs_loaded, gp_loaded;
+    unsigned gdraws;            /* GDRAW packets whose check pass passed */
+    unsigned gd_verts;          /* vertices the last such GDRAW wrote */
+    unsigned gfeat[5];          /* ... drawing indexed U16, indexed U32, strips, texture; draw-pass failures */
 } ref_t;
 
 typedef struct {
@@ -3981,15 +5527,14 @@ static void ref_put(ref_t *r, uint32_t a, uint32_t v, int low_half_only)
     }
 }
 
-/* the opcode table of docs/command-table.md: 1 carried out, 2 UNSUPPORTED so far, 0 unknown */
+/* the opcode table of docs/command-table.md: 1 carried out, 2 UNSUPPORTED so far (none left), 0
+ * unknown */
 static int ref_opclass(uint8_t op)
 {
     switch (op) {
     case 0x01: case 0x02: case 0x10: case 0x11: case 0x12: case 0x13: case 0x14: case 0x20: case 0x21: case 0x22:
-    case 0x23: case 0x30: case 0x31: case 0x43: case 0x44: case 0x45:
+    case 0x23: case 0x30: case 0x31: case 0x40: case 0x41: case 0x42: case 0x43: case 0x44: case 0x45:
         return 1;
-    case 0x40: case 0x41: case 0x42:
-        return 2;
     default:
         return 0;
     }
@@ -4113,6 +5658,144 @@ static unsigned ref_rrect(const ref_t *r, const gpu_cmd_hdr_t *h)
     }
     if ((d[5] & 1) && !ref_inside(r, smp, 20)) {
         return GPU_CMDE_RANGE;
+    }
+    return GPU_CMDE_OK;
+}
+
+/* the 16 words of a GSTATE in the order of docs/command.md "Geometry" */
+static unsigned ref_gstate(const uint32_t w[GS_W])
+{
+    if (w[0] % 4 || w[1] % 4 || w[1] < 28 || w[1] > 65532 || w[3] > 1 || w[2] % (w[3] ? 4 : 2)) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (w[4] || w[5]) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    if (w[6] > 3) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (w[6]) {
+        return GPU_CMDE_UNSUPPORTED;
+    }
+    for (unsigned i = 7; i < GS_W; i++) {
+        if (w[i]) {
+            return GPU_CMDE_BAD_ARG;
+        }
+    }
+    return GPU_CMDE_OK;
+}
+
+/* GDRAW's checks 1-3 in the order of docs/command.md "Geometry"; *n the blocks */
+static unsigned ref_gdraw_head(const ref_t *r, const gpu_cmd_hdr_t *h, uint32_t *n)
+{
+    const unsigned gs = h->arg2 >> 4 & 3, gp = h->arg2 >> 8 & 3, rsl = h->arg2 >> 12 & 3;
+    if ((h->arg2 & ~0x3333u) || !(r->gs_loaded >> gs & 1) || !(r->gp_loaded >> gp & 1) || !(r->rs_loaded >> rsl & 1)) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (h->arg0 % 16) {
+        return GPU_CMDE_ALIGN;
+    }
+    *n = 1;
+    if (h->arg1 != 0) {
+        if (h->arg1 % 4) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!ref_inside(r, h->arg1, 4)) {
+            return GPU_CMDE_RANGE;
+        }
+        *n = ref_get(r, h->arg1);
+        if (*n == 0) {
+            return GPU_CMDE_OK;
+        }
+    }
+    return ref_inside(r, h->arg0, 24ull * *n) ? GPU_CMDE_OK : GPU_CMDE_RANGE;
+}
+
+/* GDRAW's walk over n blocks (docs/command.md "Geometry"): the check pass on the image (draw
+ * NULL), or the draw pass (draw = r): the host writes on the shadow (whose memory is the image),
+ * vertex by vertex, counted in draw->gd_verts. Each pass fetches at most CP_WATCHDOG vertices
+ * when it is not 0 (Budget): reaching one more, before its index, is WATCHDOG */
+static unsigned ref_gdraw(const ref_t *r, const gpu_cmd_hdr_t *h, uint32_t n, ref_t *draw)
+{
+    const uint32_t *gs = r->gs[h->arg2 >> 4 & 3], *gp = r->gp[h->arg2 >> 8 & 3], *rs = r->rs[h->arg2 >> 12 & 3];
+    uint64_t fetched = 0;
+    if (draw) {
+        draw->gd_verts = 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t d[GD_W];
+        for (unsigned k = 0; k < GD_W; k++) {
+            d[k] = ref_get(r, h->arg0 + 24 * i + 4 * k);
+        }
+        if (d[2] > 1 || d[3] > 7) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (d[4]) {
+            return GPU_CMDE_UNSUPPORTED;
+        }
+        if (d[5] || ((d[3] & 1) && gs[2] == 0)) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        const int tex = (d[3] & 4) && (rs[12] & 2);
+        if (tex && rs[9] % 4) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (tex && !ref_inside(r, rs[9], 20)) {
+            return GPU_CMDE_RANGE;
+        }
+        const int strip = d[2] == 1 || (h->arg2 & 2);
+        const uint64_t tris = strip ? (d[1] >= 3 ? d[1] - 2ull : 0) : d[1] / 3;
+        if (draw && tris) {
+            uint32_t smp[5] = {0, 0, 0, 0, 0};
+            for (unsigned k = 0; tex && k < 5; k++) {
+                smp[k] = ref_get(r, rs[9] + 4 * k);
+            }
+            host_draw_state(r->shadow, rs, smp, !(d[3] & 2), (rs[12] & 4) != 0, rs[7] != 0, tex);
+            draw->gfeat[0] += (d[3] & 1) && gs[3] == 0;
+            draw->gfeat[1] += (d[3] & 1) && gs[3] == 1;
+            draw->gfeat[2] += strip;
+            draw->gfeat[3] += tex;
+        }
+        for (uint64_t t = 0; t < tris; t++) {
+            const uint64_t q0 = strip ? t : 3 * t;
+            const uint64_t q[3] = {strip && (t & 1) ? q0 + 1 : q0, strip && (t & 1) ? q0 : q0 + 1, q0 + 2};
+            for (unsigned k = 0; k < 3; k++) {
+                if (r->watchdog != 0 && fetched++ >= r->watchdog) {
+                    return GPU_CMDE_WATCHDOG;
+                }
+                const uint64_t e = d[0] + q[k];
+                uint64_t idx = e;
+                if (d[3] & 1) {
+                    const uint64_t sz = gs[3] ? 4 : 2, a = gs[2] + e * sz;
+                    if (!ref_inside(r, a, sz)) {
+                        return GPU_CMDE_RANGE;
+                    }
+                    const uint32_t w = ref_get(r, (uint32_t)a & ~3u);
+                    idx = sz == 4 ? w : (a & 2) ? w >> 16 : w & 0xFFFFu;
+                }
+                const int64_t v = (int64_t)idx + (int32_t)gp[0];
+                if (v < 0) {
+                    return GPU_CMDE_RANGE;
+                }
+                const uint64_t va = gs[0] + (uint64_t)v * gs[1];
+                if (!ref_inside(r, va, 28)) {
+                    return GPU_CMDE_RANGE;
+                }
+                uint32_t rec[VR_W];
+                for (unsigned j = 0; j < VR_W; j++) {
+                    rec[j] = ref_get(r, (uint32_t)va + 4 * j);
+                }
+                const int32_t x = (int32_t)rec[0], y = (int32_t)rec[1], u = (int32_t)rec[4], vv = (int32_t)rec[5];
+                if (x < -2048 || x > 2047 || y < -2048 || y > 2047 || rec[2] > 0x1FFFFFF ||
+                    (tex && (u < -32768 || u > 32767 || vv < -32768 || vv > 32767))) {
+                    return GPU_CMDE_BAD_ARG;
+                }
+                if (draw) {
+                    host_vertex(r->shadow, rec, rec[6] ? rec[6] : gp[2], tex);
+                    draw->gd_verts++;
+                }
+            }
+        }
     }
     return GPU_CMDE_OK;
 }
@@ -4269,6 +5952,33 @@ static unsigned ref_status(const ref_t *r, const gpu_cmd_hdr_t *h, const uint32_
         }
         return ref_inside(r, h->arg0, 640 * 480 * 4) && ref_inside(r, h->arg1, 640 * 480 * 4) ? GPU_CMDE_OK
                                                                                                : GPU_CMDE_RANGE;
+    case 0x40:
+    case 0x41: {
+        const int g = h->opcode == 0x40;
+        const unsigned n = g ? GS_W : GP_W;
+        if (h->arg0 > 3 || (g && h->arg2 > 1)) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (h->arg1 % (g ? 64 : 32)) {
+            return GPU_CMDE_ALIGN;
+        }
+        if (!ref_inside(r, h->arg1, 4 * n)) {
+            return GPU_CMDE_RANGE;
+        }
+        uint32_t w[GS_W];
+        for (unsigned i = 0; i < n; i++) {
+            w[i] = ref_get(r, h->arg1 + 4 * i);
+        }
+        if (g) {
+            return ref_gstate(w);
+        }
+        return w[1] || w[3] || w[4] || w[5] || w[6] || w[7] ? GPU_CMDE_BAD_ARG : GPU_CMDE_OK;
+    }
+    case 0x42: {
+        uint32_t n = 0;
+        const unsigned st = ref_gdraw_head(r, h, &n);
+        return st != GPU_CMDE_OK ? st : ref_gdraw(r, h, n, NULL);
+    }
     case 0x43:
         if (h->arg0 > 3) {
             return GPU_CMDE_BAD_ARG;
@@ -4365,6 +6075,18 @@ static void ref_effect(ref_t *r, const gpu_cmd_hdr_t *h, const uint32_t *pay, un
             r->rs[h->arg0][i] = ref_get(r, h->arg1 + 4 * i);
         }
         r->rs_loaded |= 1u << h->arg0;
+        break;
+    case 0x40:
+        for (unsigned i = 0; i < GS_W; i++) {
+            r->gs[h->arg0][i] = ref_get(r, h->arg1 + 4 * i);
+        }
+        r->gs_loaded |= 1u << h->arg0;
+        break;
+    case 0x41:
+        for (unsigned i = 0; i < GP_W; i++) {
+            r->gp[h->arg0][i] = ref_get(r, h->arg1 + 4 * i);
+        }
+        r->gp_loaded |= 1u << h->arg0;
         break;
     case 0x44: {
         /* the shadow draws with the host writes of the doc's list; its memory is the image */
@@ -4533,15 +6255,16 @@ static void rnd_desc(const ref_t *r, uint8_t op, uint32_t d[5])
 
 /* words a packet asks to find in memory (descriptors, vertex blocks, samplers), put there
  * before it is sent, in order, where they fit (4-byte aligned, below 32 MiB) */
+#define PLACE_N 24
 typedef struct {
     unsigned n;
-    uint32_t addr[3], len[3];
-    uint32_t w[3][24];
+    uint32_t addr[PLACE_N], len[PLACE_N];
+    uint32_t w[PLACE_N][24];
 } rnd_place_t;
 
 static void place_add(rnd_place_t *p, uint32_t a, const uint32_t *w, unsigned n)
 {
-    if (p->n < 3 && n <= 24) {
+    if (p->n < PLACE_N && n <= 24) {
         p->addr[p->n] = a;
         p->len[p->n] = n;
         memcpy(p->w[p->n], w, 4u * n);
@@ -4612,11 +6335,135 @@ static void rnd_sampler(uint32_t w[5])
     w[4] = rnd32();
 }
 
+/* a GSTATE: mostly valid (strides 28, 32, 36, 48; an IBO or none), now and then a field out of
+ * range */
+static void rnd_gstate(const ref_t *r, uint32_t w[GS_W])
+{
+    static const uint32_t strides[] = {28, 32, 48, 36};
+    memset(w, 0, GS_W * sizeof(w[0]));
+    w[1] = rnd_below(12) ? strides[rnd_below(4)] : rnd_below(2) ? 4 * rnd_below(8) : rnd32();
+    /* the buffers: in the window now, or (half the time) just above the highest window base,
+     * inside most of the windows the stream sets later */
+    w[0] = rnd_below(16) == 0 ? rnd32() : rnd_below(2) ? rnd_addr_in(r, 16 * 48, 4) : 0x40000u + 4 * rnd_below(0x800);
+    w[3] = rnd_below(12) ? rnd_below(2) : rnd_below(5);
+    w[2] = rnd_below(4) == 0 ? 0
+                             : (rnd_below(2) ? rnd_addr_in(r, 64, 4) : 0x42000u + 4 * rnd_below(0x100)) +
+                                   (w[3] == 0 && rnd_below(2) ? 2 : 0) + (rnd_below(16) == 0);
+    w[4] = rnd_below(24) ? 0 : rnd32() | 1;
+    w[5] = rnd_below(24) ? 0 : rnd32() | 1;
+    w[6] = rnd_below(12) ? 0 : rnd_below(2) ? rnd_below(4) : rnd32();
+    if (rnd_below(20) == 0) {
+        w[7 + rnd_below(9)] = rnd32() | 1;
+    }
+}
+
+/* a vertex record within 8 pixels of (cx, cy): Z, U and V mostly in range, COLOR now and then 0
+ * (the material colour), now and then X out of range */
+static void rnd_vrec(uint32_t w[VR_W], int32_t cx, int32_t cy)
+{
+    w[0] = (uint32_t)(cx + (int32_t)rnd_below(17) - 8);
+    w[1] = (uint32_t)(cy + (int32_t)rnd_below(17) - 8);
+    w[2] = rnd_below(100) ? rnd_below(0x2000000) : 0x2000000u + rnd_below(16);
+    w[3] = rnd32();
+    for (unsigned k = 4; k < 6; k++) {
+        w[k] = rnd_below(200) ? (uint32_t)((int32_t)rnd_below(65536) - 32768) : 32768u + rnd_below(64);
+    }
+    w[6] = rnd_below(4) ? rnd32() : 0;
+    if (rnd_below(150) == 0) {
+        w[0] = 2048u + rnd_below(3000);
+    }
+}
+
+/* a GDRAW: mostly valid arg2 (slots, STRIP, CU_ASSIST), direct or indirect (0 to 3 blocks, the
+ * count put at arg1 7 of 8), blocks (11 of 12) of up to 7 elements from FIRST 0..5, indices (values
+ * 0..7, U16 or U32 as the GSTATE slot says) where an indexed block's elements are, vertex records
+ * for BASE_VERTEX + 0..12 in the slot's VBO, and a sampler where a textured state points */
+/* a slot id: 7 of 8 one of the loaded slots (bit i of loaded), if any */
+static unsigned rnd_slot(unsigned loaded)
+{
+    unsigned k = rnd_below(4);
+    if (loaded != 0 && rnd_below(8)) {
+        while (!(loaded >> k & 1)) {
+            k = (k + 1) & 3;
+        }
+    }
+    return k;
+}
+
+static void rnd_gdraw(const ref_t *r, gpu_cmd_hdr_t *h, rnd_place_t *pl)
+{
+    const unsigned gsl = rnd_slot(r->gs_loaded), gpl = rnd_slot(r->gp_loaded), rsl = rnd_slot(r->rs_loaded);
+    h->arg2 = rnd_below(12) ? gsl << 4 | gpl << 8 | rsl << 12 | (rnd_below(3) == 0 ? 2u : 0) | rnd_below(2) : rnd32();
+    uint32_t nblk = 1;
+    h->arg1 = 0;
+    if (rnd_below(3) == 0) {
+        h->arg1 = rnd_addr_in(r, 4, 4);
+        nblk = rnd_below(8) ? rnd_below(4) : rnd32();
+        if (rnd_below(8)) {
+            place_add(pl, h->arg1, &nblk, 1);
+        }
+    }
+    h->arg0 = rnd_addr_in(r, 72, 16);
+    const uint32_t *gs = r->gs[gsl];
+    const int gs_ok = r->gs_loaded >> gsl & 1;
+    for (uint32_t b = 0; b < (nblk < 3 ? nblk : 3); b++) {
+        uint32_t d[GD_W];
+        d[0] = rnd_below(8) ? rnd_below(6) : rnd32();
+        d[1] = rnd_below(10) ? (rnd_below(4) ? 3 + rnd_below(5) : rnd_below(3)) : rnd32();
+        d[2] = rnd_below(24) ? rnd_below(2) : rnd32();
+        d[3] = rnd_below(24) ? rnd_below(8) : 1u << rnd_below(32);
+        if (gs_ok && gs[2] == 0 && (d[3] & 1) && rnd_below(4)) {
+            d[3] &= ~1u; /* mostly not INDEXED when the state has no index buffer */
+        }
+        d[4] = rnd_below(48) ? 0 : rnd32() | 1;
+        d[5] = rnd_below(48) ? 0 : rnd32() | 1;
+        if (rnd_below(12)) {
+            place_add(pl, h->arg0 + 24 * b, d, GD_W);
+        }
+        if (gs_ok && (d[3] & 1) && gs[2] != 0 && d[0] < 8 && rnd_below(8)) {
+            const uint64_t sz = gs[3] ? 4 : 2, a0 = gs[2] + d[0] * sz, wa = a0 & ~3ull;
+            const uint32_t ne = d[1] < 8 ? d[1] : 8;
+            const uint32_t nw = (uint32_t)((((a0 + ne * sz + 3) & ~3ull) - wa) / 4);
+            if (ne > 0 && wa + 4ull * nw <= REF_TOP) {
+                uint32_t iw[9];
+                for (uint32_t j = 0; j < nw; j++) {
+                    iw[j] = ref_get(r, (uint32_t)wa + 4 * j);
+                }
+                for (uint32_t e = 0; e < ne; e++) {
+                    const uint32_t v = rnd_below(16) ? rnd_below(8) : rnd32();
+                    const uint64_t a = a0 + e * sz;
+                    const uint32_t j = (uint32_t)((a - wa) / 4);
+                    iw[j] = sz == 4 ? v : (a & 2) ? (iw[j] & 0xFFFFu) | v << 16 : (iw[j] & 0xFFFF0000u) | (v & 0xFFFFu);
+                }
+                place_add(pl, (uint32_t)wa, iw, nw);
+            }
+        }
+    }
+    if (gs_ok && rnd_below(8)) {
+        const int32_t bv = (int32_t)r->gp[gpl][0], cx = (int32_t)rnd_below(680) - 20, cy = (int32_t)rnd_below(520) - 20;
+        for (int32_t j = 0; j < 13; j++) {
+            const int64_t v = (int64_t)bv + j;
+            const uint64_t a = gs[0] + (uint64_t)v * gs[1];
+            if (v >= 0 && a % 4 == 0 && a + 28 <= REF_TOP) {
+                uint32_t rec[VR_W];
+                rnd_vrec(rec, cx, cy);
+                place_add(pl, (uint32_t)a, rec, VR_W);
+            }
+        }
+    }
+    if ((r->rs_loaded >> rsl & 1) && (r->rs[rsl][12] & 2) && rnd_below(8)) {
+        uint32_t smp[5];
+        rnd_sampler(smp);
+        place_add(pl, r->rs[rsl][9], smp, 5);
+    }
+}
+
 /* one random header (and its payload words in pay[], *npay of them); an indirect DISPATCH, a
- * LOAD_RSTATE or an RDRAW may ask for words to be put in memory first (pl) */
+ * LOAD_RSTATE, an RDRAW, RRECT, LOAD_GSTATE, LOAD_GPARAM or GDRAW may ask for words to be put in
+ * memory first (pl) */
 static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned *npay, rnd_place_t *pl)
 {
-    static const uint8_t todo[] = {0x40, 0x41, 0x42};
+    static const uint8_t geom[] = {0x40, 0x41, 0x42, 0x42};
     static const uint8_t done[] = {0x01, 0x02, 0x10, 0x11, 0x14, 0x22, 0x23, 0x30,
                                    0x31, 0x12, 0x13, 0x20, 0x21, 0x43, 0x44, 0x45};
     static const uint8_t wdone[] = {9, 8, 9, 8, 8, 5, 7, 3, 3, 5, 4, 5, 5, 3, 8, 5}; /* of 95 */
@@ -4624,14 +6471,17 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
     pl->n = 0;
     memset(h, 0, sizeof(*h));
     uint32_t pick = rnd_below(100);
+    if (rnd_below(6) == 0) { /* the geometry opcodes: 1 in 6 */
+        pick = 95 + rnd_below(4);
+    }
     if (pick < 95) {
         unsigned i = 0;
         while (pick >= wdone[i]) {
             pick -= wdone[i++];
         }
         h->opcode = done[i];
-    } else if (pick < 98) {
-        h->opcode = todo[rnd_below(sizeof(todo))];
+    } else if (pick < 99) {
+        h->opcode = geom[rnd_below(sizeof(geom))];
     } else {
         h->opcode = (uint8_t)rnd32();
     }
@@ -4781,6 +6631,34 @@ static void rnd_packet(const ref_t *r, gpu_cmd_hdr_t *h, uint32_t *pay, unsigned
         h->arg0 = rnd_addr(r, 4ull * h->len, 4);
         h->arg1 = rnd_below(3) ? rnd_addr(r, 4ull * h->len, 4) : h->arg0 + 4 * rnd_below(64) - 128;
         break;
+    case 0x40: /* the state put at arg1 (7 of 8) */
+        h->arg0 = rnd_below(8) ? rnd_below(4) : rnd_below(2) ? 4 + rnd_below(8) : rnd32();
+        h->arg1 = rnd_addr_in(r, 64, 64);
+        h->arg2 = rnd_below(8) ? rnd_below(2) : rnd_below(2) ? 2 + rnd_below(6) : rnd32();
+        if (rnd_below(8)) {
+            uint32_t w[GS_W];
+            rnd_gstate(r, w);
+            place_add(pl, h->arg1, w, GS_W);
+        }
+        break;
+    case 0x41: /* the parameters put at arg1 (7 of 8) */
+        h->arg0 = rnd_below(8) ? rnd_below(4) : rnd32() % 16;
+        h->arg1 = rnd_addr_in(r, 32, 32);
+        h->arg2 = rnd32();
+        if (rnd_below(8)) {
+            uint32_t w[GP_W] = {0, 0, 0, 0, 0, 0, 0, 0};
+            w[0] = rnd_below(8) ? (uint32_t)((int32_t)rnd_below(7) - 3) : rnd32();
+            w[1] = rnd_below(16) ? 0 : rnd32() | 1;
+            w[2] = rnd_below(2) ? rnd32() : 0;
+            if (rnd_below(20) == 0) {
+                w[3 + rnd_below(5)] = rnd32() | 1;
+            }
+            place_add(pl, h->arg1, w, GP_W);
+        }
+        break;
+    case 0x42:
+        rnd_gdraw(r, h, pl);
+        break;
     case 0x30:
         h->arg0 = rnd_addr(r, 1228800, 4096);
         h->arg1 = rnd_below(8) ? (rnd_below(2) ? 2560 : 0) : rnd32() % 4000;
@@ -4895,6 +6773,7 @@ static void test_cp_random(void)
     o.r = r;
     gpu_model_set_event_fn(m, rnd_event, &o);
     unsigned bad = 0, sent = 0, cut = 0, stops = 0, hangs_left = 4, kernels = 0, tris = 0, frags = 0, rfrags = 0;
+    unsigned gtris = 0, gfrags = 0, gd_wd = 0, gd_tight = 0;
     uint32_t pay[256];
     while (sent < RND_PACKETS) {
         const uint32_t act = rnd_below(100);
@@ -4966,6 +6845,11 @@ static void test_cp_random(void)
                 }
             }
         }
+        if (h.opcode == 0x42 && rnd_below(4) == 0) {
+            /* a GDRAW's budget in vertices, near what these draws fetch, written just before it */
+            r->watchdog = rnd_below(24);
+            gpu_model_write(m, REG_CP_WATCHDOG, r->watchdog);
+        }
         elog_reset(&o.log);
         elog_reset(&slog);
         const unsigned nwrites = 2 + (npay + 1) / 2;
@@ -4974,6 +6858,7 @@ static void test_cp_random(void)
         r->writes = 0;
         o.cp_writes = 0;
         const unsigned stops_before = o.stops;
+        unsigned want_stop = 0; /* a kernel stopped (a GDRAW's WATCHDOG stops none) */
         if (rnd_below(20) == 0) {
             const unsigned k = 1 + rnd_below(nwrites - 1); /* writes sent: 1 .. all but one */
             uint64_t w[2];
@@ -5017,6 +6902,7 @@ static void test_cp_random(void)
             if (hang) {
                 hangs_left--;
                 stops++;
+                want_stop = 1;
                 if (r->watchdog != 0) {
                     st = GPU_CMDE_WATCHDOG;
                 } else {
@@ -5035,21 +6921,38 @@ static void test_cp_random(void)
             ref_complete(r, st, h.opcode, h.flags, h.rdst);
         } else {
             bad += gpu_cmd_send(d, &h, pay, npay) != GPU_OK;
-            if (st == GPU_CMDE_OK) {
+            const unsigned vc0 = shadow->vcount;
+            int gd = 0;
+            gd_wd += h.opcode == 0x42 && st == GPU_CMDE_WATCHDOG;
+            if (st == GPU_CMDE_OK && h.opcode == 0x42) {
+                /* the check pass passed: the draw pass on the shadow, which may fail where the
+                 * draw's own pixels overwrote what it reads */
+                uint32_t n = 0;
+                bad += ref_gdraw_head(r, &h, &n) != GPU_CMDE_OK;
+                st = ref_gdraw(r, &h, n, r);
+                gd = 1;
+                r->gdraws++;
+                r->gfeat[4] += st != GPU_CMDE_OK;
+                gd_tight += st == GPU_CMDE_OK && r->watchdog != 0 && r->watchdog < 24 && r->gd_verts > 0;
+            } else if (st == GPU_CMDE_OK) {
                 ref_effect(r, &h, pay, npay);
             }
-            const int draw = st == GPU_CMDE_OK && (h.opcode == 0x44 || h.opcode == 0x45);
+            const int draw = (st == GPU_CMDE_OK && (h.opcode == 0x44 || h.opcode == 0x45)) || gd;
+            const unsigned want_tris = h.opcode == 0x44 ? 1 : h.opcode == 0x45 ? r->rr_tris : (vc0 + r->gd_verts) / 3;
             if (draw &&
                 (o.log.n != slog.n || o.log.hash != slog.hash ||
-                 o.log.kinds[GPU_EV_TRI_DRAWN] + o.log.kinds[GPU_EV_TRI_DROPPED] != (h.opcode == 0x44 ? 1 : r->rr_tris)) &&
+                 o.log.kinds[GPU_EV_TRI_DRAWN] + o.log.kinds[GPU_EV_TRI_DROPPED] != want_tris) &&
                 bad++ < 5) {
                 printf("  packet %u: %s: %u events (%u fragments, %u triangles), the host writes on the shadow %u (%u)\n",
-                       sent, h.opcode == 0x44 ? "RDRAW" : "RRECT", o.log.n, o.log.kinds[GPU_EV_FRAG],
-                       o.log.kinds[GPU_EV_TRI_DRAWN] + o.log.kinds[GPU_EV_TRI_DROPPED], slog.n, slog.kinds[GPU_EV_FRAG]);
+                       sent, h.opcode == 0x44 ? "RDRAW" : h.opcode == 0x45 ? "RRECT" : "GDRAW", o.log.n,
+                       o.log.kinds[GPU_EV_FRAG], o.log.kinds[GPU_EV_TRI_DRAWN] + o.log.kinds[GPU_EV_TRI_DROPPED], slog.n,
+                       slog.kinds[GPU_EV_FRAG]);
             }
             tris += h.opcode == 0x44 && st == GPU_CMDE_OK ? o.log.kinds[GPU_EV_TRI_DRAWN] : 0;
             frags += h.opcode == 0x44 && st == GPU_CMDE_OK ? o.log.kinds[GPU_EV_FRAG] : 0;
             rfrags += h.opcode == 0x45 && st == GPU_CMDE_OK ? o.log.kinds[GPU_EV_FRAG] : 0;
+            gtris += gd ? o.log.kinds[GPU_EV_TRI_DRAWN] : 0;
+            gfrags += gd ? o.log.kinds[GPU_EV_FRAG] : 0;
             ref_complete(r, st, h.opcode, h.flags, h.rdst);
         }
         sent++;
@@ -5060,7 +6963,7 @@ static void test_cp_random(void)
         const int ok = cst == ((uint64_t)r->packets << 32 | r->pn) && err == want_err &&
                        gpu_model_read(m, REG_CP_FENCE) == r->fence && gpu_model_read(m, REG_CP_IRQ_STATUS) == r->irq &&
                        gpu_model_irq(m) == ((r->irq & r->mask) != 0) && o.cp_writes == r->writes &&
-                       o.stops - stops_before == (st == GPU_CMDE_WATCHDOG || st == GPU_CMDE_ABORTED) &&
+                       o.stops - stops_before == want_stop &&
                        !gpu_model_stuck(m);
         if (!ok && bad++ < 5) {
             printf("  packet %u: opcode 0x%02X flags 0x%02X rdst %u len %u args 0x%X 0x%X 0x%X, expected %s: CP_STATUS "
@@ -5106,6 +7009,12 @@ static void test_cp_random(void)
     CHECK(r->rects > 20 && rfrags > 2000 && r->rfeat[0] && r->rfeat[1] && r->rfeat[2] && r->rfeat[3] && r->rfeat[4],
           "RRECT packets drew (%u rectangles, %u fragments; depth %u, blend %u, texture %u, state colour %u; %u empty)",
           r->rects, rfrags, r->rfeat[0], r->rfeat[1], r->rfeat[2], r->rfeat[3], r->rfeat[4]);
+    CHECK(r->gdraws > 20 && gtris > 20 && gfrags > 1000 && r->gfeat[0] && r->gfeat[1] && r->gfeat[2] && r->gfeat[3],
+          "GDRAW packets drew (%u past the check pass, %u triangles, %u fragments; blocks indexed U16 %u, U32 %u, "
+          "strips %u, textured %u; %u failed in the draw pass)",
+          r->gdraws, gtris, gfrags, r->gfeat[0], r->gfeat[1], r->gfeat[2], r->gfeat[3], r->gfeat[4]);
+    CHECK(gd_wd > 0 && gd_tight > 0,
+          "GDRAW budgets: %u refused WATCHDOG by the check pass, %u drew within a budget below 24", gd_wd, gd_tight);
     int all = 1;
     for (unsigned s = 0; s < GPU_CMDE_COUNT; s++) {
         all &= r->by_status[s] > 0;
@@ -5113,9 +7022,12 @@ static void test_cp_random(void)
     CHECK(all, "every status code reached by the random stream");
     printf("test_model: random command stream: %u packets (%u cut by RESYNC, %u kernels run, %u stopped, %u RDRAW "
            "drew %u triangles, %u fragments; Gouraud %u, depth %u, blend %u, texture %u; %u RRECT drew %u fragments, "
-           "%u empty; depth %u, blend %u, texture %u, state colour %u), per status:",
+           "%u empty; depth %u, blend %u, texture %u, state colour %u; %u GDRAW drew %u triangles, %u fragments; "
+           "U16 %u, U32 %u, strip %u, texture %u blocks; %u failed in the draw pass; %u over budget, %u within "
+           "one below 24), per status:",
            RND_PACKETS, cut, kernels, stops, r->draws, tris, frags, r->feat[0], r->feat[1], r->feat[2], r->feat[3],
-           r->rects, rfrags, r->rfeat[4], r->rfeat[0], r->rfeat[1], r->rfeat[2], r->rfeat[3]);
+           r->rects, rfrags, r->rfeat[4], r->rfeat[0], r->rfeat[1], r->rfeat[2], r->rfeat[3], r->gdraws, gtris, gfrags,
+           r->gfeat[0], r->gfeat[1], r->gfeat[2], r->gfeat[3], r->gfeat[4], gd_wd, gd_tight);
     for (unsigned s = 0; s < GPU_CMDE_COUNT; s++) {
         printf(" %s %u", cmde_name(s), r->by_status[s]);
     }
@@ -5176,6 +7088,12 @@ int main(int argc, char **argv)
     test_cp_rdraw_effect();
     test_cp_rrect_checks();
     test_cp_rrect_effect();
+    test_cp_geom_driver();
+    test_cp_load_gstate();
+    test_cp_load_gparam();
+    test_cp_gdraw_checks();
+    test_cp_gdraw_effect();
+    test_cp_gdraw_budget();
     test_cp_random();
     printf("test_model: %d checks, %d failed\n", g_checks, g_fail);
     return g_fail ? 1 : 0;

@@ -53,6 +53,10 @@ int check_cp_random(scene_ctx_t *c, const scene_obs_t *o);
 void scene_cp_compute(scene_ctx_t *c);
 void scene_cp_draw(scene_ctx_t *c);
 int check_cp_draw(scene_ctx_t *c, const scene_obs_t *o);
+void scene_cp_gdraw(scene_ctx_t *c);
+int check_cp_gdraw(scene_ctx_t *c, const scene_obs_t *o);
+void scene_cp_seq(scene_ctx_t *c);
+int check_cp_seq(scene_ctx_t *c, const scene_obs_t *o);
 void scene_bench_cp_barrier(scene_ctx_t *c);
 void scene_bench_cp_write(scene_ctx_t *c);
 void scene_bench_mem_data(scene_ctx_t *c);
@@ -60,6 +64,7 @@ void scene_bench_cp_fill(scene_ctx_t *c);
 void scene_bench_cp_blit(scene_ctx_t *c);
 void scene_bench_cp_blend(scene_ctx_t *c);
 void scene_bench_cp_rdraw(scene_ctx_t *c);
+void scene_bench_cp_gdraw(scene_ctx_t *c);
 void scene_bench_host_tri(scene_ctx_t *c);
 void scene_bench_host_tri_state(scene_ctx_t *c);
 

@@ -3395,6 +3395,7 @@ const scene_t g_scenes[] = {
     {"bench_cp_blit", scene_bench_cp_blit, NULL, "benchmark: BLIT of 640 x 24 words per count"},
     {"bench_cp_blend", scene_bench_cp_blend, NULL, "benchmark: LAYER_BLEND of 640 x 8 words per count"},
     {"bench_cp_rdraw", scene_bench_cp_rdraw, NULL, "benchmark: 50 RDRAW packets of one 8-pixel triangle per count"},
+    {"bench_cp_gdraw", scene_bench_cp_gdraw, NULL, "benchmark: one indexed GDRAW of 50 of the same triangles per count"},
     {"bench_host_tri", scene_bench_host_tri, NULL, "benchmark: the same 50 triangles per count by COLOR and VERTEX writes"},
     {"bench_host_tri_state", scene_bench_host_tri_state, NULL,
      "benchmark: the same 50 triangles per count by the register writes RDRAW makes (state and vertices)"},
@@ -3402,6 +3403,14 @@ const scene_t g_scenes[] = {
      "command processor: LOAD_RSTATE, RDRAW (flat, Gouraud, depth, blend, texture; the previous vertex block; arg1 "
      "over the descriptor) and RRECT (colour and sampler choices, empty and clipped rectangles; an opaque one checked "
      "pixel by pixel), every refusal in the documented order"},
+    {"cp_gdraw", scene_cp_gdraw, check_cp_gdraw,
+     "command processor: LOAD_GSTATE, LOAD_GPARAM, GDRAW (list, strip, U16 and U32 indices, BASE_VERTEX, stride 28 "
+     "and 48, material colour, flat, texture, indirect counts) each against the same triangles through RDRAW, every "
+     "refusal in the documented order, a draw that paints over its own vertices"},
+    {"cp_seq", scene_cp_seq, check_cp_seq,
+     "command processor: seed 004's example sequences with their fences: basic draw (LOAD_GSTATE, LOAD_GPARAM, "
+     "LOAD_RSTATE, GDRAW, RDRAW), a kernel writing the vertex buffer GDRAW then draws, two-pass shading (GDRAW into a "
+     "G-buffer tile, DISPATCH_2D over it, BARRIER, BLIT, SWAP_FB), each against RDRAW twins"},
     {"cp_compute", scene_cp_compute, check_cp_random,
      "command processor: DISPATCH_1D/2D in the direct, payload and indirect forms through the kernel table, every "
      "refusal, a kernel that never returns stopped by the watchdog and by CP_ABORT, the next packets running"},

@@ -139,7 +139,7 @@ void scene_cp_ops(scene_ctx_t *c)
     /* every refusal */
     uint32_t pay[3] = {1, 2, 3};
     expect(c, "BAD_OPCODE", cp_send(0x77, GPU_CMDF_PAYLOAD, 20, 3, 0, 0, 0, pay, 3), GPU_CMDE_BAD_OPCODE);
-    expect(c, "UNSUPPORTED", cp_send(GPU_CMD_GDRAW, 0, 21, 0, 0, 0, 0, NULL, 0), GPU_CMDE_UNSUPPORTED);
+    expect(c, "UNSUPPORTED", cp_send(GPU_CMD_SET_FB, 0, 21, 0, 0, 1280, 1, NULL, 0), GPU_CMDE_UNSUPPORTED);
     expect(c, "BAD_FLAGS", cp_send(GPU_CMD_BARRIER, 0x40, 22, 0, 0, 0, 0, NULL, 0), GPU_CMDE_BAD_FLAGS);
     expect(c, "BAD_PAYLOAD (READ_MEM with payload)", cp_send(GPU_CMD_READ_MEM, GPU_CMDF_PAYLOAD, 23, 2, CP_AREA, 0, 0, pay, 2),
            GPU_CMDE_BAD_PAYLOAD);
@@ -342,6 +342,9 @@ static unsigned expected_status(cp_view_t *v, const gpu_cmd_hdr_t *h, uint32_t p
     case GPU_CMD_LOAD_RSTATE:
     case GPU_CMD_RDRAW:
     case GPU_CMD_RRECT:
+    case GPU_CMD_LOAD_GSTATE:
+    case GPU_CMD_LOAD_GPARAM:
+    case GPU_CMD_GDRAW:
         return ST_UNKNOWN;   /* classified by cp_compute / cp_draw; here the model and RTL must agree */
     case GPU_CMD_WRITE_MEM:
         return (h->arg0 & 3) ? GPU_CMDE_ALIGN : !in_win(v, h->arg0, n4) ? GPU_CMDE_RANGE : GPU_CMDE_OK;
@@ -400,7 +403,9 @@ static uint32_t rand_addr(scene_ctx_t *c)
 }
 
 static unsigned g_rand_packets, g_rand_fail;
+static unsigned g_gd_st[16];   /* cp_random: GDRAW statuses (GPU_CMDE_*) */
 static unsigned random_draws(scene_ctx_t *c);
+static unsigned random_gdraw(scene_ctx_t *c);
 
 void scene_cp_random(scene_ctx_t *c)
 {
@@ -498,6 +503,7 @@ void scene_cp_random(scene_ctx_t *c)
         case 5:
         case 6:
             sent += random_draws(c);   /* statuses compared between model and RTL by the reads */
+            if (scene_rand(c) % 2) sent += random_gdraw(c);
             break;
         case 4:
             if (scene_rand(c) % 8 == 0) {
@@ -518,6 +524,17 @@ void scene_cp_random(scene_ctx_t *c)
     uint64_t s = gpu_read(REG_CP_STATUS);
     g_rand_packets = sent;
     g_rand_fail = fail;
+    unsigned gd = 0;
+    for (unsigned k = 0; k < 16; k++) gd += g_gd_st[k];
+    printf("cp_random: %u GDRAW packets: %u OK, %u BAD_ARG, %u RANGE, %u ALIGN, %u UNSUPPORTED, %u other\n", gd,
+           g_gd_st[GPU_CMDE_OK], g_gd_st[GPU_CMDE_BAD_ARG], g_gd_st[GPU_CMDE_RANGE], g_gd_st[GPU_CMDE_ALIGN],
+           g_gd_st[GPU_CMDE_UNSUPPORTED],
+           gd - g_gd_st[GPU_CMDE_OK] - g_gd_st[GPU_CMDE_BAD_ARG] - g_gd_st[GPU_CMDE_RANGE] - g_gd_st[GPU_CMDE_ALIGN] -
+               g_gd_st[GPU_CMDE_UNSUPPORTED]);
+    if (!c->msg[0] && n >= 1000 && g_gd_st[GPU_CMDE_OK] == 0) {
+        snprintf(c->msg, sizeof(c->msg), "cp_random: none of %u GDRAW packets drew (the generator is off)", gd);
+    }
+    memset(g_gd_st, 0, sizeof(g_gd_st));
     if (!c->msg[0] && (uint32_t)(s >> 32) != sent) {
         snprintf(c->msg, sizeof(c->msg), "CP_STATUS.PACKETS %u, %u packets sent", (unsigned)(s >> 32), sent);
     }
@@ -1006,4 +1023,697 @@ static unsigned random_draws(scene_ctx_t *c)
         n += 2;
     }
     return n;
+}
+
+/* ---------------------------------------------------------------- geometry: GDRAW */
+
+/* Every GDRAW below draws into framebuffer GFA (render state 0); the same triangles expanded by
+ * the scene itself (strip order, indices, BASE_VERTEX, MATERIAL_COLOR) go through RDRAW into
+ * GFB (render state 1, otherwise identical). check_cp_gdraw compares the two buffers word by
+ * word: GDRAW against the independently tested RDRAW path, not against itself. */
+#define GFA 0x800000u
+#define GFB 0x92C000u
+#define GZA 0xA58000u
+#define GZB 0xB84000u
+#define GFX 0xCB0000u   /* render state 2: the draw that overwrites its own vertices */
+#define GD_ROWS 200u    /* rows the draws stay in (Z cleared there) */
+#define GS_AT(i) (CP_AREA + 0xA5000u + 64u * (i))
+#define GP_AT(i) (CP_AREA + 0xA5400u + 32u * (i))
+#define GD_AT(i) (CP_AREA + 0xA5800u + 16u * (i))
+#define GCNT (CP_AREA + 0xA5FF0u)
+#define VBO28 (CP_AREA + 0xA6000u) /* 192 vertices, stride 28 */
+#define VBO48 (CP_AREA + 0xA8000u) /* 48 vertices (band 3 again), stride 48 */
+#define IBO16 (CP_AREA + 0xA9002u) /* address bit 1 set */
+#define IBO32 (CP_AREA + 0xA9400u)
+
+static uint32_t g_vx[192][7];
+static uint16_t g_i16[64];
+static uint32_t g_i32[64];
+static const struct {
+    int32_t bv;
+    uint32_t mat;
+} g_gp[3] = {{0, 0xFF10E060u}, {5, 0x80F02040u}, {-3, 0xC0406080u}};
+
+typedef struct {
+    uint32_t first, count, top, flags;
+} gd_blk_t;
+
+/* the vertex GSTATE slot gs fetches for element e (indexed or not) with GPARAM slot gp; -1 if none */
+static const uint32_t *gd_vertex(unsigned gs, unsigned gp, uint32_t e, int indexed)
+{
+    const int64_t idx = !indexed ? (int64_t)e : gs == 1 ? (int64_t)g_i16[e % 64] : (int64_t)g_i32[e % 64];
+    const int64_t v = idx + g_gp[gp].bv;
+    const int64_t base = gs == 1 ? 144 : 0;   /* VBO48 holds band 3 */
+    if (v < 0 || base + v >= 192) {
+        return NULL;
+    }
+    return g_vx[base + v];
+}
+
+/* the triangles of one block as RDRAW packets through render state 1 */
+static void gd_expand(scene_ctx_t *c, unsigned gs, unsigned gp, int strip, const gd_blk_t *b)
+{
+    const int indexed = b->flags & 1;
+    const uint32_t dflags = (b->flags & 2 ? 0 : 1) | 2 | 4 | (b->flags & 4 ? 8 : 0);
+    strip |= b->top == 1;
+    for (uint64_t p = 0; p + 3 <= b->count; p += strip ? 1 : 3) {
+        uint32_t w[24] = {0};
+        for (unsigned j = 0; j < 3; j++) {
+            const uint64_t q = p + ((strip && (p & 1) && j < 2) ? 1 - j : j);
+            const uint32_t *vx = gd_vertex(gs, gp, (uint32_t)(b->first + q), indexed);
+            if (!vx) {
+                snprintf(c->msg, sizeof(c->msg), "gd_expand: no vertex for element %llu",
+                         (unsigned long long)(b->first + q));
+                return;
+            }
+            memcpy(&w[8 * j], vx, 7 * sizeof(uint32_t));
+            if (w[8 * j + 6] == 0) {
+                w[8 * j + 6] = g_gp[gp].mat;
+            }
+        }
+        put_words(VB_AT(0), w, 24);
+        expect(c, "RDRAW twin", rdraw(125, 1, VB_AT(0), dflags, 0, 0), GPU_CMDE_OK);
+    }
+}
+
+static uint32_t gd_arg2(unsigned gs, unsigned gp, unsigned rs, int strip, int cu)
+{
+    return (uint32_t)cu | (uint32_t)strip << 1 | gs << 4 | gp << 8 | rs << 12;
+}
+
+static void put_blocks(uint32_t at, const gd_blk_t *b, unsigned n)
+{
+    uint32_t w[60] = {0};
+    for (unsigned i = 0; i < n && i < 10; i++) {
+        w[6 * i] = b[i].first;
+        w[6 * i + 1] = b[i].count;
+        w[6 * i + 2] = b[i].top;
+        w[6 * i + 3] = b[i].flags;
+    }
+    put_words(at, w, 6 * n);
+}
+
+/* GDRAW of blocks b[0..n) (indirect when n != 1 or force_indirect), then its RDRAW twin */
+static void gd_both(scene_ctx_t *c, const char *what, uint8_t slot, unsigned gs, unsigned gp, int strip, int cu,
+                    const gd_blk_t *b, unsigned n, int force_indirect)
+{
+    if (n) {
+        put_blocks(GD_AT(0), b, n);
+    }
+    uint32_t cnt_ptr = 0;
+    if (n != 1 || force_indirect) {
+        const uint32_t cnt = n;
+        put_words(GCNT, &cnt, 1);
+        cnt_ptr = GCNT;
+    }
+    expect(c, what, cp_send(GPU_CMD_GDRAW, 0, slot, 0, GD_AT(0), cnt_ptr, gd_arg2(gs, gp, 0, strip, cu), NULL, 0),
+           GPU_CMDE_OK);
+    for (unsigned i = 0; i < n; i++) {
+        gd_expand(c, gs, gp, strip, &b[i]);
+    }
+}
+
+static uint32_t gdraw1(uint8_t slot, const gd_blk_t *b, uint32_t arg2)
+{
+    put_blocks(GD_AT(0), b, 1);
+    return cp_send(GPU_CMD_GDRAW, 0, slot, 0, GD_AT(0), 0, arg2, NULL, 0);
+}
+
+static void put_gstate(unsigned i, uint32_t vbo, uint32_t stride, uint32_t ibo, uint32_t fmt)
+{
+    uint32_t w[16] = {vbo, stride, ibo, fmt};
+    put_words(GS_AT(i), w, 16);
+}
+
+static void put_gparam(unsigned i, int32_t bv, uint32_t mat)
+{
+    uint32_t w[8] = {(uint32_t)bv, 0, mat};
+    put_words(GP_AT(i), w, 8);
+}
+
+static void put_texture(scene_ctx_t *c)
+{
+    uint32_t tex[32];
+    for (unsigned i = 0; i < 32; i++) tex[i] = scene_rand(c);
+    put_words(TEXTURE, tex, 32);
+    uint32_t samp[5] = {TEXTURE, 1u | 3u << 4 | 3u << 8 | 1u << 20, (uint32_t)scene_rand_range(c, 0, 3), 0,
+                        (uint32_t)scene_rand_range(c, 0, 15)};
+    put_words(SAMPLER, samp, 5);
+}
+
+void scene_cp_gdraw(scene_ctx_t *c)
+{
+    put_texture(c);
+    (void)cp_send(GPU_CMD_FILL_RECT, 0, 121, 0, GZA, GD_ROWS << 16 | 640u, 0x00FFFFFFu, NULL, 0);
+    (void)cp_send(GPU_CMD_FILL_RECT, 0, 121, 0, GZB, GD_ROWS << 16 | 640u, 0x00FFFFFFu, NULL, 0);
+    put_rstate(0, GFA, GZA, 2, 1, 0x6);   /* depth, alpha blend, texture */
+    put_rstate(1, GFB, GZB, 2, 1, 0x6);
+    expect(c, "LOAD_RSTATE 0", cp_send(GPU_CMD_LOAD_RSTATE, 0, 1, 0, 0, RS_AT(0), 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "LOAD_RSTATE 1", cp_send(GPU_CMD_LOAD_RSTATE, 0, 2, 0, 1, RS_AT(1), 0, NULL, 0), GPU_CMDE_OK);
+    /* four bands of 48 vertices, zig-zag rows of small triangles; every fifth colour 0 */
+    for (unsigned n = 0; n < 192; n++) {
+        const unsigned b = n / 48, k = n % 48;
+        g_vx[n][0] = 8 + 13 * k;
+        g_vx[n][1] = (uint32_t)(30 + 45 * (int32_t)b + (int32_t)(k & 1) * 22 + scene_rand_range(c, -4, 4));
+        g_vx[n][2] = scene_rand(c) & 0x1FFFFFFu;
+        g_vx[n][3] = scene_rand(c);
+        g_vx[n][4] = (uint32_t)scene_rand_range(c, -32768, 32767);
+        g_vx[n][5] = (uint32_t)scene_rand_range(c, -32768, 32767);
+        g_vx[n][6] = (scene_rand(c) % 5 == 0) ? 0 : scene_rand(c);
+    }
+    for (unsigned n = 0; n < 192; n += 32) {
+        put_words(VBO28 + 28 * n, &g_vx[n][0], 7 * 32);
+    }
+    for (unsigned k = 0; k < 48; k += 16) {
+        uint32_t w[16 * 12];
+        for (unsigned i = 0; i < 16; i++) {
+            memcpy(&w[12 * i], g_vx[144 + k + i], 7 * sizeof(uint32_t));
+            for (unsigned j = 7; j < 12; j++) w[12 * i + j] = scene_rand(c);
+        }
+        put_words(VBO48 + 48 * k, w, 16 * 12);
+    }
+    /* indices: U16 (BASE_VERTEX 5 lands them on 0..47 of VBO48), U32 (-3 lands them on band 2) */
+    for (unsigned n = 0; n < 64; n++) {
+        unsigned t = 5 + n * 42 / 63 + (unsigned)scene_rand_range(c, 0, 1);
+        g_i16[n] = (uint16_t)((t > 47 ? 47 : t) - 5);
+        t = 96 + n * 47 / 63 + (unsigned)scene_rand_range(c, 0, 2);
+        g_i32[n] = (t > 143 ? 143 : t) + 3;
+    }
+    uint32_t w16[33] = {0};   /* IBO16 is 2 bytes into its word: the first index is the upper half */
+    for (unsigned n = 0; n < 64; n++) {
+        w16[(n + 1) / 2] |= (uint32_t)g_i16[n] << ((n + 1) % 2 ? 16 : 0);
+    }
+    put_words(IBO16 - 2, w16, 33);
+    put_words(IBO32, g_i32, 64);
+    put_gstate(0, VBO28, 28, 0, 0);
+    put_gstate(1, VBO48, 48, IBO16, 0);
+    put_gstate(2, VBO28, 28, IBO32, 1);
+    for (unsigned i = 0; i < 3; i++) {
+        put_gparam(i, g_gp[i].bv, g_gp[i].mat);
+        expect(c, "LOAD_GSTATE", cp_send(GPU_CMD_LOAD_GSTATE, 0, (uint8_t)(3 + i), 0, i, GS_AT(i), i & 1, NULL, 0),
+               GPU_CMDE_OK);
+        expect(c, "LOAD_GPARAM", cp_send(GPU_CMD_LOAD_GPARAM, 0, (uint8_t)(6 + i), 0, i, GP_AT(i), 0, NULL, 0),
+               GPU_CMDE_OK);
+    }
+    /* draws, each with its RDRAW twin */
+    gd_both(c, "list", 10, 0, 0, 0, 0, (gd_blk_t[]){{0, 48, 0, 0}}, 1, 0);
+    gd_both(c, "strip", 11, 0, 0, 0, 0, (gd_blk_t[]){{48, 47, 1, 4}}, 1, 0);
+    gd_both(c, "arg2 strip, flat", 12, 0, 0, 1, 1, (gd_blk_t[]){{96, 20, 0, 6}}, 1, 0);
+    gd_both(c, "U16 list", 13, 1, 1, 0, 0, (gd_blk_t[]){{0, 30, 0, 1}}, 1, 0);
+    gd_both(c, "U32 strip", 14, 2, 2, 0, 0, (gd_blk_t[]){{0, 25, 1, 5}}, 1, 0);
+    gd_both(c, "indirect", 15, 0, 0, 0, 0, (gd_blk_t[]){{144, 12, 0, 0}, {150, 2, 0, 0}, {160, 10, 1, 4}}, 3, 0);
+    gd_both(c, "indirect 1", 16, 1, 1, 0, 0, (gd_blk_t[]){{20, 9, 1, 3}}, 1, 1);
+    gd_both(c, "indirect 0", 17, 0, 0, 0, 0, NULL, 0, 1);
+    gd_both(c, "no triangle", 18, 0, 0, 1, 0, (gd_blk_t[]){{0, 2, 0, 0}}, 1, 0);
+    (void)gpu_read(REG_TRI_MODE);
+    (void)gpu_read(REG_COLOR);
+
+    /* LOAD_GSTATE refusals, in the documented order (slot 3 stays empty: a refused load
+     * leaves its slot as it was) */
+    expect(c, "GSTATE slot", cp_send(GPU_CMD_LOAD_GSTATE, 0, 20, 0, 4, GS_AT(0), 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "GSTATE arg2", cp_send(GPU_CMD_LOAD_GSTATE, 0, 21, 0, 3, GS_AT(0), 2, NULL, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "GSTATE align", cp_send(GPU_CMD_LOAD_GSTATE, 0, 22, 0, 3, GS_AT(0) + 32, 0, NULL, 0), GPU_CMDE_ALIGN);
+    expect(c, "GSTATE range", cp_send(GPU_CMD_LOAD_GSTATE, 0, 23, 0, 3, 0x3FFFFC0u, 0, NULL, 0), GPU_CMDE_RANGE);
+    static const struct {
+        uint32_t w[16];
+        unsigned st;
+        const char *what;
+    } badg[] = {
+        {{VBO28 + 2, 28}, GPU_CMDE_BAD_ARG, "VBO_BASE"},
+        {{VBO28, 24}, GPU_CMDE_BAD_ARG, "stride 24"},
+        {{VBO28, 30}, GPU_CMDE_BAD_ARG, "stride 30"},
+        {{VBO28, 65536}, GPU_CMDE_BAD_ARG, "stride 65536"},
+        {{VBO28, 28, IBO32, 2}, GPU_CMDE_BAD_ARG, "IBO_FORMAT"},
+        {{VBO28, 28, IBO16 + 1, 0}, GPU_CMDE_BAD_ARG, "IBO U16 align"},
+        {{VBO28, 28, IBO16, 1}, GPU_CMDE_BAD_ARG, "IBO U32 align"},
+        {{VBO28, 28, 0, 0, 0x1000}, GPU_CMDE_UNSUPPORTED, "MVP_PTR"},
+        {{VBO28, 28, 0, 0, 0, 0x1000}, GPU_CMDE_UNSUPPORTED, "LIGHT0_PTR"},
+        {{VBO28, 28, 0, 0, 0, 0, 1}, GPU_CMDE_UNSUPPORTED, "CULL_ENABLE"},
+        {{VBO28, 28, 0, 0, 0, 0, 2}, GPU_CMDE_UNSUPPORTED, "CLIP_ENABLE"},
+        {{VBO28, 28, 0, 0, 0, 0, 5}, GPU_CMDE_BAD_ARG, "CULL_CLIP bits"},
+        {{VBO28, 28, 0, 0, 0, 0, 0, 0, 0, 1}, GPU_CMDE_BAD_ARG, "reserved word"},
+        {{VBO28, 29, 0, 0, 0x1000}, GPU_CMDE_BAD_ARG, "stride before MVP"},
+        {{VBO28, 28, 0, 0, 0x1000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7}, GPU_CMDE_UNSUPPORTED, "MVP before reserved"},
+    };
+    for (unsigned k = 0; k < sizeof(badg) / sizeof(badg[0]); k++) {
+        put_words(GS_AT(3), badg[k].w, 16);
+        expect(c, badg[k].what, cp_send(GPU_CMD_LOAD_GSTATE, 0, (uint8_t)(24 + k), 0, 3, GS_AT(3), 0, NULL, 0),
+               badg[k].st);
+    }
+    expect(c, "GPARAM slot", cp_send(GPU_CMD_LOAD_GPARAM, 0, 40, 0, 4, GP_AT(0), 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "GPARAM align", cp_send(GPU_CMD_LOAD_GPARAM, 0, 41, 0, 3, GP_AT(0) + 16, 0, NULL, 0), GPU_CMDE_ALIGN);
+    expect(c, "GPARAM range", cp_send(GPU_CMD_LOAD_GPARAM, 0, 42, 0, 3, 0x2000000u, 0, NULL, 0), GPU_CMDE_RANGE);
+    put_words(GP_AT(3), (uint32_t[8]){0, 1}, 8);
+    expect(c, "BASE_INSTANCE", cp_send(GPU_CMD_LOAD_GPARAM, 0, 43, 0, 3, GP_AT(3), 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    put_words(GP_AT(3), (uint32_t[8]){0, 0, 0, 0, 0, 0, 0, 9}, 8);
+    expect(c, "GPARAM reserved", cp_send(GPU_CMD_LOAD_GPARAM, 0, 44, 0, 3, GP_AT(3), 0, NULL, 0), GPU_CMDE_BAD_ARG);
+
+    /* GDRAW refusals, in the documented order; none of them draws (GFA stays GFB's twin) */
+    const gd_blk_t ok = {0, 12, 0, 0};
+    expect(c, "arg2 bits", gdraw1(50, &ok, 1u << 2), GPU_CMDE_BAD_ARG);
+    expect(c, "GSTATE unloaded", gdraw1(51, &ok, gd_arg2(3, 0, 0, 0, 0)), GPU_CMDE_BAD_ARG);
+    expect(c, "GPARAM unloaded", gdraw1(52, &ok, gd_arg2(0, 3, 0, 0, 0)), GPU_CMDE_BAD_ARG);
+    expect(c, "RSTATE unloaded", gdraw1(53, &ok, gd_arg2(0, 0, 3, 0, 0)), GPU_CMDE_BAD_ARG);
+    expect(c, "block align", cp_send(GPU_CMD_GDRAW, 0, 54, 0, GD_AT(0) + 8, 0, 0, NULL, 0), GPU_CMDE_ALIGN);
+    expect(c, "block range", cp_send(GPU_CMD_GDRAW, 0, 55, 0, 0x1FFFFF0u, 0, 0, NULL, 0), GPU_CMDE_RANGE);
+    expect(c, "count align", cp_send(GPU_CMD_GDRAW, 0, 56, 0, GD_AT(0), GCNT + 2, 0, NULL, 0), GPU_CMDE_ALIGN);
+    expect(c, "count range", cp_send(GPU_CMD_GDRAW, 0, 57, 0, GD_AT(0), 0x2000000u, 0, NULL, 0), GPU_CMDE_RANGE);
+    const uint32_t big[3] = {1u << 21, 0xFFFFFFFFu, (0x2000000u - GD_AT(0)) / 24 + 1};
+    for (unsigned k = 0; k < 3; k++) {
+        put_words(GCNT, &big[k], 1);
+        expect(c, "block array range", cp_send(GPU_CMD_GDRAW, 0, (uint8_t)(58 + k), 0, GD_AT(0), GCNT, 0, NULL, 0),
+               GPU_CMDE_RANGE);
+    }
+    expect(c, "TOPOLOGY", gdraw1(61, (gd_blk_t[]){{0, 12, 2, 0}}, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "FLAGS bits", gdraw1(62, (gd_blk_t[]){{0, 12, 0, 8}}, 0), GPU_CMDE_BAD_ARG);
+    put_words(GD_AT(0), (uint32_t[6]){0, 12, 0, 0, RS_AT(0), 0}, 6);
+    expect(c, "RSTATE_PTR", cp_send(GPU_CMD_GDRAW, 0, 63, 0, GD_AT(0), 0, 0, NULL, 0), GPU_CMDE_UNSUPPORTED);
+    put_words(GD_AT(0), (uint32_t[6]){0, 12, 0, 0, 0, 1}, 6);
+    expect(c, "RESERVED", cp_send(GPU_CMD_GDRAW, 0, 64, 0, GD_AT(0), 0, 0, NULL, 0), GPU_CMDE_BAD_ARG);
+    expect(c, "INDEXED without IBO", gdraw1(65, (gd_blk_t[]){{0, 12, 0, 1}}, 0), GPU_CMDE_BAD_ARG);
+    /* the check pass: a bad vertex in the last triangle refuses the whole draw */
+    expect(c, "index past 32 MiB", gdraw1(66, (gd_blk_t[]){{1u << 24, 3, 0, 1}}, gd_arg2(1, 1, 0, 0, 0)),
+           GPU_CMDE_RANGE);
+    expect(c, "index past the window", gdraw1(67, (gd_blk_t[]){{(0x2000000u - IBO32) / 4 - 1, 3, 0, 1}},
+                                              gd_arg2(2, 0, 0, 0, 0)), GPU_CMDE_RANGE);
+    expect(c, "vertex < 0", gdraw1(68, (gd_blk_t[]){{0, 3, 0, 0}}, gd_arg2(0, 2, 0, 0, 0)), GPU_CMDE_RANGE);
+    expect(c, "vertex past 32 MiB", gdraw1(69, (gd_blk_t[]){{1u << 21, 3, 0, 0}}, 0), GPU_CMDE_RANGE);
+    expect(c, "vertex far", gdraw1(70, (gd_blk_t[]){{(0x2000000u - VBO28) / 28 - 2, 3, 0, 0}}, 0), GPU_CMDE_RANGE);
+    const uint32_t far_x = 3000, big_u = 40000;
+    put_words(VBO28 + 28 * 40, &far_x, 1);   /* vertex 40: X out of range */
+    expect(c, "vertex X", gdraw1(71, (gd_blk_t[]){{0, 48, 0, 0}}, 0), GPU_CMDE_BAD_ARG);
+    put_words(VBO28 + 28 * 40, &g_vx[40][0], 1);
+    put_words(VBO28 + 28 * 41 + 16, &big_u, 1);   /* vertex 41: U out of range */
+    expect(c, "U with texture", gdraw1(72, (gd_blk_t[]){{39, 3, 0, 4}}, 0), GPU_CMDE_BAD_ARG);
+    g_vx[41][4] = big_u;                          /* (without texture U is not read: drawn) */
+    gd_both(c, "U without texture", 73, 0, 0, 0, 0, (gd_blk_t[]){{39, 3, 0, 0}}, 1, 0);
+    put_words(GD_AT(0), (uint32_t[12]){0, 3, 0, 0, 0, 0, 0, 3, 0, 7, 0, 0}, 12);   /* 2nd block bad */
+    put_words(GCNT, (uint32_t[1]){2}, 1);
+    expect(c, "second block", cp_send(GPU_CMD_GDRAW, 0, 74, 0, GD_AT(0), GCNT, 0, NULL, 0), GPU_CMDE_BAD_ARG);
+
+    /* the vertex budget (CP_WATCHDOG > 0): 12 vertex fetches per pass fit in 12, not in 11 */
+    gpu_write(REG_CP_WATCHDOG, 11);
+    expect(c, "budget 11", gdraw1(75, (gd_blk_t[]){{3, 12, 0, 0}}, 0), GPU_CMDE_WATCHDOG);
+    put_words(GCNT, (uint32_t[1]){3}, 1);
+    put_blocks(GD_AT(0), (gd_blk_t[]){{3, 6, 0, 0}, {30, 2, 1, 0}, {9, 4, 1, 0}}, 3);
+    expect(c, "budget 11, indirect", cp_send(GPU_CMD_GDRAW, 0, 76, 0, GD_AT(0), GCNT, 0, NULL, 0),
+           GPU_CMDE_WATCHDOG);
+    gpu_write(REG_CP_WATCHDOG, 12);
+    gd_both(c, "budget 12", 77, 0, 0, 0, 0, (gd_blk_t[]){{3, 12, 0, 0}}, 1, 0);
+    gd_both(c, "budget 12, indirect", 78, 0, 0, 0, 0, (gd_blk_t[]){{3, 6, 0, 0}, {30, 2, 1, 0}, {9, 4, 1, 0}}, 3, 0);
+    gpu_write(REG_CP_WATCHDOG, 0);
+
+    /* the draw pass: the first triangle paints over the second's vertex words (framebuffer
+     * GFX with the vertex buffer in its row 10): X becomes the pixel colour, out of range */
+    put_rstate(2, GFX, 0, 0, 0, 0);
+    expect(c, "LOAD_RSTATE 2", cp_send(GPU_CMD_LOAD_RSTATE, 0, 80, 0, 2, RS_AT(2), 0, NULL, 0), GPU_CMDE_OK);
+    const uint32_t vrow = GFX + 10 * 2560;
+    uint32_t ov[6 * 7] = {0, 0, 0, 0, 0, 0, 0xFFFF0000u, 100, 0, 0, 0, 0, 0, 0xFFFF0000u,
+                          0, 30, 0, 0, 0, 0, 0xFFFF0000u};
+    static const uint32_t tri2[3][2] = {{200, 20}, {240, 20}, {200, 40}};
+    for (unsigned i = 3; i < 6; i++) {
+        ov[7 * i] = tri2[i - 3][0];
+        ov[7 * i + 1] = tri2[i - 3][1];
+        ov[7 * i + 6] = 0xFF00FF00u;
+    }
+    put_words(vrow, ov, 42);
+    put_gstate(3, vrow, 28, 0, 0);
+    expect(c, "LOAD_GSTATE 3", cp_send(GPU_CMD_LOAD_GSTATE, 0, 81, 0, 3, GS_AT(3), 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "draw pass", gdraw1(82, (gd_blk_t[]){{0, 6, 0, 0}}, gd_arg2(3, 0, 2, 0, 0)), GPU_CMDE_BAD_ARG);
+    (void)gpu_read(REG_CP_ERROR);
+}
+
+int check_cp_gdraw(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (c->msg[0]) {
+        return -1;
+    }
+    if (!o->mem) {
+        return 0;
+    }
+    unsigned drawn = 0;
+    for (uint32_t i = 0; i < GD_ROWS * 640u; i++) {
+        uint32_t a, b;
+        memcpy(&a, o->mem + GFA + 4 * i, 4);
+        memcpy(&b, o->mem + GFB + 4 * i, 4);
+        if (a != b) {
+            snprintf(c->msg, sizeof(c->msg), "%s: GDRAW and its RDRAW twin differ at pixel (%u, %u): %08x vs %08x",
+                     o->backend, i % 640, i / 640, a, b);
+            return -1;
+        }
+        drawn += o->wcount[(GFA / 4) + i] != 0;
+    }
+    if (drawn < 2000) {
+        snprintf(c->msg, sizeof(c->msg), "%s: GDRAW drew only %u pixels", o->backend, drawn);
+        return -1;
+    }
+    /* the failed draw pass: its first triangle is drawn ((5, 5) inside it), its second not */
+    if (o->wcount[(GFX + 5 * 2560 + 5 * 4) / 4] == 0 || o->wcount[(GFX + 25 * 2560 + 205 * 4) / 4] != 0) {
+        snprintf(c->msg, sizeof(c->msg), "%s: the draw that overwrote its vertices drew the wrong triangles",
+                 o->backend);
+        return -1;
+    }
+    return 0;
+}
+
+/* cp_random's geometry packets: LOAD_GSTATE and LOAD_GPARAM into random slots (mostly valid,
+ * sometimes a flipped bit), a vertex buffer of 12 small-triangle vertices at a random stride,
+ * U16 or U32 indices (some past the 12 vertices), one to three GDRAW blocks with random
+ * counts, topologies and flags, direct or indirect; returns the packets sent */
+#define GR_VBO (CP_AREA + 0xAA000u)
+#define GR_IBO (CP_AREA + 0xAB000u)
+#define GR_BLK (CP_AREA + 0xAB800u)
+#define GR_CNT (CP_AREA + 0xAB900u)
+static unsigned random_gdraw(scene_ctx_t *c)
+{
+    static const uint32_t strides[4] = {28, 32, 36, 44};
+    unsigned n = 0;
+    const uint32_t stride = strides[scene_rand(c) % 4];
+    const uint32_t u32 = scene_rand(c) & 1;
+    const uint32_t ibo = GR_IBO + (u32 ? 0 : (scene_rand(c) & 2));
+    uint32_t gs[16] = {GR_VBO, stride, scene_rand(c) % 4 ? ibo : 0, u32};
+    if (scene_rand(c) % 10 == 0) gs[scene_rand(c) % 16] ^= 1u << (scene_rand(c) % 32);
+    put_words(GS_AT(4), gs, 16);
+    const uint32_t gss = (uint32_t)scene_rand_range(c, 0, 4), gps = (uint32_t)scene_rand_range(c, 0, 4);
+    (void)cp_send(GPU_CMD_LOAD_GSTATE, 0, 113, 0, gss, GS_AT(4),
+                  scene_rand(c) % 8 ? scene_rand(c) & 1 : scene_rand(c), NULL, 0);
+    uint32_t gp[8] = {(uint32_t)scene_rand_range(c, -2, 2), 0, scene_rand(c) % 2 ? scene_rand(c) : 0};
+    if (scene_rand(c) % 10 == 0) gp[scene_rand(c) % 8] ^= 1u << (scene_rand(c) % 32);
+    put_words(GP_AT(4), gp, 8);
+    (void)cp_send(GPU_CMD_LOAD_GPARAM, 0, 114, 0, gps, GP_AT(4), 0, NULL, 0);
+    n += 4;
+    uint32_t vb[12 * 11];
+    const int32_t cx = scene_rand_range(c, 20, 620), cy = scene_rand_range(c, 20, 460);
+    const unsigned sw = stride / 4;
+    for (unsigned v = 0; v < 12; v++) {
+        uint32_t *w = &vb[sw * v];
+        w[0] = (uint32_t)(cx + scene_rand_range(c, -20, 20));
+        w[1] = (uint32_t)(cy + scene_rand_range(c, -20, 20));
+        w[2] = scene_rand(c) & 0x1FFFFFFu;
+        w[3] = scene_rand(c);
+        w[4] = (uint32_t)scene_rand_range(c, -32768, 32767);
+        w[5] = (uint32_t)scene_rand_range(c, -32768, 32767);
+        w[6] = scene_rand(c) % 4 ? scene_rand(c) : 0;
+        for (unsigned j = 7; j < sw; j++) w[j] = scene_rand(c);
+    }
+    if (scene_rand(c) % 10 == 0) vb[scene_rand(c) % (12 * sw)] = scene_rand(c);   /* maybe out of range */
+    put_words(GR_VBO, vb, 12 * sw);
+    uint32_t ix[16];
+    for (unsigned i = 0; i < 16; i++) {
+        ix[i] = (uint32_t)scene_rand_range(c, 0, 13) | (uint32_t)scene_rand_range(c, 0, 13) << 16;
+    }
+    if (u32) {
+        for (unsigned i = 0; i < 16; i++) ix[i] &= 0xFFFFu;
+    }
+    put_words(GR_IBO, ix, 16);
+    const unsigned nb = (unsigned)scene_rand_range(c, 1, 3);
+    uint32_t blk[18];
+    for (unsigned b = 0; b < nb; b++) {
+        blk[6 * b] = (uint32_t)scene_rand_range(c, 0, 4);
+        blk[6 * b + 1] = (uint32_t)scene_rand_range(c, 0, 12);
+        blk[6 * b + 2] = scene_rand(c) % 16 ? scene_rand(c) & 1 : 2;
+        blk[6 * b + 3] = scene_rand(c) % 16 ? scene_rand(c) & 7 : scene_rand(c) & 15;
+        blk[6 * b + 4] = 0;
+        blk[6 * b + 5] = 0;
+        if (scene_rand(c) % 16 == 0) blk[6 * b + scene_rand(c) % 6] ^= 1u << (scene_rand(c) % 32);
+    }
+    put_words(GR_BLK, blk, 6 * nb);
+    n += 3;
+    uint32_t cnt_ptr = 0;
+    if (nb > 1 || scene_rand(c) % 4 == 0) {
+        const uint32_t cnt = scene_rand(c) % 10 ? nb : scene_rand(c) % 2 ? 0 : scene_rand(c);
+        put_words(GR_CNT, &cnt, 1);
+        cnt_ptr = GR_CNT + (scene_rand(c) % 20 ? 0 : 2);
+        n++;
+    }
+    /* mostly the slots just loaded, and the render-state slot cp_random's RDRAWs load */
+    uint32_t arg2 = (scene_rand(c) & 3) | (gss & 3) << 4 | (gps & 3) << 8 | (uint32_t)scene_rand_range(c, 0, 3) << 12;
+    if (scene_rand(c) % 16 == 0) arg2 ^= 1u << (scene_rand(c) % 32);
+    g_gd_st[cp_send(GPU_CMD_GDRAW, 0, 115, 0, GR_BLK, cnt_ptr, arg2, NULL, 0) & 15]++;
+    return n + 1;
+}
+
+/* ---------------------------------------------------------------- seed 004's example sequences */
+
+/* "Compute-assisted vertex then draw": thread i writes vertex i of a strip (32-byte records) in
+ * its data window; the host cleared the record (the kernel upload writes zeros) */
+static const char k_vtxgen_src[] = "; vtxgen: X = 40 + 24 i, Y = 100 + 40 (i & 1), COLOR = {A 255, R 200, G 0, B 32 i}\n"
+                                   ".threads 8\n"
+                                   "    MUL   R0, %blockIdx, %blockDim\n"
+                                   "    ADD   R0, R0, %threadIdx\n"
+                                   "    CONST R1, #32\n"
+                                   "    MUL   R2, R0, R1\n"
+                                   "    CONST R3, #24\n"
+                                   "    MUL   R4, R0, R3\n"
+                                   "    CONST R5, #40\n"
+                                   "    ADD   R4, R4, R5\n"
+                                   "    STR   R2, R4\n"
+                                   "    CONST R6, #2\n"
+                                   "    DIV   R7, R0, R6\n"
+                                   "    MUL   R7, R7, R6\n"
+                                   "    SUB   R7, R0, R7\n"
+                                   "    CONST R8, #40\n"
+                                   "    MUL   R7, R7, R8\n"
+                                   "    CONST R9, #100\n"
+                                   "    ADD   R7, R7, R9\n"
+                                   "    CONST R10, #4\n"
+                                   "    ADD   R11, R2, R10\n"
+                                   "    STR   R11, R7\n"
+                                   "    CONST R10, #24\n"
+                                   "    ADD   R11, R2, R10\n"
+                                   "    MUL   R12, R0, R1\n"
+                                   "    STR   R11, R12\n"
+                                   "    CONST R10, #26\n"
+                                   "    ADD   R11, R2, R10\n"
+                                   "    CONST R12, #200\n"
+                                   "    STR   R11, R12\n"
+                                   "    CONST R10, #27\n"
+                                   "    ADD   R11, R2, R10\n"
+                                   "    CONST R12, #255\n"
+                                   "    STR   R11, R12\n"
+                                   "    RET\n";
+
+/* "Two-pass fragment shading": thread i inverts bits 15:0 (the RGB565 pixel) of word i */
+static const char k_shade_src[] = "; shade: pixel i of the row at the data base, bits 15:0 inverted\n"
+                                  ".threads 16\n"
+                                  "    MUL   R0, %blockIdx, %blockDim\n"
+                                  "    ADD   R0, R0, %threadIdx\n"
+                                  "    CONST R1, #4\n"
+                                  "    MUL   R2, R0, R1\n"
+                                  "    LDR   R3, R2\n"
+                                  "    CONST R4, #255\n"
+                                  "    SUB   R3, R4, R3\n"
+                                  "    STR   R2, R3\n"
+                                  "    CONST R5, #1\n"
+                                  "    ADD   R6, R2, R5\n"
+                                  "    LDR   R7, R6\n"
+                                  "    SUB   R7, R4, R7\n"
+                                  "    STR   R6, R7\n"
+                                  "    RET\n";
+
+#define SQ_VBO (CP_AREA + 0xAC000u)            /* the host's vertex buffers (stride 28) */
+#define SQ_KDATA0 0x4000u                      /* vtxgen's data offset: its vertex buffer */
+#define SQ_KDATA1 0x5000u                      /* shade's (unused: arg_ptr names each row) */
+#define SQ_GBUF GPU_SIMT_DATA_WIN              /* the G-buffer: rows 0..3 of a framebuffer there */
+#define SQ_TILE_W 16u
+#define SQ_TILE_H 4u
+#define SQ_DST (GFA + 20u * 2560u + 400u * 4u) /* where the shaded tile is copied */
+
+/* one triangle through RDRAW with render state 1 (the twin framebuffer GFB) */
+static void seq_twin(scene_ctx_t *c, const uint32_t (*v)[7])
+{
+    uint32_t w[24] = {0};
+    for (unsigned j = 0; j < 3; j++) memcpy(&w[8 * j], v[j], 7 * sizeof(uint32_t));
+    put_words(VB_AT(0), w, 24);
+    expect(c, "RDRAW twin", rdraw(125, 1, VB_AT(0), 1, 0, 0), GPU_CMDE_OK);
+}
+
+/* the triangles of a strip of n records */
+static void seq_twin_strip(scene_ctx_t *c, const uint32_t (*r)[7], unsigned n)
+{
+    for (unsigned t = 0; t + 3 <= n; t++) {
+        const uint32_t *a = r[t + (t & 1)], *b = r[t + 1 - (t & 1)], *d = r[t + 2];
+        uint32_t v[3][7];
+        memcpy(v[0], a, sizeof(v[0]));
+        memcpy(v[1], b, sizeof(v[1]));
+        memcpy(v[2], d, sizeof(v[2]));
+        seq_twin(c, (const uint32_t(*)[7])v);
+    }
+}
+
+void scene_cp_seq(scene_ctx_t *c)
+{
+    static simt_image_t img;
+    const char *srcs[2] = {k_vtxgen_src, k_shade_src};
+    const unsigned prog[2] = {0, 64}, data[2] = {SQ_KDATA0, SQ_KDATA1};
+    uint32_t tab[4];
+    for (unsigned k = 0; k < 2; k++) {
+        if (simt_assemble(srcs[k], &img) != 0) {
+            snprintf(c->msg, sizeof(c->msg), "cannot assemble kernel %u: %s", k, img.err);
+            return;
+        }
+        if (cp_upload_kernel(c, &img, prog[k], data[k]) != 0) {
+            return;
+        }
+        tab[2 * k] = prog[k];
+        tab[2 * k + 1] = data[k];
+    }
+    put_words(KTAB, tab, 4);
+    gpu_write(REG_CP_KTAB, (2ull << 32) | KTAB);
+    put_rstate(0, GFA, 0, 0, 0, 0);   /* opaque, no depth, no texture */
+    put_rstate(1, GFB, 0, 0, 0, 0);   /* its twin */
+    put_rstate(2, SQ_GBUF, 0, 0, 0, 0);
+    expect(c, "LOAD_RSTATE 1", cp_send(GPU_CMD_LOAD_RSTATE, 0, 40, 0, 1, RS_AT(1), 0, NULL, 0), GPU_CMDE_OK);
+
+    /* 1. "Basic draw": loads emitting fence 0, GDRAW waiting on it and emitting, RDRAW waiting */
+    uint32_t vb[7][7];
+    for (unsigned i = 0; i < 7; i++) {
+        vb[i][0] = (uint32_t)scene_rand_range(c, 40, 300);
+        vb[i][1] = (uint32_t)scene_rand_range(c, 300, 400);
+        vb[i][2] = 0;
+        vb[i][3] = 0;
+        vb[i][4] = 0;
+        vb[i][5] = 0;
+        vb[i][6] = scene_rand(c) | 0xFF000000u;
+    }
+    put_words(SQ_VBO, &vb[0][0], 6 * 7);
+    put_gstate(0, SQ_VBO, 28, 0, 0);
+    put_gparam(0, 0, 0xFF808080u);
+    put_blocks(GD_AT(0), (gd_blk_t[]){{0, 6, 0, 0}}, 1);
+    expect(c, "basic: LOAD_GSTATE", cp_send(GPU_CMD_LOAD_GSTATE, 0, 0, 0, 0, GS_AT(0), 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "basic: LOAD_GPARAM", cp_send(GPU_CMD_LOAD_GPARAM, 0, 0, 0, 0, GP_AT(0), 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "basic: LOAD_RSTATE", cp_send(GPU_CMD_LOAD_RSTATE, 0, 0, 0, 0, RS_AT(0), 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "basic: GDRAW", cp_send(GPU_CMD_GDRAW, GPU_CMDF_WAIT, 0, 0, GD_AT(0), 0, 0, NULL, 0), GPU_CMDE_OK);
+    uint32_t w7[24] = {0};
+    for (unsigned j = 0; j < 3; j++) memcpy(&w7[8 * j], vb[(j + 4) % 7], 7 * sizeof(uint32_t));
+    put_words(VB_AT(1), w7, 24);
+    expect(c, "basic: RDRAW", rdraw(0, 0, VB_AT(1), 1, 0, 0), GPU_CMDE_OK);   /* (cp_send adds EMIT) */
+    seq_twin(c, (const uint32_t(*)[7])&vb[0]);
+    seq_twin(c, (const uint32_t(*)[7])&vb[3]);
+    uint32_t v3[3][7];
+    for (unsigned j = 0; j < 3; j++) memcpy(v3[j], vb[(j + 4) % 7], sizeof(v3[j]));
+    seq_twin(c, (const uint32_t(*)[7])v3);
+
+    /* 2. "Compute-assisted vertex then draw": the kernel writes the strip, GDRAW (CU_ASSIST)
+     * waits on its fence, RDRAW waits on the draw's */
+    expect(c, "compute: DISPATCH_1D", cp_send(GPU_CMD_DISPATCH_1D, 0, 1, 0, 8, 4, 0, NULL, 0), GPU_CMDE_OK);
+    put_gstate(1, GPU_SIMT_DATA_WIN + SQ_KDATA0, 32, 0, 0);
+    expect(c, "compute: LOAD_GSTATE", cp_send(GPU_CMD_LOAD_GSTATE, 0, 41, 0, 1, GS_AT(1), 0, NULL, 0), GPU_CMDE_OK);
+    put_blocks(GD_AT(1), (gd_blk_t[]){{0, 8, 1, 0}}, 1);
+    expect(c, "compute: GDRAW",
+           cp_send(GPU_CMD_GDRAW, GPU_CMDF_WAIT, 1, 0, GD_AT(1), 0, gd_arg2(1, 0, 0, 0, 1), NULL, 0), GPU_CMDE_OK);
+    put_words(VB_AT(1), w7, 24);
+    expect(c, "compute: RDRAW", rdraw(1, 0, VB_AT(1), 0, 0, 0), GPU_CMDE_OK);
+    uint32_t kv[8][7] = {{0}};
+    for (unsigned i = 0; i < 8; i++) {   /* what vtxgen computes */
+        kv[i][0] = 40 + 24 * i;
+        kv[i][1] = 100 + 40 * (i & 1);
+        kv[i][6] = 0xFF000000u | 200u << 16 | ((32u * i) & 0xFFu);
+    }
+    seq_twin_strip(c, (const uint32_t(*)[7])kv, 8);
+    put_words(VB_AT(0), w7, 24);
+    expect(c, "RDRAW twin", rdraw(125, 1, VB_AT(0), 0, 0, 0), GPU_CMDE_OK);
+
+    /* 3. "Two-pass": GDRAW renders a tile into the G-buffer (in the SIMT data window),
+     * DISPATCH_2D shades it row by row (waiting on fence 0, emitting fence 1), BARRIER, BLIT
+     * to the framebuffer, SWAP_FB */
+    const uint32_t quad[4][7] = {{0, 0, 0, 0, 0, 0, 0xFF2040F0u},
+                                 {SQ_TILE_W, 0, 0, 0, 0, 0, 0xFFF04020u},
+                                 {0, SQ_TILE_H, 0, 0, 0, 0, 0xFF20F040u},
+                                 {SQ_TILE_W, SQ_TILE_H, 0, 0, 0, 0, 0xFF808080u}};
+    put_words(SQ_VBO + 0x400, &quad[0][0], 28);
+    put_gstate(2, SQ_VBO + 0x400, 28, 0, 0);
+    expect(c, "two-pass: LOAD_GSTATE", cp_send(GPU_CMD_LOAD_GSTATE, 0, 0, 0, 2, GS_AT(2), 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "two-pass: LOAD_RSTATE", cp_send(GPU_CMD_LOAD_RSTATE, 0, 0, 0, 2, RS_AT(2), 0, NULL, 0), GPU_CMDE_OK);
+    put_blocks(GD_AT(2), (gd_blk_t[]){{0, 4, 1, 0}}, 1);
+    expect(c, "two-pass: GDRAW",
+           cp_send(GPU_CMD_GDRAW, GPU_CMDF_WAIT, 0, 0, GD_AT(2), 0, gd_arg2(2, 0, 2, 0, 0), NULL, 0), GPU_CMDE_OK);
+    for (unsigned y = 0; y < SQ_TILE_H; y++) {
+        const uint32_t desc[5] = {1, 1u << 16 | SQ_TILE_W, 1u << 16 | 4u, SQ_GBUF + y * 2560u, 0};
+        expect(c, "two-pass: DISPATCH_2D",
+               cp_send(GPU_CMD_DISPATCH_2D, GPU_CMDF_WAIT | GPU_CMDF_PAYLOAD, y ? 1 : 0, 5, 0, 0, 0, desc, 5),
+               GPU_CMDE_OK);
+    }
+    expect(c, "two-pass: BARRIER", cp_send(GPU_CMD_BARRIER, GPU_CMDF_WAIT, 1, 0, 0, 0, 0, NULL, 0), GPU_CMDE_OK);
+    expect(c, "two-pass: BLIT",
+           cp_send(GPU_CMD_BLIT, GPU_CMDF_WAIT, 1, 0, SQ_DST, SQ_GBUF, SQ_TILE_H << 16 | SQ_TILE_W, NULL, 0),
+           GPU_CMDE_OK);
+    expect(c, "two-pass: SWAP_FB", cp_send(GPU_CMD_SWAP_FB, GPU_CMDF_WAIT, 1, 0, GFA, 0x12C000u, 0, NULL, 0),
+           GPU_CMDE_OK);
+    seq_twin_strip(c, quad, 4);   /* the tile unshaded, at the top left of GFB */
+    (void)gpu_read(REG_CP_FENCE);
+    (void)gpu_read(REG_FB_DISPLAY);
+}
+
+int check_cp_seq(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (c->msg[0]) {
+        return -1;
+    }
+    if (!o->mem) {
+        return 0;
+    }
+    /* the draws of sequences 1 and 2 against their RDRAW twins (rows 20..23 at x 400.. hold
+     * the shaded tile in GFA only) */
+    for (uint32_t i = 0; i < 480u * 640u; i++) {
+        const uint32_t x = i % 640, y = i / 640;
+        if (y < SQ_TILE_H || (y >= 20 && y < 20 + SQ_TILE_H && x >= 400 && x < 400 + SQ_TILE_W)) {
+            continue;
+        }
+        uint32_t a, b;
+        memcpy(&a, o->mem + GFA + 4 * i, 4);
+        memcpy(&b, o->mem + GFB + 4 * i, 4);
+        if (a != b) {
+            snprintf(c->msg, sizeof(c->msg), "%s: sequence draw and its RDRAW twin differ at (%u, %u): %08x vs %08x",
+                     o->backend, x, y, a, b);
+            return -1;
+        }
+    }
+    /* the shaded tile: the twin's pixels with bits 15:0 inverted */
+    unsigned lit = 0;
+    for (uint32_t y = 0; y < SQ_TILE_H; y++) {
+        for (uint32_t x = 0; x < SQ_TILE_W; x++) {
+            uint32_t a, b;
+            memcpy(&a, o->mem + SQ_DST + y * 2560u + 4 * x, 4);
+            memcpy(&b, o->mem + GFB + y * 2560u + 4 * x, 4);
+            lit += o->wcount[(GFB + y * 2560u + 4 * x) / 4] != 0;
+            if (a != (b ^ 0xFFFFu)) {
+                snprintf(c->msg, sizeof(c->msg), "%s: shaded tile (%u, %u) is %08x, the unshaded twin %08x", o->backend,
+                         x, y, a, b);
+                return -1;
+            }
+        }
+    }
+    if (lit < SQ_TILE_W * SQ_TILE_H / 2) {
+        snprintf(c->msg, sizeof(c->msg), "%s: the tile twin covers only %u pixels", o->backend, lit);
+        return -1;
+    }
+    return 0;
+}
+
+/* benchmark (scripts/cp_bench.sh): one indexed GDRAW of 50 triangles per count, each the
+ * 8-pixel flat triangle of bench_cp_rdraw (U16 indices 0, 1, 2 repeated); buffers by backdoor,
+ * so the marginal cycles are the GDRAW's own */
+void scene_bench_cp_gdraw(scene_ctx_t *c)
+{
+    const unsigned ntri = 50 * bench_n(c);
+    put_rstate(0, 0, 0, 0, 0, 0);
+    (void)cp_send(GPU_CMD_LOAD_RSTATE, 0, 1, 0, 0, RS_AT(0), 0, NULL, 0);
+    const uint32_t vb[21] = {100, 100, 0, 0, 0, 0, 0xFF808080u, 108, 100, 0, 0, 0, 0, 0xFF808080u,
+                             100, 108, 0, 0, 0, 0, 0xFF808080u};
+    c->mem_load(c->tb, VBO28, vb, sizeof(vb));
+    /* from the word holding IBO16 (2 bytes into it): a half of padding, then the indices */
+    static uint16_t ix[3 * 50 * 16 + 2];
+    const unsigned nix = 3 * ntri < 3 * 50 * 16 ? 3 * ntri : 3 * 50 * 16;
+    for (unsigned i = 0; i < nix; i++) ix[1 + i] = (uint16_t)(i % 3);
+    c->mem_load(c->tb, IBO16 - 2, ix, 2 * ((nix + 2) & ~1u));
+    const uint32_t gs[16] = {VBO28, 28, IBO16, 0}, gp[8] = {0};
+    c->mem_load(c->tb, GS_AT(0), gs, sizeof(gs));
+    c->mem_load(c->tb, GP_AT(0), gp, sizeof(gp));
+    const uint32_t blk[6] = {0, 3 * ntri, 0, 3, 0, 0};   /* INDEXED, SHADE_FLAT (as bench_cp_rdraw) */
+    c->mem_load(c->tb, GD_AT(0), blk, sizeof(blk));
+    (void)cp_send(GPU_CMD_LOAD_GSTATE, 0, 2, 0, 0, GS_AT(0), 0, NULL, 0);
+    (void)cp_send(GPU_CMD_LOAD_GPARAM, 0, 3, 0, 0, GP_AT(0), 0, NULL, 0);
+    gpu_cmd_hdr_t h = {.opcode = GPU_CMD_GDRAW, .arg0 = GD_AT(0)};
+    (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
 }

@@ -640,6 +640,27 @@ static uint8_t cp_check_gdraw(const gpu_model_t *m, const cp_hdr_t *h, cp_plan_t
 
 /* step 5 of "Validation": the opcode's own checks, in the order of the table. pay: the payload
  * words the packet carried (npay of them: 0 without PAYLOAD). */
+/* the checks of a copy from arg1 to arg0 over n bytes each (BLIT, COPY_BUFFER, SPRITE_DRAW,
+ * LAYER_BLEND), in the documented order: both addresses word-aligned (ALIGN), the opcode's own
+ * argument checks (bad_arg: BAD_ARG), destination then source in the window (RANGE), the two
+ * spans disjoint (OVERLAP) */
+static uint8_t cp_check_pair(const cp_t *c, const cp_hdr_t *h, uint64_t n, int bad_arg)
+{
+    if (h->arg0 % 4u || h->arg1 % 4u) {
+        return GPU_CMDE_ALIGN;
+    }
+    if (bad_arg) {
+        return GPU_CMDE_BAD_ARG;
+    }
+    if (!cp_win_contains(c, h->arg0, n) || !cp_win_contains(c, h->arg1, n)) {
+        return GPU_CMDE_RANGE;
+    }
+    if (cp_overlap(h->arg0, h->arg1, n)) {
+        return GPU_CMDE_OVERLAP;
+    }
+    return GPU_CMDE_OK;
+}
+
 static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay, unsigned npay,
                         cp_plan_t *L)
 {
@@ -681,32 +702,10 @@ static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t 
     }
     case GPU_CMD_BLIT: {
         const uint32_t w = h->arg2 & 0xFFFFu, ht = h->arg2 >> 16;
-        const uint64_t n = cp_rect_bytes(w, ht);
-        if (h->arg0 % 4u || h->arg1 % 4u) {
-            return GPU_CMDE_ALIGN;
-        }
-        if (w > GPU_CMD_ROW_WORDS) {
-            return GPU_CMDE_BAD_ARG;
-        }
-        if (!cp_win_contains(c, h->arg0, n) || !cp_win_contains(c, h->arg1, n)) {
-            return GPU_CMDE_RANGE;
-        }
-        if (cp_overlap(h->arg0, h->arg1, n)) {
-            return GPU_CMDE_OVERLAP;
-        }
-        return GPU_CMDE_OK;
+        return cp_check_pair(c, h, cp_rect_bytes(w, ht), w > GPU_CMD_ROW_WORDS);
     }
     case GPU_CMD_COPY_BUFFER:
-        if (h->arg0 % 4u || h->arg1 % 4u) {
-            return GPU_CMDE_ALIGN;
-        }
-        if (!cp_win_contains(c, h->arg0, words) || !cp_win_contains(c, h->arg1, words)) {
-            return GPU_CMDE_RANGE;
-        }
-        if (cp_overlap(h->arg0, h->arg1, words)) {
-            return GPU_CMDE_OVERLAP;
-        }
-        return GPU_CMDE_OK;
+        return cp_check_pair(c, h, words, 0);
     case GPU_CMD_SPRITE_DRAW:
     case GPU_CMD_LAYER_BLEND: {
         /* SPRITE_DRAW: w x h = arg2, the key word (bits 31:17 zero) in the payload;
@@ -714,23 +713,8 @@ static uint8_t cp_check(const gpu_model_t *m, const cp_hdr_t *h, const uint32_t 
         const int sprite = h->opcode == GPU_CMD_SPRITE_DRAW;
         const uint32_t wh = sprite ? h->arg2 : npay ? pay[0] : (GPU_FB_H << 16) | GPU_FB_W;
         const uint32_t w = wh & 0xFFFFu, ht = wh >> 16;
-        const uint64_t n = cp_rect_bytes(w, ht);
-        if (h->arg0 % 4u || h->arg1 % 4u) {
-            return GPU_CMDE_ALIGN;
-        }
-        if (w > GPU_CMD_ROW_WORDS) {
-            return GPU_CMDE_BAD_ARG;
-        }
-        if (sprite ? (npay && (pay[0] >> CP_KEY_BITS) != 0) : h->arg2 > CP_ALPHA_ONE) {
-            return GPU_CMDE_BAD_ARG;
-        }
-        if (!cp_win_contains(c, h->arg0, n) || !cp_win_contains(c, h->arg1, n)) {
-            return GPU_CMDE_RANGE;
-        }
-        if (cp_overlap(h->arg0, h->arg1, n)) {
-            return GPU_CMDE_OVERLAP;
-        }
-        return GPU_CMDE_OK;
+        const int bad = sprite ? (npay && (pay[0] >> CP_KEY_BITS) != 0) : h->arg2 > CP_ALPHA_ONE;
+        return cp_check_pair(c, h, cp_rect_bytes(w, ht), w > GPU_CMD_ROW_WORDS || bad);
     }
     case GPU_CMD_DISPATCH_1D:
     case GPU_CMD_DISPATCH_2D:

@@ -72,7 +72,7 @@ module cp_top (
   typedef enum logic [1:0] { AsmHdr0, AsmHdr1, AsmBody } asm_e;
   typedef enum logic [5:0] {
     StIdle, StPay, StChk0, StChk1, StChk2, StWmPay, StWmLo, StWmHi, StDrain, StRead, StFill,
-    StCopy, StLbRdS, StLbWtS, StLbRdD, StLbWtD, StLbCalc, StLbWr, StRegWr0, StRegWr1,
+    StCopy, StLb, StRegWr0, StRegWr1,
     StFetchReq, StFetchWait, StDChk, StKChk, StLaunch, StKWait,
     StRsReq, StRsWait, StRsChk, StRdChk, StRrChk, StRdSChk, StRdVReq, StRdVWait, StRdVChk, StDr, StDrFReq,
     StDrFWait, StGdCnt, StGdDesc, StGdDChk, StGdNext, StGdV1, StGdIReq, StGdIWait, StGdV2, StGdMul,
@@ -94,7 +94,16 @@ module cp_top (
   logic [7:0]  k_thr_q, k_thr_d;            // DISPATCH: threads
   logic [31:0] wd_q, wd_d;                  // DISPATCH: cycles the kernel has run
   logic        abort_q, abort_d;            // DISPATCH: the kernel is being stopped
-  logic [15:0] lb_s_q, lb_s_d, lb_d_q, lb_d_d, lb_o_q, lb_o_d;   // LAYER_BLEND words
+  // LAYER_BLEND (StLb): reads of source and destination alternate ahead of the blend; their
+  // bits 15:0 go into the copy FIFO as pairs {s, d}; the blend takes a pair, computes one
+  // channel per cycle on the shared multiplier, and hands the word to the write register
+  logic [15:0] lb_s_q, lb_s_d, lb_d_q, lb_d_d, lb_o_q, lb_o_d;   // the pair being blended, the result
+  logic [15:0] lb_hs_q, lb_hs_d;            // a source half waiting for its destination half
+  logic        lb_hold_q, lb_hold_d;        // ... is there
+  logic        lb_par_q, lb_par_d;          // the next read: 0 source, 1 destination
+  logic        lb_busy_q, lb_busy_d;        // a pair is being blended (channel lb_ch_q)
+  logic [15:0] lb_w_q, lb_w_d;              // the blended word to write
+  logic        lb_wv_q, lb_wv_d;            // ... is there
   // render states (LOAD_RSTATE): four slots of what RDRAW uses, checked at load
   typedef struct packed {
     logic        valid;
@@ -220,11 +229,12 @@ module cp_top (
 
   // ---- copy data FIFO (BLIT, COPY_BUFFER) ----
   logic        cf_push, cf_pop, cf_rvalid, cf_wready;
+  logic [31:0] cf_wdata;   // the memory's answer; LAYER_BLEND: {source, destination} bits 15:0
   logic [31:0] cf_rdata;
   logic [3:0]  cf_count;
   prim_fifo #(.Width(32), .Depth(8)) u_copy_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .wvalid_i (cf_push), .wready_o (cf_wready), .wdata_i (mem_rsp_i.rdata),
+    .wvalid_i (cf_push), .wready_o (cf_wready), .wdata_i (cf_wdata),
     .rvalid_o (cf_rvalid), .rready_i (cf_pop), .rdata_o (cf_rdata), .count_o (cf_count)
   );
 
@@ -427,10 +437,10 @@ module cp_top (
   logic [7:0]  dk_status, dk_thr;
   logic        dk_block_ok, dk_thr_ok;
   logic [15:0] dk_prod;
-  // one multiplier, shared: StDChk x * y of DISPATCH_2D, StLbCalc (s - d) * a of one channel
+  // one multiplier, shared: StDChk x * y of DISPATCH_2D, StLb (s - d) * a of one channel
   logic signed [9:0]  mul_x, mul_y;
   logic signed [19:0] mul_p;
-  logic [1:0]  lb_ch_q, lb_ch_d;            // LAYER_BLEND: the channel StLbCalc works on
+  logic [1:0]  lb_ch_q, lb_ch_d;            // LAYER_BLEND: the channel being blended
   logic signed [6:0] lb_diff;
   logic [5:0]  lb_sc, lb_dc, lb_oc;
   always_comb begin
@@ -440,7 +450,7 @@ module cp_top (
       default: begin lb_sc = {1'b0, lb_s_q[4:0]};   lb_dc = {1'b0, lb_d_q[4:0]};   end
     endcase
     lb_diff = $signed({1'b0, lb_sc}) - $signed({1'b0, lb_dc});
-    if (st_q == StLbCalc) begin
+    if (st_q == StLb) begin
       mul_x = 10'(lb_diff);                   // sign-extended
       mul_y = $signed({1'b0, arg2_q[8:0]});
     end else begin
@@ -783,16 +793,16 @@ module cp_top (
           req_addr  = s_addr_q;
         end
       end
-      StLbRdS: begin
-        req_valid = !d_done;
-        req_addr  = s_addr_q;
-      end
-      StLbRdD: req_valid = 1'b1;
-      StLbWr: begin
-        req_valid = 1'b1;
-        req_we    = 1'b1;
-        req_wdata = {16'h0, lb_o_q};
-        req_be    = 4'b0011;
+      StLb: begin   // the write first; reads while pairs in flight fit the copy FIFO
+        if (lb_wv_q) begin
+          req_valid = 1'b1;
+          req_we    = 1'b1;
+          req_wdata = {16'h0, lb_w_q};
+          req_be    = 4'b0011;
+        end else if (!s_done && outst_q < 4'd6 && cf_count < 4'd5) begin
+          req_valid = 1'b1;
+          req_addr  = lb_par_q ? (s_addr_q + lb_delta) : s_addr_q;
+        end
       end
       StFetchReq, StRsReq, StRdVReq, StGdIReq: begin
         req_valid = !gd_hold;
@@ -816,6 +826,9 @@ module cp_top (
   logic        resync, clear; // CP_CTRL bits of the head
   logic        wm_hi;         // the WRITE_MEM payload write in hand has a second word to write
   logic        dr_adv;        // StDr: the write sequence moves to its next step
+  logic        lb_push, lb_wacc;  // StLb: a pair into the copy FIFO; the write taken this cycle
+  logic [24:0] lb_delta;      // StLb: destination - source (the same rectangle shape)
+  assign lb_delta = arg0_q[24:0] - arg1_q[24:0];
 
   assign resync = c_data[0];
   assign clear  = c_data[1];
@@ -834,6 +847,8 @@ module cp_top (
     wd_d = wd_q;
     abort_d = abort_q;
     lb_s_d = lb_s_q; lb_d_d = lb_d_q; lb_o_d = lb_o_q; lb_ch_d = lb_ch_q;
+    lb_hs_d = lb_hs_q; lb_hold_d = lb_hold_q; lb_par_d = lb_par_q; lb_busy_d = lb_busy_q;
+    lb_w_d = lb_w_q; lb_wv_d = lb_wv_q; lb_push = 1'b0; lb_wacc = 1'b0;
     rs_new_d = rs_new_q; rs_err_d = rs_err_q; rs_zb_bad_d = rs_zb_bad_q; rs_zs_bad_d = rs_zs_bad_q;
     rs_idx_d = rs_idx_q; rs_dfmt_d = rs_dfmt_q;
     dr_vb_d = dr_vb_q; last_vb_d = last_vb_q; last_vb_ok_d = last_vb_ok_q; dr_flags_d = dr_flags_q;
@@ -968,7 +983,14 @@ module cp_top (
             cp_pkg::OP_READ_MEM:   st_d = StRead;
             cp_pkg::OP_FILL_RECT, cp_pkg::OP_CLEAR_LAYER: st_d = StFill;
             cp_pkg::OP_BLIT, cp_pkg::OP_COPY_BUFFER, cp_pkg::OP_SPRITE_DRAW: st_d = StCopy;
-            cp_pkg::OP_LAYER_BLEND: st_d = StLbRdS;
+            cp_pkg::OP_LAYER_BLEND: begin
+              st_d      = StLb;
+              lb_hold_d = 1'b0;
+              lb_par_d  = 1'b0;
+              lb_busy_d = 1'b0;
+              lb_wv_d   = 1'b0;
+              lb_ch_d   = '0;
+            end
             cp_pkg::OP_LOAD_RSTATE, cp_pkg::OP_LOAD_GSTATE, cp_pkg::OP_LOAD_GPARAM: begin
               st_d        = StRsReq;
               f_addr_d    = arg1_q[24:0];
@@ -1087,36 +1109,58 @@ module cp_top (
         outst_d = outst_q + 4'(s_step) - 4'(mem_rsp_valid_i);
         if (d_done) st_d = StDone;
       end
-      // LAYER_BLEND, one word at a time: read source, read destination, blend, write
-      StLbRdS: begin
-        if (d_done) st_d = StDone;
-        else if (mem_req_ready_i) st_d = StLbWtS;
-      end
-      StLbWtS: if (mem_rsp_valid_i) begin
-        lb_s_d = mem_rsp_i.rdata[15:0];
-        st_d   = StLbRdD;
-      end
-      StLbRdD: if (mem_req_ready_i) st_d = StLbWtD;
-      StLbWtD: if (mem_rsp_valid_i) begin
-        lb_d_d = mem_rsp_i.rdata[15:0];
-        st_d   = StLbCalc;
-      end
-      StLbCalc: begin   // one channel per cycle: R, G, B
-        unique case (lb_ch_q)
-          2'd0:    lb_o_d[15:11] = lb_oc[4:0];
-          2'd1:    lb_o_d[10:5]  = lb_oc;
-          default: lb_o_d[4:0]   = lb_oc[4:0];
-        endcase
-        lb_ch_d = lb_ch_q + 2'd1;
-        if (lb_ch_q == 2'd2) begin
-          lb_ch_d = '0;
-          st_d    = StLbWr;
+      // LAYER_BLEND: reads (source, destination, ...) ahead, pairs into the copy FIFO, the
+      // blend (one channel per cycle), the write; 3 memory requests and 3 blend cycles a word
+      StLb: begin
+        if (req_valid && mem_req_ready_i) begin
+          if (req_we) begin                  // the write of the blended word
+            d_step  = 1'b1;
+            lb_wv_d = 1'b0;
+            lb_wacc = 1'b1;
+          end else begin                     // a read; after the destination's the next word
+            s_step   = lb_par_q;
+            lb_par_d = !lb_par_q;
+          end
         end
-      end
-      StLbWr: if (mem_req_ready_i) begin
-        d_step = 1'b1;
-        s_step = 1'b1;
-        st_d   = StLbRdS;
+        outst_d = outst_q + 4'(req_valid && mem_req_ready_i && !req_we) - 4'(mem_rsp_valid_i);
+        if (mem_rsp_valid_i) begin           // answers in order: source half, destination half
+          if (!lb_hold_q) begin
+            lb_hs_d   = mem_rsp_i.rdata[15:0];
+            lb_hold_d = 1'b1;
+          end else begin
+            lb_push   = 1'b1;
+            lb_hold_d = 1'b0;
+          end
+        end
+        if (!lb_busy_q) begin
+          if (cf_rvalid) begin               // the next pair
+            cf_pop    = 1'b1;
+            lb_s_d    = cf_rdata[31:16];
+            lb_d_d    = cf_rdata[15:0];
+            lb_busy_d = 1'b1;
+            lb_ch_d   = '0;
+          end
+        end else begin                       // one channel per cycle: R, G, B
+          unique case (lb_ch_q)
+            2'd0: begin lb_o_d[15:11] = lb_oc[4:0]; lb_ch_d = 2'd1; end
+            2'd1: begin lb_o_d[10:5]  = lb_oc;      lb_ch_d = 2'd2; end
+            default: begin                   // B, and the word to the write register
+              if (!lb_wv_q || lb_wacc) begin
+                lb_w_d    = {lb_o_q[15:5], lb_oc[4:0]};
+                lb_wv_d   = 1'b1;
+                lb_busy_d = 1'b0;
+                lb_ch_d   = '0;
+                if (cf_rvalid) begin         // and the next pair at once: 3 cycles a word
+                  cf_pop    = 1'b1;
+                  lb_s_d    = cf_rdata[31:16];
+                  lb_d_d    = cf_rdata[15:0];
+                  lb_busy_d = 1'b1;
+                end
+              end
+            end
+          endcase
+        end
+        if (d_done) st_d = StDone;
       end
       // DISPATCH: descriptor words / kernel-table entry into pbuf[f_idx_q ..]
       StFetchReq: if (req_valid && mem_req_ready_i) st_d = StFetchWait;
@@ -1571,7 +1615,8 @@ module cp_top (
   end
 
   assign pipe_push = rsp_to_pipe && mem_rsp_valid_i;
-  assign cf_push   = rsp_to_copy && mem_rsp_valid_i;
+  assign cf_push   = (rsp_to_copy && mem_rsp_valid_i) || lb_push;
+  assign cf_wdata  = (st_q == StLb) ? {lb_hs_q, mem_rsp_i.rdata[15:0]} : mem_rsp_i.rdata;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1604,6 +1649,7 @@ module cp_top (
       wd_q <= '0;
       abort_q <= 1'b0;
       lb_s_q <= '0; lb_d_q <= '0; lb_o_q <= '0; lb_ch_q <= '0;
+      lb_hs_q <= '0; lb_hold_q <= 1'b0; lb_par_q <= 1'b0; lb_busy_q <= 1'b0; lb_w_q <= '0; lb_wv_q <= 1'b0;
       rs_new_q <= '0; rs_err_q <= '0; rs_zb_bad_q <= 1'b0; rs_zs_bad_q <= 1'b0; rs_idx_q <= '0; rs_dfmt_q <= '0;
       dr_vb_q <= '0; last_vb_q <= '0; last_vb_ok_q <= 1'b0; dr_flags_q <= '0; dr_bad_q <= 1'b0;
       dr_ws_q <= '0; dr_wi_q <= '0; dr_ri_q <= '0; dr_v_q <= '0; dr_have_q <= 1'b0;
@@ -1657,6 +1703,8 @@ module cp_top (
       wd_q <= wd_d;
       abort_q <= abort_d;
       lb_s_q <= lb_s_d; lb_d_q <= lb_d_d; lb_o_q <= lb_o_d; lb_ch_q <= lb_ch_d;
+      lb_hs_q <= lb_hs_d; lb_hold_q <= lb_hold_d; lb_par_q <= lb_par_d; lb_busy_q <= lb_busy_d;
+      lb_w_q <= lb_w_d; lb_wv_q <= lb_wv_d;
       rs_new_q <= rs_new_d; rs_err_q <= rs_err_d; rs_zb_bad_q <= rs_zb_bad_d; rs_zs_bad_q <= rs_zs_bad_d;
       rs_idx_q <= rs_idx_d; rs_dfmt_q <= rs_dfmt_d;
       dr_vb_q <= dr_vb_d; last_vb_q <= last_vb_d; last_vb_ok_q <= last_vb_ok_d; dr_flags_q <= dr_flags_d;

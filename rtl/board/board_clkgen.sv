@@ -1,19 +1,26 @@
-// board_clkgen: clock generation for the ICEpi Zero (50 MHz oscillator) with two ECP5 EHXPLLL.
+// board_clkgen: clock generation from the board oscillator (RefMhz: 50 on the ICEpi Zero, 25 on
+// the ULX3S) with two ECP5 EHXPLLL.
 //
 // What:       PLL 1 makes the core clock, PLL 2 the pixel clock and the 5x TMDS shift clock
 //             (DDR outputs give the 10x bit rate). Frequencies (docs/synth.md "Clock plan"):
-//               clk_core_o   100.000 MHz  = 50 / 1 * 2 * 6 / 6            (VCO 600 MHz)
-//               clk_pix_o     25.179 MHz  = 50 / 14 * 3 * 47 / 20         (VCO 503.571 MHz)
+//               clk_core_o   100.000 MHz  = 50 / 1 * 2 * 6 / 6  or  25 / 1 * 4 * 6 / 6   (VCO 600 MHz)
+//               clk_pix_o     25.179 MHz  = 50 / 14 * 3 * 47 / 20  or  25 / 7 * 3 * 47 / 20
+//                                                                 (VCO 503.571 MHz)
 //               clk_shift_o  125.893 MHz  = 5 x clk_pix_o, same VCO, same phase
-//             25.179 MHz is the nearest the ECP5 PLL gets to 25.175 MHz from 50 MHz with an
-//             integer 5x shift clock (+0.014 %, well inside the VESA 0.5 % tolerance).
+//             25.179 MHz is the nearest the ECP5 PLL gets to 25.175 MHz from 50 (or 25) MHz
+//             with an integer 5x shift clock (+0.014 %, well inside the VESA 0.5 % tolerance).
+//             Both inputs give the same phase-detector frequencies per MHz of VCO: only the
+//             input dividers differ. nextpnr derives the output clocks from the input's
+//             FREQUENCY constraint and these dividers.
 // Latency:    n/a. locked_*_o go high when the PLLs lock (asynchronous, synchronise first).
-// Illegal:    only a 50 MHz input is supported (dividers are fixed).
+// Illegal:    RefMhz other than 25 or 50: an elaboration error.
 // Reset:      none (the PLLs run from power-up); use locked_*_o in the reset of each domain.
 // Simulation: not simulated; the Verilated harness drives clk_core/clk_pix directly.
 //             EHXPLLL is the Lattice primitive, a black box that Yosys synth_ecp5 knows.
-module board_clkgen (
-  input  logic clk_50m_i,
+module board_clkgen #(
+  parameter int unsigned RefMhz = 50
+) (
+  input  logic clk_ref_i,
   output logic clk_core_o,
   output logic clk_pix_o,
   output logic clk_shift_o,
@@ -21,13 +28,19 @@ module board_clkgen (
   output logic locked_pix_o
 );
 
+  // core PLL: feedback divider (CLKOP = RefMhz * CoreFbDiv = 100 MHz); pixel PLL: input divider
+  // (PFD 25/7 = 50/14 MHz)
+  localparam int CoreFbDiv  = (RefMhz == 25) ? 4 : 2;
+  localparam int PixClkiDiv = (RefMhz == 25) ? 7 : 14;
+  if (RefMhz != 25 && RefMhz != 50) begin : g_bad_ref
+    $error("board_clkgen: RefMhz must be 25 or 50");
+  end
+
   logic core_fb, pix_fb;
   // Outputs of the PLLs that are not used (named so that lint knows).
   logic unused_core_os, unused_core_os2, unused_core_os3, unused_core_intfb, unused_core_intlock;
   logic unused_pix_os3, unused_pix_intfb, unused_pix_intlock;
 
-  (* FREQUENCY_PIN_CLKI="50" *)
-  (* FREQUENCY_PIN_CLKOP="100" *)
   (* ICP_CURRENT="12" *) (* LPF_RESISTOR="8" *) (* MFG_ENABLE_FILTEROPAMP="1" *)
   (* MFG_GMCREF_SEL="2" *)
   EHXPLLL #(
@@ -45,11 +58,11 @@ module board_clkgen (
     .CLKOP_CPHASE     (2),
     .CLKOP_FPHASE     (0),
     .FEEDBK_PATH      ("CLKOP"),
-    .CLKFB_DIV        (2)
+    .CLKFB_DIV        (CoreFbDiv)
   ) u_pll_core (
     .RST          (1'b0),
     .STDBY        (1'b0),
-    .CLKI         (clk_50m_i),
+    .CLKI         (clk_ref_i),
     .CLKOP        (core_fb),
     .CLKOS        (unused_core_os),
     .CLKOS2       (unused_core_os2),
@@ -71,9 +84,6 @@ module board_clkgen (
   );
   assign clk_core_o = core_fb;
 
-  (* FREQUENCY_PIN_CLKI="50" *)
-  (* FREQUENCY_PIN_CLKOS="125.893" *)
-  (* FREQUENCY_PIN_CLKOS2="25.179" *)
   (* ICP_CURRENT="12" *) (* LPF_RESISTOR="8" *) (* MFG_ENABLE_FILTEROPAMP="1" *)
   (* MFG_GMCREF_SEL="2" *)
   EHXPLLL #(
@@ -85,7 +95,7 @@ module board_clkgen (
     .OUTDIVIDER_MUXB  ("DIVB"),
     .OUTDIVIDER_MUXC  ("DIVC"),
     .OUTDIVIDER_MUXD  ("DIVD"),
-    .CLKI_DIV         (14),
+    .CLKI_DIV         (PixClkiDiv),
     .CLKOP_ENABLE     ("ENABLED"),
     .CLKOP_DIV        (47),
     .CLKOP_CPHASE     (23),
@@ -103,7 +113,7 @@ module board_clkgen (
   ) u_pll_pix (
     .RST          (1'b0),
     .STDBY        (1'b0),
-    .CLKI         (clk_50m_i),
+    .CLKI         (clk_ref_i),
     .CLKOP        (pix_fb),
     .CLKOS        (clk_shift_o),
     .CLKOS2       (clk_pix_o),

@@ -1,6 +1,11 @@
-// board_icepi_zero: FPGA top for the ICEpi Zero (Lattice LFE5U-25F-6BG256C, 50 MHz oscillator,
-// W9825G6KH 32 MiB SDR SDRAM, GPDI/DVI connector, Raspberry-Pi header for the host SPI).
-// Pins: constraints/icepi_zero.lpf. Clock plan and build: docs/synth.md.
+// board_top: FPGA top of the GPU boards (docs/synth.md), one module for both:
+//   ICEpi Zero  Lattice LFE5U-25F-6BG256C, 50 MHz oscillator (RefMhz 50, the default),
+//               constraints/icepi_zero.lpf, `make synth`
+//   ULX3S       Lattice LFE5U-85F-6BG381C, 25 MHz oscillator (RefMhz 25),
+//               constraints/ulx3s.lpf, `make synth-ulx3s`
+// Both have a 32 MiB 16-bit SDR SDRAM (ICEpi Zero W9825G6KH; ULX3S the same geometry, or a
+// 64 MiB part of which the controller uses the first 32 MiB), a GPDI (DVI) connector, a reset
+// button (active low) and LEDs; the host SPI and status GPIOs are on a pin header.
 //
 // What:       clocks (board_clkgen: core 100 MHz, pixel 25.179 MHz, TMDS shift 125.893 MHz),
 //             one reset synchroniser per domain (button and PLL lock, async assert, sync
@@ -11,10 +16,12 @@
 //             source is board_video_stub until gpu_top has a display (TMDS symbols out).
 // Latency:    see sdram_ctrl (one more core cycle on reads is hidden in the falling-edge
 //             capture: see docs/sdram.md "IO timing").
-// Illegal:    none.
-// Reset:      btn_rst_ni (SW1, active low) or a PLL out of lock resets every domain.
-module board_icepi_zero (
-  input  logic        clk_50m_i,
+// Illegal:    RefMhz other than 25 or 50 (board_clkgen refuses it at elaboration).
+// Reset:      btn_rst_ni (active low) or a PLL out of lock resets every domain.
+module board_top #(
+  parameter int unsigned RefMhz = 50   // board oscillator: 50 (ICEpi Zero) or 25 (ULX3S)
+) (
+  input  logic        clk_ref_i,
   input  logic        btn_rst_ni,
 
   // Host SPI (mode 0) and status GPIOs on the 40-pin header.
@@ -50,8 +57,8 @@ module board_icepi_zero (
   logic clk_core, clk_pix, clk_shift, locked_core, locked_pix;
   logic rst_core_n, rst_pix_n, rst_shift_n;
 
-  board_clkgen u_clkgen (
-    .clk_50m_i     (clk_50m_i),
+  board_clkgen #(.RefMhz (RefMhz)) u_clkgen (
+    .clk_ref_i     (clk_ref_i),
     .clk_core_o    (clk_core),
     .clk_pix_o     (clk_pix),
     .clk_shift_o   (clk_shift),

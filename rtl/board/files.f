@@ -10,4 +10,4 @@ rtl/mem/sdram_ctrl.sv
 rtl/board/board_clkgen.sv
 rtl/board/board_dvi_phy.sv
 rtl/board/board_video_stub.sv
-rtl/board/board_icepi_zero.sv
+rtl/board/board_top.sv

@@ -7,4 +7,4 @@ rtl/board/board_clkgen.sv
 rtl/board/board_dvi_phy.sv
 rtl/board/board_memtest.sv
 rtl/board/board_video_stub.sv
-rtl/board/board_icepi_zero.sv
+rtl/board/board_top.sv

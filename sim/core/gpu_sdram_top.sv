@@ -68,7 +68,7 @@ module gpu_sdram_top #(
     .mem_rsp_valid_i (rsp_valid), .mem_rsp_rdata_i (rsp_rdata)
   );
 
-  // the register stage the board has in front of sdram_ctrl (rtl/board/board_icepi_zero.sv)
+  // the register stage the board has in front of sdram_ctrl (rtl/board/board_top.sv)
   prim_spill_reg #(.Width(1 + 25 + 32 + 4 + 3)) u_mem_reg (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .valid_i (cli_valid), .ready_o (cli_ready), .data_i ({cli_we, cli_addr, cli_wdata, cli_be, cli_len}),

@@ -19,7 +19,10 @@
 // Flow control: a burst is requested only while the pixel FIFO has room for it and for every
 // word already requested (px_wdepth_i, the write side's conservative fill level, plus
 // inflight_q) and the response FIFO has room for it and every word requested and not yet taken
-// from it (rq_q), so a response never waits and the FIFO never refuses a push.
+// from it (rq_q), so a response never waits and the FIFO never refuses a push. That room is
+// computed a cycle ahead into room_q (100 MHz: the fill level comes through the asynchronous
+// FIFO's pointer conversion), assuming the request offered in that cycle is taken, with one
+// word of margin for a push the fill level does not show yet: conservative, never late.
 // Memory: read requests only, len 7 (one aligned 32-byte block: the base is 4 KiB aligned and
 // each burst starts at a multiple of 8 words), responses in order.
 // Latency: from a response, at least 5 cycles to the pixel FIFO push.
@@ -61,8 +64,15 @@ module display_scanout #(
   logic [Rw-1:0] rq_q, rq_d;               // words requested and not yet taken from the response FIFO
   logic        req_ok, req_go;
 
-  assign req_ok = run_q && ({1'b0, px_wdepth_i} + {1'b0, inflight_q} + (Lw+1)'(8) <= (Lw+1)'(FifoDepth)) &&
-                  ({1'b0, rq_q} + (Rw+1)'(8) <= (Rw+1)'(RespDepth));
+  logic room_q, room_d;                    // room for one more burst in the next cycle
+  logic [Lw:0] fill_nx;
+  logic [Rw:0] rq_nx;
+  always_comb begin
+    fill_nx = {1'b0, px_wdepth_i} + {1'b0, inflight_q} + (req_ok ? (Lw+1)'(8) : '0);
+    rq_nx   = {1'b0, rq_q} + (req_ok ? (Rw+1)'(8) : '0);
+    room_d  = (fill_nx + (Lw+1)'(9) <= (Lw+1)'(FifoDepth)) && (rq_nx + (Rw+1)'(8) <= (Rw+1)'(RespDepth));
+  end
+  assign req_ok = run_q && room_q;
   assign req_go = req_ok && mem_req_ready_i;
 
   // ---- response FIFO: {sof, RGB565} ----
@@ -134,12 +144,14 @@ module display_scanout #(
       burst_q    <= '0;
       inflight_q <= '0;
       rq_q       <= '0;
+      room_q     <= 1'b0;
       ph_q       <= 2'd0;
       b_due_q    <= 1'b0;
       out_v_q    <= 1'b0;
     end else begin
       inflight_q <= inflight_d;
       rq_q       <= rq_d;
+      room_q     <= room_d;
       if (frame_i) begin
         base_q <= fb_base_i;
         en_q   <= enable_i;

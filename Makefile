@@ -13,7 +13,8 @@
 #   make test-build          build every test program (test-build-long: and the long tier's)
 #   make lint    verilator --lint-only -Wall on every top
 #   make bench   benchmarks (cycles, ratios, simulated cycles per second)
-#   make synth   ECP5 synthesis + place and route with utilisation and fmax
+#   make synth   ECP5 synthesis + place and route with utilisation and fmax (ICEpi Zero;
+#                make synth-ulx3s: the ULX3S, mk/synth.mk)
 #   make fusesoc-lint   the FuseSoC lint target of tinygpu.core (docs/regression.md)
 #   make fusesoc-synth  the FuseSoC synth target of tinygpu.core (Yosys synth_ecp5 of gpu_top)
 #   make setup   install what is missing (scripts/setup.sh; pinned tools: scripts/requirements.txt)

@@ -800,15 +800,20 @@ static uint32_t rrect(uint8_t slot, uint32_t sid, const uint32_t d[8], uint32_t 
     return cp_send(GPU_CMD_RRECT, 0, slot, 0, at, sid, a2, NULL, 0);
 }
 
-void scene_cp_draw(scene_ctx_t *c)
+/* a texture (8 x 8 RGBA4444, random texels) and its sampler */
+static void put_texture(scene_ctx_t *c)
 {
-    /* a texture (8 x 8 RGBA4444, random texels) and its sampler */
     uint32_t tex[32];
     for (unsigned i = 0; i < 32; i++) tex[i] = scene_rand(c);
     put_words(TEXTURE, tex, 32);
     uint32_t samp[5] = {TEXTURE, 1u | 3u << 4 | 3u << 8 | 1u << 20, (uint32_t)scene_rand_range(c, 0, 3), 0,
                         (uint32_t)scene_rand_range(c, 0, 15)};
     put_words(SAMPLER, samp, 5);
+}
+
+void scene_cp_draw(scene_ctx_t *c)
+{
+    put_texture(c);
     /* a Z-buffer cleared to far, two render states */
     (void)cp_send(GPU_CMD_FILL_RECT, 0, 121, 0, 0x258000u, 200u << 16 | 640u, 0x00FFFFFFu, NULL, 0);
     put_rstate(0, 0, 0x258000u, 2, 1, 0x6);   /* depth, alpha blend, texture */
@@ -1151,16 +1156,6 @@ static void put_gparam(unsigned i, int32_t bv, uint32_t mat)
     put_words(GP_AT(i), w, 8);
 }
 
-static void put_texture(scene_ctx_t *c)
-{
-    uint32_t tex[32];
-    for (unsigned i = 0; i < 32; i++) tex[i] = scene_rand(c);
-    put_words(TEXTURE, tex, 32);
-    uint32_t samp[5] = {TEXTURE, 1u | 3u << 4 | 3u << 8 | 1u << 20, (uint32_t)scene_rand_range(c, 0, 3), 0,
-                        (uint32_t)scene_rand_range(c, 0, 15)};
-    put_words(SAMPLER, samp, 5);
-}
-
 void scene_cp_gdraw(scene_ctx_t *c)
 {
     put_texture(c);
@@ -1343,6 +1338,30 @@ void scene_cp_gdraw(scene_ctx_t *c)
     (void)gpu_read(REG_CP_ERROR);
 }
 
+/* GFA against its RDRAW twin GFB, word by word over the first rows rows, except the pixels
+ * skip() names; the pixels of GFA written go to *drawn */
+static int cmp_twins(scene_ctx_t *c, const scene_obs_t *o, uint32_t rows, int (*skip)(uint32_t x, uint32_t y),
+                     unsigned *drawn)
+{
+    *drawn = 0;
+    for (uint32_t i = 0; i < rows * 640u; i++) {
+        const uint32_t x = i % 640, y = i / 640;
+        if (skip && skip(x, y)) {
+            continue;
+        }
+        uint32_t a, b;
+        memcpy(&a, o->mem + GFA + 4 * i, 4);
+        memcpy(&b, o->mem + GFB + 4 * i, 4);
+        if (a != b) {
+            snprintf(c->msg, sizeof(c->msg), "%s: the draw and its RDRAW twin differ at pixel (%u, %u): %08x vs %08x",
+                     o->backend, x, y, a, b);
+            return -1;
+        }
+        *drawn += o->wcount[(GFA / 4) + i] != 0;
+    }
+    return 0;
+}
+
 int check_cp_gdraw(scene_ctx_t *c, const scene_obs_t *o)
 {
     if (c->msg[0]) {
@@ -1351,17 +1370,9 @@ int check_cp_gdraw(scene_ctx_t *c, const scene_obs_t *o)
     if (!o->mem) {
         return 0;
     }
-    unsigned drawn = 0;
-    for (uint32_t i = 0; i < GD_ROWS * 640u; i++) {
-        uint32_t a, b;
-        memcpy(&a, o->mem + GFA + 4 * i, 4);
-        memcpy(&b, o->mem + GFB + 4 * i, 4);
-        if (a != b) {
-            snprintf(c->msg, sizeof(c->msg), "%s: GDRAW and its RDRAW twin differ at pixel (%u, %u): %08x vs %08x",
-                     o->backend, i % 640, i / 640, a, b);
-            return -1;
-        }
-        drawn += o->wcount[(GFA / 4) + i] != 0;
+    unsigned drawn;
+    if (cmp_twins(c, o, GD_ROWS, NULL, &drawn) != 0) {
+        return -1;
     }
     if (drawn < 2000) {
         snprintf(c->msg, sizeof(c->msg), "%s: GDRAW drew only %u pixels", o->backend, drawn);
@@ -1645,6 +1656,13 @@ void scene_cp_seq(scene_ctx_t *c)
     (void)gpu_read(REG_FB_DISPLAY);
 }
 
+/* cp_seq's pixels that differ between GFA and its twin by design: the unshaded tile at the top
+ * of GFB, the shaded copy at (400, 20) in GFA */
+static int seq_skip(uint32_t x, uint32_t y)
+{
+    return y < SQ_TILE_H || (y >= 20 && y < 20 + SQ_TILE_H && x >= 400 && x < 400 + SQ_TILE_W);
+}
+
 int check_cp_seq(scene_ctx_t *c, const scene_obs_t *o)
 {
     if (c->msg[0]) {
@@ -1653,21 +1671,10 @@ int check_cp_seq(scene_ctx_t *c, const scene_obs_t *o)
     if (!o->mem) {
         return 0;
     }
-    /* the draws of sequences 1 and 2 against their RDRAW twins (rows 20..23 at x 400.. hold
-     * the shaded tile in GFA only) */
-    for (uint32_t i = 0; i < 480u * 640u; i++) {
-        const uint32_t x = i % 640, y = i / 640;
-        if (y < SQ_TILE_H || (y >= 20 && y < 20 + SQ_TILE_H && x >= 400 && x < 400 + SQ_TILE_W)) {
-            continue;
-        }
-        uint32_t a, b;
-        memcpy(&a, o->mem + GFA + 4 * i, 4);
-        memcpy(&b, o->mem + GFB + 4 * i, 4);
-        if (a != b) {
-            snprintf(c->msg, sizeof(c->msg), "%s: sequence draw and its RDRAW twin differ at (%u, %u): %08x vs %08x",
-                     o->backend, x, y, a, b);
-            return -1;
-        }
+    /* the draws of sequences 1 and 2 against their RDRAW twins */
+    unsigned drawn;
+    if (cmp_twins(c, o, 480, seq_skip, &drawn) != 0) {
+        return -1;
     }
     /* the shaded tile: the twin's pixels with bits 15:0 inverted */
     unsigned lit = 0;

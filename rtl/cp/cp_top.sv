@@ -1715,30 +1715,30 @@ module cp_top (
       gd_pass_q <= gd_pass_d; gd_cnt_q <= gd_cnt_d; gd_left_q <= gd_left_d; gd_desc_q <= gd_desc_d;
       gd_strip_q <= gd_strip_d; gd_p_q <= gd_p_d; gd_e_q <= gd_e_d; gd_half_q <= gd_half_d; gd_idx_q <= gd_idx_d;
       gd_acc_q <= gd_acc_d; gd_mv_q <= gd_mv_d; gd_ms_q <= gd_ms_d; gd_nv_q <= gd_nv_d;
-      // a checked geometry state / parameter block into its slot
-      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK && op_q == cp_pkg::OP_LOAD_GSTATE) begin
+      // a checked render state, geometry state or parameter block into its slot (constant
+      // indices: docs/synth.md "Yosys traps")
+      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK) begin
         unique case (arg0_q[1:0])
-          2'd0:    gs0_q <= gs_new_q;
-          2'd1:    gs1_q <= gs_new_q;
-          2'd2:    gs2_q <= gs_new_q;
-          default: gs3_q <= gs_new_q;
-        endcase
-      end
-      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK && op_q == cp_pkg::OP_LOAD_GPARAM) begin
-        unique case (arg0_q[1:0])
-          2'd0:    gp0_q <= gp_new_q;
-          2'd1:    gp1_q <= gp_new_q;
-          2'd2:    gp2_q <= gp_new_q;
-          default: gp3_q <= gp_new_q;
-        endcase
-      end
-      // a checked render state into its slot (constant indices: docs/synth.md "Yosys traps")
-      if (st_q == StRsChk && rs_err_q == cp_pkg::ERR_OK && op_q == cp_pkg::OP_LOAD_RSTATE) begin
-        unique case (arg0_q[1:0])
-          2'd0:    rs0_q <= rs_new_q;
-          2'd1:    rs1_q <= rs_new_q;
-          2'd2:    rs2_q <= rs_new_q;
-          default: rs3_q <= rs_new_q;
+          2'd0: begin
+            if (op_q == cp_pkg::OP_LOAD_RSTATE) rs0_q <= rs_new_q;
+            if (op_q == cp_pkg::OP_LOAD_GSTATE) gs0_q <= gs_new_q;
+            if (op_q == cp_pkg::OP_LOAD_GPARAM) gp0_q <= gp_new_q;
+          end
+          2'd1: begin
+            if (op_q == cp_pkg::OP_LOAD_RSTATE) rs1_q <= rs_new_q;
+            if (op_q == cp_pkg::OP_LOAD_GSTATE) gs1_q <= gs_new_q;
+            if (op_q == cp_pkg::OP_LOAD_GPARAM) gp1_q <= gp_new_q;
+          end
+          2'd2: begin
+            if (op_q == cp_pkg::OP_LOAD_RSTATE) rs2_q <= rs_new_q;
+            if (op_q == cp_pkg::OP_LOAD_GSTATE) gs2_q <= gs_new_q;
+            if (op_q == cp_pkg::OP_LOAD_GPARAM) gp2_q <= gp_new_q;
+          end
+          default: begin
+            if (op_q == cp_pkg::OP_LOAD_RSTATE) rs3_q <= rs_new_q;
+            if (op_q == cp_pkg::OP_LOAD_GSTATE) gs3_q <= gs_new_q;
+            if (op_q == cp_pkg::OP_LOAD_GPARAM) gp3_q <= gp_new_q;
+          end
         endcase
       end
       // the read register holds slot mb_raddr from the next cycle, unless that slot is written now

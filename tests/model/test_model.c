@@ -653,6 +653,13 @@ static void fill32(gpu_model_t *m, uint32_t a, uint32_t nwords, uint32_t v)
     }
 }
 
+static void put_words(gpu_model_t *m, uint32_t a, const uint32_t *w, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        wr32(m, a + 4u * i, w[i]);
+    }
+}
+
 static const char *cmde_name(unsigned code)
 {
     static const char *const names[] = {
@@ -725,6 +732,120 @@ static unsigned cp_pkt(cpt_t *t, uint8_t op, uint8_t flags, uint8_t rdst, uint8_
 #define F_EMIT GPU_CMDF_EMIT
 #define F_WAIT GPU_CMDF_WAIT
 #define F_PAY GPU_CMDF_PAYLOAD
+
+/* ---- the checks of an address a packet reads a descriptor or block at ----
+ * Before it looks at the nw words at such an address, a packet checks the address: ALIGN (a
+ * multiple of align), then RANGE: the 4 * nw bytes inside the 32 MiB memory (the sum in 64
+ * bits, no 32-bit wrap) and inside the CP window [CP_WIN_BASE, CP_WIN_LIMIT) (bits 1:0 of both
+ * read 0). dp_addr_checks makes every one of those checks for one address of one packet type,
+ * dp_field_checks then changes the words one field at a time. */
+#define DP_MAXW 24u /* the most words a desc_pkt_t reads (RDRAW's vertex block) */
+/* which CP window checks hold for a packet that reads more than these words (desc_pkt_t.win) */
+#define DP_BASE 1u     /* RANGE below CP_WIN_BASE: what it reads below a is checked after these words */
+#define DP_BASE_OK 2u  /* OK with CP_WIN_BASE at a: it reads nothing below a */
+#define DP_LIMIT 4u    /* RANGE past CP_WIN_LIMIT: what it reads past them is checked after them */
+#define DP_LIMIT_OK 8u /* OK with CP_WIN_LIMIT at their end: it reads nothing past them */
+#define DP_WIN 15u     /* all four: it reads nothing else */
+
+typedef struct desc_pkt desc_pkt_t;
+struct desc_pkt {
+    cpt_t *t;
+    void *l;              /* the test's event log (an elog_t), for the draws' try functions */
+    const char *what;     /* "RSTATE descriptor", "vertex block", ...: the checks' messages */
+    uint32_t align;       /* a power of two, 4 or more, at most 4 * nw */
+    unsigned nw;          /* the words read, at most DP_MAXW */
+    uint32_t a;           /* a good address: a multiple of 2 * align, [a, a + align + 4 * nw) free for
+                           * the checks' copies of the words, the CP window as after reset */
+    const uint32_t *good; /* nw words the packet takes */
+    unsigned id;          /* the slot or state id the packet names */
+    uint32_t other;       /* the packet's other address (a descriptor, a vertex block) */
+    unsigned win;         /* DP_BASE ... DP_LIMIT_OK */
+    /* sends the packet with the address a (the words there already written); its status */
+    unsigned (*send)(const desc_pkt_t *p, uint32_t a);
+};
+
+/* the packet with the address a, the good words there where they fit in memory */
+static unsigned dp_try(const desc_pkt_t *p, uint32_t a)
+{
+    if ((uint64_t)a + 4u * p->nw <= GPU_MEM_BYTES) {
+        put_words(p->t->m, a, p->good, p->nw);
+    }
+    return p->send(p, a);
+}
+
+/* ALIGN at every misalignment (also where RANGE would fail as well), RANGE at the end of memory
+ * and where a 32-bit sum wraps, RANGE below CP_WIN_BASE and past CP_WIN_LIMIT (as p->win
+ * allows), OK just inside each; leaves the good words at p->a and the window as after reset */
+static void dp_addr_checks(const desc_pkt_t *p)
+{
+    gpu_model_t *m = p->t->m;
+    const uint32_t a = p->a, n = 4u * p->nw, al = p->align, mem = GPU_MEM_BYTES;
+    const char *w = p->what;
+    CP_EXPECT(dp_try(p, a), GPU_CMDE_OK, "%s at 0x%X, good words", w, a);
+    for (uint32_t k = al / 2; k; k /= 2) {
+        CP_EXPECT(dp_try(p, a + k), GPU_CMDE_ALIGN, "%s at +%u (%u-byte alignment)", w, k, al);
+        CP_EXPECT(dp_try(p, mem - k), GPU_CMDE_ALIGN, "%s at 0x%08X: ALIGN before RANGE", w, mem - k);
+        CP_EXPECT(dp_try(p, mem + k), GPU_CMDE_ALIGN, "%s at 0x%08X: ALIGN before RANGE", w, mem + k);
+        CP_EXPECT(dp_try(p, 0u - k), GPU_CMDE_ALIGN, "%s at 0x%08X: ALIGN before RANGE (32-bit wrap)", w, 0u - k);
+    }
+    CP_EXPECT(dp_try(p, a + al), GPU_CMDE_OK, "%s at +%u: %u-byte aligned is enough", w, al, al);
+    const uint32_t last = (mem - n) & ~(al - 1);
+    CP_EXPECT(dp_try(p, last), GPU_CMDE_OK, "%s at 0x%08X: the last %u-byte aligned place for its %u bytes in memory",
+              w, last, al, n);
+    for (uint32_t x = last + al; x <= mem; x += al) {
+        CP_EXPECT(dp_try(p, x), GPU_CMDE_RANGE, "%s at 0x%08X: %u bytes read, %u left below 32 MiB", w, x, n, mem - x);
+    }
+    for (uint64_t x = (0x100000000ull - n + al - 1) & ~(uint64_t)(al - 1); x < 0x100000000ull; x += al) {
+        CP_EXPECT(dp_try(p, (uint32_t)x), GPU_CMDE_RANGE, "%s at 0x%08X: + %u wraps to 0x%X in 32 bits, RANGE in 64", w,
+                  (uint32_t)x, n, (uint32_t)(x + n));
+    }
+    for (uint32_t b = a + 4; b <= a + n && (p->win & DP_BASE); b += 4) {
+        gpu_model_write(m, REG_CP_WIN_BASE, b);
+        CP_EXPECT(dp_try(p, a), GPU_CMDE_RANGE, "%s at 0x%X, below CP_WIN_BASE 0x%X", w, a, b);
+    }
+    if (p->win & DP_BASE_OK) {
+        gpu_model_write(m, REG_CP_WIN_BASE, a);
+        CP_EXPECT(dp_try(p, a), GPU_CMDE_OK, "%s at CP_WIN_BASE", w);
+    }
+    gpu_model_write(m, REG_CP_WIN_BASE, 0);
+    for (uint32_t x = a + n - 4; x < a + n && (p->win & DP_LIMIT); x++) {
+        gpu_model_write(m, REG_CP_WIN_LIMIT, x);
+        CP_EXPECT(dp_try(p, a), GPU_CMDE_RANGE, "%s of %u bytes at 0x%X, CP_WIN_LIMIT 0x%X%s", w, n, a, x,
+                  x % 4 ? " (bits 1:0 read 0)" : "");
+    }
+    if (p->win & DP_LIMIT_OK) {
+        gpu_model_write(m, REG_CP_WIN_LIMIT, a + n);
+        CP_EXPECT(dp_try(p, a), GPU_CMDE_OK, "%s ending at CP_WIN_LIMIT", w);
+    }
+    gpu_model_write(m, REG_CP_WIN_LIMIT, mem);
+    put_words(m, a, p->good, p->nw); /* the misaligned copies overlapped it */
+}
+
+/* one word of the good ones changed at a time, at p->a, the packet naming slot id: {word, value,
+ * status} */
+typedef struct {
+    unsigned word;
+    uint32_t v;
+    unsigned st;
+    const char *what;
+} dp_field_t;
+
+static void dp_field_checks(const desc_pkt_t *p, unsigned id, const dp_field_t *f, unsigned nf)
+{
+    desc_pkt_t q = *p;
+    q.id = id;
+    uint32_t w[DP_MAXW];
+    for (unsigned i = 0; i < nf; i++) {
+        if (f[i].word >= q.nw) {
+            CHECK(0, "%s: word %u, the %s has %u", f[i].what, f[i].word, q.what, q.nw);
+            continue;
+        }
+        memcpy(w, q.good, 4u * q.nw);
+        w[f[i].word] = f[i].v;
+        put_words(q.t->m, q.a, w, q.nw);
+        CP_EXPECT(q.send(&q, q.a), f[i].st, "%s", f[i].what);
+    }
+}
 
 /* a transport that records writes (and reads 0) */
 typedef struct {
@@ -1975,6 +2096,12 @@ static void test_cp_dispatch(void)
     cpt_close(&t);
 }
 
+/* a DISPATCH_1D of the indirect descriptor at a */
+static unsigned ds_send(const desc_pkt_t *p, uint32_t a)
+{
+    return cp_pkt(p->t, GPU_CMD_DISPATCH_1D, 0, 0, 0, a, 0, 0x80000000u);
+}
+
 /* the DISPATCH checks in the order of docs/command.md "Compute" (every kernel that passes is
  * tid at program offset 100, or runs no thread) */
 static void test_cp_dispatch_checks(void)
@@ -2076,13 +2203,13 @@ static void test_cp_dispatch_checks(void)
     CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS + 0x40, 0, IND), GPU_CMDE_RANGE, "16 bytes left: RANGE before block");
     gpu_model_write(m, REG_CP_WIN_LIMIT, DS + 0x40 + 20);
     CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS + 0x40, 0, IND), GPU_CMDE_UNSUPPORTED, "20 bytes left: read");
-    gpu_model_write(m, REG_CP_WIN_BASE, DS + 4);
-    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, DS, 0, IND), GPU_CMDE_RANGE, "below CP_WIN_BASE");
-    gpu_model_write(m, REG_CP_WIN_BASE, 0);
     gpu_model_write(m, REG_CP_WIN_LIMIT, 0x2000000);
-    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0x1FFFFF0, 0, IND), GPU_CMDE_RANGE, "16 bytes below 32 MiB");
-    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0xFFFFFFFCu, 0, IND), GPU_CMDE_RANGE, "past 2^32 (64-bit sum)");
-    CP_EXPECT(cp_pkt(&t, OP1, 0, 0, 0, 0x1FFFFEC, 0, IND), GPU_CMDE_OK, "the last 20 bytes (zero: entry 0, no thread)");
+    /* the 20 bytes at arg0 (entry 0, no thread): 4-byte ALIGN, RANGE; the table KT below them is
+     * read after them: no OK with CP_WIN_BASE at them */
+    static const uint32_t none[5] = {0, 0, 0, 0, 0};
+    const desc_pkt_t dp = {.t = &t, .what = "DISPATCH descriptor", .align = 4, .nw = 5, .a = DS, .good = none,
+                           .win = DP_BASE | DP_LIMIT | DP_LIMIT_OK, .send = ds_send};
+    dp_addr_checks(&dp);
     /* the entry's 8 bytes (RANGE) after every BAD_ARG of the descriptor */
     gpu_model_write(m, REG_CP_KTAB, (3ull << 32) | 0x1FFFFF8u);
     ktab_entry(m, 0x1FFFFF8u, 0, 100, 0x400);
@@ -2246,13 +2373,6 @@ static void test_cp_kernel_stop(void)
  * must end with the same memory, events and registers as the model that ran the packet. */
 
 #define RS_W 16u /* RSTATE words */
-
-static void put_words(gpu_model_t *m, uint32_t a, const uint32_t *w, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++) {
-        wr32(m, a + 4u * i, w[i]);
-    }
-}
 
 /* an RSTATE the GPU takes: framebuffer fb, 2560-byte rows, RGB565, 640 x 480; the rest 0 */
 static void rs_words(uint32_t w[RS_W], uint32_t fb)
@@ -2625,14 +2745,18 @@ static void test_cp_draw_driver(void)
     gpu_dev_close(d);
 }
 
-/* a LOAD_RSTATE of the 16 words w at a (written to memory first) into slot id */
+/* a LOAD_RSTATE of the 16 words w at a (written to memory first; NULL: the memory as it is)
+ * into slot id */
 static unsigned rs_try(cpt_t *t, unsigned id, uint32_t a, const uint32_t w[RS_W])
 {
-    put_words(t->m, a, w, RS_W);
+    if (w) {
+        put_words(t->m, a, w, RS_W);
+    }
     unsigned st;
     CP_DRV(st, t, gpu_cmd_load_rstate(t->d, 0, 5, id, a), GPU_CMD_LOAD_RSTATE, 5);
     return st;
 }
+static unsigned rs_send(const desc_pkt_t *p, uint32_t a) { return rs_try(p->t, p->id, a, NULL); }
 
 /* an RDRAW; when refused, no register, vertex latch or draw state changed and no event */
 static unsigned rd_try(cpt_t *t, elog_t *l, uint8_t flags, uint32_t desc, uint32_t vtx, uint32_t arg2)
@@ -2652,6 +2776,10 @@ static unsigned rd_try(cpt_t *t, elog_t *l, uint8_t flags, uint32_t desc, uint32
     }
     return st;
 }
+/* an RDRAW with the descriptor at a (the vertex block p->other), or the vertex block at a (the
+ * descriptor p->other) */
+static unsigned rd_send_desc(const desc_pkt_t *p, uint32_t a) { return rd_try(p->t, p->l, 0, a, p->other, 0); }
+static unsigned rd_send_vtx(const desc_pkt_t *p, uint32_t a) { return rd_try(p->t, p->l, 0, p->other, a, 0); }
 
 /* every LOAD_RSTATE check, in order; slots keep what a refused load finds */
 static void test_cp_load_rstate(void)
@@ -2668,27 +2796,12 @@ static void test_cp_load_rstate(void)
     CP_EXPECT(rs_try(&t, 4, A, w), GPU_CMDE_BAD_ARG, "slot 4");
     CP_EXPECT(rs_try(&t, 0xFFFFFFFFu, A, w), GPU_CMDE_BAD_ARG, "slot 0xFFFFFFFF");
     CP_EXPECT(rs_try(&t, 4, A + 4, w), GPU_CMDE_BAD_ARG, "the id before the descriptor's ALIGN");
-    CP_EXPECT(rs_try(&t, 1, A + 16, w), GPU_CMDE_ALIGN, "descriptor 16-byte aligned only");
-    CP_EXPECT(rs_try(&t, 1, A + 4, w), GPU_CMDE_ALIGN, "descriptor at +4");
-    CP_EXPECT(rs_try(&t, 1, 0x1FFFFC0u, w), GPU_CMDE_OK, "the last 64 bytes of memory");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, 0, 0, 0, 1, 0x1FFFFE0u, 0), GPU_CMDE_RANGE, "32 bytes before the end");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, 0, 0, 0, 1, 0xFFFFFFE0u, 0), GPU_CMDE_RANGE, "past 2^32 (no 32-bit wrap)");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_RSTATE, 0, 0, 0, 1, 0x1FFFFF0u, 0), GPU_CMDE_ALIGN, "ALIGN before RANGE");
-    gpu_model_write(t.m, REG_CP_WIN_BASE, A + 32);
-    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_RANGE, "below the window's base");
-    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 63);
-    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_RANGE, "window limit 60 bytes past it (bits 1:0 read 0)");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 64);
-    CP_EXPECT(rs_try(&t, 1, A, w), GPU_CMDE_OK, "window limit at its end");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
-    /* the fields, one at a time: {word, value, status} */
-    static const struct {
-        unsigned word;
-        uint32_t v;
-        unsigned st;
-        const char *what;
-    } f[] = {
+    /* the descriptor (into slot 1): 32-byte ALIGN, RANGE of its 64 bytes */
+    desc_pkt_t dp = {.t = &t, .what = "RSTATE descriptor", .align = 32, .nw = RS_W, .a = A, .good = w, .id = 1,
+                    .win = DP_WIN, .send = rs_send};
+    dp_addr_checks(&dp);
+    /* the fields, one at a time, into slot 2 */
+    static const dp_field_t f[] = {
         {0, 0x100800, GPU_CMDE_BAD_ARG, "FB_BASE 2 KiB aligned"},
         {0, 0x100004, GPU_CMDE_BAD_ARG, "FB_BASE +4"},
         {0, 0, GPU_CMDE_OK, "FB_BASE 0"},
@@ -2723,11 +2836,7 @@ static void test_cp_load_rstate(void)
         {14, 0x80000000u, GPU_CMDE_BAD_ARG, "reserved word 14"},
         {15, 0x100, GPU_CMDE_BAD_ARG, "reserved word 15"},
     };
-    for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-        rs_words(w, 0x100000);
-        w[f[i].word] = f[i].v;
-        CP_EXPECT(rs_try(&t, 2, A, w), f[i].st, "%s", f[i].what);
-    }
+    dp_field_checks(&dp, 2, f, sizeof(f) / sizeof(f[0]));
     /* with DEPTH_FORMAT 2: DEPTH_BASE 4 KiB aligned, DEPTH_STRIDE_BYTES 0 or 2560 */
     static const struct {
         uint32_t base, stride, flags0;
@@ -2841,17 +2950,13 @@ static void test_cp_rdraw_checks(void)
     /* the previous block: none after reset */
     put_rdesc(t.m, D, 0, 0, 0, 0);
     CP_EXPECT(rd_try(&t, &l, 0, D, 0, 0), GPU_CMDE_BAD_ARG, "no vertex block and no previous RDRAW");
-    /* the descriptor: ALIGN, RANGE, read first */
-    CP_EXPECT(rd_try(&t, &l, 0, D + 8, V, 0), GPU_CMDE_ALIGN, "descriptor at +8");
-    CP_EXPECT(rd_try(&t, &l, 0, D + 4, V, 0), GPU_CMDE_ALIGN, "descriptor at +4");
-    CP_EXPECT(rd_try(&t, &l, 0, 0x2000000, V, 0), GPU_CMDE_RANGE, "descriptor at 32 MiB");
-    CP_EXPECT(rd_try(&t, &l, 0, 0xFFFFFFF0u, V, 0), GPU_CMDE_RANGE, "descriptor past 2^32 (no wrap)");
+    /* the descriptor (slot 0, the block arg1 gives): 16-byte ALIGN, RANGE of its 16 bytes, read
+     * first (the block V past a window that ends at the descriptor's end) */
+    static const uint32_t rd0[4] = {0, 0, 0, 0};
+    desc_pkt_t dp = {.t = &t, .l = &l, .what = "RDRAW descriptor", .align = 16, .nw = 4, .a = D, .good = rd0,
+                     .other = V, .win = DP_BASE | DP_BASE_OK | DP_LIMIT, .send = rd_send_desc};
+    dp_addr_checks(&dp);
     CP_EXPECT(rd_try(&t, &l, 0, 0x2000004, V, 0x10), GPU_CMDE_ALIGN, "ALIGN before RANGE and the flags");
-    put_rdesc(t.m, 0x1FFFFF0u, 0, 0, 0, 0);
-    CP_EXPECT(rd_try(&t, &l, 0, 0x1FFFFF0u, V, 0), GPU_CMDE_OK, "descriptor in the last 16 bytes");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 12);
-    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_RANGE, "descriptor past the window's limit");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
     put_rdesc(t.m, D + 0x100, 7, 0, 0x10, 0);
     gpu_model_write(t.m, REG_CP_WIN_BASE, D + 0x104);
     CP_EXPECT(rd_try(&t, &l, 0, D + 0x100, V, 0), GPU_CMDE_RANGE, "descriptor below the window (RANGE before its fields)");
@@ -2882,17 +2987,12 @@ static void test_cp_rdraw_checks(void)
         put_rdesc(t.m, D, b[i].sid, 0, b[i].dflags, b[i].rsvd);
         CP_EXPECT(rd_try(&t, &l, 0, D, V, b[i].arg2), b[i].st, "%s", b[i].what);
     }
-    /* the vertex block: ALIGN, RANGE, after the BAD_ARG checks */
+    /* the vertex block: 32-byte ALIGN, RANGE of its 96 bytes, after the BAD_ARG checks (the
+     * descriptor D below it: no CP_WIN_BASE checks) */
     put_rdesc(t.m, D, 0, 0, 0, 0);
-    CP_EXPECT(rd_try(&t, &l, 0, D, V + 16, 0), GPU_CMDE_ALIGN, "vertex block at +16");
-    CP_EXPECT(rd_try(&t, &l, 0, D, V + 4, 0), GPU_CMDE_ALIGN, "vertex block at +4");
-    CP_EXPECT(rd_try(&t, &l, 0, D, 0x1FFFFC0u, 0), GPU_CMDE_RANGE, "64 bytes before the end");
-    put_words(t.m, 0x1FFFFA0u, vb, 24);
-    CP_EXPECT(rd_try(&t, &l, 0, D, 0x1FFFFA0u, 0), GPU_CMDE_OK, "the last 96 bytes");
-    CP_EXPECT(rd_try(&t, &l, 0, D, 0xFFFFFFE0u, 0), GPU_CMDE_RANGE, "past 2^32");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, V + 92);
-    CP_EXPECT(rd_try(&t, &l, 0, D, V, 0), GPU_CMDE_RANGE, "vertex block past the window's limit");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    dp = (desc_pkt_t){.t = &t, .l = &l, .what = "RDRAW vertex block", .align = 32, .nw = 24, .a = V, .good = vb,
+                      .other = D, .win = DP_LIMIT | DP_LIMIT_OK, .send = rd_send_vtx};
+    dp_addr_checks(&dp);
     put_rdesc(t.m, D, 4, 0, 0, 0);
     CP_EXPECT(rd_try(&t, &l, 0, D, V + 4, 0), GPU_CMDE_BAD_ARG, "STATE_ID before the block's ALIGN");
     put_rdesc(t.m, D, 0, 0, 0x10, 0);
@@ -3293,6 +3393,14 @@ static unsigned rr_try(cpt_t *t, elog_t *l, uint8_t flags, uint32_t desc, uint32
     }
     return st;
 }
+/* an RRECT (state p->id) with the descriptor at a, or with the descriptor at p->other (TEXTURED)
+ * naming its own sampler at a */
+static unsigned rr_send_desc(const desc_pkt_t *p, uint32_t a) { return rr_try(p->t, p->l, 0, a, p->id, 0); }
+static unsigned rr_send_smp(const desc_pkt_t *p, uint32_t a)
+{
+    wr32(p->t->m, p->other + 24, a); /* SAMPLER_HANDLE */
+    return rr_try(p->t, p->l, 0, p->other, p->id, 0);
+}
 
 /* every RRECT check, in order; a refused or empty RRECT writes no register */
 static void test_cp_rrect_checks(void)
@@ -3320,23 +3428,13 @@ static void test_cp_rrect_checks(void)
     CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "a rectangle with slot 0");
     CP_EXPECT(rr_try(&t, &l, F_EMIT | F_IRQ, D, 1, 0), GPU_CMDE_OK, "slot 1");
     /* the descriptor: ALIGN (16), RANGE (32 bytes), read first */
-    CP_EXPECT(rr_try(&t, &l, 0, D + 8, 0, 0), GPU_CMDE_ALIGN, "descriptor at +8");
-    CP_EXPECT(rr_try(&t, &l, 0, D + 4, 0, 0), GPU_CMDE_ALIGN, "descriptor at +4");
-    CP_EXPECT(rr_try(&t, &l, 0, D + 1, 0, 0), GPU_CMDE_ALIGN, "descriptor at +1");
+    desc_pkt_t dp = {.t = &t, .l = &l, .what = "RRECT descriptor", .align = 16, .nw = 8, .a = D, .good = d0, .id = 0,
+                     .win = DP_WIN, .send = rr_send_desc};
+    dp_addr_checks(&dp);
     put_words(t.m, D + 0x30, d0, 8);
     CP_EXPECT(rr_try(&t, &l, 0, D + 0x30, 0, 0), GPU_CMDE_OK, "descriptor 16-byte aligned (not 32)");
-    CP_EXPECT(rr_try(&t, &l, 0, 0x2000000, 0, 0), GPU_CMDE_RANGE, "descriptor at 32 MiB");
-    CP_EXPECT(rr_try(&t, &l, 0, 0x1FFFFF0u, 0, 0), GPU_CMDE_RANGE, "descriptor 16 bytes before the end (32 read)");
-    CP_EXPECT(rr_try(&t, &l, 0, 0xFFFFFFF0u, 0, 0), GPU_CMDE_RANGE, "descriptor past 2^32 (no wrap)");
-    put_words(t.m, 0x1FFFFE0u, d0, 8);
-    CP_EXPECT(rr_try(&t, &l, 0, 0x1FFFFE0u, 0, 0), GPU_CMDE_OK, "descriptor in the last 32 bytes");
     CP_EXPECT(rr_try(&t, &l, 0, 0x2000004u, 9, 1), GPU_CMDE_ALIGN, "ALIGN before RANGE, the state id and arg2");
     CP_EXPECT(rr_try(&t, &l, 0, 0x2000000u, 9, 1), GPU_CMDE_RANGE, "RANGE before the state id and arg2");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 28);
-    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_RANGE, "descriptor past the window's limit");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 32);
-    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "descriptor ending at the window's limit");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
     const uint32_t dbad[8] = {5000, 100, 110, 108, 0, 9, 0, 1};
     put_words(t.m, D + 0x100, dbad, 8);
     gpu_model_write(t.m, REG_CP_WIN_BASE, D + 0x104);
@@ -3420,20 +3518,19 @@ static void test_cp_rrect_checks(void)
         CP_EXPECT(rr_try(&t, &l, 0, D, o[i].sid, o[i].arg2), GPU_CMDE_BAD_ARG, "%s before the sampler's ALIGN",
                   o[i].what);
     }
-    /* the sampler with TEXTURED: its own, or the state's (USE_STATE_SAMPLER, or SAMPLER_HANDLE 0) */
+    /* the sampler with TEXTURED: its own (4-byte ALIGN, RANGE of its 20 bytes; the descriptor D
+     * below it: no CP_WIN_BASE checks), or the state's (USE_STATE_SAMPLER, or SAMPLER_HANDLE 0) */
+    memcpy(d, d0, sizeof(d));
+    d[5] = 1; /* TEXTURED */
+    put_words(t.m, D, d, 8);
+    dp = (desc_pkt_t){.t = &t, .l = &l, .what = "RRECT's own sampler", .align = 4, .nw = 5, .a = S, .good = smp,
+                      .id = 0, .other = D, .win = DP_LIMIT | DP_LIMIT_OK, .send = rr_send_smp};
+    dp_addr_checks(&dp);
     static const struct {
         uint32_t sid, flags, sampler;
         unsigned st;
         const char *what;
     } sm[] = {
-        {0, 1, S, GPU_CMDE_OK, "its own sampler"},
-        {0, 1, S + 2, GPU_CMDE_ALIGN, "its own sampler at +2"},
-        {0, 1, S + 1, GPU_CMDE_ALIGN, "its own sampler at +1"},
-        {0, 1, 0x1FFFFF0u, GPU_CMDE_RANGE, "its own sampler 16 bytes before the end (20 read)"},
-        {0, 1, 0x1FFFFECu, GPU_CMDE_OK, "its own sampler in the last 20 bytes"},
-        {0, 1, 0x2000000u, GPU_CMDE_RANGE, "its own sampler at 32 MiB"},
-        {0, 1, 0xFFFFFFFCu, GPU_CMDE_RANGE, "its own sampler past 2^32 (no wrap)"},
-        {0, 1, 0x2000002u, GPU_CMDE_ALIGN, "the sampler's ALIGN before its RANGE"},
         {1, 1, 0, GPU_CMDE_ALIGN, "SAMPLER_HANDLE 0: the state's (misaligned)"},
         {1, 5, S, GPU_CMDE_ALIGN, "USE_STATE_SAMPLER: the state's (misaligned), not its own"},
         {1, 7, S, GPU_CMDE_ALIGN, "USE_STATE_SAMPLER with USE_STATE_COLOR"},
@@ -3452,15 +3549,6 @@ static void test_cp_rrect_checks(void)
         put_words(t.m, D, d, 8);
         CP_EXPECT(rr_try(&t, &l, 0, D, sm[i].sid, 0), sm[i].st, "%s", sm[i].what);
     }
-    memcpy(d, d0, sizeof(d));
-    d[5] = 1;
-    d[6] = S;
-    put_words(t.m, D, d, 8);
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, S + 16);
-    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_RANGE, "its own sampler past the window's limit");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, S + 20);
-    CP_EXPECT(rr_try(&t, &l, 0, D, 0, 0), GPU_CMDE_OK, "its own sampler ending at the window's limit");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
     /* empty rectangles (X1 <= X0 or Y1 <= Y0): OK, nothing written, after every check */
     static const int32_t em[][4] = {{100, 100, 100, 108}, {100, 100, 99, 108},     {100, 100, 110, 100},
                                     {100, 100, 110, 50},  {2047, 2047, -2048, -2048}, {-2048, 5, -2048, 2047},
@@ -3956,21 +4044,28 @@ static uint64_t vtx_latched(const gpu_model_t *m, unsigned i)
 /* GDRAW arg2: slots gs, gp, rs (no STRIP, no CU_ASSIST) */
 static uint32_t a2(unsigned gs, unsigned gp, unsigned rs) { return gs << 4 | gp << 8 | rs << 12; }
 
+/* a LOAD_GSTATE / LOAD_GPARAM of the words w at a (written first; NULL: the memory as it is) */
 static unsigned gs_try(cpt_t *t, unsigned id, uint32_t a, const uint32_t w[GS_W], uint32_t arg2)
 {
-    put_words(t->m, a, w, GS_W);
+    if (w) {
+        put_words(t->m, a, w, GS_W);
+    }
     unsigned st;
     CP_DRV(st, t, gpu_cmd_load_gstate(t->d, 0, 5, id, a, arg2), GPU_CMD_LOAD_GSTATE, 5);
     return st;
 }
+static unsigned gs_send(const desc_pkt_t *p, uint32_t a) { return gs_try(p->t, p->id, a, NULL, 0); }
 
 static unsigned gp_try(cpt_t *t, unsigned id, uint32_t a, const uint32_t w[GP_W])
 {
-    put_words(t->m, a, w, GP_W);
+    if (w) {
+        put_words(t->m, a, w, GP_W);
+    }
     unsigned st;
     CP_DRV(st, t, gpu_cmd_load_gparam(t->d, 0, 5, id, a), GPU_CMD_LOAD_GPARAM, 5);
     return st;
 }
+static unsigned gp_send(const desc_pkt_t *p, uint32_t a) { return gp_try(p->t, p->id, a, NULL); }
 
 /* a GDRAW (count_ptr cnt, 0: direct); when refused, no register, vertex latch or draw state
  * changed and no event (every refusal here is one of the checks before the draw pass) */
@@ -3988,6 +4083,14 @@ static unsigned gd_try(cpt_t *t, elog_t *l, uint32_t desc, uint32_t cnt, uint32_
               "refused GDRAW (%s): no register written, no event (%u)", cmde_name(st), l->n);
     }
     return st;
+}
+
+/* a GDRAW (GSTATE slot p->id) of the block at a (direct), or of the block p->other with the
+ * count at a */
+static unsigned gd_send_blk(const desc_pkt_t *p, uint32_t a) { return gd_try(p->t, p->l, a, 0, a2(p->id, 0, 0)); }
+static unsigned gd_send_cnt(const desc_pkt_t *p, uint32_t a)
+{
+    return gd_try(p->t, p->l, p->other, a, a2(p->id, 0, 0));
 }
 
 /* the triangles a GDRAW submitted (setup drew or dropped them) */
@@ -4108,29 +4211,12 @@ static void test_cp_load_gstate(void)
     CP_EXPECT(gs_try(&t, 4, A, w, 1), GPU_CMDE_BAD_ARG, "slot 4 with PRELOAD");
     CP_EXPECT(gs_try(&t, 4, A + 4, w, 0), GPU_CMDE_BAD_ARG, "the slot before the descriptor's ALIGN");
     CP_EXPECT(gs_try(&t, 1, A + 4, w, 0x10), GPU_CMDE_BAD_ARG, "arg2 before the descriptor's ALIGN");
-    CP_EXPECT(gs_try(&t, 1, A + 32, w, 0), GPU_CMDE_ALIGN, "descriptor 32-byte aligned only");
-    CP_EXPECT(gs_try(&t, 1, A + 16, w, 0), GPU_CMDE_ALIGN, "descriptor at +16");
-    CP_EXPECT(gs_try(&t, 1, A + 4, w, 0), GPU_CMDE_ALIGN, "descriptor at +4");
-    CP_EXPECT(gs_try(&t, 1, 0x1FFFFC0u, w, 0), GPU_CMDE_OK, "the last 64 bytes of memory");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, 0, 0, 0, 1, 0x2000000u, 0), GPU_CMDE_RANGE, "at 32 MiB");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, 0, 0, 0, 1, 0xFFFFFFC0u, 0), GPU_CMDE_RANGE,
-              "0xFFFFFFC0 + 64 wraps to 0 in 32 bits: RANGE");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GSTATE, 0, 0, 0, 1, 0x2000020u, 0), GPU_CMDE_ALIGN, "ALIGN before RANGE");
-    gpu_model_write(t.m, REG_CP_WIN_BASE, A + 64);
-    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_RANGE, "below the window's base");
-    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 63);
-    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_RANGE, "window limit 60 bytes past it (bits 1:0 read 0)");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 64);
-    CP_EXPECT(gs_try(&t, 1, A, w, 0), GPU_CMDE_OK, "window limit at its end");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
-    /* the fields one at a time (over VBO 0x20000, stride 28, IBO 0x30000 U16): {word, value, status} */
-    static const struct {
-        unsigned word;
-        uint32_t v;
-        unsigned st;
-        const char *what;
-    } f[] = {
+    /* the descriptor (into slot 1): 64-byte ALIGN, RANGE of its 64 bytes */
+    desc_pkt_t dp = {.t = &t, .what = "GSTATE descriptor", .align = 64, .nw = GS_W, .a = A, .good = w, .id = 1,
+                    .win = DP_WIN, .send = gs_send};
+    dp_addr_checks(&dp);
+    /* the fields one at a time (over VBO 0x20000, stride 28, IBO 0x30000 U16), into slot 2 */
+    static const dp_field_t f[] = {
         {0, 0x20002, GPU_CMDE_BAD_ARG, "VBO_BASE % 4 = 2"},
         {0, 0x20001, GPU_CMDE_BAD_ARG, "VBO_BASE % 4 = 1"},
         {0, 0, GPU_CMDE_OK, "VBO_BASE 0"},
@@ -4173,11 +4259,7 @@ static void test_cp_load_gstate(void)
         {14, 0x80000000u, GPU_CMDE_BAD_ARG, "word 14"},
         {15, 1, GPU_CMDE_BAD_ARG, "word 15"},
     };
-    for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-        gs_words(w, 0x20000, 28, 0x30000, 0);
-        w[f[i].word] = f[i].v;
-        CP_EXPECT(gs_try(&t, 2, A, w, 0), f[i].st, "%s", f[i].what);
-    }
+    dp_field_checks(&dp, 2, f, sizeof(f) / sizeof(f[0]));
     /* IBO_BASE a multiple of the index size IBO_FORMAT gives */
     static const struct {
         uint32_t ibo, fmt;
@@ -4270,28 +4352,12 @@ static void test_cp_load_gparam(void)
     CP_EXPECT(gp_try(&t, 4, A, w), GPU_CMDE_BAD_ARG, "slot 4");
     CP_EXPECT(gp_try(&t, 0xFFFFFFFFu, A, w), GPU_CMDE_BAD_ARG, "slot 0xFFFFFFFF");
     CP_EXPECT(gp_try(&t, 4, A + 4, w), GPU_CMDE_BAD_ARG, "the slot before the descriptor's ALIGN");
-    CP_EXPECT(gp_try(&t, 1, A + 16, w), GPU_CMDE_ALIGN, "descriptor 16-byte aligned only");
-    CP_EXPECT(gp_try(&t, 1, A + 4, w), GPU_CMDE_ALIGN, "descriptor at +4");
-    CP_EXPECT(gp_try(&t, 1, A + 32, w), GPU_CMDE_OK, "descriptor 32-byte aligned");
-    CP_EXPECT(gp_try(&t, 1, 0x1FFFFE0u, w), GPU_CMDE_OK, "the last 32 bytes of memory");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0, 0, 0, 1, 0x2000000u, 0), GPU_CMDE_RANGE, "at 32 MiB");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0, 0, 0, 1, 0xFFFFFFE0u, 0), GPU_CMDE_RANGE,
-              "0xFFFFFFE0 + 32 wraps to 0 in 32 bits: RANGE");
-    CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0, 0, 0, 1, 0x2000010u, 0), GPU_CMDE_ALIGN, "ALIGN before RANGE");
-    gpu_model_write(t.m, REG_CP_WIN_BASE, A + 4);
-    CP_EXPECT(gp_try(&t, 1, A, w), GPU_CMDE_RANGE, "below the window's base");
-    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 28);
-    CP_EXPECT(gp_try(&t, 1, A, w), GPU_CMDE_RANGE, "window limit 4 bytes short");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, A + 32);
-    CP_EXPECT(gp_try(&t, 1, A, w), GPU_CMDE_OK, "window limit at its end");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
-    static const struct {
-        unsigned word;
-        uint32_t v;
-        unsigned st;
-        const char *what;
-    } f[] = {
+    /* the descriptor (into slot 1): 32-byte ALIGN, RANGE of its 32 bytes */
+    desc_pkt_t dp = {.t = &t, .what = "GPARAM descriptor", .align = 32, .nw = GP_W, .a = A, .good = w, .id = 1,
+                    .win = DP_WIN, .send = gp_send};
+    dp_addr_checks(&dp);
+    /* the fields one at a time, into slot 2 */
+    static const dp_field_t f[] = {
         {0, 0x80000000u, GPU_CMDE_OK, "BASE_VERTEX -2^31"},
         {0, 0xFFFFFFFFu, GPU_CMDE_OK, "BASE_VERTEX -1"},
         {0, 0x7FFFFFFFu, GPU_CMDE_OK, "BASE_VERTEX 2^31 - 1"},
@@ -4305,11 +4371,7 @@ static void test_cp_load_gparam(void)
         {6, 0x100, GPU_CMDE_BAD_ARG, "word 6"},
         {7, 1, GPU_CMDE_BAD_ARG, "word 7"},
     };
-    for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-        gp_words(w, 0, 0xFF102030u);
-        w[f[i].word] = f[i].v;
-        CP_EXPECT(gp_try(&t, 2, A, w), f[i].st, "%s", f[i].what);
-    }
+    dp_field_checks(&dp, 2, f, sizeof(f) / sizeof(f[0]));
     gp_words(w, 0, 0);
     put_words(t.m, A, w, GP_W);
     CP_EXPECT(cp_pkt(&t, GPU_CMD_LOAD_GPARAM, 0, 0, 0, 2, A, 0xFFFFFFFFu), GPU_CMDE_OK, "arg2 ignored");
@@ -4416,39 +4478,21 @@ static void test_cp_gdraw_checks(void)
     CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 3)), GPU_CMDE_BAD_ARG, "RSTATE slot 3 empty");
     CP_EXPECT(gd_try(&t, &l, D + 8, 0, a2(3, 0, 0)), GPU_CMDE_BAD_ARG, "an empty slot before ALIGN");
     CP_EXPECT(gd_try(&t, &l, D + 4, 0x2000000, a2(1, 0, 0) | 1u << 20), GPU_CMDE_BAD_ARG, "arg2 bits before ALIGN");
-    /* 2. arg0 % 16 (ALIGN) */
-    CP_EXPECT(gd_try(&t, &l, D + 8, 0, a2(1, 0, 0)), GPU_CMDE_ALIGN, "block at +8");
-    CP_EXPECT(gd_try(&t, &l, D + 4, 0, a2(1, 0, 0)), GPU_CMDE_ALIGN, "block at +4");
-    CP_EXPECT(gd_try(&t, &l, D + 1, 0, a2(1, 0, 0)), GPU_CMDE_ALIGN, "block at +1");
-    CP_EXPECT(gd_try(&t, &l, 0x2000008, 0, a2(1, 0, 0)), GPU_CMDE_ALIGN, "ALIGN before RANGE");
+    /* 2. arg0 % 16 (ALIGN), 3. direct: the 24 bytes at arg0 (RANGE); the vertices at V, below
+     * the block, are read after it: no OK with CP_WIN_BASE at the block */
+    static const uint32_t gd0[GD_W] = {0, 3, 0, 0, 0, 0};
+    desc_pkt_t dp = {.t = &t, .l = &l, .what = "GDRAW block", .align = 16, .nw = GD_W, .a = D, .good = gd0, .id = 1,
+                     .win = DP_BASE | DP_LIMIT | DP_LIMIT_OK, .send = gd_send_blk};
+    dp_addr_checks(&dp);
     CP_EXPECT(gd_try(&t, &l, D + 8, 0x2000000, a2(1, 0, 0)), GPU_CMDE_ALIGN, "ALIGN before the count's RANGE");
-    /* 3. direct: the 24 bytes at arg0 (RANGE) */
-    put_gd(t.m, 0x1FFFFE0u, 0, 3, 0, 0, 0, 0);
-    CP_EXPECT(gd_try(&t, &l, 0x1FFFFE0u, 0, a2(1, 0, 0)), GPU_CMDE_OK, "a block 32 bytes before the end");
-    CP_EXPECT(gd_try(&t, &l, 0x1FFFFF0u, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "a block 16 bytes before the end");
-    CP_EXPECT(gd_try(&t, &l, 0xFFFFFFF0u, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "0xFFFFFFF0 + 24 wraps to 8: RANGE");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 20);
-    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "the block past the window's limit");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, D + 24);
-    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0)), GPU_CMDE_OK, "window limit at the block's end");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
-    gpu_model_write(t.m, REG_CP_WIN_BASE, D + 16);
-    CP_EXPECT(gd_try(&t, &l, D, 0, a2(1, 0, 0)), GPU_CMDE_RANGE, "the block below the window's base");
-    gpu_model_write(t.m, REG_CP_WIN_BASE, 0);
     /* 3. indirect: the count (ALIGN, RANGE, read; 0: OK, nothing more), the blocks (RANGE) */
     wr32(t.m, C, 1);
     CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_OK, "indirect, count 1");
     CHECK(gd_tris(&l) == 1, "one triangle (%u)", gd_tris(&l));
-    CP_EXPECT(gd_try(&t, &l, D, C + 2, a2(1, 0, 0)), GPU_CMDE_ALIGN, "count at +2");
-    CP_EXPECT(gd_try(&t, &l, D, C + 1, a2(1, 0, 0)), GPU_CMDE_ALIGN, "count at +1");
-    CP_EXPECT(gd_try(&t, &l, D, 0x2000002, a2(1, 0, 0)), GPU_CMDE_ALIGN, "the count's ALIGN before its RANGE");
-    wr32(t.m, 0x1FFFFFCu, 1);
-    CP_EXPECT(gd_try(&t, &l, D, 0x1FFFFFCu, a2(1, 0, 0)), GPU_CMDE_OK, "count in the last word");
-    CP_EXPECT(gd_try(&t, &l, D, 0x2000000u, a2(1, 0, 0)), GPU_CMDE_RANGE, "count at 32 MiB");
-    CP_EXPECT(gd_try(&t, &l, D, 0xFFFFFFFCu, a2(1, 0, 0)), GPU_CMDE_RANGE, "count at 0xFFFFFFFC (+4 wraps to 0)");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, C + 2);
-    CP_EXPECT(gd_try(&t, &l, D, C, a2(1, 0, 0)), GPU_CMDE_RANGE, "count past the window's limit");
-    gpu_model_write(t.m, REG_CP_WIN_LIMIT, 0x2000000);
+    static const uint32_t one[1] = {1};
+    dp = (desc_pkt_t){.t = &t, .l = &l, .what = "GDRAW count", .align = 4, .nw = 1, .a = C, .good = one, .id = 1,
+                      .other = D, .win = DP_BASE | DP_LIMIT | DP_LIMIT_OK, .send = gd_send_cnt};
+    dp_addr_checks(&dp);
     wr32(t.m, C, 0);
     put_gd(t.m, D + 0x100, 0, 3, 9, 0, 0, 0);
     CP_EXPECT(gd_try(&t, &l, D + 0x100, C, a2(1, 0, 0)), GPU_CMDE_OK, "count 0: the block (TOPOLOGY 9) not read");

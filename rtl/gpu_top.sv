@@ -165,6 +165,7 @@ module gpu_top #(
   // 7 cp_top (command processor)
   localparam int unsigned NumClients = 8;
   logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
+  logic [NumClients-1:0]              c_acc;     // accepted at the arbiter's grant (behind its input registers)
   logic [NumClients-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req;   // mem_req_t per client, flat
   // one variable per client, packed into c_req below (Yosys leaves an output port connected to
   // an element of a packed struct array without a driver; docs/synth.md "Yosys traps")
@@ -370,12 +371,13 @@ module gpu_top #(
   );
 
   // the blend stage's destination read waits until every colour write of an earlier fragment
-  // has been accepted here (wr_done: pixel_fbwrite's request handshake; docs/interfaces.md)
+  // has been accepted by the arbiter's grant (wr_done: c_acc of pixel_fbwrite's client, not its
+  // request handshake, which only reaches the arbiter's input register; docs/interfaces.md)
   pixel_blend u_blend (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .frag_valid_i (zb_valid), .frag_ready_o (zb_ready), .frag_i (zb_frag),
     .frag_valid_o (bl_valid), .frag_ready_i (bl_ready), .frag_o (bl_frag),
-    .ds_table_i (ds_table), .wr_done_i (c_req_valid[2] && c_req_ready[2]),
+    .ds_table_i (ds_table), .wr_done_i (c_acc[2]),
     .mem_req_valid_o (c_req_valid[4]), .mem_req_ready_i (c_req_ready[4]), .mem_req_o (blend_req),
     .mem_rsp_valid_i (c_rsp_valid[4]), .mem_rsp_i (c_rsp),
     .busy_o (blend_busy)
@@ -446,11 +448,15 @@ module gpu_top #(
   // the reads a fragment waits for (depth, destination colour, texel blocks), 0 for
   // the rest. A destination read never overtakes a colour write it depends on: pixel_blend
   // requests it only when no colour write is waiting here (docs/interfaces.md).
+  // Every client reaches the grant through an input register (InReg): no path runs from a
+  // client's logic through the grant into another client's in one cycle (docs/synth.md "ULX3S").
   gpu_pkg::mem_req_t mem_req;
-  mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd0, 2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0})) u_arb (  // clients 7..0
+  mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd0, 2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0}),  // clients 7..0
+                .InReg('1), .RspReg(1'b1)) u_arb (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
     .c_lock_i ('0),   // no client locks yet (the shader tile's atomics will: docs/shader.md D17)
+    .c_acc_o (c_acc),
     .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req),
     .mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_rdata_i (mem_rsp_rdata_i),
@@ -472,7 +478,7 @@ module gpu_top #(
   // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin;
   // done is implied by busy falling
   logic unused_drop;
-  assign unused_drop = drop ^ simt_done ^ ds_busy ^ hdr_full ^ (^tex_hits) ^ (^tex_misses) ^ (^fifo_wdepth);
+  assign unused_drop = drop ^ (^c_acc[NumClients-1:3]) ^ (^c_acc[1:0]) ^ simt_done ^ ds_busy ^ hdr_full ^ (^tex_hits) ^ (^tex_misses) ^ (^fifo_wdepth);
 
   assign cmd_full_o  = (fifo_depth >= ($clog2(FifoDepth)+1)'(FifoDepth - 2));
   assign cmd_empty_o = (cmd_depth == '0);

@@ -28,7 +28,18 @@
 // counted from acceptance) routes each read response back to its client, in order, counting
 // the beats of a burst. Requests (writes too: timing) stall while the FIFO is full. The response is registered once
 // here (rsp_valid_q / rsp_data_q).
-// Latency: request +1 cycle (spill register), response +1 cycle. Throughput: 1 request/cycle.
+// Input registers (InReg, per client): a client whose bit is set reaches the grant through a
+// prim_spill_reg of its own, so its valid, payload and ready are flip-flops on the arbiter's
+// side and no path runs from one unit's logic through the grant into another unit's logic in
+// one cycle (on a large die the clients sit far apart: docs/synth.md "ULX3S"). Everything
+// said here about acceptance, order, bursts, locks and classes holds at the grant, behind the
+// input registers: c_acc_o[c] pulses when client c's request is accepted there (the client's
+// own ready means only "taken into the input register"), and a client that tracks the order
+// of its requests against another client's, or that locks, counts c_acc_o. busy_o covers
+// requests waiting in the input registers.
+// Latency: request +1 cycle (spill register; +1 more through an input register), response +1
+// cycle (+1 more with RspReg, which registers the routed response: valid per client, data and
+// last). Throughput: 1 request/cycle, also through an input register.
 // Clients should not depend on mem_req_ready for their valid (contract), and neither does
 // this module.
 // Illegal input: a response with no read outstanding is dropped (no client sees it).
@@ -36,7 +47,9 @@ module mem_arbiter #(
   parameter int unsigned N        = 2,
   parameter int unsigned MaxReads = 8,
   parameter int unsigned Classes  = 1,              // priority classes, 1..4
-  parameter logic [2*N-1:0] ClassOf = '0            // class of client c in [2c+1:2c], 0 = lowest
+  parameter logic [2*N-1:0] ClassOf = '0,           // class of client c in [2c+1:2c], 0 = lowest
+  parameter logic [N-1:0]   InReg   = '0,           // clients with an input register (above)
+  parameter bit             RspReg  = 1'b0          // responses through one more register (above)
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -45,6 +58,7 @@ module mem_arbiter #(
   output logic [N-1:0]              c_req_ready_o,
   input  logic [N-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req_i,   // mem_req_t per client, flat (gpu_pkg)
   input  logic [N-1:0]              c_lock_i,       // client locks (header); '0 when unused
+  output logic [N-1:0]              c_acc_o,        // client c's request accepted at the grant
   output logic [N-1:0]              c_rsp_valid_o,
   output gpu_pkg::mem_rsp_t         c_rsp_o,        // shared by all clients
 
@@ -87,6 +101,32 @@ module mem_arbiter #(
   logic              lock_q;                 // inside a write burst: the grant stays on lock_id_q
   logic [Iw-1:0]     lock_id_q;
 
+  // input registers: s_* is what the grant sees of each client
+  logic [N-1:0]                          s_valid, s_ready;
+  logic [N-1:0][gpu_pkg::MEM_REQ_W-1:0]  s_req;
+  logic [N-1:0][1:0]                     in_count;
+  for (genvar c = 0; c < N; c++) begin : g_in
+    if (InReg[c]) begin : g_reg
+      prim_spill_reg #(.Width(gpu_pkg::MEM_REQ_W)) u_in_reg (
+        .clk_i   (clk_i),
+        .rst_ni  (rst_ni),
+        .valid_i (c_req_valid_i[c]),
+        .ready_o (c_req_ready_o[c]),
+        .data_i  (c_req_i[c]),
+        .valid_o (s_valid[c]),
+        .ready_i (s_ready[c]),
+        .data_o  (s_req[c]),
+        .count_o (in_count[c])
+      );
+    end else begin : g_wire
+      assign s_valid[c]       = c_req_valid_i[c];
+      assign s_req[c]         = c_req_i[c];
+      assign c_req_ready_o[c] = s_ready[c];
+      assign in_count[c]      = 2'd0;
+    end
+  end
+  assign c_acc_o = s_ready;   // s_ready is one-hot on the granted client, and only on accept
+
   // one round robin per class (prim_arb_rr: first requester after the last accepted one),
   // then the highest class with a request
   logic [Classes-1:0][N-1:0]  cls_gnt;
@@ -103,7 +143,7 @@ module mem_arbiter #(
       allow = '0;
       allow[lock_id_q] = 1'b1;
     end
-    req_m = c_req_valid_i & allow;
+    req_m = s_valid & allow;
   end
   for (genvar k = 0; k < Classes; k++) begin : g_class
     logic [N-1:0] member;
@@ -135,13 +175,13 @@ module mem_arbiter #(
   assign any_req  = cls_any_req;
 
   always_comb begin
-    in_req     = gpu_pkg::mem_req_t'(c_req_i[grant]);
+    in_req     = gpu_pkg::mem_req_t'(s_req[grant]);
     in_req.tag = gpu_pkg::MEM_TAG_W'(grant);
     // a read needs a free slot in the response route; a write waits for one too, so that the
     // accept does not depend on the granted request's payload (timing: docs/synth.md; the
     // route holds MaxReads reads, which only the jitter memory ever fills)
     accept = any_req && out_ready && fifo_wready;
-    c_req_ready_o = grant_oh & {N{accept}};
+    s_ready = grant_oh & {N{accept}};
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -181,11 +221,35 @@ module mem_arbiter #(
     .count_o  (fifo_count)
   );
 
+  logic [N-1:0]      rsp_valid;
+  gpu_pkg::mem_rsp_t rsp;
+  logic              rsp_out_busy;     // a response in the RspReg register
   always_comb begin
-    c_rsp_valid_o = '0;
-    c_rsp_valid_o[fifo_rdata.id] = rsp_valid_q && fifo_rvalid;
-    c_rsp_o.rdata = rsp_data_q;
-    c_rsp_o.last  = rsp_last;
+    rsp_valid = '0;
+    rsp_valid[fifo_rdata.id] = rsp_valid_q && fifo_rvalid;
+    rsp.rdata = rsp_data_q;
+    rsp.last  = rsp_last;
+  end
+
+  // RspReg: the routed response once more through flip-flops, so that each client's response
+  // logic starts at a flip-flop, not at the route FIFO's read and the beat compare
+  if (RspReg) begin : g_rsp_reg
+    logic [N-1:0]      rsp_valid_o_q;
+    gpu_pkg::mem_rsp_t rsp_o_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) rsp_valid_o_q <= '0;
+      else         rsp_valid_o_q <= rsp_valid;
+    end
+    always_ff @(posedge clk_i) begin
+      if (rsp_valid != '0) rsp_o_q <= rsp;
+    end
+    assign c_rsp_valid_o = rsp_valid_o_q;
+    assign c_rsp_o       = rsp_o_q;
+    assign rsp_out_busy  = (rsp_valid_o_q != '0);
+  end else begin : g_rsp_wire
+    assign c_rsp_valid_o = rsp_valid;
+    assign c_rsp_o       = rsp;
+    assign rsp_out_busy  = 1'b0;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -202,5 +266,5 @@ module mem_arbiter #(
     if (mem_rsp_valid_i) rsp_data_q <= mem_rsp_rdata_i;
   end
 
-  assign busy_o = any_req || lock_q || (c_lock_i != '0) || (out_count != 2'd0) || (fifo_count != '0);
+  assign busy_o = any_req || (in_count != '0) || rsp_out_busy || lock_q || (c_lock_i != '0) || (out_count != 2'd0) || (fifo_count != '0);
 endmodule

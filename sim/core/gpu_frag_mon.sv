@@ -50,8 +50,11 @@ module gpu_frag_mon (
   // hazard: destination read accepted while a colour write to the same pixel is in flight
   input logic        dr_fire,
   input logic [24:0] dr_addr,
-  input logic        cw_wait,       // pixel_fbwrite's write waits at the arbiter
+  input logic        cw_wait,       // pixel_fbwrite's write waits at the arbiter's input register
   input logic [24:0] cw_wait_addr,
+  input logic [1:0]  ci_v,          // the input register's output and spill slots hold a colour write
+  input logic [24:0] ci_out_addr,   // (u_arb.g_in[2]: pixel_fbwrite's; accepted at the grant later)
+  input logic [24:0] ci_spill_addr,
   input logic [1:0]  bf_v,          // u_bf_reg's output and spill slots hold a fragment
   input gpu_pkg::pfrag_t bf_out,    // and their fragments
   input gpu_pkg::pfrag_t bf_spill,
@@ -109,6 +112,9 @@ module gpu_frag_mon (
       if (dr_fire && cw_wait && dr_addr[24:2] == cw_wait_addr[24:2])
         $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in pixel_fbwrite",
                dr_addr);
+      if (dr_fire && ((ci_v[0] && ci_out_addr[24:2] == dr_addr[24:2]) || (ci_v[1] && ci_spill_addr[24:2] == dr_addr[24:2])))
+        $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in the arbiter's input register",
+               dr_addr);
       if (dr_fire && ((bf_v[0] && bf_out_addr[24:2] == dr_addr[24:2]) || (bf_v[1] && bf_spill_addr[24:2] == dr_addr[24:2])))
         $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in u_bf_reg",
                dr_addr);
@@ -144,10 +150,13 @@ bind gpu_top gpu_frag_mon u_frag_mon (
   .bl_src     (u_blend.p0_q.frag.color),
   .bl_res     (bl_frag.color),
   .bl_prim    (u_blend.p0_q.frag.prim),
-  .dr_fire    (c_req_valid[4] && c_req_ready[4]),
-  .dr_addr    (blend_req.addr),
+  .dr_fire    (c_acc[4]),   // at the arbiter's grant
+  .dr_addr    (u_arb.s_req[4][gpu_pkg::MEM_REQ_W-1 -: gpu_pkg::MEM_AW]),   // the request at the grant
   .cw_wait    (c_req_valid[2]),
   .cw_wait_addr (fbw_req.addr),
+  .ci_v       ({u_arb.g_in[2].g_reg.u_in_reg.spill_v_q, u_arb.g_in[2].g_reg.u_in_reg.out_v_q}),
+  .ci_out_addr   (u_arb.g_in[2].g_reg.u_in_reg.out_d_q[gpu_pkg::MEM_REQ_W-1 -: gpu_pkg::MEM_AW]),
+  .ci_spill_addr (u_arb.g_in[2].g_reg.u_in_reg.spill_d_q[gpu_pkg::MEM_REQ_W-1 -: gpu_pkg::MEM_AW]),
   .bf_v       ({u_bf_reg.spill_v_q, u_bf_reg.out_v_q}),
   .bf_out     (u_bf_reg.out_d_q),
   .bf_spill   (u_bf_reg.spill_d_q),

@@ -16,6 +16,9 @@
 //     or a client lock;
 //   - no request of another client reaches the memory between a locked read and its write;
 //   - the valid/ready contract on every link (sim/common/stream_checker.sv);
+//   - clients 0 and 2 reach the grant through input registers (InReg): the order, burst, lock
+//     and priority checks hold at the grant, and c_acc_o names exactly the accepted request
+//     (one-hot, on a request the grant sees); responses come through the RspReg register;
 //   - after the stimulus stops, everything drains (no lost response, no hang).
 // Errors are counted in errors_o; the C++ main (tb_mem_arbiter.cpp) prints the summary.
 module tb_mem_arbiter (
@@ -35,9 +38,13 @@ module tb_mem_arbiter (
   localparam int unsigned Words = 64;     // the region every address falls in
   // classes: client 2 highest (2), clients 1 and 4 middle (1), clients 0 and 3 lowest (0)
   localparam logic [2*N-1:0] ClassOf = {2'd1, 2'd0, 2'd2, 2'd1, 2'd0};
+  // input registers (mem_arbiter InReg) on clients 0 and 2: the grant-side checks below look
+  // at what the grant sees (dut.s_valid, dut.s_req) and at its accepts (c_acc)
+  localparam logic [N-1:0] InReg = 5'b00101;
+  localparam bit RspReg = 1'b1;            // responses through the extra register, as in gpu_top
   localparam logic [15:0] PrimAtomRd = 16'hA70, PrimAtomWr = 16'hA71;   // marks at the memory
 
-  logic [N-1:0]              c_valid, c_ready, c_rsp_valid, c_lock;
+  logic [N-1:0]              c_valid, c_ready, c_rsp_valid, c_lock, c_acc;
   gpu_pkg::mem_req_t [N-1:0] c_req;
   gpu_pkg::mem_rsp_t         c_rsp;
   logic                      m_valid, m_ready, m_rsp_valid;
@@ -45,9 +52,10 @@ module tb_mem_arbiter (
   logic [31:0]               m_rsp_rdata;
   logic                      busy;
 
-  mem_arbiter #(.N(N), .MaxReads(4), .Classes(3), .ClassOf(ClassOf)) dut (
+  mem_arbiter #(.N(N), .MaxReads(4), .Classes(3), .ClassOf(ClassOf), .InReg(InReg), .RspReg(RspReg)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .c_req_valid_i (c_valid), .c_req_ready_o (c_ready), .c_req_i (c_req), .c_lock_i (c_lock),
+    .c_acc_o (c_acc),
     .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),
     .mem_req_valid_o (m_valid), .mem_req_ready_i (m_ready), .mem_req_o (m_req),
     .mem_rsp_valid_i (m_rsp_valid), .mem_rsp_rdata_i (m_rsp_rdata),
@@ -241,6 +249,8 @@ module tb_mem_arbiter (
   end
 
   // ---------------------------------------------------------------- checks
+  gpu_pkg::mem_req_t [N-1:0] s_req_c;   // the requests as the grant sees them
+  assign s_req_c = dut.s_req;
   logic       burst_q;        // inside a write burst at the external port
   logic [2:0] burst_tag_q;
   logic [2:0] burst_len_q;    // len of its last beat
@@ -303,17 +313,22 @@ module tb_mem_arbiter (
           wrb         <= wrb + 1;
         end
       end
+      // c_acc_o: one accept at most, on a request the grant sees
+      if ($countones(c_acc) > 1 || (c_acc & ~dut.s_valid) != '0) begin
+        errors <= errors + 1;
+        $display("ERROR: cycle %0d: c_acc_o %b with the grant's valids %b", cycle, c_acc, dut.s_valid);
+      end
       // priority: the highest class (client 2) is never passed over outside a lock
       for (int c = 0; c < N; c++) begin
-        if (c != 2 && c_valid[c] && c_ready[c] && c_valid[2] && !(lock_q && lock_id_q == 3'(c)) && !c_lock[c]) begin
+        if (c != 2 && c_acc[c] && dut.s_valid[2] && !(lock_q && lock_id_q == 3'(c)) && !c_lock[c]) begin
           errors <= errors + 1;
           $display("ERROR: cycle %0d: client %0d (class %0d) granted while client 2 (class 2) waits", cycle, c,
                    ClassOf[2*c +: 2]);
         end
       end
       for (int c = 0; c < N; c++) begin
-        if (c_valid[c] && c_ready[c] && c_req[c].we) begin
-          lock_q    <= (c_req[c].len != 0);
+        if (c_acc[c] && s_req_c[c].we) begin
+          lock_q    <= (s_req_c[c].len != 0);
           lock_id_q <= 3'(c);
         end
       end

@@ -180,6 +180,10 @@ module cp_top (
   // checks (Chk1 -> Chk2)
   logic [33:0] n_d_q, n_s_q, end_d_q, end_s_q;
   logic        in_d_q, in_s_q, slot_set_q, pipe_ok_q;
+  // the extents of the header, registered every cycle: Chk0 lasts two cycles (chk0_ok_q), so
+  // that the range unit starts from these flip-flops, not from rect_bytes' adders (timing)
+  logic [33:0] n_d_pre_q, n_s_pre_q;
+  logic        chk0_ok_q;
   // walkers: d = destination (writes), s = source (reads)
   logic [15:0] w_q, w_d, h_d;
   logic [24:0] d_addr_q, d_addr_d, d_row_q, d_row_d, s_addr_q, s_addr_d, s_row_q, s_row_d;
@@ -316,12 +320,22 @@ module cp_top (
 
   // ---- Chk1: window, overlap, fence, pipe space (from flops) ----
   logic [33:0] lim;
-  logic [35:0] ru_a, ru_end;             // the range unit (below)
+  logic [35:0] ru_a;                     // the range unit (below)
+  logic [33:0] ru_end;
+  logic [37:0] cs_x, cs_y, cs_z;         // operands of the carry-save level
+  logic [36:0] cs_v, cs_m, cs_t;         // its sum and carry bits, and t[37:1]
   logic [33:0] ru_n;
   logic        ru_in;
   logic        ovl, slot_set, pipe_ok;
+  // the window's end, registered: CP_WIN_LIMIT reaches a check at least four cycles after its
+  // register write (the write, two header words, Chk0), so one cycle here changes nothing
+  logic [33:0] lim_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) lim_q <= '0;
+    else         lim_q <= ({2'b0, win_limit_i} > {1'b0, MemTop}) ? {1'b0, MemTop} : {2'b0, win_limit_i};
+  end
+  assign lim = lim_q;
   always_comb begin
-    lim      = ({2'b0, win_limit_i} > {1'b0, MemTop}) ? {1'b0, MemTop} : {2'b0, win_limit_i};
     // (Chk2) the two byte ranges intersect; ends from the range unit (Chk0, Chk1)
     ovl      = (n_d_q != '0) && (n_s_q != '0) && ({2'b0, arg0_q} < end_s_q) && ({2'b0, arg1_q} < end_d_q);
     slot_set = (mb_rdata[23:0] != '0);
@@ -461,12 +475,22 @@ module cp_top (
     // o = (s * a + d * (256 - a) + 128) >> 8 = d + (((s - d) * a + 128) >>> 8) (floor)
     lb_oc = 6'($signed({1'b0, lb_dc}) + 8'((mul_p + 20'sd128) >>> 8));
   end
+  // the product registered every cycle (timing: the DSP's 4 ns no longer sit in front of
+  // StDChk's status and the state's enables). StDChk lasts two cycles (dchk_ok_q) and is never
+  // entered from StLb, so in its second cycle dk_prod_q is x * y of this packet's pbuf_q[1].
+  logic [15:0] dk_prod_q;
+  logic        dchk_ok_q;
+  always_ff @(posedge clk_i) dk_prod_q <= mul_p[15:0];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) dchk_ok_q <= 1'b0;
+    else         dchk_ok_q <= (st_q == StDChk) && !dchk_ok_q;
+  end
   logic [35:0] dk_entry;         // BASE + 8 * kernel_id, 36 bits (no wrap)
   logic        dk_entry_in;
   always_comb begin
     if (op_q == cp_pkg::OP_DISPATCH_2D) begin
       dk_block_ok = (pbuf_q[2] == 32'h0) || (pbuf_q[2] == 32'h0000_0004) || (pbuf_q[2] == 32'h0001_0004);
-      dk_prod     = mul_p[15:0];   // x * y on the shared multiplier (StDChk)
+      dk_prod     = dk_prod_q;     // x * y on the shared multiplier, registered (StDChk)
       // x * y <= 255 (a zero side is 0 threads, whatever the other)
       dk_thr_ok   = (pbuf_q[1][15:0] == '0) || (pbuf_q[1][31:16] == '0) ||
                     ((pbuf_q[1][15:8] == '0) && (pbuf_q[1][31:24] == '0) && (dk_prod <= 16'd255));
@@ -550,14 +574,19 @@ module cp_top (
   // (the register file's cmd_valid_i), so no read slips in before it.
   // Only a read that can alias a pixel write waits: one inside the framebuffer or (depth on)
   // the Z-buffer, 640 x 480 words from their bases, modulo 32 MiB as the pixel path wraps.
-  logic        gd_busy_q, gd_hold, gd_alias;
-  logic [24:0] gd_fb_off, gd_zb_off;
+  // The alias test is registered (timing: its two subtracts and compares sat in front of the
+  // request's valid and the unit's state): gd_alias_q is the test of gd_alias_a_q, and a read
+  // whose address changed since (f_addr_q != gd_alias_a_q, the first cycle of a new address)
+  // counts as aliasing, so it waits a cycle more only while the pipeline is busy. The render
+  // state it tests (dr_st, dr_depth) is fixed from the header on, long before the draw pass.
+  logic        gd_busy_q, gd_hold, gd_alias, gd_alias_q;
+  logic [24:0] gd_fb_off, gd_zb_off, gd_alias_a_q;
   always_comb begin
     gd_fb_off = f_addr_q - {dr_st.fb[12:0], 12'h000};
     gd_zb_off = f_addr_q - {dr_st.zb[12:0], 12'h000};
     gd_alias  = (gd_fb_off < 25'(FbBytes)) || (dr_depth && gd_zb_off < 25'(FbBytes));
   end
-  assign gd_hold = op_gdraw && gd_pass_q && gd_busy_q && gd_alias;
+  assign gd_hold = op_gdraw && gd_pass_q && gd_busy_q && (gd_alias_q || (f_addr_q != gd_alias_a_q));
   always_comb begin
     unique case (dr_sid)
       2'd0:    dr_st = rs0_q;
@@ -601,7 +630,7 @@ module cp_top (
   // RdSChk sampler); sums in 36 bits, no wrap ----
   always_comb begin
     unique case (st_q)
-      StChk0:  begin ru_a = {4'h0, arg0_q}; ru_n = n_d;   end
+      StChk0:  begin ru_a = {4'h0, arg0_q}; ru_n = n_d_pre_q; end
       StChk1:  begin ru_a = {4'h0, arg1_q}; ru_n = n_s_q; end
       StDChk:  begin ru_a = dk_entry;        ru_n = 34'd8; end
       StGdCnt: begin ru_a = {4'h0, arg0_q}; ru_n = gd_cnt24; end
@@ -609,8 +638,18 @@ module cp_top (
       StGdV3:  begin ru_a = gd_va;           ru_n = 34'd28; end
       default: begin ru_a = {4'h0, rc_addr}; ru_n = rc_len; end
     endcase
-    ru_end = ru_a + 36'(ru_n);
-    ru_in  = (ru_a >= 36'(win_base_i)) && (ru_end <= 36'(lim));
+    ru_end = ru_a[33:0] + ru_n;  // (for the overlap check, into flip-flops only)
+    // a + n <= lim without an adder in front of a compare (timing): t = lim + ~a + ~n in 38
+    // bits is lim - a - n - 2, which is >= -2 exactly when a + n <= lim; the three operands
+    // go through one carry-save level and one carry chain
+    // bit 0 of t is s[0] (the carries enter at bit 1), so only t[37:1] is formed
+    cs_x   = {4'b0, lim};
+    cs_y   = ~{2'b0, ru_a};
+    cs_z   = ~{4'b0, ru_n};
+    cs_v   = cs_x[37:1] ^ cs_y[37:1] ^ cs_z[37:1];                           // sum bits 37:1
+    cs_m   = (cs_x[36:0] & cs_y[36:0]) | (cs_x[36:0] & cs_z[36:0]) | (cs_y[36:0] & cs_z[36:0]);  // carries into 37:1
+    cs_t   = cs_v + cs_m;                                                    // t[37:1]
+    ru_in  = (ru_a >= 36'(win_base_i)) && (!cs_t[36] || (&cs_t));
   end
   // the write of step dr_ws_q (docs/command.md "RDRAW's register writes"): address, data,
   // skipped, needs a word read first (sampler), is the vertex read
@@ -952,7 +991,8 @@ module cp_top (
           if (pay_left_q == 8'd1) st_d = StChk0;
         end
       end
-      StChk0: if (!rf_busy_i) st_d = StChk1;   // everything sent earlier is finished
+      // everything sent earlier is finished; the second cycle (n_d_pre_q is this header's)
+      StChk0: if (!rf_busy_i && chk0_ok_q) st_d = StChk1;
       StChk1: st_d = StChk2;
       StChk2: begin
         status_d = chk_status;
@@ -1182,7 +1222,7 @@ module cp_top (
         end
         else                           st_d = StFetchReq;
       end
-      StDChk: begin
+      StDChk: if (dchk_ok_q) begin   // its second cycle: dk_prod_q is this packet's x * y
         k_thr_d = dk_thr;
         if (dk_status != cp_pkg::ERR_OK) begin
           status_d = dk_status;
@@ -1637,6 +1677,7 @@ module cp_top (
       irq_mask_q <= '0;
       slot_addr_q <= '0;
       n_d_q <= '0; n_s_q <= '0; end_d_q <= '0; end_s_q <= '0;
+      n_d_pre_q <= '0; n_s_pre_q <= '0; chk0_ok_q <= 1'b0;
       in_d_q <= 1'b0; in_s_q <= 1'b0; slot_set_q <= 1'b0; pipe_ok_q <= 1'b0;
       w_q <= '0;
       d_addr_q <= '0; d_row_q <= '0; d_col_q <= '0; d_rows_q <= '0;
@@ -1661,6 +1702,8 @@ module cp_top (
       gd_p_q <= '0; gd_e_q <= '0; gd_half_q <= 1'b0; gd_idx_q <= '0;
       gd_acc_q <= '0; gd_mv_q <= '0; gd_ms_q <= '0; gd_nv_q <= '0;
       gd_busy_q <= 1'b0;
+      gd_alias_q <= 1'b1;
+      gd_alias_a_q <= '0;
       mb_rd_slot_q <= '0;
       mb_rd_fresh_q <= 1'b0;
     end else begin
@@ -1680,9 +1723,12 @@ module cp_top (
       irq_st_q <= irq_st_d;
       irq_mask_q <= irq_mask_d;
       slot_addr_q <= slot_addr_d;
+      n_d_pre_q <= n_d;
+      n_s_pre_q <= n_s;
+      chk0_ok_q <= (st_q == StChk0);
       if (st_q == StChk0) begin
-        n_d_q   <= n_d;
-        n_s_q   <= n_s;
+        n_d_q   <= n_d_pre_q;
+        n_s_q   <= n_s_pre_q;
         end_d_q <= ru_end[33:0];
         in_d_q  <= ru_in;
       end
@@ -1712,6 +1758,8 @@ module cp_top (
       dr_x_q <= dr_x_d; dr_y_q <= dr_y_d; dr_z_q <= dr_z_d; dr_u_q <= dr_u_d; dr_vv_q <= dr_vv_d; dr_c_q <= dr_c_d;
       gs_new_q <= gs_new_d; gp_new_q <= gp_new_d;
       gd_busy_q <= rf_busy_i;
+      gd_alias_q   <= gd_alias;
+      gd_alias_a_q <= f_addr_q;
       gd_pass_q <= gd_pass_d; gd_cnt_q <= gd_cnt_d; gd_left_q <= gd_left_d; gd_desc_q <= gd_desc_d;
       gd_strip_q <= gd_strip_d; gd_p_q <= gd_p_d; gd_e_q <= gd_e_d; gd_half_q <= gd_half_d; gd_idx_q <= gd_idx_d;
       gd_acc_q <= gd_acc_d; gd_mv_q <= gd_mv_d; gd_ms_q <= gd_ms_d; gd_nv_q <= gd_nv_d;

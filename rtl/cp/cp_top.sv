@@ -178,11 +178,12 @@ module cp_top (
   logic [1:0]  irq_st_q, irq_st_d, irq_mask_q, irq_mask_d;   // {ERROR, DONE}
   logic [7:0]  slot_addr_q, slot_addr_d;
   // checks (Chk1 -> Chk2)
-  logic [33:0] n_d_q, n_s_q, end_d_q, end_s_q;
+  logic [33:0] end_d_q, end_s_q;
   logic        in_d_q, in_s_q, slot_set_q, pipe_ok_q;
   // the extents of the header, registered every cycle: Chk0 lasts two cycles (chk0_ok_q), so
-  // that the range unit starts from these flip-flops, not from rect_bytes' adders (timing)
-  logic [33:0] n_d_pre_q, n_s_pre_q;
+  // from its second cycle to Chk2 they are this header's (it does not change before Chk2 ends),
+  // and the range unit starts from these flip-flops, not from rect_bytes' adders (timing)
+  logic [33:0] n_d_q, n_s_q;
   logic        chk0_ok_q;
   // walkers: d = destination (writes), s = source (reads)
   logic [15:0] w_q, w_d, h_d;
@@ -411,7 +412,7 @@ module cp_top (
             else if (!in_d_q) chk_status = cp_pkg::ERR_RANGE;
           end
         end
-        cp_pkg::OP_LOAD_RSTATE: begin
+        cp_pkg::OP_LOAD_RSTATE, cp_pkg::OP_LOAD_GPARAM: begin   // slot id, a 32-byte aligned descriptor
           if (arg0_q > 32'd3)          chk_status = cp_pkg::ERR_BAD_ARG;
           else if (arg1_q[4:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
           else if (!in_s_q)            chk_status = cp_pkg::ERR_RANGE;
@@ -423,11 +424,6 @@ module cp_top (
         cp_pkg::OP_LOAD_GSTATE: begin
           if (arg0_q > 32'd3 || arg2_q[31:1] != '0) chk_status = cp_pkg::ERR_BAD_ARG;
           else if (arg1_q[5:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
-          else if (!in_s_q)            chk_status = cp_pkg::ERR_RANGE;
-        end
-        cp_pkg::OP_LOAD_GPARAM: begin
-          if (arg0_q > 32'd3)          chk_status = cp_pkg::ERR_BAD_ARG;
-          else if (arg1_q[4:0] != '0)  chk_status = cp_pkg::ERR_ALIGN;
           else if (!in_s_q)            chk_status = cp_pkg::ERR_RANGE;
         end
         cp_pkg::OP_GDRAW: begin
@@ -630,7 +626,7 @@ module cp_top (
   // RdSChk sampler); sums in 36 bits, no wrap ----
   always_comb begin
     unique case (st_q)
-      StChk0:  begin ru_a = {4'h0, arg0_q}; ru_n = n_d_pre_q; end
+      StChk0:  begin ru_a = {4'h0, arg0_q}; ru_n = n_d_q;     end
       StChk1:  begin ru_a = {4'h0, arg1_q}; ru_n = n_s_q; end
       StDChk:  begin ru_a = dk_entry;        ru_n = 34'd8; end
       StGdCnt: begin ru_a = {4'h0, arg0_q}; ru_n = gd_cnt24; end
@@ -991,7 +987,7 @@ module cp_top (
           if (pay_left_q == 8'd1) st_d = StChk0;
         end
       end
-      // everything sent earlier is finished; the second cycle (n_d_pre_q is this header's)
+      // everything sent earlier is finished; the second cycle (n_d_q is this header's)
       StChk0: if (!rf_busy_i && chk0_ok_q) st_d = StChk1;
       StChk1: st_d = StChk2;
       StChk2: begin
@@ -1676,8 +1672,7 @@ module cp_top (
       irq_st_q <= '0;
       irq_mask_q <= '0;
       slot_addr_q <= '0;
-      n_d_q <= '0; n_s_q <= '0; end_d_q <= '0; end_s_q <= '0;
-      n_d_pre_q <= '0; n_s_pre_q <= '0; chk0_ok_q <= 1'b0;
+      n_d_q <= '0; n_s_q <= '0; end_d_q <= '0; end_s_q <= '0; chk0_ok_q <= 1'b0;
       in_d_q <= 1'b0; in_s_q <= 1'b0; slot_set_q <= 1'b0; pipe_ok_q <= 1'b0;
       w_q <= '0;
       d_addr_q <= '0; d_row_q <= '0; d_col_q <= '0; d_rows_q <= '0;
@@ -1723,17 +1718,15 @@ module cp_top (
       irq_st_q <= irq_st_d;
       irq_mask_q <= irq_mask_d;
       slot_addr_q <= slot_addr_d;
-      n_d_pre_q <= n_d;
-      n_s_pre_q <= n_s;
+      n_d_q <= n_d;
+      n_s_q <= n_s;
       chk0_ok_q <= (st_q == StChk0);
       if (st_q == StChk0) begin
-        n_d_q   <= n_d_pre_q;
-        n_s_q   <= n_s_pre_q;
-        end_d_q <= ru_end[33:0];
+        end_d_q <= ru_end;
         in_d_q  <= ru_in;
       end
       if (st_q == StChk1) begin
-        end_s_q    <= ru_end[33:0];
+        end_s_q    <= ru_end;
         in_s_q     <= ru_in;
         slot_set_q <= slot_set;
         pipe_ok_q  <= pipe_ok;

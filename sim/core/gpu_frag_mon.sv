@@ -50,7 +50,7 @@ module gpu_frag_mon (
   // hazard: destination read accepted while a colour write to the same pixel is in flight
   input logic        dr_fire,
   input logic [24:0] dr_addr,
-  input logic        cw_wait,       // pixel_fbwrite's write waits at the arbiter's input register
+  input logic        cw_wait,       // pixel_fbwrite's write is offered to the arbiter's input register
   input logic [24:0] cw_wait_addr,
   input logic [1:0]  ci_v,          // the input register's output and spill slots hold a colour write
   input logic [24:0] ci_out_addr,   // (u_arb.g_in[2]: pixel_fbwrite's; accepted at the grant later)
@@ -79,6 +79,10 @@ module gpu_frag_mon (
   assign ds_spill      = gpu_pkg::draw_state_t'(ds_table[bf_spill.sid]);
   assign bf_out_addr   = {ds_out.fb_base, 12'h0} + {4'h0, bf_out.pix, 2'b00};
   assign bf_spill_addr = {ds_spill.fb_base, 12'h0} + {4'h0, bf_spill.pix, 2'b00};
+  // a write to the word of a waits in one of a spill register's two slots (v: output, spill)
+  function automatic logic in_slots(logic [1:0] v, logic [24:0] a_out, logic [24:0] a_spill, logic [24:0] a);
+    return (v[0] && a_out[24:2] == a[24:2]) || (v[1] && a_spill[24:2] == a[24:2]);
+  endfunction
   import "DPI-C" function void tgpu_mon_walk(input int x, input int y, input int z, input int color, input int sid, input int prim);
   import "DPI-C" function void tgpu_mon_ztest(input int addr, input int zf, input int zb, input int pass, input int prim);
   import "DPI-C" function void tgpu_mon_write(input int unit, input int addr, input int data, input int prim);
@@ -112,10 +116,10 @@ module gpu_frag_mon (
       if (dr_fire && cw_wait && dr_addr[24:2] == cw_wait_addr[24:2])
         $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in pixel_fbwrite",
                dr_addr);
-      if (dr_fire && ((ci_v[0] && ci_out_addr[24:2] == dr_addr[24:2]) || (ci_v[1] && ci_spill_addr[24:2] == dr_addr[24:2])))
+      if (dr_fire && in_slots(ci_v, ci_out_addr, ci_spill_addr, dr_addr))
         $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in the arbiter's input register",
                dr_addr);
-      if (dr_fire && ((bf_v[0] && bf_out_addr[24:2] == dr_addr[24:2]) || (bf_v[1] && bf_spill_addr[24:2] == dr_addr[24:2])))
+      if (dr_fire && in_slots(bf_v, bf_out_addr, bf_spill_addr, dr_addr))
         $error("BLEND HAZARD: destination read of 0x%07X accepted while an earlier colour write to it waits in u_bf_reg",
                dr_addr);
     end

@@ -2,7 +2,8 @@
 #   core-build      build/bin/tgpu_tb (fast) and build/bin/tgpu_tb_trace (FST-capable), the same over
 #                   sdram_ctrl (tgpu_tb_sdram; its FST-capable tgpu_tb_sdram_trace is built on demand:
 #                   make build/bin/tgpu_tb_sdram_trace), test_model, test_spi, test_c108,
-#                   tgpu_tb_ds1 (one draw-state entry) and tgpu_tb_netlist (Yosys's word-level
+#                   tgpu_tb_ds1 (one draw-state entry), tgpu_tb_shd (with the 4-core shader tile)
+#                   and tgpu_tb_netlist (Yosys's word-level
 #                   netlist of gpu_top: post-synthesis simulation, scripts/synth/netlist.sh;
 #                   the gate-level tgpu_tb_netlist_gate is built for the long tier)
 #   core-lint       verilator --lint-only -Wall on gpu_top
@@ -19,12 +20,13 @@
 
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
-CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c sw/tools/cli.c tests/scenes/scenes.c tests/scenes/scenes_cp.c \
+CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c sw/tools/cli.c tests/scenes/scenes.c tests/scenes/scenes_cp.c tests/scenes/scenes_shd.c \
                sim/core/memsim.c sim/core/spi_bfm.c sim/core/disp_check.c sim/display/tmds.c sim/sdram/sdram_dev.c \
-               sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
-CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tex -Isw/tools -Isim/core -Isim/display -Isim/sdram -Isw/simt -Itests/scenes -Itests/common -I$(CORE_GEN)
+               sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c \
+               sw/shader/shader_isa.c sw/shader/shader_iss.c sw/shader/shader_asm.c sw/shader/shader_gen.c
+CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tex -Isw/tools -Isim/core -Isim/display -Isim/sdram -Isw/simt -Isw/shader -Itests/scenes -Itests/common -I$(CORE_GEN)
 CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
-CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt
+CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt rtl/shader/shader_lint.vlt
 # testbench-side SystemVerilog bound into the RTL: the valid/ready contract on every link
 # and the fragment-level monitor that feeds the lockstep comparison (DPI into sim/core/vgpu.cpp)
 CORE_SIM_SV := sim/common/stream_checker.sv sim/core/gpu_links.sv sim/core/gpu_frag_mon.sv sim/core/gpu_ds_check.sv
@@ -38,7 +40,7 @@ BENCH_TARGETS += core-bench
 .PHONY: core-build core-lint demo core-bench core-long core-gen-check
 core-build: $(BUILD)/bin/tgpu_tb $(BUILD)/bin/tgpu_tb_trace $(BUILD)/bin/test_model $(BUILD)/bin/test_model_plain \
             $(BUILD)/bin/test_spi $(BUILD)/bin/test_c108 $(BUILD)/bin/tgpu_tb_sdram $(BUILD)/bin/tgpu_tb_ds1 \
-            $(BUILD)/bin/tgpu_tb_netlist
+            $(BUILD)/bin/tgpu_tb_netlist $(BUILD)/bin/tgpu_tb_shd
 
 # the C dither table is generated from the same data file the RTL ROM loads
 $(CORE_GEN)/dither_table.inc: data/dither_bn16.hex
@@ -50,7 +52,7 @@ $(CORE_GEN)/tex_recip_table.inc: data/tex_recip.hex
 	grep -v '^//' $< | sed 's/^\(.*\)$$/0x\1u,/' > $@
 CORE_GEN_INC := $(CORE_GEN)/dither_table.inc $(CORE_GEN)/tex_recip_table.inc
 
-$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h sim/display/*.h tests/scenes/*.h tests/common/*.h sw/simt/*.h sim/sdram/*.h)
+$(CORE_BUILD)/c/%.o: %.c $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h sw/tools/*.h sim/core/*.h sim/display/*.h tests/scenes/*.h tests/common/*.h sw/simt/*.h sw/shader/*.h sim/sdram/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(CORE_INC) -c $< -o $@
 
@@ -131,6 +133,7 @@ $(CORE_BUILD)/before/vgpu.cpp:
 	@mkdir -p $(@D)
 	git show $(CORE_BEFORE_REV):sim/core/vgpu.cpp > $@
 CORE_BEFORE_VFLAGS = $(VFLAGS) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(CORE_SIM_SV) $(abspath $(CORE_BUILD)/before/vgpu.cpp) \
+	$(abspath sim/core/vgpu_before.cpp) \
 	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0"
 $(BUILD)/bin/tgpu_tb_before: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o $(CORE_BUILD)/before/vgpu.cpp
 	$(call core_exe,tgpu_tb_before,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_before,,$(CORE_BEFORE_VFLAGS))
@@ -143,6 +146,15 @@ $(BUILD)/bin/tgpu_tb_sdram_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.
 # go of the entry (tests the allocation wait, which DS_N entries make rare)
 $(BUILD)/bin/tgpu_tb_ds1: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
 	$(call core_exe,tgpu_tb_ds1,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_ds1,-GDsEntries=1 -CFLAGS -DVGPU_DS_ENTRIES=1)
+
+# the GPU with the four-core shader tile (client 8 of the arbiter; docs/shader.md "GPU
+# integration"): the scenes with shader kernels. The other builds leave the tile out
+# (ShaderCores 0, as the ICEpi Zero board): it would slow every scene by its size.
+$(BUILD)/bin/tgpu_tb_shd: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
+	$(call core_exe,tgpu_tb_shd,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_shd,-GShaderCores=4 -CFLAGS -DVGPU_SHADER_CORES=4)
+# its FST-capable twin, built on demand (a failure's waveform command names it)
+$(BUILD)/bin/tgpu_tb_shd_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
+	$(call core_exe,tgpu_tb_shd_trace,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_shd_trace,--trace-fst --trace-structs -GShaderCores=4 -CFLAGS -DVGPU_SHADER_CORES=4)
 
 # post-synthesis simulation: the same harness on Yosys's netlist of gpu_top (scripts/synth/netlist.sh):
 # word level (tgpu_tb_netlist, in make test) and gate level after techmap and abc
@@ -184,8 +196,9 @@ $(BUILD)/bin/test_c108: rtl/gpu_pkg.sv tests/core/c108_wrap.sv tests/core/test_c
 	cp $(CORE_BUILD)/obj_c108/test_c108 $(BUILD)/bin/test_c108
 
 # model unit tests, built with AddressSanitizer and UBSan
-TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c tests/scenes/scenes.c tests/scenes/scenes_cp.c \
-                   sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c
+TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c tests/scenes/scenes.c tests/scenes/scenes_cp.c tests/scenes/scenes_shd.c \
+                   sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c \
+               sw/shader/shader_isa.c sw/shader/shader_iss.c sw/shader/shader_asm.c sw/shader/shader_gen.c
 $(BUILD)/bin/test_model: $(TEST_MODEL_SRCS) $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -fsanitize=address,undefined -fno-sanitize-recover=all $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
@@ -195,9 +208,12 @@ $(BUILD)/bin/test_model_plain: $(TEST_MODEL_SRCS) $(CORE_GEN_INC) $(wildcard sw/
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
 
+# both configurations: without the shader tile (the ICEpi Zero board, most harness builds) and
+# with the four-core tile (tgpu_tb_shd, the ULX3S board)
 core-lint:
-	@echo "verilator --lint-only -Wall --top-module gpu_top (rtl/gpu_top.f)"
+	@echo "verilator --lint-only -Wall --top-module gpu_top (rtl/gpu_top.f; ShaderCores 0 and 4)"
 	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top $(CORE_VLT) $(CORE_RTL)
+	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top -GShaderCores=4 $(CORE_VLT) $(CORE_RTL)
 
 demo: setup $(BUILD)/bin/tgpu_tb
 	$(BUILD)/bin/tgpu_tb --scene demo --out $(OUT)/demo

@@ -4,8 +4,8 @@
 #                     budget and fmax per clock; bitstream with yowasp-ecppack. Outputs in
 #                     build/synth/. Not part of make test (8-13 minutes on 2 cores).
 #   make synth-ulx3s  the same flow for the ULX3S (LFE5U-85F-6BG381C, 25 MHz oscillator:
-#                     board_top with RefMhz 25, constraints/ulx3s.lpf), the board of the whole
-#                     GPU; outputs in build/synth/ulx3s/.
+#                     board_top with RefMhz 25 and ShaderCores 4, constraints/ulx3s.lpf), the
+#                     board of the whole GPU with the shader tile; outputs in build/synth/ulx3s/.
 #   make synth-memtest  the same flow on the bring-up build (SDRAM memory test instead of the
 #                     GPU, rtl/board/files_memtest.f), about 30 s; outputs in build/synth/memtest/.
 #   make synth-check  quick generic "synth -top" per module (no PnR), fails on errors/latches;
@@ -29,7 +29,7 @@ synth: setup
 	  --lpf constraints/icepi_zero.lpf --out $(BUILD)/synth
 
 synth-ulx3s: setup
-	scripts/synth/synth.sh --files rtl/board/files.f --top board_top --param RefMhz=25 \
+	scripts/synth/synth.sh --files rtl/board/files.f --top board_top --param RefMhz=25 --param ShaderCores=4 \
 	  --device 85k --package CABGA381 --lpf constraints/ulx3s.lpf --out $(BUILD)/synth/ulx3s
 
 synth-memtest: setup

@@ -219,7 +219,7 @@ package gpu_pkg;
   // ---- memory records: every client port, the arbiter and its external port (docs/interfaces.md
   // "Memory port"; C: sim/core/memsim.h) ----
   localparam int unsigned MEM_LEN_W = 3;   // burst length field: further beats, 0..7
-  localparam int unsigned MEM_TAG_W = 3;   // client index at the arbiter (up to 8 clients)
+  localparam int unsigned MEM_TAG_W = 4;   // client index at the arbiter (up to 16 clients; 9 in gpu_top)
 
   typedef struct packed {
     logic [MEM_AW-1:0]    addr;    // byte address; [1:0] ignored (word access)
@@ -249,12 +249,13 @@ package gpu_pkg;
   // At most one bit is set; none for a plain register write.
   typedef struct packed {
     logic cp;            // a register of the command processor (rtl/cp/cp_top.sv) takes
+    logic shd_launch;    // SHD_LAUNCH: a shader kernel (rtl/shader/shader_tile.sv)
     logic simt_launch;
     logic mem_addr;
     logic mem_data;
     logic vertex;
   } cmd_kind_t;
-  localparam int unsigned CMD_KIND_W = 5;
+  localparam int unsigned CMD_KIND_W = 6;
 
 
   // pixel index y * FB_W + x of an on-screen pixel, as two shifted adds (FB_W = 640 = 2^9 + 2^7;

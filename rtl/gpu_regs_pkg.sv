@@ -57,6 +57,9 @@ package gpu_regs_pkg;
   localparam logic [6:0]  ADDR_MEM_ADDR               = 7'h70;
   localparam logic [6:0]  ADDR_MEM_DATA               = 7'h71;
   localparam logic [6:0]  ADDR_SIMT_LAUNCH            = 7'h72;
+  localparam logic [6:0]  ADDR_SHD_KERNEL             = 7'h73;
+  localparam logic [6:0]  ADDR_SHD_LAUNCH             = 7'h74;
+  localparam logic [6:0]  ADDR_SHD_STATUS             = 7'h75;
   localparam logic [6:0]  ADDR_STATUS                 = 7'h7E;
   localparam logic [6:0]  ADDR_ID                     = 7'h7F;
 
@@ -462,9 +465,38 @@ package gpu_regs_pkg;
     logic [7:0]   threads;  // [7:0]
   } reg_simt_launch_t;
 
-  // GPU status; bits 11:10 are sticky error flags cleared by a completed STATUS read; bit 12 a SIMT kernel runs
+  // Project extension: the shader kernel's entry pc (4-byte aligned) and ARG_BASE, used by the next SHD_LAUNCH (docs/shader.md "GPU integration")
   typedef struct packed {
-    logic [50:0]  rsvd_63_13;  // [63:13]
+    logic [31:0]  arg_base;  // [63:32]
+    logic [29:0]  entry;  // [31:2]
+    logic [1:0]   rsvd_1_0;  // [1:0]
+  } reg_shd_kernel_t;
+
+  // Project extension: run the kernel of SHD_KERNEL on the shader tile with this TILE_OFFSET; waits for earlier work, later commands wait for the kernel to end
+  typedef struct packed {
+    logic [31:0]  rsvd_63_32;  // [63:32]
+    logic [31:0]  tile_offset;  // [31:0]
+  } reg_shd_launch_t;
+
+  // Project extension: the shader tile (NCORES cores, 0 = none in this build) and the report of the last kernel: FAULT with its CAUSE, core and pc, MISALIGNED (a core's STATUS flag); BUSY a kernel runs
+  typedef struct packed {
+    logic [31:0]  fault_pc;  // [63:32]
+    logic [2:0]   rsvd_31_29;  // [31:29]
+    logic [4:0]   ncores;  // [28:24]
+    logic [3:0]   rsvd_23_20;  // [23:20]
+    logic [3:0]   fault_core;  // [19:16]
+    logic [4:0]   rsvd_15_11;  // [15:11]
+    logic [2:0]   cause;  // [10:8]
+    logic [4:0]   rsvd_7_3;  // [7:3]
+    logic         misaligned;  // [2]
+    logic         fault;  // [1]
+    logic         busy;  // [0]
+  } reg_shd_status_t;
+
+  // GPU status; bits 11:10 are sticky error flags cleared by a completed STATUS read; bit 12 a SIMT kernel runs, bit 13 a shader kernel
+  typedef struct packed {
+    logic [49:0]  rsvd_63_14;  // [63:14]
+    logic         shader_busy;  // [13]
     logic         simt_busy;  // [12]
     logic         mem_range_err;  // [11]
     logic         fifo_ovf;  // [10]
@@ -537,6 +569,9 @@ package gpu_regs_pkg;
       ADDR_MEM_ADDR: reg_wmask = 64'h00000000FFFFFFFF;
       ADDR_MEM_DATA: reg_wmask = 64'h00000000FFFFFFFF;
       ADDR_SIMT_LAUNCH: reg_wmask = 64'h00007FFF003FFFFF;
+      ADDR_SHD_KERNEL: reg_wmask = 64'hFFFFFFFFFFFFFFFC;
+      ADDR_SHD_LAUNCH: reg_wmask = 64'h00000000FFFFFFFF;
+      ADDR_SHD_STATUS: reg_wmask = 64'h0000000000000000;
       ADDR_STATUS: reg_wmask = 64'h0000000000000000;
       ADDR_ID: reg_wmask = 64'h0000000000000000;
       default: reg_wmask = 64'h0;
@@ -600,6 +635,9 @@ package gpu_regs_pkg;
       ADDR_MEM_ADDR: reg_rmask = 64'h00000000FFFFFFFF;
       ADDR_MEM_DATA: reg_rmask = 64'h0000000000000000;
       ADDR_SIMT_LAUNCH: reg_rmask = 64'h0000000000000000;
+      ADDR_SHD_KERNEL: reg_rmask = 64'hFFFFFFFFFFFFFFFC;
+      ADDR_SHD_LAUNCH: reg_rmask = 64'h0000000000000000;
+      ADDR_SHD_STATUS: reg_rmask = 64'h0000000000000000;
       ADDR_STATUS: reg_rmask = 64'h0000000000000000;
       ADDR_ID: reg_rmask = 64'h0000000000000000;
       default: reg_rmask = 64'h0;
@@ -663,6 +701,9 @@ package gpu_regs_pkg;
       ADDR_MEM_ADDR: reg_reset = 64'h0000000000000000;
       ADDR_MEM_DATA: reg_reset = 64'h0000000000000000;
       ADDR_SIMT_LAUNCH: reg_reset = 64'h0000000000000000;
+      ADDR_SHD_KERNEL: reg_reset = 64'h0000000000000000;
+      ADDR_SHD_LAUNCH: reg_reset = 64'h0000000000000000;
+      ADDR_SHD_STATUS: reg_reset = 64'h0000000000000000;
       ADDR_STATUS: reg_reset = 64'h0000000000000000;
       ADDR_ID: reg_reset = 64'h0000020000006702;
       default: reg_reset = 64'h0;

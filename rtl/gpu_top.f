@@ -56,4 +56,15 @@ rtl/simt/simt_dispatch.sv
 rtl/simt/simt_top.sv
 rtl/simt/simt_mem_bridge.sv
 rtl/simt/simt_mem_top.sv
+rtl/shader/shader_pkg.sv
+rtl/shader/shader_ctl_pkg.sv
+rtl/shader/shader_alu.sv
+rtl/shader/shader_regfile.sv
+rtl/shader/shader_fetch.sv
+rtl/shader/shader_lsu.sv
+rtl/shader/shader_core.sv
+rtl/shader/shader_ram_1r1w.sv
+rtl/shader/shader_icache.sv
+rtl/shader/shader_dmem_arb.sv
+rtl/shader/shader_tile.sv
 rtl/gpu_top.sv

@@ -9,6 +9,9 @@
 //   docs/command.md) sits between the command register and host_reg_file and is a memory client.
 //   display_top scans FB_DISPLAY out through the colour-grading LUT to three TMDS symbol
 //   streams in the clk_pix_i domain (memory client 6, the highest priority class).
+//   shader_tile (seed 000, docs/shader.md "GPU integration"; ShaderCores > 0) runs the kernels
+//   of SHD_LAUNCH (sequenced by host_reg_file) and is memory client 8, whose atomics lock the
+//   arbiter's grant (c_lock_i, D17).
 // Pins: CMD_FULL (FIFO depth >= 30 = MAX-2), CMD_EMPTY (FIFO and command register empty), IRQ,
 // VSYNC (2 core cycles at each frame boundary: docs/spec-decisions.md "Display path"),
 // gpu_busy_o (STATUS.BUSY as a pin, for LEDs and harnesses), the DVI symbols (pixel clock
@@ -22,7 +25,9 @@
 // it on a global clock network: a reset with about 7,300 loads no longer uses fabric routing).
 module gpu_top #(
   parameter int unsigned DsEntries = gpu_pkg::DS_N,  // draw-state entries in use (tests: fewer)
-  parameter bit          RstSync   = 1'b1            // synchronise rst_ni's release to clk_i here
+  parameter bit          RstSync   = 1'b1,           // synchronise rst_ni's release to clk_i here
+  parameter int unsigned ShaderCores = 0             // cores of the shader tile; 0: no tile (SHD_LAUNCH
+                                                     // then does nothing and SHD_STATUS.NCORES reads 0)
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -126,6 +131,7 @@ module gpu_top #(
                             (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_WIN_BASE) ||
                             (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_WIN_LIMIT);
     fifo_kind.simt_launch = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_SIMT_LAUNCH);
+    fifo_kind.shd_launch  = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_SHD_LAUNCH);
     fifo_kind.cp          = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_CMD) ||
                             (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_CTRL) ||
                             (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_IRQ_MASK) ||
@@ -162,21 +168,25 @@ module gpu_top #(
   gpu_pkg::triangle_t tri_rec;
   // memory clients: 0 register file (MEM_*), 1 pixel_ztest, 2 pixel_fbwrite, 3 SIMT cluster,
   // 4 pixel_blend (destination reads), 5 tmu_pixel (texture cache fills), 6 display_top (scanout),
-  // 7 cp_top (command processor)
-  localparam int unsigned NumClients = 8;
+  // 7 cp_top (command processor), 8 shader_tile (no requests without a tile)
+  localparam int unsigned NumClients = 9;
   logic [NumClients-1:0]              c_req_valid, c_req_ready, c_rsp_valid;
   logic [NumClients-1:0]              c_acc;     // accepted at the arbiter's grant (behind its input registers)
   logic [NumClients-1:0][gpu_pkg::MEM_REQ_W-1:0] c_req;   // mem_req_t per client, flat
   // one variable per client, packed into c_req below (Yosys leaves an output port connected to
   // an element of a packed struct array without a driver; docs/synth.md "Yosys traps")
-  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req, tex_req, disp_req, cp_req;
-  assign c_req = {cp_req, disp_req, tex_req, blend_req, simt_req, fbw_req, ztest_req, regs_req};
+  gpu_pkg::mem_req_t                  regs_req, ztest_req, fbw_req, simt_req, blend_req, tex_req, disp_req, cp_req, shd_req;
+  assign c_req = {shd_req, cp_req, disp_req, tex_req, blend_req, simt_req, fbw_req, ztest_req, regs_req};
+  logic                               shd_lock;  // the shader tile's atomic holds the grant (D17)
   gpu_pkg::mem_rsp_t                  c_rsp;     // shared by the clients, c_rsp_valid says whose
   logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
   logic [gpu_pkg::TEX_UNITS-1:0] tex_inv;   // texture caches to invalidate (TEXn_BASE / FMT)
   logic [7:0]  simt_threads;
   logic [13:0] simt_prog;
   logic [14:0] simt_data;
+  logic        shd_launch_valid, shd_launch_ready, shd_busy;
+  logic [31:0] shd_entry, shd_arg_base, shd_tile_offset;
+  logic [63:0] shd_status;
   logic [12:0] disp_fb;
   logic        disp_enable, disp_ctrl_we, disp_addr_we, disp_data_we, disp_vblank;
   logic [14:0] disp_wdata;
@@ -241,6 +251,12 @@ module gpu_top #(
     .simt_prog_o     (simt_prog),
     .simt_data_o     (simt_data),
     .simt_busy_i     (simt_busy),
+    .shd_launch_valid_o (shd_launch_valid),
+    .shd_launch_ready_i (shd_launch_ready),
+    .shd_entry_o     (shd_entry),
+    .shd_arg_base_o  (shd_arg_base),
+    .shd_tile_offset_o (shd_tile_offset),
+    .shd_status_i    (shd_status),
     .tex_inv_o       (tex_inv),
     .disp_fb_o       (disp_fb),
     .disp_enable_o   (disp_enable),
@@ -432,6 +448,67 @@ module gpu_top #(
     .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp.rdata)
   );
 
+  // ---- shader tile (seed 000, docs/shader.md "GPU integration"), memory client 8 ----
+  if (ShaderCores > 0) begin : g_shader
+    localparam int unsigned N = ShaderCores;
+    logic        done, done_fault;
+    logic [31:0] done_status, fault_pc, fault_insn, fault_addr;
+    logic [2:0]  fault_cause;
+    logic [3:0]  fault_core;
+    // per-core report and the monitor ports of sim/shader's testbenches: unused in the GPU
+    logic [N-1:0][31:0] core_status, rv_pc, rv_insn, rv_next_pc, rv_rd_val, rv_mem_addr, rv_mem_rdata,
+                        rv_mem_wdata, rv_csr_val, rv_trap_addr;
+    logic [N-1:0][63:0] rv_order;
+    logic [N-1:0][11:0] rv_csr;
+    logic [N-1:0][4:0]  rv_rd;
+    logic [N-1:0][3:0]  rv_mem_wmask;
+    logic [N-1:0][2:0]  rv_mem_size, rv_trap;
+    logic [N-1:0][1:0]  rv_mem;
+    logic [N-1:0]       core_halted, core_fault, mon_dm_acc, rv_valid, rv_rd_wr, rv_csr_wr;
+    shader_tile #(.NumCores(N), .MemAw(gpu_pkg::MEM_AW)) u_tile (
+      .clk_i (clk_i), .rst_ni (rst_core_n),
+      .launch_valid_i (shd_launch_valid), .launch_ready_o (shd_launch_ready),
+      .launch_entry_i (shd_entry), .launch_arg_base_i (shd_arg_base), .launch_tile_offset_i (shd_tile_offset),
+      .busy_o (shd_busy), .done_o (done), .done_fault_o (done_fault), .done_status_o (done_status),
+      .core_status_o (core_status), .core_halted_o (core_halted), .core_fault_o (core_fault),
+      .fault_cause_o (fault_cause), .fault_core_o (fault_core), .fault_pc_o (fault_pc),
+      .fault_insn_o (fault_insn), .fault_addr_o (fault_addr),
+      .mem_req_valid_o (c_req_valid[8]), .mem_req_ready_i (c_req_ready[8]), .mem_req_o (shd_req),
+      .mem_lock_o (shd_lock),
+      .mem_rsp_valid_i (c_rsp_valid[8]), .mem_rsp_i (c_rsp),
+      .mon_dm_acc_o (mon_dm_acc), .rv_valid_o (rv_valid), .rv_order_o (rv_order), .rv_pc_o (rv_pc),
+      .rv_insn_o (rv_insn), .rv_next_pc_o (rv_next_pc), .rv_rd_wr_o (rv_rd_wr), .rv_rd_o (rv_rd),
+      .rv_rd_val_o (rv_rd_val), .rv_mem_o (rv_mem), .rv_mem_addr_o (rv_mem_addr), .rv_mem_size_o (rv_mem_size),
+      .rv_mem_rdata_o (rv_mem_rdata), .rv_mem_wdata_o (rv_mem_wdata), .rv_mem_wmask_o (rv_mem_wmask),
+      .rv_csr_wr_o (rv_csr_wr), .rv_csr_o (rv_csr), .rv_csr_val_o (rv_csr_val), .rv_trap_o (rv_trap),
+      .rv_trap_addr_o (rv_trap_addr)
+    );
+    // SHD_STATUS (BUSY is or-ed in by host_reg_file)
+    always_comb begin
+      shd_status         = '0;
+      shd_status[63:32]  = fault_pc;
+      shd_status[28:24]  = 5'(ShaderCores);
+      shd_status[19:16]  = fault_core;
+      shd_status[10:8]   = fault_cause;
+      shd_status[2]      = done_status[0];   // STATUS.MISALIGNED of a core (D14)
+      shd_status[1]      = done_fault;
+    end
+    logic unused_shd;
+    assign unused_shd = ^{done, done_status[31:1], fault_insn, fault_addr, core_status, core_halted, core_fault,
+                          mon_dm_acc, rv_valid, rv_order, rv_pc, rv_insn, rv_next_pc, rv_rd_wr, rv_rd, rv_rd_val,
+                          rv_mem, rv_mem_addr, rv_mem_size, rv_mem_rdata, rv_mem_wdata, rv_mem_wmask,
+                          rv_csr_wr, rv_csr, rv_csr_val, rv_trap, rv_trap_addr};
+  end else begin : g_no_shader
+    assign shd_launch_ready = 1'b1;
+    assign shd_busy         = 1'b0;
+    assign shd_status       = '0;
+    assign shd_req          = '0;
+    assign shd_lock         = 1'b0;
+    assign c_req_valid[8]   = 1'b0;
+    logic unused_shd;
+    assign unused_shd = shd_launch_valid ^ (^shd_entry) ^ (^shd_arg_base) ^ (^shd_tile_offset) ^ c_req_ready[8] ^ c_rsp_valid[8];
+  end
+
   // ---- display controller (docs/spec-decisions.md "Display path") ----
   display_top u_disp (
     .clk_i (clk_i), .rst_ni (rst_core_n), .clk_pix_i (clk_pix_i),
@@ -451,11 +528,11 @@ module gpu_top #(
   // Every client reaches the grant through an input register (InReg): no path runs from a
   // client's logic through the grant into another client's in one cycle (docs/synth.md "ULX3S").
   gpu_pkg::mem_req_t mem_req;
-  mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd0, 2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0}),  // clients 7..0
+  mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd0, 2'd0, 2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0}),  // clients 8..0
                 .InReg('1), .RspReg(1'b1)) u_arb (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
-    .c_lock_i ('0),   // no client locks yet (the shader tile's atomics will: docs/shader.md D17)
+    .c_lock_i ({shd_lock, 8'h00}),   // the shader tile's atomics (docs/shader.md D17)
     .c_acc_o (c_acc),
     .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req),
@@ -473,7 +550,7 @@ module gpu_top #(
   // the pixel side is busy while setup, walker, pixel pipe or the arbiter hold pixel work
   // MEM_* accesses wait while this is high: rendering or a SIMT kernel still owns memory
   assign pipe_busy = setup_busy || set_valid || walk_busy ||
-                     pix_busy || arb_busy || simt_busy;
+                     pix_busy || arb_busy || simt_busy || shd_busy;
 
   // drop_o is a debug event (counted by harness monitors through hierarchy), not a pin;
   // done is implied by busy falling

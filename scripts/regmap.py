@@ -90,9 +90,16 @@ REGS += [
      "Memory data; a write stores at MEM_ADDR, a read returns it; both advance MEM_ADDR by 4"),
     (0x72, "SIMT_LAUNCH", "T", 0, [("DATA_OFFSET", 46, 32, "rw"), ("PROG_OFFSET", 21, 8, "rw"), ("THREADS", 7, 0, "rw")],
      "Project extension: launch a SIMT kernel (docs/simt.md windows); waits while a kernel runs"),
-    (0x7E, "STATUS", "R", 0, [("SIMT_BUSY", 12, 12, "ro"), ("MEM_RANGE_ERR", 11, 11, "ro"), ("FIFO_OVF", 10, 10, "ro"), ("VBLANK", 9, 9, "ro"),
+    (0x73, "SHD_KERNEL", "RW", 0, [("ARG_BASE", 63, 32, "rw"), ("ENTRY", 31, 2, "rw")],
+     "Project extension: the shader kernel's entry pc (4-byte aligned) and ARG_BASE, used by the next SHD_LAUNCH (docs/shader.md \"GPU integration\")"),
+    (0x74, "SHD_LAUNCH", "T", 0, [("TILE_OFFSET", 31, 0, "rw")],
+     "Project extension: run the kernel of SHD_KERNEL on the shader tile with this TILE_OFFSET; waits for earlier work, later commands wait for the kernel to end"),
+    (0x75, "SHD_STATUS", "R", 0, [("FAULT_PC", 63, 32, "ro"), ("NCORES", 28, 24, "ro"), ("FAULT_CORE", 19, 16, "ro"),
+                                  ("CAUSE", 10, 8, "ro"), ("MISALIGNED", 2, 2, "ro"), ("FAULT", 1, 1, "ro"), ("BUSY", 0, 0, "ro")],
+     "Project extension: the shader tile (NCORES cores, 0 = none in this build) and the report of the last kernel: FAULT with its CAUSE, core and pc, MISALIGNED (a core's STATUS flag); BUSY a kernel runs"),
+    (0x7E, "STATUS", "R", 0, [("SHADER_BUSY", 13, 13, "ro"), ("SIMT_BUSY", 12, 12, "ro"), ("MEM_RANGE_ERR", 11, 11, "ro"), ("FIFO_OVF", 10, 10, "ro"), ("VBLANK", 9, 9, "ro"),
                               ("BUSY", 8, 8, "ro"), ("FIFO_DEPTH", 7, 0, "ro")],
-     "GPU status; bits 11:10 are sticky error flags cleared by a completed STATUS read; bit 12 a SIMT kernel runs"),
+     "GPU status; bits 11:10 are sticky error flags cleared by a completed STATUS read; bit 12 a SIMT kernel runs, bit 13 a shader kernel"),
     (0x7F, "ID", "R", 0x0000020000006702, [("VERSION", 31, 16, "ro"), ("DEVICE_ID", 15, 0, "ro")], "GPU identification"),
 ]
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Mutation tests of the checkers: each mutant is a one-line change to a throwaway copy of the
-# tree (build/mutants/NAME), built (PGO=0: one compile, no training run) and run on a scene;
+# tree (build/mutants/NAME), built (PGO=0: one compile, no training run) and run on a scene
+# (on tgpu_tb, or on the build that the options name first: "bin=tgpu_tb_shd --scene ...");
 # the test passes only if the run fails the way the checker promises. The unmutated design
 # passes the same runs (tests/core.list).
 #   tests/mutants.sh [--help] [--list] [NAME...]     (default: every mutant)
@@ -21,6 +22,7 @@ MUTANTS=(
   "cp_irq_unmasked|rtl/cp/cp_top.sv|s/  assign irq_o  = (irq_st_q \& irq_mask_q) != '0;/  assign irq_o  = irq_st_q != '0;/|--scene cp_ops|1|IRQ MISMATCH: pin irq_o"
   "cp_draw_color|rtl/cp/cp_top.sv|s/dr_c_q\[31:24\], dr_c_q\[7:0\], dr_c_q\[15:8\], dr_c_q\[23:16\]/dr_c_q[31:24], dr_c_q[23:16], dr_c_q[15:8], dr_c_q[7:0]/|--scene cp_draw|1|LOCKSTEP: first divergence at stage walk .*core cycle"
   "cp_gdraw_strip|rtl/cp/cp_top.sv|s/gd_qoff = {1'b0, ~gd_j\[0\]};/gd_qoff = gd_j;/|--scene cp_gdraw|1|LOCKSTEP: first divergence at stage walk .*core cycle"
+  "shd_launch_no_wait|rtl/host/host_reg_file.sv|s/      ShdRun:    if (drained) shd_st_d = ShdIdle;/      ShdRun:    shd_st_d = ShdIdle;/|bin=tgpu_tb_shd --scene shader|1|MISMATCH: [0-9]+ memory words differ"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )
 
@@ -46,11 +48,14 @@ for m in "${MUTANTS[@]}"; do
   if cmp -s "$file" "$dir/$file"; then
     echo "FAIL  $name: the mutation did not apply to $file (the line changed?)"; fail=$((fail+1)); continue
   fi
-  if ! make -C "$dir" -s build/bin/tgpu_tb PGO=0 > "$dir.build.log" 2>&1; then
+  # scene options "bin=NAME ...": run another harness build than tgpu_tb (e.g. tgpu_tb_shd)
+  bin=tgpu_tb
+  if [[ "$opts" == bin=* ]]; then bin=${opts%% *}; bin=${bin#bin=}; opts=${opts#* }; fi
+  if ! make -C "$dir" -s "build/bin/$bin" PGO=0 > "$dir.build.log" 2>&1; then
     echo "FAIL  $name: the mutant does not build (log: $dir.build.log)"; tail -5 "$dir.build.log"; fail=$((fail+1)); continue
   fi
   # shellcheck disable=SC2086
-  out=$("$dir/build/bin/tgpu_tb" $opts --no-png 2>&1); rc=$?
+  out=$("$dir/build/bin/$bin" $opts --no-png 2>&1); rc=$?
   if [ "$rc" = "$rc_want" ] && grep -Eq -- "$pattern" <<<"$out"; then
     echo "ok    $name: caught (exit status $rc): $(grep -Em1 -- "$pattern" <<<"$out")"; pass=$((pass+1))
   else

@@ -19,7 +19,8 @@
 // Illegal:    RefMhz other than 25 or 50 (board_clkgen refuses it at elaboration).
 // Reset:      btn_rst_ni (active low) or a PLL out of lock resets every domain.
 module board_top #(
-  parameter int unsigned RefMhz = 50   // board oscillator: 50 (ICEpi Zero) or 25 (ULX3S)
+  parameter int unsigned RefMhz = 50,      // board oscillator: 50 (ICEpi Zero) or 25 (ULX3S)
+  parameter int unsigned ShaderCores = 0   // shader tile cores in the GPU: 0 (ICEpi Zero) or 4 (ULX3S)
 ) (
   input  logic        clk_ref_i,
   input  logic        btn_rst_ni,
@@ -101,7 +102,7 @@ module board_top #(
 `ifdef BOARD_GPU
   logic        gpu_busy, gpu_irq;
 
-  gpu_top #(.RstSync (1'b0)) u_gpu (
+  gpu_top #(.RstSync (1'b0), .ShaderCores (ShaderCores)) u_gpu (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_glb_n),
     .clk_pix_i       (clk_pix),

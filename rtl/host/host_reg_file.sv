@@ -20,6 +20,12 @@
 // masked; MEM_ADDR >= 32 MiB drops the access (reads 0) and sets STATUS.MEM_RANGE_ERR.
 // SIMT_LAUNCH (project extension, docs/simt.md) hands {threads, program offset, data offset} to
 // the cluster's valid/ready launch port; a second launch waits until the cluster takes the first.
+// SHD_LAUNCH (project extension, docs/shader.md "GPU integration") runs one kernel on the shader
+// tile: taken when no memory operation is in flight, it waits until every earlier triangle and
+// kernel has left the pipeline (drained), hands {SHD_KERNEL, TILE_OFFSET} to the tile's launch
+// port, and waits until the tile is done and its writes have passed the arbiter (drained again).
+// No command is taken meanwhile, so the kernel sits between the commands before and after it
+// exactly as in the C model, which runs it to completion at the write. Register reads go on.
 // Texture caches: a write of TEXn_BASE or TEXn_FMT sets unit n's pending invalidate; it pulses
 // tex_inv_o[n] once every earlier triangle has left the pipeline (as a MEM_DATA write waits),
 // and a later third VERTEX waits for that, so the cache clears exactly between the triangles
@@ -79,6 +85,15 @@ module host_reg_file (
   output logic [14:0] simt_data_o,
   input  logic        simt_busy_i,
 
+  // shader tile launch (SHD_KERNEL, SHD_LAUNCH; rtl/shader/shader_tile.sv) and its report
+  // (SHD_STATUS, composed by gpu_top; BUSY is set here)
+  output logic        shd_launch_valid_o,
+  input  logic        shd_launch_ready_i,
+  output logic [31:0] shd_entry_o,
+  output logic [31:0] shd_arg_base_o,
+  output logic [31:0] shd_tile_offset_o,
+  input  logic [63:0] shd_status_i,
+
   // texture caches: a write of TEXn_BASE or TEXn_FMT invalidates unit n's cache, in command
   // order: the pulse waits until every earlier triangle has left the pipeline (drained), and a
   // later third VERTEX waits for the pulse
@@ -135,6 +150,14 @@ module host_reg_file (
   logic        launch_q, launch_d;          // a SIMT launch waits for the cluster
   logic [gpu_pkg::TEX_UNITS-1:0] inv_pend_q, inv_pend_d, inv_q, inv_d;   // texture-cache invalidates
   logic [46:0] launch_arg_q, launch_arg_d;
+  typedef enum logic [1:0] {
+    ShdIdle,     // no shader kernel
+    ShdDrain,    // SHD_LAUNCH taken, waiting for earlier work to drain
+    ShdLaunch,   // launch valid, waiting for the tile's ready
+    ShdRun       // the kernel runs (pipe_busy_i covers the tile) until drained
+  } shd_st_e;
+  shd_st_e     shd_st_q, shd_st_d;
+  logic [31:0] shd_toff_q, shd_toff_d;
 
   typedef enum logic [2:0] {
     MemIdle,     // no memory operation in flight
@@ -283,7 +306,7 @@ module host_reg_file (
   logic        busy;
 
   assign busy = cmd_valid_i || pipe_busy_i || tri_valid_q || (mem_st_q != MemIdle) || (inv_pend_q != '0) ||
-                (pf_want_q && !pf_valid_q) || launch_q;
+                (pf_want_q && !pf_valid_q) || launch_q || (shd_st_q != ShdIdle);
 
   // TRI_MODE reads its stored fields and ANY_TEXTURED, computed from the four ENABLE bits
   gpu_regs_pkg::reg_tri_mode_t tri_mode_rd;
@@ -295,6 +318,7 @@ module host_reg_file (
   always_comb begin
     r_status = '0;
     r_status.simt_busy     = simt_busy_i | launch_q;
+    r_status.shader_busy   = (shd_st_q != ShdIdle);
     r_status.mem_range_err = err_range_q;
     r_status.fifo_ovf      = err_ovf_q;
     r_status.vblank        = disp_vblank_i;
@@ -311,6 +335,8 @@ module host_reg_file (
         rd_value = gpu_regs_pkg::reg_reset(gpu_regs_pkg::ADDR_ID);
       gpu_regs_pkg::ADDR_TRI_MODE:
         rd_value = tri_mode_rd;
+      gpu_regs_pkg::ADDR_SHD_STATUS:
+        rd_value = shd_status_i | {63'h0, shd_st_q != ShdIdle};
       gpu_regs_pkg::ADDR_COLOR_GRADE_LUT_ADDR:
         rd_value = {56'h0, disp_lut_ptr_i};   // the pointer lives in display_lut (auto-increment)
       gpu_regs_pkg::ADDR_MEM_DATA: begin
@@ -352,6 +378,8 @@ module host_reg_file (
     mem_addr_d = mem_addr_q;
     launch_d = launch_q;
     launch_arg_d = launch_arg_q;
+    shd_st_d = shd_st_q;
+    shd_toff_d = shd_toff_q;
     cmd_ready_o = 1'b0;
     reg_we = 1'b0;
     ds_dirty_d = ds_dirty_q;
@@ -367,6 +395,12 @@ module host_reg_file (
 
     if (tri_valid_q && tri_ready_i) tri_valid_d = 1'b0;
     if (launch_q && simt_launch_ready_i) launch_d = 1'b0;
+    unique case (shd_st_q)
+      ShdDrain:  if (drained) shd_st_d = ShdLaunch;
+      ShdLaunch: if (shd_launch_ready_i) shd_st_d = ShdRun;
+      ShdRun:    if (drained) shd_st_d = ShdIdle;   // the tile is busy from the cycle after the launch
+      default: ;
+    endcase
 
     // memory operations
     unique case (mem_st_q)
@@ -414,7 +448,7 @@ module host_reg_file (
         pf_want_d  = 1'b1;
       end
       reported_d = 2'b00;
-    end else if (cmd_valid_i && !done_pend_q) begin
+    end else if (cmd_valid_i && !done_pend_q && shd_st_q == ShdIdle) begin
       // apply one register write from the command FIFO
       // the side-effect registers by their pre-decoded kind (gpu_top, before u_cmd_reg)
       if (cmd_kind_i.vertex) begin
@@ -461,6 +495,13 @@ module host_reg_file (
           reg_wdata = {32'h0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] + 32'd4};
           pf_valid_d = 1'b0;
           pf_want_d  = 1'b1;
+        end
+      end else if (cmd_kind_i.shd_launch) begin
+        // earlier MEM_DATA writes and triangles complete before the kernel starts (ShdDrain)
+        if (mem_st_q == MemIdle) begin
+          cmd_ready_o = 1'b1;
+          shd_st_d    = ShdDrain;
+          shd_toff_d  = c_data[31:0];
         end
       end else if (cmd_kind_i.simt_launch) begin
         // earlier MEM_DATA writes must have reached memory before the kernel starts
@@ -524,6 +565,8 @@ module host_reg_file (
       mem_ok_stale_q <= 1'b0;
       launch_q    <= 1'b0;
       launch_arg_q <= '0;
+      shd_st_q    <= ShdIdle;
+      shd_toff_q  <= '0;
       inv_pend_q  <= '0;
       inv_q       <= '0;
     end else begin
@@ -551,6 +594,8 @@ module host_reg_file (
                         pend_en_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT];
       launch_q    <= launch_d;
       launch_arg_q <= launch_arg_d;
+      shd_st_q    <= shd_st_d;
+      shd_toff_q  <= shd_toff_d;
       inv_pend_q  <= inv_pend_d;
       inv_q       <= inv_d;
     end
@@ -588,10 +633,16 @@ module host_reg_file (
   assign simt_threads_o  = r_launch.threads;
   assign simt_prog_o     = r_launch.prog_offset;
   assign simt_data_o     = r_launch.data_offset;
+  gpu_regs_pkg::reg_shd_kernel_t r_shd_kernel;
+  assign r_shd_kernel      = regs_q[gpu_regs_pkg::ADDR_SHD_KERNEL];
+  assign shd_launch_valid_o = (shd_st_q == ShdLaunch);
+  assign shd_entry_o       = {r_shd_kernel.entry, 2'b00};
+  assign shd_arg_base_o    = r_shd_kernel.arg_base;
+  assign shd_tile_offset_o = shd_toff_q;
 
   // fields and reserved bits the register file stores but does not look at
   logic unused_bits;
-  assign unused_bits = ^{cmd_kind_i.cp, mem_rsp_i.last, r_launch.rsvd_63_47, r_launch.rsvd_31_22, r_vertex.rsvd_63_57, r_color,
+  assign unused_bits = ^{cmd_kind_i.cp, r_shd_kernel.rsvd_1_0, mem_rsp_i.last, r_launch.rsvd_63_47, r_launch.rsvd_31_22, r_vertex.rsvd_63_57, r_color,
                          r_tri_mode.rsvd_63_5, r_tri_mode.any_textured, r_tri_mode.rsvd_1_1, r_dither.rsvd_63_4,
                          r_dither.pattern, r_dither.rsvd_1_1, r_alpha_blend.rsvd_63_2, r_fb_draw.rsvd_63_32, r_fb_draw.addr[19:13],
                          r_fb_draw.rsvd_11_0, r_fb_zbuffer.rsvd_63_35, r_fb_zbuffer.addr[19:13],

@@ -1272,6 +1272,7 @@ int main(int argc, char **argv)
         tb.model = gpu_model_new();
         gpu_model_set_event_fn(tb.model, model_event, &tb);
         tm = gpu_transport_model(tb.model);
+        (void)gpu_model_set_shader_cores(tb.model, vgpu_shader_cores()); /* 0..16 by construction */
     }
     uint64_t core_ps = (uint64_t)(1e6 / tb.core_mhz + 0.5);
     if (tb.use_rtl) {

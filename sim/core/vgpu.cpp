@@ -78,6 +78,10 @@ extern "C" int vgpu_trace_capable(void) { return VM_TRACE ? 1 : 0; }
 #define VGPU_DS_ENTRIES GPU_DS_N
 #endif
 extern "C" unsigned vgpu_ds_entries(void) { return VGPU_DS_ENTRIES; }
+#ifndef VGPU_SHADER_CORES
+#define VGPU_SHADER_CORES 0
+#endif
+extern "C" unsigned vgpu_shader_cores(void) { return VGPU_SHADER_CORES; }
 
 extern "C" const char *vgpu_build_mems(void) { return TGPU_SDRAM ? "sdram" : "ideal, sdr16, jitter"; }
 

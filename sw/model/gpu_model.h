@@ -56,7 +56,8 @@ typedef enum {
     GPU_UNIT_ZTEST = 1,
     GPU_UNIT_FBWRITE = 2,
     GPU_UNIT_SIMT = 3,
-    GPU_UNIT_CP = 4 /* the command processor's packets (docs/command.md) */
+    GPU_UNIT_CP = 4, /* the command processor's packets (docs/command.md) */
+    GPU_UNIT_SHADER = 5 /* shader kernels (SHD_LAUNCH, docs/shader.md) */
 } gpu_unit_t;
 
 typedef struct {
@@ -126,5 +127,8 @@ uint32_t gpu_model_frame(const gpu_model_t *m); /* frames completed */
  * DsEntries (a test build uses fewer). The ids the model gives triangles wrap at this number.
  * Returns 0, or -1 for a value out of range (nothing changes). */
 int gpu_model_set_ds_entries(gpu_model_t *m, unsigned n);
+/* Shader tile cores, 0..16 (default 0: no tile): must match the RTL's gpu_top ShaderCores
+ * (SHD_STATUS.NCORES). Returns 0, or -1 for a value out of range (nothing changes). */
+int gpu_model_set_shader_cores(gpu_model_t *m, unsigned n);
 
 #endif

@@ -176,6 +176,8 @@ struct gpu_model {
     tmu_cache_t tcache[TMU_UNITS]; /* texture caches, one per unit (tmu_cache.c) */
     display_t disp;       /* display controller (display.c) */
     cp_t cp;              /* command processor (cp.c) */
+    uint8_t shd_ncores;   /* shader tile cores (gpu_model_set_shader_cores; 0: no tile), survives reset */
+    uint64_t shd_status;  /* SHD_STATUS: NCORES and the last kernel's report (shader_launch.c) */
 };
 
 /* display.c: the display controller (rtl/display/): colour-grading LUT, upload pointer, bank
@@ -268,6 +270,14 @@ color108_t tmu_fragment(gpu_model_t *m, const draw_state_t *ds, const tex_planes
 #define SIMT_DATA_AW 15
 #define SIMT_MAX_STEPS 10000000ul
 int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);
+
+/* shader_launch.c: SHD_LAUNCH runs the kernel of SHD_KERNEL on the shader tile's golden model to
+ * completion (docs/shader.md "GPU integration"); 0 ok (ended with WFI or a fault: SHD_STATUS),
+ * -1 out of memory or a kernel that did not end within SHADER_MAX_STEPS instructions.
+ * shader_status_idle: SHD_STATUS after reset (NCORES only). */
+#define SHADER_MAX_STEPS 100000000ull
+int shader_launch(gpu_model_t *m, uint32_t tile_offset);
+uint64_t shader_status_idle(const gpu_model_t *m);
 
 /* floor division for d > 0: n = q*d + r, 0 <= r < d */
 static inline void floor_divmod(int64_t n, int64_t d, int64_t *q, int64_t *r)

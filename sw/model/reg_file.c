@@ -51,6 +51,7 @@ void gpu_model_reset(gpu_model_t *m)
     m->ds_dirty = 1; /* no draw state taken yet: the first triangle takes entry 1 */
     display_reset(&m->disp);
     cp_reset(&m->cp);
+    m->shd_status = shader_status_idle(m);
 }
 
 static draw_state_t capture_draw_state(const gpu_model_t *m)
@@ -173,6 +174,9 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
                           (unsigned)((data >> SIMT_LAUNCH_PROG_OFFSET_SHIFT) & SIMT_LAUNCH_PROG_OFFSET_MASK),
                           (unsigned)((data >> SIMT_LAUNCH_DATA_OFFSET_SHIFT) & SIMT_LAUNCH_DATA_OFFSET_MASK));
         return;
+    case REG_SHD_LAUNCH:
+        (void)shader_launch(m, (uint32_t)((data >> SHD_LAUNCH_TILE_OFFSET_SHIFT) & SHD_LAUNCH_TILE_OFFSET_MASK));
+        return;
     default:
         m->regs[addr] = data & ri->wmask;
         if (addr >= REG_TEX0_BASE && addr <= REG_TEX3_WRAP && (addr & 7u) <= 1u) {
@@ -222,6 +226,8 @@ uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr)
     }
     case REG_ID:
         return ri->reset;
+    case REG_SHD_STATUS:
+        return m->shd_status; /* BUSY = 0: the model's kernel has ended at the SHD_LAUNCH write */
     case REG_COLOR_GRADE_LUT_ADDR:
         return m->disp.ptr; /* the pointer, auto-incremented by data writes */
     default:

@@ -6,6 +6,7 @@
 #include "gpu_model_int.h"
 #include "png.h"
 #include "scene.h"
+#include "shader_asm.h"
 #include "simt_asm.h"
 #include "texenc.h"
 #include "check.h"
@@ -535,6 +536,7 @@ static void test_scenes_on_model(void)
     }
     for (unsigned i = 0; i < g_nscenes; i++) {
         o.m = gpu_model_new();
+        (void)gpu_model_set_shader_cores(o.m, 4); /* as tgpu_tb_shd: the shader scenes run too */
         o.dropped = 0;
         memset(o.ztests, 0, sizeof(o.ztests));
         memset(o.zpasses, 0, sizeof(o.zpasses));
@@ -1825,6 +1827,106 @@ static uint32_t lcg_next(uint32_t *x)
 {
     *x = *x * 1664525u + 1013904223u;
     return *x;
+}
+
+/* ---------------------------------------------------------------- shader launch (SHD_*) */
+
+/* the GPU_UNIT_SHADER memory writes of the model, as the funnel reports them */
+typedef struct {
+    unsigned n, others;
+    uint32_t a[32], d[32];
+    uint8_t be[32];
+} shl_log_t;
+
+static void shl_event(void *ctx, const gpu_event_t *ev)
+{
+    shl_log_t *l = ctx;
+    if (ev->kind != GPU_EV_MEM_WRITE) {
+        return;
+    }
+    if (ev->unit != GPU_UNIT_SHADER) {
+        l->others++;
+        return;
+    }
+    if (l->n < 32) {
+        l->a[l->n] = ev->addr;
+        l->d[l->n] = ev->data;
+        l->be[l->n] = ev->be;
+    }
+    l->n++;
+}
+
+static void shl_load(gpu_model_t *m, const char *src, uint32_t base)
+{
+    shd_image_t img;
+    memset(&img, 0, sizeof(img));
+    int rc = shd_assemble(src, base, &img);
+    CHECK(rc == 0, "shader kernel assembles (%s)", img.err);
+    if (rc == 0) {
+        memcpy(gpu_model_mem(m) + base, img.bytes, img.size);
+    }
+    shd_image_free(&img);
+}
+
+/* SHD_KERNEL / SHD_LAUNCH / SHD_STATUS on the model (docs/shader.md "GPU integration"): nothing
+ * without a tile; the kernel's stores through the funnel, a misaligned word as two writes with
+ * the byte enables of its bytes; the report of a clean, a misaligned and a faulting kernel;
+ * reset keeps NCORES and clears the report. Expected values worked out by hand. */
+static void test_shader_launch(void)
+{
+    shl_log_t l;
+    memset(&l, 0, sizeof(l));
+    gpu_model_t *m = gpu_model_new();
+    gpu_model_set_event_fn(m, shl_event, &l);
+    const uint32_t code = 0x100000u, arg = 0x200000u;
+    /* each core: word 0xA1B2C3D0 | core at arg + 4 * core + 2 */
+    shl_load(m,
+             "        CSRRS s1, ARG_BASE, s0\n"
+             "        CSRRS s2, CORE_ID, s0\n"
+             "        SHLI  s3, s2, 2\n"
+             "        ADD   s3, s3, s1\n"
+             "        MOVI  s4, 0xA1B2C3D0\n"
+             "        OR    s4, s4, s2\n"
+             "        SW    s4, 2(s3)\n"
+             "        WFI\n",
+             code);
+    CHECK(gpu_model_read(m, REG_SHD_STATUS) == 0, "no tile: SHD_STATUS reads 0");
+    gpu_model_write(m, REG_SHD_KERNEL, (uint64_t)arg << 32 | code);
+    gpu_model_write(m, REG_SHD_LAUNCH, 0);
+    CHECK(l.n == 0 && gpu_model_read(m, REG_SHD_STATUS) == 0, "no tile: SHD_LAUNCH does nothing (%u writes)", l.n);
+    CHECK(gpu_model_set_shader_cores(m, 17) == -1, "17 cores refused");
+    CHECK(gpu_model_set_shader_cores(m, 3) == 0, "3 cores taken");
+    CHECK(gpu_model_read(m, REG_SHD_STATUS) == 3ull << 24, "SHD_STATUS.NCORES 3 before any kernel");
+    CHECK(gpu_model_read(m, REG_SHD_KERNEL) == ((uint64_t)arg << 32 | code), "SHD_KERNEL reads back");
+    gpu_model_write(m, REG_SHD_LAUNCH, 0x00050007u);
+    CHECK(l.n == 6 && l.others == 0, "three misaligned words: six shader writes (%u, %u others)", l.n, l.others);
+    for (unsigned k = 0; k < 3 && l.n == 6; k++) {
+        /* the write order is the cores' round-robin order: core k's two words are writes 2k, 2k+1 */
+        uint32_t v = 0xA1B2C3D0u | k;
+        CHECK(l.a[2 * k] == arg + 4 * k && l.be[2 * k] == 0xC && (l.d[2 * k] & 0xFFFF0000u) == (v << 16),
+              "core %u: low half at 0x%X be 0xC (got 0x%X be 0x%X data 0x%08X)", k, arg + 4 * k, l.a[2 * k], l.be[2 * k],
+              l.d[2 * k]);
+        CHECK(l.a[2 * k + 1] == arg + 4 * k + 4 && l.be[2 * k + 1] == 0x3 && (l.d[2 * k + 1] & 0xFFFFu) == (v >> 16),
+              "core %u: high half at 0x%X be 0x3 (got 0x%X be 0x%X data 0x%08X)", k, arg + 4 * k + 4, l.a[2 * k + 1],
+              l.be[2 * k + 1], l.d[2 * k + 1]);
+    }
+    CHECK(gpu_model_mem_read(m, arg) == 0xC3D00000u && gpu_model_mem_read(m, arg + 4) == 0xC3D1A1B2u &&
+              gpu_model_mem_read(m, arg + 12) == 0x0000A1B2u,
+          "memory after the misaligned stores (0x%08X 0x%08X 0x%08X)", gpu_model_mem_read(m, arg),
+          gpu_model_mem_read(m, arg + 4), gpu_model_mem_read(m, arg + 12));
+    CHECK(gpu_model_read(m, REG_SHD_STATUS) == (3ull << 24 | 1ull << 2), "SHD_STATUS: MISALIGNED, no FAULT (0x%016" PRIX64 ")",
+          gpu_model_read(m, REG_SHD_STATUS));
+    /* a kernel entered at a zero word: ILLEGAL on every core, core 0's reported, nothing written */
+    l.n = 0;
+    gpu_model_write(m, REG_SHD_KERNEL, (uint64_t)arg << 32 | (code + 0x1000u));
+    gpu_model_write(m, REG_SHD_LAUNCH, 0);
+    uint64_t want = (uint64_t)(code + 0x1000u) << 32 | 3ull << 24 | 1ull << 8 | 1ull << 1;
+    CHECK(l.n == 0 && gpu_model_read(m, REG_SHD_STATUS) == want, "zero-word kernel: SHD_STATUS 0x%016" PRIX64 ", want 0x%016" PRIX64,
+          gpu_model_read(m, REG_SHD_STATUS), want);
+    gpu_model_reset(m);
+    CHECK(gpu_model_read(m, REG_SHD_STATUS) == 3ull << 24 && gpu_model_read(m, REG_SHD_KERNEL) == 0,
+          "reset: the report cleared, NCORES kept, SHD_KERNEL 0");
+    gpu_model_free(m);
 }
 
 static void test_cp_layer_blend(void)
@@ -7123,6 +7225,7 @@ int main(int argc, char **argv)
     test_cp_counter_limits();
     test_cp_sprite();
     test_cp_layer_blend();
+    test_shader_launch();
     test_cp_dispatch();
     test_cp_dispatch_checks();
     test_cp_kernel_stop();

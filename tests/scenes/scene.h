@@ -66,6 +66,10 @@ void scene_bench_cp_blend(scene_ctx_t *c);
 void scene_bench_cp_rdraw(scene_ctx_t *c);
 void scene_bench_cp_gdraw(scene_ctx_t *c);
 void scene_bench_host_tri(scene_ctx_t *c);
+/* shader-kernel scenes (tests/scenes/scenes_shd.c; need a build with the shader tile) */
+void scene_shader(scene_ctx_t *c);
+int check_shader(scene_ctx_t *c, const scene_obs_t *o);
+void scene_shader_random(scene_ctx_t *c);
 void scene_bench_host_tri_state(scene_ctx_t *c);
 
 #endif

@@ -1,0 +1,460 @@
+/* Scenes with shader kernels (seed 000, docs/shader.md "GPU integration"): kernels assembled
+ * here, uploaded through MEM_ADDR / MEM_DATA, run with SHD_KERNEL / SHD_LAUNCH between
+ * triangles, their results read back through MEM_DATA and SHD_STATUS. They need a GPU with the
+ * shader tile (tgpu_tb_shd: RTL and model with four cores); on a build without one the scene
+ * reports that instead of passing. Expected values are derived here from the inputs, not from
+ * the instruction-set simulator. */
+#include "scene.h"
+
+#include "gpu_regs.h"
+#include "shader_asm.h"
+#include "shader_gen.h"
+#include "shader_isa.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SHD_FB 0x000000u     /* the framebuffer the scene draws (FB_DRAW) */
+#define SHD_CODE 0x1000000u  /* kernels, 4 KiB apart */
+#define SHD_ARGS 0x1010000u  /* argument blocks, 256 bytes apart */
+#define SHD_DATA 0x1020000u  /* the reduction's input */
+#define SHD_RES 0x1030000u   /* the reduction's result block */
+#define SHD_MIS 0x1040000u   /* the misaligned store's target */
+#define SHD_N_MAX 300u
+
+/* what the run saw and the checks compare (one scene run per process) */
+static struct {
+    int have_tile;
+    unsigned ncores;
+    int rx, ry, rw, rh, cx, cy, r;   /* the draw kernel's rectangle and circle */
+    unsigned n;
+    uint32_t data[SHD_N_MAX];
+} g_shd;
+
+/* a reduction over n values that does not depend on the cores' interleaving: sum, signed
+ * min / max, xor, and, or by one atomic each, the unsigned maximum by a CAS loop, a 16-bin
+ * histogram of value & 15 by one ATOM.ADD per element. Arguments: +0 data, +4 n, +8 R. */
+static const char k_reduce[] =
+    "        CSRRS   s1, ARG_BASE, s0\n"
+    "        LW      s2, 0(s1)\n"
+    "        LW      s3, 4(s1)\n"
+    "        LW      s4, 8(s1)\n"
+    "        CSRRS   s5, CORE_ID, s0\n"
+    "        CSRRS   s6, NCORES, s0\n"
+    "        MOV     s10, s0\n"
+    "        MOVI    s11, 0x7fffffff\n"
+    "        MOVI    s12, 0x80000000\n"
+    "        MOV     s13, s0\n"
+    "        ADDI    s14, s0, -1\n"
+    "        MOV     s15, s0\n"
+    "        MOV     s16, s0\n"
+    "        SHLI    s7, s5, 2\n"
+    "        ADD     s7, s7, s2\n"
+    "        SHLI    s8, s6, 2\n"
+    "loop:   BGEU    s5, s3, publish\n"
+    "        LW      s9, (s7)\n"
+    "        ADD     s10, s10, s9\n"
+    "        MIN     s11, s11, s9\n"
+    "        MAX     s12, s12, s9\n"
+    "        XOR     s13, s13, s9\n"
+    "        AND     s14, s14, s9\n"
+    "        OR      s15, s15, s9\n"
+    "        BGEU    s16, s9, nou\n"
+    "        MOV     s16, s9\n"
+    "nou:    ANDI    s17, s9, 15\n"
+    "        SHLI    s17, s17, 2\n"
+    "        ADD     s17, s17, s4\n"
+    "        ADDI    s17, s17, 32\n"
+    "        ADDI    s18, s0, 1\n"
+    "        ATOM.ADD s0, s18, (s17)\n"
+    "        ADD     s5, s5, s6\n"
+    "        ADD     s7, s7, s8\n"
+    "        J       loop\n"
+    "publish: ATOM.ADD s0, s10, (s4)\n"
+    "        ADDI    s19, s4, 4\n"
+    "        ATOM.MIN s0, s11, (s19)\n"
+    "        ADDI    s19, s4, 8\n"
+    "        ATOM.MAX s0, s12, (s19)\n"
+    "        ADDI    s19, s4, 12\n"
+    "        ATOM.XOR s0, s13, (s19)\n"
+    "        ADDI    s19, s4, 16\n"
+    "        ATOM.AND s0, s14, (s19)\n"
+    "        ADDI    s19, s4, 20\n"
+    "        ATOM.OR s0, s15, (s19)\n"
+    "        ADDI    s19, s4, 24\n"
+    "umax:   MEMBAR\n"
+    "        LW      s20, (s19)\n"
+    "        BGEU    s20, s16, umaxed\n"
+    "        MOV     s21, s16\n"
+    "        ATOM.CAS s21, s20, (s19)\n"
+    "        BNE     s21, s20, umax\n"
+    "umaxed: WFI\n";
+
+/* core 2 stores outside the 32 MiB (MEM_RANGE fault); the others end at once */
+static const char k_range[] =
+    "        CSRRS   s1, CORE_ID, s0\n"
+    "        ADDI    s2, s0, 2\n"
+    "        BNE     s1, s2, out\n"
+    "        LUI     s3, 0x3000\n"
+    "        SW      s1, 12(s3)\n"
+    "out:    WFI\n";
+
+/* every core stores a word at ARG_BASE + 4 * core + 2 (misaligned: two words each, STATUS
+ * MISALIGNED) and a byte at ARG_BASE + 64 + core */
+static const char k_misaligned[] =
+    "        CSRRS   s1, ARG_BASE, s0\n"
+    "        CSRRS   s2, CORE_ID, s0\n"
+    "        SHLI    s3, s2, 2\n"
+    "        ADD     s3, s3, s1\n"
+    "        MOVI    s4, 0xA1B2C3D0\n"
+    "        OR      s4, s4, s2\n"
+    "        SW      s4, 2(s3)\n"
+    "        ADD     s5, s1, s2\n"
+    "        ADDI    s6, s2, 0x40\n"
+    "        SB      s6, 64(s5)\n"
+    "        WFI\n";
+
+static int upload_kernel(scene_ctx_t *c, const char *src, const char *path, uint32_t base)
+{
+    shd_image_t img;
+    memset(&img, 0, sizeof(img));
+    int rc = src ? shd_assemble(src, base, &img) : shd_assemble_file(path, base, &img);
+    if (rc != 0) {
+        snprintf(c->msg, sizeof(c->msg), "cannot assemble %s: %s", src ? "a scene kernel" : path, img.err);
+        shd_image_free(&img);
+        return -1;
+    }
+    gpu_write(REG_MEM_ADDR, img.base);
+    for (uint32_t i = 0; i < img.size; i += 4) {
+        uint32_t w = 0;
+        for (uint32_t b = 0; b < 4 && i + b < img.size; b++) {
+            w |= (uint32_t)img.bytes[i + b] << (8 * b);
+        }
+        gpu_write(REG_MEM_DATA, w);
+    }
+    shd_image_free(&img);
+    return 0;
+}
+
+static void write_words(uint32_t addr, const uint32_t *w, unsigned n)
+{
+    gpu_write(REG_MEM_ADDR, addr);
+    for (unsigned i = 0; i < n; i++) {
+        gpu_write(REG_MEM_DATA, w[i]);
+    }
+}
+
+static void launch_only(uint32_t entry, uint32_t arg_base, uint32_t tile_offset)
+{
+    gpu_write(REG_SHD_KERNEL, ((uint64_t)arg_base << 32) | entry);
+    gpu_write(REG_SHD_LAUNCH, tile_offset);
+}
+
+/* launch, then read SHD_STATUS (a read waits until the GPU is idle: the kernel has ended) */
+static uint64_t launch(uint32_t entry, uint32_t arg_base, uint32_t tile_offset)
+{
+    launch_only(entry, arg_base, tile_offset);
+    return gpu_read(REG_SHD_STATUS);
+}
+
+static unsigned field(uint64_t v, unsigned shift, uint64_t mask) { return (unsigned)((v >> shift) & mask); }
+
+static void quad(int x0, int y0, int x1, int y1, uint64_t rgba)
+{
+    gpu_write(REG_COLOR, rgba);
+    scene_tri16(x0 * 16, y0 * 16, 0, x1 * 16, y0 * 16, 0, x1 * 16, y1 * 16, 0);
+    scene_tri16(x0 * 16, y0 * 16, 0, x1 * 16, y1 * 16, 0, x0 * 16, y1 * 16, 0);
+}
+
+void scene_shader(scene_ctx_t *c)
+{
+    memset(&g_shd, 0, sizeof(g_shd));
+    uint64_t st = gpu_read(REG_SHD_STATUS);
+    g_shd.ncores = field(st, SHD_STATUS_NCORES_SHIFT, SHD_STATUS_NCORES_MASK);
+    g_shd.have_tile = g_shd.ncores != 0;
+    if (!g_shd.have_tile) {
+        snprintf(c->msg, sizeof(c->msg), "this build has no shader tile (SHD_STATUS.NCORES 0): run the scene on tgpu_tb_shd");
+        return;
+    }
+    gpu_write(REG_FB_DRAW, SHD_FB);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    /* 1. the background, by triangles */
+    quad(0, 0, 640, 480, PACK_RGBA(0, 255, 0, 255));
+
+    /* 2. the draw kernel over part of it (seeded rectangle and circle, partly off-screen) */
+    g_shd.rx = scene_rand_range(c, 0, 560);
+    g_shd.ry = scene_rand_range(c, 0, 400);
+    g_shd.rw = scene_rand_range(c, 16, 200);
+    g_shd.rh = scene_rand_range(c, 16, 160);
+    g_shd.cx = g_shd.rx + scene_rand_range(c, 0, g_shd.rw);
+    g_shd.cy = g_shd.ry + scene_rand_range(c, 0, g_shd.rh);
+    g_shd.r = scene_rand_range(c, 2, 60);
+    if (upload_kernel(c, NULL, "sw/shader/kernels/draw.s", SHD_CODE) != 0) {
+        return;
+    }
+    const uint32_t dargs[4] = {SHD_FB, (uint32_t)g_shd.rw | (uint32_t)g_shd.rh << 16,
+                               (uint32_t)g_shd.cx | (uint32_t)g_shd.cy << 16, (uint32_t)g_shd.r};
+    write_words(SHD_ARGS, dargs, 4);
+    launch_only(SHD_CODE, SHD_ARGS, (uint32_t)g_shd.rx | (uint32_t)g_shd.ry << 16);
+    /* 3. a triangle pair right after the kernel (no read in between, which would wait for the
+     * kernel), over the rectangle's top-left 8 x 8 pixels: it must land on top of the kernel's
+     * pixels (command order) */
+    quad(g_shd.rx, g_shd.ry, g_shd.rx + 8, g_shd.ry + 8, PACK_RGBA(255, 0, 0, 255));
+    st = gpu_read(REG_SHD_STATUS);
+    if (st & (1ull << SHD_STATUS_FAULT_SHIFT)) {
+        snprintf(c->msg, sizeof(c->msg), "draw kernel faulted: SHD_STATUS 0x%016llX", (unsigned long long)st);
+        return;
+    }
+
+    /* 4. the reduction with atomics and a CAS loop */
+    g_shd.n = (unsigned)scene_rand_range(c, 1, SHD_N_MAX);
+    for (unsigned i = 0; i < g_shd.n; i++) {
+        uint32_t v = scene_rand(c);
+        g_shd.data[i] = (i % 7 == 3) ? (v & 0xFFu) : v; /* some small values among the large */
+    }
+    if (upload_kernel(c, k_reduce, NULL, SHD_CODE + 0x1000u) != 0) {
+        return;
+    }
+    write_words(SHD_DATA, g_shd.data, g_shd.n);
+    uint32_t res[24] = {0, 0x7FFFFFFFu, 0x80000000u, 0, 0xFFFFFFFFu, 0, 0, 0};
+    write_words(SHD_RES, res, 24);
+    const uint32_t rargs[3] = {SHD_DATA, g_shd.n, SHD_RES};
+    write_words(SHD_ARGS + 0x100u, rargs, 3);
+    st = launch(SHD_CODE + 0x1000u, SHD_ARGS + 0x100u, 0);
+    if (st & (1ull << SHD_STATUS_FAULT_SHIFT)) {
+        snprintf(c->msg, sizeof(c->msg), "reduce kernel faulted: SHD_STATUS 0x%016llX", (unsigned long long)st);
+        return;
+    }
+    gpu_write(REG_MEM_ADDR, SHD_RES);
+    for (unsigned i = 0; i < 24; i++) {
+        (void)gpu_read(REG_MEM_DATA);
+    }
+
+    /* 5. misaligned stores: split into two words each, STATUS.MISALIGNED reported */
+    if (upload_kernel(c, k_misaligned, NULL, SHD_CODE + 0x2000u) != 0) {
+        return;
+    }
+    st = launch(SHD_CODE + 0x2000u, SHD_MIS, 0);
+    if ((st & (1ull << SHD_STATUS_FAULT_SHIFT)) || !(st & (1ull << SHD_STATUS_MISALIGNED_SHIFT))) {
+        snprintf(c->msg, sizeof(c->msg), "misaligned kernel: SHD_STATUS 0x%016llX, want MISALIGNED and no FAULT",
+                 (unsigned long long)st);
+        return;
+    }
+
+    /* 6. bad kernels: a store outside memory on core 2 only; an entry at a zero word (no
+     * instruction: ILLEGAL on every core, core 0 reported); a misaligned entry */
+    if (upload_kernel(c, k_range, NULL, SHD_CODE + 0x3000u) != 0) {
+        return;
+    }
+    st = launch(SHD_CODE + 0x3000u, 0, 0);
+    if (!(st & (1ull << SHD_STATUS_FAULT_SHIFT)) || field(st, SHD_STATUS_CAUSE_SHIFT, SHD_STATUS_CAUSE_MASK) != SHD_TRAP_MEM_RANGE ||
+        field(st, SHD_STATUS_FAULT_CORE_SHIFT, SHD_STATUS_FAULT_CORE_MASK) != 2 ||
+        field(st, SHD_STATUS_FAULT_PC_SHIFT, SHD_STATUS_FAULT_PC_MASK) != SHD_CODE + 0x3000u + 16u) {
+        snprintf(c->msg, sizeof(c->msg), "range kernel: SHD_STATUS 0x%016llX, want FAULT MEM_RANGE on core 2 at 0x%X",
+                 (unsigned long long)st, SHD_CODE + 0x3000u + 16u);
+        return;
+    }
+    st = launch(SHD_CODE + 0x4000u, 0, 0); /* nothing was uploaded there: the word is 0 */
+    if (!(st & (1ull << SHD_STATUS_FAULT_SHIFT)) || field(st, SHD_STATUS_CAUSE_SHIFT, SHD_STATUS_CAUSE_MASK) != SHD_TRAP_ILLEGAL ||
+        field(st, SHD_STATUS_FAULT_CORE_SHIFT, SHD_STATUS_FAULT_CORE_MASK) != 0 ||
+        field(st, SHD_STATUS_FAULT_PC_SHIFT, SHD_STATUS_FAULT_PC_MASK) != SHD_CODE + 0x4000u) {
+        snprintf(c->msg, sizeof(c->msg), "zero-word kernel: SHD_STATUS 0x%016llX, want FAULT ILLEGAL on core 0 at 0x%X",
+                 (unsigned long long)st, SHD_CODE + 0x4000u);
+        return;
+    }
+    /* 7. and the GPU goes on: a triangle after the faults */
+    quad(600, 440, 640, 480, PACK_RGBA(0, 0, 255, 255));
+    (void)gpu_read(REG_STATUS);
+}
+
+static uint16_t word16(const scene_obs_t *o, int x, int y)
+{
+    const uint8_t *p = o->mem + SHD_FB + ((uint32_t)y * 640u + (uint32_t)x) * 4u;
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static uint32_t word32(const scene_obs_t *o, uint32_t a)
+{
+    const uint8_t *p = o->mem + a;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* the draw kernel's pixel (sw/shader/kernels/draw.s, from its header comment) */
+static uint16_t draw_pixel(int x, int y)
+{
+    int dx = x - g_shd.cx, dy = y - g_shd.cy;
+    if (dx * dx + dy * dy < g_shd.r * g_shd.r) {
+        return 0xFFFF;
+    }
+    return (uint16_t)((((unsigned)x >> 4) & 31u) << 11 | (((unsigned)y >> 3) & 63u) << 5 | (((unsigned)x ^ (unsigned)y) & 31u));
+}
+
+int check_shader(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (c->msg[0]) {
+        return -1;
+    }
+    if (!o->mem) {
+        return 0;
+    }
+    /* the framebuffer: background, the kernel's rectangle (clipped to the screen), the two
+     * quads drawn after kernels */
+    for (int y = 0; y < 480; y++) {
+        for (int x = 0; x < 640; x++) {
+            uint16_t want = 0x07E0;
+            const char *what = "background";
+            if (x >= g_shd.rx && x < g_shd.rx + g_shd.rw && y >= g_shd.ry && y < g_shd.ry + g_shd.rh) {
+                want = draw_pixel(x, y);
+                what = "draw kernel";
+            }
+            if (x >= g_shd.rx && x < g_shd.rx + 8 && y >= g_shd.ry && y < g_shd.ry + 8) {
+                want = 0xF800;
+                what = "triangle after the kernel";
+            }
+            if (x >= 600 && y >= 440) {
+                want = 0x001F;
+                what = "triangle after the faulting kernels";
+            }
+            uint16_t got = word16(o, x, y);
+            if (got != want) {
+                snprintf(c->msg, sizeof(c->msg), "%s: pixel (%d, %d) is 0x%04X, want 0x%04X (%s)", o->backend, x, y, got,
+                         want, what);
+                return -1;
+            }
+        }
+    }
+    /* the reduction */
+    uint32_t want[24] = {0, 0x7FFFFFFFu, 0x80000000u, 0, 0xFFFFFFFFu, 0, 0, 0};
+    for (unsigned i = 0; i < g_shd.n; i++) {
+        uint32_t v = g_shd.data[i];
+        want[0] += v;
+        if ((int32_t)v < (int32_t)want[1]) {
+            want[1] = v;
+        }
+        if ((int32_t)v > (int32_t)want[2]) {
+            want[2] = v;
+        }
+        want[3] ^= v;
+        want[4] &= v;
+        want[5] |= v;
+        if (v > want[6]) {
+            want[6] = v;
+        }
+        want[8 + (v & 15u)]++;
+    }
+    static const char *const names[8] = {"sum", "min", "max", "xor", "and", "or", "unsigned max (CAS)", "(untouched)"};
+    for (unsigned i = 0; i < 24; i++) {
+        uint32_t got = word32(o, SHD_RES + 4u * i);
+        if (got != want[i]) {
+            char what[32];
+            if (i < 8) {
+                snprintf(what, sizeof(what), "%s", names[i]);
+            } else {
+                snprintf(what, sizeof(what), "histogram bin %u", i - 8);
+            }
+            snprintf(c->msg, sizeof(c->msg), "%s: reduce over %u values: %s is 0x%08X, want 0x%08X", o->backend, g_shd.n,
+                     what, got, want[i]);
+            return -1;
+        }
+    }
+    /* the misaligned stores: core k's word 0xA1B2C3D0 | k at SHD_MIS + 4k + 2, then its byte
+     * 0x40 + k at SHD_MIS + 64 + k */
+    uint8_t img[80];
+    memset(img, 0, sizeof(img));
+    for (unsigned k = 0; k < g_shd.ncores; k++) {
+        uint32_t v = 0xA1B2C3D0u | k;
+        for (unsigned b = 0; b < 4; b++) {
+            img[4 * k + 2 + b] = (uint8_t)(v >> (8 * b));
+        }
+    }
+    for (unsigned k = 0; k < g_shd.ncores; k++) {
+        img[64 + k] = (uint8_t)(0x40 + k);
+    }
+    for (unsigned i = 0; i < sizeof(img); i++) {
+        if (o->mem[SHD_MIS + i] != img[i]) {
+            snprintf(c->msg, sizeof(c->msg), "%s: misaligned stores: byte 0x%X is 0x%02X, want 0x%02X", o->backend, SHD_MIS + i,
+                     o->mem[SHD_MIS + i], img[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- random programs */
+
+#define SHD_RND_BASE 0x1100000u   /* program k at SHD_RND_BASE + k * SHD_RND_STRIDE */
+#define SHD_RND_STRIDE 0x20000u
+#define SHD_RND_MAX 32u
+
+/* Seeded random programs of shader-gen (sw/shader/shader_gen.h: they end, never fault, and
+ * leave memory that does not depend on the cores' interleaving) run one after another through
+ * the GPU, each at its own place in memory, between triangles that draw into the framebuffer:
+ * the memory comparison of RTL and model at the end covers every program's stores and atomics.
+ * shader-gen assembles at SHD_GEN_BASE with its argument block at an absolute .org; program k
+ * is moved by assembling it at its own base with that .org moved by the same amount (the code
+ * is position independent). Images are loaded by the backdoor (both backends). */
+void scene_shader_random(scene_ctx_t *c)
+{
+    uint64_t st = gpu_read(REG_SHD_STATUS);
+    unsigned ncores = field(st, SHD_STATUS_NCORES_SHIFT, SHD_STATUS_NCORES_MASK);
+    if (ncores == 0) {
+        snprintf(c->msg, sizeof(c->msg), "this build has no shader tile (SHD_STATUS.NCORES 0): run the scene on tgpu_tb_shd");
+        return;
+    }
+    unsigned count = c->count ? c->count : 6;
+    if (count > SHD_RND_MAX) {
+        count = SHD_RND_MAX;
+    }
+    gpu_write(REG_FB_DRAW, SHD_FB);
+    gpu_write(REG_TRI_MODE, 1);
+    gpu_write(REG_DITHER_MODE, 0);
+    for (unsigned k = 0; k < count; k++) {
+        uint64_t pseed = c->seed * 1000003u + k;
+        char *text = NULL;
+        if (shd_gen(pseed, ncores, &text) != 0) {
+            snprintf(c->msg, sizeof(c->msg), "shd_gen: out of memory");
+            return;
+        }
+        uint32_t base = SHD_RND_BASE + k * SHD_RND_STRIDE;
+        char from[32], to[32];
+        snprintf(from, sizeof(from), ".org 0x%x", SHD_GEN_BASE + SHD_GEN_ARG_OFF);
+        snprintf(to, sizeof(to), ".org 0x%x", base + SHD_GEN_ARG_OFF);
+        char *org = strstr(text, from);
+        if (!org || strlen(from) != strlen(to)) {
+            snprintf(c->msg, sizeof(c->msg), "program %u (seed %llu): no '%s' line to move", k, (unsigned long long)pseed, from);
+            free(text);
+            return;
+        }
+        memcpy(org, to, strlen(to));
+        shd_image_t img;
+        memset(&img, 0, sizeof(img));
+        int rc = shd_assemble(text, base, &img);
+        free(text);
+        if (rc != 0) {
+            snprintf(c->msg, sizeof(c->msg), "program %u (seed %llu): %s", k, (unsigned long long)pseed, img.err);
+            shd_image_free(&img);
+            return;
+        }
+        c->mem_load(c->tb, img.base, img.bytes, img.size);
+        shd_image_free(&img);
+        /* a Gouraud triangle before each kernel, overlapping the one before */
+        int x = scene_rand_range(c, 0, 560), y = scene_rand_range(c, 0, 400);
+        gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c) & 255, scene_rand(c) & 255, scene_rand(c) & 255, 255));
+        scene_tri16(x * 16, y * 16, 0, (x + 80) * 16, y * 16, 0, x * 16, (y + 80) * 16, 0);
+        uint32_t toff = (scene_rand(c) & 0x03FF03FFu);
+        launch_only(base, base + SHD_GEN_ARG_OFF, toff);
+        if (k + 1 < count && (k & 1)) {
+            continue; /* every other kernel is followed directly by the next program's triangle */
+        }
+        st = gpu_read(REG_SHD_STATUS);
+        if (st & (1ull << SHD_STATUS_FAULT_SHIFT)) {
+            snprintf(c->msg, sizeof(c->msg), "program %u (shader-gen seed %llu, %u cores) faulted: SHD_STATUS 0x%016llX", k,
+                     (unsigned long long)pseed, ncores, (unsigned long long)st);
+            return;
+        }
+    }
+    (void)gpu_read(REG_STATUS);
+}

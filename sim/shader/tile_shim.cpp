@@ -40,8 +40,12 @@ template <std::size_t N> uint64_t bits(const VlWide<N> &v, unsigned lo, unsigned
     }
     return r;
 }
-// gpu_pkg::mem_req_t, packed MSB first: addr[25] we wdata[32] be[4] len[3] tag[3] prim[16]
-constexpr unsigned kPrim = 0, kTag = 16, kLen = 19, kBe = 22, kWdata = 26, kWe = 58, kAddr = 59;
+// gpu_pkg::mem_req_t, packed MSB first: addr[MEM_AW] we wdata[32] be[4] len[MEM_LEN_W]
+// tag[MEM_TAG_W] prim[PRIM_W] (the widths of rtl/gpu_pkg.sv: keep them equal; a difference
+// shows at once as wrong fetch addresses in every lockstep run)
+constexpr unsigned kPrimW = 16, kTagW = 4, kLenW = 3;
+constexpr unsigned kPrim = 0, kTag = kPrim + kPrimW, kLen = kTag + kTagW, kBe = kLen + kLenW, kWdata = kBe + 4,
+                   kWe = kWdata + 32, kAddr = kWe + 1;
 }
 
 extern "C" unsigned tile_rtl_ncores(void)
@@ -127,9 +131,9 @@ extern "C" void tile_rtl_eval(void *h, const tile_in_t *in, tile_out_t *o)
     o->mem_req_we = static_cast<int>(bits(t->mem_req_o, kWe, 1));
     o->mem_req_wdata = static_cast<uint32_t>(bits(t->mem_req_o, kWdata, 32));
     o->mem_req_be = static_cast<uint32_t>(bits(t->mem_req_o, kBe, 4));
-    o->mem_req_len = static_cast<uint32_t>(bits(t->mem_req_o, kLen, 3));
-    o->mem_req_tag = static_cast<uint32_t>(bits(t->mem_req_o, kTag, 3));
-    o->mem_req_prim = static_cast<uint32_t>(bits(t->mem_req_o, kPrim, 16));
+    o->mem_req_len = static_cast<uint32_t>(bits(t->mem_req_o, kLen, kLenW));
+    o->mem_req_tag = static_cast<uint32_t>(bits(t->mem_req_o, kTag, kTagW));
+    o->mem_req_prim = static_cast<uint32_t>(bits(t->mem_req_o, kPrim, kPrimW));
     o->mon_dm_acc = static_cast<uint32_t>(bits(t->mon_dm_acc_o, 0, TILE_NCORES));
     for (unsigned c = 0; c < TILE_NCORES; c++) {
         tile_rv_t *r = &o->rv[c];

@@ -456,15 +456,17 @@ module gpu_top #(
     logic [2:0]  fault_cause;
     logic [3:0]  fault_core;
     // per-core report and the monitor ports of sim/shader's testbenches: unused in the GPU
-    logic [N-1:0][31:0] core_status, rv_pc, rv_insn, rv_next_pc, rv_rd_val, rv_mem_addr, rv_mem_rdata,
-                        rv_mem_wdata, rv_csr_val, rv_trap_addr;
-    logic [N-1:0][63:0] rv_order;
-    logic [N-1:0][11:0] rv_csr;
-    logic [N-1:0][4:0]  rv_rd;
-    logic [N-1:0][3:0]  rv_mem_wmask;
-    logic [N-1:0][2:0]  rv_mem_size, rv_trap;
-    logic [N-1:0][1:0]  rv_mem;
-    logic [N-1:0]       core_halted, core_fault, mon_dm_acc, rv_valid, rv_rd_wr, rv_csr_wr;
+    // (flat vectors of the ports' widths: Yosys misreads packed 2-D arrays declared in a
+    // generate block, docs/synth.md "Yosys traps")
+    logic [N*32-1:0] core_status, rv_pc, rv_insn, rv_next_pc, rv_rd_val, rv_mem_addr, rv_mem_rdata,
+                     rv_mem_wdata, rv_csr_val, rv_trap_addr;
+    logic [N*64-1:0] rv_order;
+    logic [N*12-1:0] rv_csr;
+    logic [N*5-1:0]  rv_rd;
+    logic [N*4-1:0]  rv_mem_wmask;
+    logic [N*3-1:0]  rv_mem_size, rv_trap;
+    logic [N*2-1:0]  rv_mem;
+    logic [N-1:0]    core_halted, core_fault, mon_dm_acc, rv_valid, rv_rd_wr, rv_csr_wr;
     shader_tile #(.NumCores(N), .MemAw(gpu_pkg::MEM_AW)) u_tile (
       .clk_i (clk_i), .rst_ni (rst_core_n),
       .launch_valid_i (shd_launch_valid), .launch_ready_o (shd_launch_ready),

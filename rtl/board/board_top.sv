@@ -20,7 +20,10 @@
 // Reset:      btn_rst_ni (active low) or a PLL out of lock resets every domain.
 module board_top #(
   parameter int unsigned RefMhz = 50,      // board oscillator: 50 (ICEpi Zero) or 25 (ULX3S)
+  // (unused in the bring-up build without BOARD_GPU, which has no gpu_top)
+  /* verilator lint_off UNUSEDPARAM */
   parameter int unsigned ShaderCores = 0   // shader tile cores in the GPU: 0 (ICEpi Zero) or 4 (ULX3S)
+  /* verilator lint_on UNUSEDPARAM */
 ) (
   input  logic        clk_ref_i,
   input  logic        btn_rst_ni,

@@ -20,10 +20,13 @@
 
 CORE_BUILD := $(BUILD)/core
 CORE_GEN   := $(CORE_BUILD)/gen
+# the simulators the model runs kernels on (SIMT_LAUNCH, SHD_LAUNCH): every program that links
+# the model links these (CORE_SRCS_C, TEST_MODEL_SRCS, mk/tex.mk)
+MODEL_KERNEL_SRCS := sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c \
+                     sw/shader/shader_isa.c sw/shader/shader_iss.c sw/shader/shader_asm.c
 CORE_SRCS_C := $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c sw/tools/cli.c tests/scenes/scenes.c tests/scenes/scenes_cp.c tests/scenes/scenes_shd.c \
                sim/core/memsim.c sim/core/spi_bfm.c sim/core/disp_check.c sim/display/tmds.c sim/sdram/sdram_dev.c \
-               sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c \
-               sw/shader/shader_isa.c sw/shader/shader_iss.c sw/shader/shader_asm.c sw/shader/shader_gen.c
+               $(MODEL_KERNEL_SRCS) sw/shader/shader_gen.c
 CORE_INC   := -Isw/include -Isw/model -Isw/driver -Isw/tex -Isw/tools -Isim/core -Isim/display -Isim/sdram -Isw/simt -Isw/shader -Itests/scenes -Itests/common -I$(CORE_GEN)
 CORE_RTL   := $(shell grep -v '^#' rtl/gpu_top.f)
 CORE_VLT   := rtl/lint.vlt rtl/simt/simt_lint.vlt rtl/shader/shader_lint.vlt
@@ -197,8 +200,7 @@ $(BUILD)/bin/test_c108: rtl/gpu_pkg.sv tests/core/c108_wrap.sv tests/core/test_c
 
 # model unit tests, built with AddressSanitizer and UBSan
 TEST_MODEL_SRCS := tests/model/test_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/driver/gpu_cmd.c sw/tex/texenc.c sw/tools/png.c tests/scenes/scenes.c tests/scenes/scenes_cp.c tests/scenes/scenes_shd.c \
-                   sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c \
-               sw/shader/shader_isa.c sw/shader/shader_iss.c sw/shader/shader_asm.c sw/shader/shader_gen.c
+                   $(MODEL_KERNEL_SRCS) sw/shader/shader_gen.c
 $(BUILD)/bin/test_model: $(TEST_MODEL_SRCS) $(CORE_GEN_INC) $(wildcard sw/include/*.h sw/model/*.h sw/driver/*.h tests/scenes/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -fsanitize=address,undefined -fno-sanitize-recover=all $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@

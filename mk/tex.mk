@@ -9,8 +9,7 @@
 
 TEX_BUILD := $(BUILD)/tex
 TEX_MODEL_SRCS := tests/tex/test_tex_model.c $(wildcard sw/model/*.c) sw/driver/gpu.c sw/tex/texenc.c \
-                  sw/simt/simt_isa.c sw/simt/simt_sim.c sw/simt/simt_asm.c \
-                  sw/shader/shader_isa.c sw/shader/shader_iss.c sw/shader/shader_asm.c
+                  $(MODEL_KERNEL_SRCS)
 TEX_INC := $(CORE_INC) -Isw/tex
 
 .PHONY: tex-build tex-lint

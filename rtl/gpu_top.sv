@@ -485,16 +485,18 @@ module gpu_top #(
       .rv_csr_wr_o (rv_csr_wr), .rv_csr_o (rv_csr), .rv_csr_val_o (rv_csr_val), .rv_trap_o (rv_trap),
       .rv_trap_addr_o (rv_trap_addr)
     );
-    // SHD_STATUS (BUSY is or-ed in by host_reg_file)
+    // SHD_STATUS by its generated fields (BUSY is or-ed in by host_reg_file)
+    gpu_regs_pkg::reg_shd_status_t st;
     always_comb begin
-      shd_status         = '0;
-      shd_status[63:32]  = fault_pc;
-      shd_status[28:24]  = 5'(ShaderCores);
-      shd_status[19:16]  = fault_core;
-      shd_status[10:8]   = fault_cause;
-      shd_status[2]      = done_status[0];   // STATUS.MISALIGNED of a core (D14)
-      shd_status[1]      = done_fault;
+      st            = '0;
+      st.fault_pc   = fault_pc;
+      st.ncores     = 5'(ShaderCores);
+      st.fault_core = fault_core;
+      st.cause      = fault_cause;
+      st.misaligned = done_status[0];   // STATUS.MISALIGNED of a core (D14)
+      st.fault      = done_fault;
     end
+    assign shd_status = st;
     logic unused_shd;
     assign unused_shd = ^{done, done_status[31:1], fault_insn, fault_addr, core_status, core_halted, core_fault,
                           mon_dm_acc, rv_valid, rv_order, rv_pc, rv_insn, rv_next_pc, rv_rd_wr, rv_rd, rv_rd_val,

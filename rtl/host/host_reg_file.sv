@@ -157,6 +157,7 @@ module host_reg_file (
     ShdRun       // the kernel runs (pipe_busy_i covers the tile) until drained
   } shd_st_e;
   shd_st_e     shd_st_q, shd_st_d;
+  logic        shd_active;                  // STATUS.SHADER_BUSY, SHD_STATUS.BUSY: a launch is not done
   logic [31:0] shd_toff_q, shd_toff_d;
 
   typedef enum logic [2:0] {
@@ -193,6 +194,7 @@ module host_reg_file (
   assign c_addr = cmd_data_i[70:64];
   assign c_data = cmd_data_i[63:0];
   assign drained = !pipe_busy_i && !tri_valid_q;
+  assign shd_active = (shd_st_q != ShdIdle);
   gpu_regs_pkg::reg_tex0_fmt_t r_tex0_fmt, r_tex1_fmt, r_tex2_fmt, r_tex3_fmt;  // (no arrays of structs: Yosys)
   assign r_tex0_fmt = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT];
   assign r_tex1_fmt = regs_q[gpu_regs_pkg::ADDR_TEX1_FMT];
@@ -306,7 +308,7 @@ module host_reg_file (
   logic        busy;
 
   assign busy = cmd_valid_i || pipe_busy_i || tri_valid_q || (mem_st_q != MemIdle) || (inv_pend_q != '0) ||
-                (pf_want_q && !pf_valid_q) || launch_q || (shd_st_q != ShdIdle);
+                (pf_want_q && !pf_valid_q) || launch_q || shd_active;
 
   // TRI_MODE reads its stored fields and ANY_TEXTURED, computed from the four ENABLE bits
   gpu_regs_pkg::reg_tri_mode_t tri_mode_rd;
@@ -318,7 +320,7 @@ module host_reg_file (
   always_comb begin
     r_status = '0;
     r_status.simt_busy     = simt_busy_i | launch_q;
-    r_status.shader_busy   = (shd_st_q != ShdIdle);
+    r_status.shader_busy   = shd_active;
     r_status.mem_range_err = err_range_q;
     r_status.fifo_ovf      = err_ovf_q;
     r_status.vblank        = disp_vblank_i;
@@ -336,7 +338,7 @@ module host_reg_file (
       gpu_regs_pkg::ADDR_TRI_MODE:
         rd_value = tri_mode_rd;
       gpu_regs_pkg::ADDR_SHD_STATUS:
-        rd_value = shd_status_i | {63'h0, shd_st_q != ShdIdle};
+        rd_value = shd_status_i | {63'h0, shd_active};
       gpu_regs_pkg::ADDR_COLOR_GRADE_LUT_ADDR:
         rd_value = {56'h0, disp_lut_ptr_i};   // the pointer lives in display_lut (auto-increment)
       gpu_regs_pkg::ADDR_MEM_DATA: begin
@@ -448,7 +450,7 @@ module host_reg_file (
         pf_want_d  = 1'b1;
       end
       reported_d = 2'b00;
-    end else if (cmd_valid_i && !done_pend_q && shd_st_q == ShdIdle) begin
+    end else if (cmd_valid_i && !done_pend_q && !shd_active) begin
       // apply one register write from the command FIFO
       // the side-effect registers by their pre-decoded kind (gpu_top, before u_cmd_reg)
       if (cmd_kind_i.vertex) begin

@@ -25,7 +25,6 @@
 
 /* what the run saw and the checks compare (one scene run per process) */
 static struct {
-    int have_tile;
     unsigned ncores;
     int rx, ry, rw, rh, cx, cy, r;   /* the draw kernel's rectangle and circle */
     unsigned n;
@@ -167,16 +166,38 @@ static void quad(int x0, int y0, int x1, int y1, uint64_t rgba)
     scene_tri16(x0 * 16, y0 * 16, 0, x1 * 16, y1 * 16, 0, x0 * 16, y1 * 16, 0);
 }
 
+/* the tile's cores (SHD_STATUS.NCORES); 0 with the failure message set when the build has none */
+static unsigned tile_cores(scene_ctx_t *c)
+{
+    unsigned n = field(gpu_read(REG_SHD_STATUS), SHD_STATUS_NCORES_SHIFT, SHD_STATUS_NCORES_MASK);
+    if (n == 0) {
+        snprintf(c->msg, sizeof(c->msg), "this build has no shader tile (SHD_STATUS.NCORES 0): run the scene on tgpu_tb_shd");
+    }
+    return n;
+}
+
+/* SHD_STATUS st reports a fault of this cause on this core at this pc; else the message is set */
+static int want_fault(scene_ctx_t *c, const char *what, uint64_t st, unsigned cause, const char *cause_name, unsigned core,
+                      uint32_t pc)
+{
+    if ((st & (1ull << SHD_STATUS_FAULT_SHIFT)) && field(st, SHD_STATUS_CAUSE_SHIFT, SHD_STATUS_CAUSE_MASK) == cause &&
+        field(st, SHD_STATUS_FAULT_CORE_SHIFT, SHD_STATUS_FAULT_CORE_MASK) == core &&
+        field(st, SHD_STATUS_FAULT_PC_SHIFT, SHD_STATUS_FAULT_PC_MASK) == pc) {
+        return 0;
+    }
+    snprintf(c->msg, sizeof(c->msg), "%s: SHD_STATUS 0x%016llX, want FAULT %s on core %u at 0x%X", what, (unsigned long long)st,
+             cause_name, core, pc);
+    return -1;
+}
+
 void scene_shader(scene_ctx_t *c)
 {
     memset(&g_shd, 0, sizeof(g_shd));
-    uint64_t st = gpu_read(REG_SHD_STATUS);
-    g_shd.ncores = field(st, SHD_STATUS_NCORES_SHIFT, SHD_STATUS_NCORES_MASK);
-    g_shd.have_tile = g_shd.ncores != 0;
-    if (!g_shd.have_tile) {
-        snprintf(c->msg, sizeof(c->msg), "this build has no shader tile (SHD_STATUS.NCORES 0): run the scene on tgpu_tb_shd");
+    g_shd.ncores = tile_cores(c);
+    if (g_shd.ncores == 0) {
         return;
     }
+    uint64_t st;
     gpu_write(REG_FB_DRAW, SHD_FB);
     gpu_write(REG_TRI_MODE, 0);
     gpu_write(REG_DITHER_MODE, 0);
@@ -245,24 +266,14 @@ void scene_shader(scene_ctx_t *c)
     }
 
     /* 6. bad kernels: a store outside memory on core 2 only; an entry at a zero word (no
-     * instruction: ILLEGAL on every core, core 0 reported); a misaligned entry */
+     * instruction: ILLEGAL on every core, core 0 reported) */
     if (upload_kernel(c, k_range, NULL, SHD_CODE + 0x3000u) != 0) {
         return;
     }
-    st = launch(SHD_CODE + 0x3000u, 0, 0);
-    if (!(st & (1ull << SHD_STATUS_FAULT_SHIFT)) || field(st, SHD_STATUS_CAUSE_SHIFT, SHD_STATUS_CAUSE_MASK) != SHD_TRAP_MEM_RANGE ||
-        field(st, SHD_STATUS_FAULT_CORE_SHIFT, SHD_STATUS_FAULT_CORE_MASK) != 2 ||
-        field(st, SHD_STATUS_FAULT_PC_SHIFT, SHD_STATUS_FAULT_PC_MASK) != SHD_CODE + 0x3000u + 16u) {
-        snprintf(c->msg, sizeof(c->msg), "range kernel: SHD_STATUS 0x%016llX, want FAULT MEM_RANGE on core 2 at 0x%X",
-                 (unsigned long long)st, SHD_CODE + 0x3000u + 16u);
-        return;
-    }
-    st = launch(SHD_CODE + 0x4000u, 0, 0); /* nothing was uploaded there: the word is 0 */
-    if (!(st & (1ull << SHD_STATUS_FAULT_SHIFT)) || field(st, SHD_STATUS_CAUSE_SHIFT, SHD_STATUS_CAUSE_MASK) != SHD_TRAP_ILLEGAL ||
-        field(st, SHD_STATUS_FAULT_CORE_SHIFT, SHD_STATUS_FAULT_CORE_MASK) != 0 ||
-        field(st, SHD_STATUS_FAULT_PC_SHIFT, SHD_STATUS_FAULT_PC_MASK) != SHD_CODE + 0x4000u) {
-        snprintf(c->msg, sizeof(c->msg), "zero-word kernel: SHD_STATUS 0x%016llX, want FAULT ILLEGAL on core 0 at 0x%X",
-                 (unsigned long long)st, SHD_CODE + 0x4000u);
+    if (want_fault(c, "range kernel", launch(SHD_CODE + 0x3000u, 0, 0), SHD_TRAP_MEM_RANGE, "MEM_RANGE", 2,
+                   SHD_CODE + 0x3000u + 16u) != 0 ||
+        want_fault(c, "zero-word kernel", launch(SHD_CODE + 0x4000u, 0, 0), SHD_TRAP_ILLEGAL, "ILLEGAL", 0,
+                   SHD_CODE + 0x4000u) != 0) { /* nothing was uploaded at SHD_CODE + 0x4000: the word is 0 */
         return;
     }
     /* 7. and the GPU goes on: a triangle after the faults */
@@ -398,12 +409,11 @@ int check_shader(scene_ctx_t *c, const scene_obs_t *o)
  * is position independent). Images are loaded by the backdoor (both backends). */
 void scene_shader_random(scene_ctx_t *c)
 {
-    uint64_t st = gpu_read(REG_SHD_STATUS);
-    unsigned ncores = field(st, SHD_STATUS_NCORES_SHIFT, SHD_STATUS_NCORES_MASK);
+    unsigned ncores = tile_cores(c);
     if (ncores == 0) {
-        snprintf(c->msg, sizeof(c->msg), "this build has no shader tile (SHD_STATUS.NCORES 0): run the scene on tgpu_tb_shd");
         return;
     }
+    uint64_t st;
     unsigned count = c->count ? c->count : 6;
     if (count > SHD_RND_MAX) {
         count = SHD_RND_MAX;

@@ -432,13 +432,13 @@ package gpu_regs_pkg;
     logic [2:0]   rsvd_2_0;  // [2:0]
   } reg_cp_ktab_t;
 
-  // Budget of a DISPATCH kernel in cycles, of each GDRAW pass in vertices (0: none); beyond it the kernel is stopped, the GDRAW ends, and the packet fails with WATCHDOG
+  // Budget of a DISPATCH or SHD_LAUNCH kernel in cycles, of each GDRAW pass in vertices (0: none); beyond it the kernel is stopped (SHD_STATUS.WATCHDOG), the GDRAW ends, and the packet fails with WATCHDOG
   typedef struct packed {
     logic [31:0]  rsvd_63_32;  // [63:32]
     logic [31:0]  cycles;  // [31:0]
   } reg_cp_watchdog_t;
 
-  // Write 1 directly after a DISPATCH to stop its kernel (ABORTED); no effect when no kernel runs
+  // Write 1 directly after a DISPATCH or SHD_LAUNCH to stop its kernel (ABORTED, SHD_STATUS.ABORTED); no effect when no kernel runs
   typedef struct packed {
     logic [62:0]  rsvd_63_1;  // [63:1]
     logic         stop;  // [0]
@@ -478,7 +478,7 @@ package gpu_regs_pkg;
     logic [31:0]  tile_offset;  // [31:0]
   } reg_shd_launch_t;
 
-  // Project extension: the shader tile (NCORES cores, 0 = none in this build) and the report of the last kernel: FAULT with its CAUSE, core and pc, MISALIGNED (a core's STATUS flag); BUSY a kernel runs
+  // Project extension: the shader tile (NCORES cores, 0 = none in this build) and the report of the last kernel: FAULT with its CAUSE, core and pc, MISALIGNED (a core's STATUS flag), stopped by the WATCHDOG (CP_WATCHDOG cycles) or by CP_ABORT (ABORTED); BUSY a kernel runs
   typedef struct packed {
     logic [31:0]  fault_pc;  // [63:32]
     logic [2:0]   rsvd_31_29;  // [31:29]
@@ -487,7 +487,9 @@ package gpu_regs_pkg;
     logic [3:0]   fault_core;  // [19:16]
     logic [4:0]   rsvd_15_11;  // [15:11]
     logic [2:0]   cause;  // [10:8]
-    logic [4:0]   rsvd_7_3;  // [7:3]
+    logic [2:0]   rsvd_7_5;  // [7:5]
+    logic         aborted;  // [4]
+    logic         watchdog;  // [3]
     logic         misaligned;  // [2]
     logic         fault;  // [1]
     logic         busy;  // [0]

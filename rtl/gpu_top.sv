@@ -184,7 +184,7 @@ module gpu_top #(
   logic [7:0]  simt_threads;
   logic [13:0] simt_prog;
   logic [14:0] simt_data;
-  logic        shd_launch_valid, shd_launch_ready, shd_busy;
+  logic        shd_launch_valid, shd_launch_ready, shd_busy, shd_watchdog, shd_aborted;
   logic [31:0] shd_entry, shd_arg_base, shd_tile_offset;
   logic [63:0] shd_status;
   logic [12:0] disp_fb;
@@ -257,6 +257,11 @@ module gpu_top #(
     .shd_arg_base_o  (shd_arg_base),
     .shd_tile_offset_o (shd_tile_offset),
     .shd_status_i    (shd_status),
+    .shd_busy_i      (shd_busy),
+    .head_abort_i    (cmd_valid && cmd_kind.cp && (cmd_data[70:64] == gpu_regs_pkg::ADDR_CP_ABORT) && cmd_data[0]),
+    .head_take_i     (cmd_valid && cmd_ready),
+    .shd_watchdog_o  (shd_watchdog),
+    .shd_aborted_o   (shd_aborted),
     .tex_inv_o       (tex_inv),
     .disp_fb_o       (disp_fb),
     .disp_enable_o   (disp_enable),
@@ -471,6 +476,7 @@ module gpu_top #(
       .clk_i (clk_i), .rst_ni (rst_core_n),
       .launch_valid_i (shd_launch_valid), .launch_ready_o (shd_launch_ready),
       .launch_entry_i (shd_entry), .launch_arg_base_i (shd_arg_base), .launch_tile_offset_i (shd_tile_offset),
+      .abort_i (shd_watchdog || shd_aborted),
       .busy_o (shd_busy), .done_o (done), .done_fault_o (done_fault), .done_status_o (done_status),
       .core_status_o (core_status), .core_halted_o (core_halted), .core_fault_o (core_fault),
       .fault_cause_o (fault_cause), .fault_core_o (fault_core), .fault_pc_o (fault_pc),
@@ -494,6 +500,8 @@ module gpu_top #(
       st.fault_core = fault_core;
       st.cause      = fault_cause;
       st.misaligned = done_status[0];   // STATUS.MISALIGNED of a core (D14)
+      st.watchdog   = shd_watchdog;     // stopped by host_reg_file (docs/shader.md "Stopping a kernel")
+      st.aborted    = shd_aborted;
       st.fault      = done_fault;
     end
     assign shd_status = st;
@@ -510,7 +518,8 @@ module gpu_top #(
     assign shd_lock         = 1'b0;
     assign c_req_valid[8]   = 1'b0;
     logic unused_shd;
-    assign unused_shd = shd_launch_valid ^ (^shd_entry) ^ (^shd_arg_base) ^ (^shd_tile_offset) ^ c_req_ready[8] ^ c_rsp_valid[8];
+    assign unused_shd = shd_launch_valid ^ (^shd_entry) ^ (^shd_arg_base) ^ (^shd_tile_offset) ^ c_req_ready[8] ^ c_rsp_valid[8] ^
+                        shd_watchdog ^ shd_aborted;
   end
 
   // ---- display controller (docs/spec-decisions.md "Display path") ----

@@ -26,6 +26,12 @@
 // port, and waits until the tile is done and its writes have passed the arbiter (drained again).
 // No command is taken meanwhile, so the kernel sits between the commands before and after it
 // exactly as in the C model, which runs it to completion at the write. Register reads go on.
+// A running kernel is stopped (shd_watchdog_o or shd_aborted_o, the tile's abort_i; docs/shader.md
+// "Stopping a kernel") when CP_WATCHDOG.CYCLES > 0 cycles have passed since the tile took the
+// launch, or when a CP_ABORT write with STOP set is the first command after SHD_LAUNCH to reach
+// the head of the command stream (cp_top's input, which takes CP_* writes itself); any other
+// command taken there first leaves the kernel running for good, as in the model. The first
+// cause is kept for SHD_STATUS until the next launch.
 // Texture caches: a write of TEXn_BASE or TEXn_FMT sets unit n's pending invalidate; it pulses
 // tex_inv_o[n] once every earlier triangle has left the pipeline (as a MEM_DATA write waits),
 // and a later third VERTEX waits for that, so the cache clears exactly between the triangles
@@ -93,6 +99,11 @@ module host_reg_file (
   output logic [31:0] shd_arg_base_o,
   output logic [31:0] shd_tile_offset_o,
   input  logic [63:0] shd_status_i,
+  input  logic        shd_busy_i,         // the tile runs a kernel
+  input  logic        head_abort_i,       // CP_ABORT with STOP at the head of the command stream
+  input  logic        head_take_i,        // the head of the command stream is taken this cycle
+  output logic        shd_watchdog_o,     // the kernel was stopped: CP_WATCHDOG expired ...
+  output logic        shd_aborted_o,      // ... or CP_ABORT (held until the next launch)
 
   // texture caches: a write of TEXn_BASE or TEXn_FMT invalidates unit n's cache, in command
   // order: the pulse waits until every earlier triangle has left the pipeline (drained), and a
@@ -159,6 +170,10 @@ module host_reg_file (
   shd_st_e     shd_st_q, shd_st_d;
   logic        shd_active;                  // STATUS.SHADER_BUSY, SHD_STATUS.BUSY: a launch is not done
   logic [31:0] shd_toff_q, shd_toff_d;
+  logic [31:0] shd_cyc_q, shd_cyc_d;        // cycles since the tile took the launch (saturating)
+  logic        shd_wdog_q, shd_wdog_d, shd_abrt_q, shd_abrt_d;
+  logic        shd_first_q, shd_first_d;    // no command taken since the launch (CP_ABORT may stop it)
+  logic [31:0] wd_cycles;                   // CP_WATCHDOG.CYCLES
 
   typedef enum logic [2:0] {
     MemIdle,     // no memory operation in flight
@@ -382,6 +397,10 @@ module host_reg_file (
     launch_arg_d = launch_arg_q;
     shd_st_d = shd_st_q;
     shd_toff_d = shd_toff_q;
+    shd_cyc_d  = shd_cyc_q;
+    shd_wdog_d = shd_wdog_q;
+    shd_abrt_d = shd_abrt_q;
+    shd_first_d = shd_first_q;
     cmd_ready_o = 1'b0;
     reg_we = 1'b0;
     ds_dirty_d = ds_dirty_q;
@@ -399,8 +418,23 @@ module host_reg_file (
     if (launch_q && simt_launch_ready_i) launch_d = 1'b0;
     unique case (shd_st_q)
       ShdDrain:  if (drained) shd_st_d = ShdLaunch;
-      ShdLaunch: if (shd_launch_ready_i) shd_st_d = ShdRun;
-      ShdRun:    if (drained) shd_st_d = ShdIdle;   // the tile is busy from the cycle after the launch
+      ShdLaunch: if (shd_launch_ready_i) begin
+        shd_st_d   = ShdRun;
+        shd_cyc_d  = '0;
+        shd_wdog_d = 1'b0;
+        shd_abrt_d = 1'b0;
+        shd_first_d = 1'b1;
+      end
+      ShdRun: begin
+        if (drained) shd_st_d = ShdIdle;   // the tile is busy from the cycle after the launch
+        if (shd_cyc_q != '1) shd_cyc_d = shd_cyc_q + 32'd1;
+        // a stop while the kernel runs; the first cause is kept (the watchdog before an abort)
+        if (shd_busy_i && !shd_wdog_q && !shd_abrt_q) begin
+          if (wd_cycles != '0 && shd_cyc_q >= wd_cycles) shd_wdog_d = 1'b1;
+          else if (head_abort_i && shd_first_q)                  shd_abrt_d = 1'b1;
+        end
+        if (head_take_i) shd_first_d = 1'b0;
+      end
       default: ;
     endcase
 
@@ -569,6 +603,10 @@ module host_reg_file (
       launch_arg_q <= '0;
       shd_st_q    <= ShdIdle;
       shd_toff_q  <= '0;
+      shd_cyc_q   <= '0;
+      shd_wdog_q  <= 1'b0;
+      shd_abrt_q  <= 1'b0;
+      shd_first_q <= 1'b0;
       inv_pend_q  <= '0;
       inv_q       <= '0;
     end else begin
@@ -598,6 +636,10 @@ module host_reg_file (
       launch_arg_q <= launch_arg_d;
       shd_st_q    <= shd_st_d;
       shd_toff_q  <= shd_toff_d;
+      shd_cyc_q   <= shd_cyc_d;
+      shd_wdog_q  <= shd_wdog_d;
+      shd_abrt_q  <= shd_abrt_d;
+      shd_first_q <= shd_first_d;
       inv_pend_q  <= inv_pend_d;
       inv_q       <= inv_d;
     end
@@ -619,7 +661,8 @@ module host_reg_file (
   assign cp_win_base_o   = regs_q[gpu_regs_pkg::ADDR_CP_WIN_BASE][31:0];
   assign cp_win_limit_o  = regs_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT][31:0];
   assign cp_ktab_o       = regs_q[gpu_regs_pkg::ADDR_CP_KTAB];
-  assign cp_watchdog_o   = regs_q[gpu_regs_pkg::ADDR_CP_WATCHDOG][31:0];
+  assign wd_cycles       = regs_q[gpu_regs_pkg::ADDR_CP_WATCHDOG][31:0];
+  assign cp_watchdog_o   = wd_cycles;
   gpu_regs_pkg::reg_fb_display_t       r_fb_display;
   gpu_regs_pkg::reg_color_grade_ctrl_t r_cg_ctrl;
   assign r_fb_display   = regs_q[gpu_regs_pkg::ADDR_FB_DISPLAY];
@@ -641,6 +684,8 @@ module host_reg_file (
   assign shd_entry_o       = {r_shd_kernel.entry, 2'b00};
   assign shd_arg_base_o    = r_shd_kernel.arg_base;
   assign shd_tile_offset_o = shd_toff_q;
+  assign shd_watchdog_o    = shd_wdog_q;
+  assign shd_aborted_o     = shd_abrt_q;
 
   // fields and reserved bits the register file stores but does not look at
   logic unused_bits;

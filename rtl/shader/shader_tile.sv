@@ -16,6 +16,9 @@
 // Fault (D12): the cycle after a fault record retires, stop_i is raised on every core until
 //   the next launch: no core issues another instruction; instructions already in M or W
 //   finish (a BARRIER waiting in M is released).
+// Abort: abort_i (a level from the GPU's kernel watchdog or CP_ABORT, docs/shader.md "Stopping
+//   a kernel") stops a running kernel the same way, the cycle after it is seen, without a fault
+//   record; done_o follows once the cores and the port are quiet. Ignored while no kernel runs.
 // BARRIER (D10, D16): released (bar_go_i to every core) in a cycle in which at least one core
 //   waits in M and every core is waiting or idle; idle cores (ended with WFI) count as
 //   arrived, as in the ISS (sw/shader/shader_iss.c barrier_check).
@@ -37,6 +40,7 @@ module shader_tile #(
   input  logic [31:0]                 launch_entry_i,
   input  logic [31:0]                 launch_arg_base_i,
   input  logic [31:0]                 launch_tile_offset_i,
+  input  logic                        abort_i,      // stop the running kernel (level)
   // done report
   output logic                        busy_o,
   output logic                        done_o,
@@ -254,6 +258,10 @@ module shader_tile #(
         f_insn_d  = rv_insn_o[c];
         f_addr_d  = rv_trap_addr_o[c];
       end
+    end
+    // a stop from outside: the same as after a fault, no record
+    if (busy_q && abort_i) begin
+      stop_d = 1'b1;
     end
     if (done) begin
       busy_d = 1'b0;

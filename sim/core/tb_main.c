@@ -157,6 +157,7 @@ typedef struct {
     lq_t lq[LS_N];
     int lock_failed;
     int kernel_stop;    /* the model stopped a DISPATCH kernel: copy the SIMT data window at idle */
+    int shader_stop;    /* the model stopped a shader kernel: copy the words it stored to at idle */
     uint32_t rtl_tex_hits[4], rtl_tex_misses[4]; /* the RTL's texture cache counters (monitor) */
     int argc;
     char **argv;
@@ -237,6 +238,8 @@ static void model_event(void *ctx, const gpu_event_t *ev)
         }
     } else if (ev->kind == GPU_EV_TRI_DROPPED) {
         tb->model_dropped++;
+    } else if (ev->kind == GPU_EV_KERNEL_STOP && ev->unit == GPU_UNIT_SHADER) {
+        tb->shader_stop = 1;
     } else if (ev->kind == GPU_EV_KERNEL_STOP) {
         tb->kernel_stop = 1;
     } else if (ev->kind == GPU_EV_FRAG && tb->lockstep) {
@@ -307,6 +310,39 @@ static void sync_simt_window(tb_t *tb)
     }
 }
 
+/* After a stopped shader kernel the words the model's run stored to are undefined (docs/shader.md
+ * "Stopping a kernel"): once the RTL is idle, the model takes the RTL's values of those words. */
+static void sync_shader_words(tb_t *tb)
+{
+    tb->shader_stop = 0;
+    const uint8_t *bits = tb->model ? gpu_model_shader_stop_words(tb->model) : NULL;
+    if (!bits) {
+        return;
+    }
+    uint8_t *img = malloc(GPU_MEM_BYTES);
+    if (!img) {
+        fprintf(stderr, "%s: out of memory copying the stopped shader kernel's words\n", tb->prog);
+        tb->lock_failed = 1;
+        return;
+    }
+    vgpu_mem_image(tb->v, img);
+    uint8_t *mm = gpu_model_mem(tb->model);
+    unsigned n = 0, differ = 0;
+    for (uint32_t w = 0; w < GPU_MEM_BYTES / 4; w++) {
+        if (bits[w >> 3] & (1u << (w & 7u))) {
+            differ += memcmp(mm + 4 * w, img + 4 * w, 4) != 0;
+            memcpy(mm + 4 * w, img + 4 * w, 4);
+            n++;
+        }
+    }
+    free(img);
+    if (!tb->quiet) {
+        printf("shader kernel stopped: %u words it stored to copied from the RTL into the model (%u differed; "
+               "undefined after a stop)\n",
+               n, differ);
+    }
+}
+
 static int rtl_wait_idle(tb_t *tb, const char *why)
 {
     uint64_t start = vgpu_cycles(tb->v);
@@ -328,7 +364,7 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
                     tb->timeout_cycles, why, vgpu_cmd_empty(tb->v), vgpu_busy(tb->v), vgpu_cycles(tb->v), tb->bfm.frames);
             if (tb->model && gpu_model_stuck(tb->model)) {
                 fprintf(stderr, "HANG: as expected by the model: its command stream is stuck behind a kernel that never "
-                                "ends (CP_WATCHDOG 0 and no CP_ABORT right after the DISPATCH; docs/command.md "
+                                "ends (CP_WATCHDOG 0 and no CP_ABORT right after the DISPATCH or SHD_LAUNCH; docs/command.md "
                                 "\"Compute\")\n");
             }
             tb->hang = 1;
@@ -337,6 +373,9 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
     }
     if (tb->kernel_stop) {
         sync_simt_window(tb);
+    }
+    if (tb->shader_stop) {
+        sync_shader_words(tb);
     }
     return GPU_OK;
 }

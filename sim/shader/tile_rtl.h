@@ -14,7 +14,7 @@ extern "C" {
 #define TILE_MAX_CORES 16
 
 typedef struct {
-    int rst_n, launch_valid;
+    int rst_n, launch_valid, abort; /* abort: shader_tile abort_i (0 in the lockstep runs) */
     uint32_t entry, arg_base, tile_offset;
     int mem_req_ready, mem_rsp_valid, mem_rsp_last;
     uint32_t mem_rsp_rdata;

@@ -105,6 +105,7 @@ extern "C" void tile_rtl_eval(void *h, const tile_in_t *in, tile_out_t *o)
     Vshader_tile *t = static_cast<Sim *>(h)->top;
     t->rst_ni = in->rst_n;
     t->launch_valid_i = in->launch_valid;
+    t->abort_i = in->abort;
     t->launch_entry_i = in->entry;
     t->launch_arg_base_i = in->arg_base;
     t->launch_tile_offset_i = in->tile_offset;

@@ -317,6 +317,10 @@
 #define SHD_STATUS_FAULT_CORE_MASK           0xFULL
 #define SHD_STATUS_CAUSE_SHIFT                8u
 #define SHD_STATUS_CAUSE_MASK                0x7ULL
+#define SHD_STATUS_ABORTED_SHIFT              4u
+#define SHD_STATUS_ABORTED_MASK              0x1ULL
+#define SHD_STATUS_WATCHDOG_SHIFT             3u
+#define SHD_STATUS_WATCHDOG_MASK             0x1ULL
 #define SHD_STATUS_MISALIGNED_SHIFT           2u
 #define SHD_STATUS_MISALIGNED_MASK           0x1ULL
 #define SHD_STATUS_FAULT_SHIFT                1u

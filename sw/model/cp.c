@@ -1064,7 +1064,7 @@ static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay
             break;
         }
         if (c->watchdog != 0) {
-            const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = GPU_CMDE_WATCHDOG};
+            const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = GPU_CMDE_WATCHDOG, .unit = GPU_UNIT_CP};
             gpu_model_emit(m, &ev);
             return GPU_CMDE_WATCHDOG;
         }
@@ -1243,7 +1243,7 @@ int cp_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     c->held = 0;
     if (addr == REG_CP_ABORT && ((data >> CP_ABORT_STOP_SHIFT) & CP_ABORT_STOP_MASK)) {
         /* CP_ABORT directly after the DISPATCH: the kernel is stopped, the packet ABORTED */
-        const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = GPU_CMDE_ABORTED};
+        const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = GPU_CMDE_ABORTED, .unit = GPU_UNIT_CP};
         gpu_model_emit(m, &ev);
         cp_complete(c, GPU_CMDE_ABORTED, c->held_op, c->held_flags, c->held_rdst);
     } else {

@@ -18,6 +18,7 @@ gpu_model_t *gpu_model_new(void)
         return NULL;
     }
     m->ds_entries = GPU_DS_N;
+    m->shd_max_steps = SHADER_MAX_STEPS;
     gpu_model_reset(m);
     return m;
 }
@@ -26,6 +27,7 @@ void gpu_model_free(gpu_model_t *m)
 {
     if (m) {
         free(m->mem);
+        free(m->shd_written);
         free(m);
     }
 }

@@ -42,10 +42,13 @@ typedef enum {
                              unit order: x, y, mode = unit, data = texel RGBA8 after swizzle (0 for
                              a CLAMP_TO_ZERO-outside or reserved-format sample), pass = 1 when
                              zeroed (no cache lookup), prim */
-    GPU_EV_KERNEL_STOP = 9 /* cp.c: the kernel of a DISPATCH packet was stopped (the model: a hung
-                             kernel), just before the packet completes: data = its status,
-                             GPU_CMDE_WATCHDOG or GPU_CMDE_ABORTED. The SIMT data window is
-                             undefined after it (docs/command.md "Memory after a stop") */
+    GPU_EV_KERNEL_STOP = 9 /* a hung kernel was stopped: data = GPU_CMDE_WATCHDOG or
+                             GPU_CMDE_ABORTED. unit GPU_UNIT_CP (cp.c): a DISPATCH packet's, just
+                             before the packet completes; the SIMT data window is undefined after
+                             it (docs/command.md "Memory after a stop"). unit GPU_UNIT_SHADER
+                             (shader_launch.c): an SHD_LAUNCH kernel's; the words it stored to are
+                             undefined (gpu_model_shader_stop_words; docs/shader.md "Stopping a
+                             kernel") */
 } gpu_event_kind_t;
 
 enum { GPU_DROP_ZERO_AREA = 1, GPU_DROP_OFFSCREEN = 2 };
@@ -73,7 +76,7 @@ typedef struct {
     uint8_t sid;    /* GPU_EV_FRAG: the draw state the fragment refers to (draw-state table entry) */
     uint8_t mode;   /* GPU_EV_BLEND: ALPHA_BLEND.MODE */
     uint32_t src[4], rgba[4]; /* GPU_EV_BLEND: source and result colour, 10.8 channels r, g, b, a */
-    gpu_unit_t unit; /* GPU_EV_MEM_WRITE */
+    gpu_unit_t unit; /* GPU_EV_MEM_WRITE, GPU_EV_KERNEL_STOP */
 } gpu_event_t;
 
 typedef void (*gpu_event_fn)(void *ctx, const gpu_event_t *ev);
@@ -91,11 +94,17 @@ uint8_t *gpu_model_mem(gpu_model_t *m);
 void gpu_model_set_event_fn(gpu_model_t *m, gpu_event_fn fn, void *ctx);
 /* The interrupt pin irq_o of gpu_top (level): (CP_IRQ_STATUS & CP_IRQ_MASK) != 0 */
 int gpu_model_irq(const gpu_model_t *m);
-/* 1 when the command stream is stuck for good (docs/command.md "Compute"): a DISPATCH kernel
- * never returned with CP_WATCHDOG 0 and the next register write was not CP_ABORT with bit 0 set.
+/* 1 when the command stream is stuck for good (docs/command.md "Compute"): a DISPATCH or
+ * SHD_LAUNCH kernel never returned with CP_WATCHDOG 0 and the next register write was not
+ * CP_ABORT with bit 0 set.
  * The model then ignores every write (reads still answer from the state) until
  * gpu_model_reset; the RTL's command FIFO waits behind the kernel. */
 int gpu_model_stuck(const gpu_model_t *m);
+/* After a hung SHD_LAUNCH kernel (GPU_EV_KERNEL_STOP of GPU_UNIT_SHADER, or a stream held by
+ * it): a bitmap with one bit per memory word (bit w % 8 of byte w / 8, w = address / 4) of the
+ * words the model's run of the kernel stored to, whose contents are undefined; NULL after a
+ * kernel that ended. Valid until the next SHD_LAUNCH. */
+const uint8_t *gpu_model_shader_stop_words(const gpu_model_t *m);
 
 typedef struct {
     uint32_t tris_submitted; /* third VERTEX writes */
@@ -130,5 +139,10 @@ int gpu_model_set_ds_entries(gpu_model_t *m, unsigned n);
 /* Shader tile cores, 0..16 (default 0: no tile): must match the RTL's gpu_top ShaderCores
  * (SHD_STATUS.NCORES). Returns 0, or -1 for a value out of range (nothing changes). */
 int gpu_model_set_shader_cores(gpu_model_t *m, unsigned n);
+/* The instruction count (all cores) after which the model takes a shader kernel for hung
+ * (docs/shader.md "Stopping a kernel"), >= 1, default 10^8, survives reset. The comparison with
+ * the RTL uses the default; tests that run hung kernels on the model alone may lower it to save
+ * time. Returns 0, or -1 for 0 (nothing changes). */
+int gpu_model_set_shader_step_limit(gpu_model_t *m, uint64_t steps);
 
 #endif

@@ -178,6 +178,10 @@ struct gpu_model {
     cp_t cp;              /* command processor (cp.c) */
     uint8_t shd_ncores;   /* shader tile cores (gpu_model_set_shader_cores; 0: no tile), survives reset */
     uint64_t shd_status;  /* SHD_STATUS: NCORES and the last kernel's report (shader_launch.c) */
+    uint64_t shd_max_steps; /* a kernel longer than this is hung (gpu_model_set_shader_step_limit), survives reset */
+    uint8_t shd_held;     /* a hung shader kernel holds the stream (CP_WATCHDOG 0): the next write decides */
+    uint8_t shd_stop;     /* the last shader kernel was hung (stopped or held) */
+    uint8_t *shd_written; /* during a kernel, and after a hung one: a bit per word it stored to */
 };
 
 /* display.c: the display controller (rtl/display/): colour-grading LUT, upload pointer, bank
@@ -273,10 +277,14 @@ int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned da
 
 /* shader_launch.c: SHD_LAUNCH runs the kernel of SHD_KERNEL on the shader tile's golden model to
  * completion (docs/shader.md "GPU integration"); 0 ok (ended with WFI or a fault: SHD_STATUS),
- * -1 out of memory or a kernel that did not end within SHADER_MAX_STEPS instructions.
+ * 1 a hung kernel (no end within SHADER_MAX_STEPS instructions: stopped by the watchdog, or
+ * holding the stream), -1 out of memory. shader_hold_write sees every register write after
+ * cp_hold_write: while a hung kernel holds the stream, CP_ABORT with STOP ends it (ABORTED) and
+ * goes on as a write (0), anything else leaves the stream stuck and is taken (1).
  * shader_status_idle: SHD_STATUS after reset (NCORES only). */
 #define SHADER_MAX_STEPS 100000000ull
 int shader_launch(gpu_model_t *m, uint32_t tile_offset);
+int shader_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data);
 uint64_t shader_status_idle(const gpu_model_t *m);
 
 /* floor division for d > 0: n = q*d + r, 0 <= r < d */

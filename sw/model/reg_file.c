@@ -52,6 +52,7 @@ void gpu_model_reset(gpu_model_t *m)
     display_reset(&m->disp);
     cp_reset(&m->cp);
     m->shd_status = shader_status_idle(m);
+    m->shd_held = 0;
 }
 
 static draw_state_t capture_draw_state(const gpu_model_t *m)
@@ -124,8 +125,8 @@ static void mem_addr_advance(gpu_model_t *m)
 void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 {
     addr &= 0x7F;
-    if (cp_hold_write(m, addr, data)) {
-        return; /* a hung DISPATCH kernel holds the stream, or it is stuck: every write, any address */
+    if (cp_hold_write(m, addr, data) || shader_hold_write(m, addr, data)) {
+        return; /* a hung DISPATCH or shader kernel holds the stream, or it is stuck: every write, any address */
     }
     const reg_info_t *ri = &g_info[addr];
     if (!ri->valid || ri->access == 'R') {

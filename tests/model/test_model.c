@@ -537,6 +537,7 @@ static void test_scenes_on_model(void)
     for (unsigned i = 0; i < g_nscenes; i++) {
         o.m = gpu_model_new();
         (void)gpu_model_set_shader_cores(o.m, 4); /* as tgpu_tb_shd: the shader scenes run too */
+        (void)gpu_model_set_shader_step_limit(o.m, 1000000); /* shader_stop's hung kernels, quickly */
         o.dropped = 0;
         memset(o.ztests, 0, sizeof(o.ztests));
         memset(o.zpasses, 0, sizeof(o.zpasses));
@@ -1836,11 +1837,17 @@ typedef struct {
     unsigned n, others;
     uint32_t a[32], d[32];
     uint8_t be[32];
+    unsigned stops, stop_data, stop_unit; /* GPU_EV_KERNEL_STOP events, the last one's data and unit */
 } shl_log_t;
 
 static void shl_event(void *ctx, const gpu_event_t *ev)
 {
     shl_log_t *l = ctx;
+    if (ev->kind == GPU_EV_KERNEL_STOP) {
+        l->stops++;
+        l->stop_data = ev->data;
+        l->stop_unit = ev->unit;
+    }
     if (ev->kind != GPU_EV_MEM_WRITE) {
         return;
     }
@@ -1926,6 +1933,94 @@ static void test_shader_launch(void)
     gpu_model_reset(m);
     CHECK(gpu_model_read(m, REG_SHD_STATUS) == 3ull << 24 && gpu_model_read(m, REG_SHD_KERNEL) == 0,
           "reset: the report cleared, NCORES kept, SHD_KERNEL 0");
+    gpu_model_free(m);
+}
+
+/* the words marked in a stop-words bitmap, and whether word address a is one of them */
+static unsigned stop_words_count(const uint8_t *bits)
+{
+    unsigned n = 0;
+    for (uint32_t i = 0; bits && i < GPU_MEM_BYTES / 32; i++) {
+        for (unsigned b = 0; b < 8; b++) {
+            n += (bits[i] >> b) & 1u;
+        }
+    }
+    return n;
+}
+
+static int stop_word(const uint8_t *bits, uint32_t a) { return bits && ((bits[a >> 5] >> ((a >> 2) & 7u)) & 1u); }
+
+/* Kernels that never end (docs/shader.md "Stopping a kernel"): with CP_WATCHDOG > 0 the model
+ * stops one at once (SHD_STATUS.WATCHDOG, one KERNEL_STOP event of unit SHADER); with 0 it holds
+ * the stream: CP_ABORT with STOP ends it (ABORTED), any other write leaves the stream stuck
+ * until reset. The words the run stored to (two, whatever their count of stores) are reported;
+ * a kernel that ends reports none. */
+static void test_shader_stop(void)
+{
+    shl_log_t l;
+    memset(&l, 0, sizeof(l));
+    gpu_model_t *m = gpu_model_new();
+    gpu_model_set_event_fn(m, shl_event, &l);
+    CHECK(gpu_model_set_shader_cores(m, 1) == 0, "1 core taken");
+    CHECK(gpu_model_set_shader_step_limit(m, 0) == -1 && gpu_model_set_shader_step_limit(m, 3000000) == 0,
+          "step limit: 0 refused, 3*10^6 taken (the default 10^8 is for the RTL comparison)");
+    const uint32_t code = 0x100000u, arg = 0x200000u;
+    shl_load(m,
+             "        CSRRS s1, ARG_BASE, s0\n"
+             "        SW    s1, 8(s1)\n"
+             "        MOV   s3, s0\n"
+             "loop:   ADDI  s3, s3, 1\n"
+             "        SW    s3, (s1)\n"
+             "        J     loop\n",
+             code);
+    shl_load(m, "        WFI\n", code + 0x100u);
+    const uint64_t nc = 1ull << 24, wd = 1ull << 3, ab = 1ull << 4;
+    /* 1. the watchdog */
+    gpu_model_write(m, REG_CP_WATCHDOG, 100);
+    gpu_model_write(m, REG_SHD_KERNEL, (uint64_t)arg << 32 | code);
+    gpu_model_write(m, REG_SHD_LAUNCH, 0);
+    const uint8_t *bits = gpu_model_shader_stop_words(m);
+    CHECK(l.stops == 1 && l.stop_data == GPU_CMDE_WATCHDOG && l.stop_unit == GPU_UNIT_SHADER,
+          "watchdog: one KERNEL_STOP of unit SHADER, data WATCHDOG (%u, %u, %u)", l.stops, l.stop_data, l.stop_unit);
+    CHECK(gpu_model_read(m, REG_SHD_STATUS) == (nc | wd), "watchdog: SHD_STATUS 0x%016" PRIX64 ", want WATCHDOG only",
+          gpu_model_read(m, REG_SHD_STATUS));
+    CHECK(stop_words_count(bits) == 2 && stop_word(bits, arg) && stop_word(bits, arg + 8),
+          "watchdog: the two words stored to are reported (%u words)", stop_words_count(bits));
+    CHECK(gpu_model_mem_read(m, arg + 8) == arg && gpu_model_mem_read(m, arg) == 999999u,
+          "watchdog: the model ran the kernel to its step limit (3 * 10^6 instructions: 3 before the loop, then 3 a turn "
+          "with the store second: 999,999 stores; count %u)",
+          gpu_model_mem_read(m, arg));
+    gpu_model_write(m, REG_FB_DRAW, 0x1000);
+    CHECK(!gpu_model_stuck(m) && gpu_model_read(m, REG_FB_DRAW) == 0x1000, "watchdog: the next write applies");
+    /* 2. no watchdog: held, then CP_ABORT */
+    l.stops = 0;
+    gpu_model_write(m, REG_CP_WATCHDOG, 0);
+    gpu_model_write(m, REG_SHD_LAUNCH, 0);
+    CHECK(l.stops == 0 && gpu_model_shader_stop_words(m) != NULL, "held: no stop yet, the words reported");
+    gpu_model_write(m, REG_CP_ABORT, 1);
+    CHECK(l.stops == 1 && l.stop_data == GPU_CMDE_ABORTED && l.stop_unit == GPU_UNIT_SHADER,
+          "CP_ABORT: one KERNEL_STOP of unit SHADER, data ABORTED (%u, %u)", l.stops, l.stop_data);
+    CHECK(gpu_model_read(m, REG_SHD_STATUS) == (nc | ab), "CP_ABORT: SHD_STATUS 0x%016" PRIX64 ", want ABORTED only",
+          gpu_model_read(m, REG_SHD_STATUS));
+    gpu_model_write(m, REG_FB_DRAW, 0x2000);
+    CHECK(!gpu_model_stuck(m) && gpu_model_read(m, REG_FB_DRAW) == 0x2000, "CP_ABORT: the next write applies");
+    /* 3. a kernel that ends: no words, no flags, no event */
+    l.stops = 0;
+    gpu_model_write(m, REG_SHD_KERNEL, (uint64_t)arg << 32 | (code + 0x100u));
+    gpu_model_write(m, REG_SHD_LAUNCH, 0);
+    CHECK(l.stops == 0 && gpu_model_shader_stop_words(m) == NULL && gpu_model_read(m, REG_SHD_STATUS) == nc,
+          "a kernel that ends: no stop, no words, SHD_STATUS 0x%016" PRIX64, gpu_model_read(m, REG_SHD_STATUS));
+    /* 4. held, and a write other than CP_ABORT: stuck for good, until reset */
+    gpu_model_write(m, REG_SHD_KERNEL, (uint64_t)arg << 32 | code);
+    gpu_model_write(m, REG_SHD_LAUNCH, 0);
+    gpu_model_write(m, REG_FB_DRAW, 0x3000);
+    gpu_model_write(m, REG_CP_ABORT, 1);
+    gpu_model_write(m, REG_FB_DRAW, 0x4000);
+    CHECK(gpu_model_stuck(m) && l.stops == 0 && gpu_model_read(m, REG_FB_DRAW) == 0x2000,
+          "held, then another write: stuck, every write ignored (FB_DRAW 0x%" PRIX64 ")", gpu_model_read(m, REG_FB_DRAW));
+    gpu_model_reset(m);
+    gpu_model_write(m, REG_FB_DRAW, 0x5000);
+    CHECK(!gpu_model_stuck(m) && gpu_model_read(m, REG_FB_DRAW) == 0x5000, "reset: the stream runs again");
     gpu_model_free(m);
 }
 
@@ -7226,6 +7321,7 @@ int main(int argc, char **argv)
     test_cp_sprite();
     test_cp_layer_blend();
     test_shader_launch();
+    test_shader_stop();
     test_cp_dispatch();
     test_cp_dispatch_checks();
     test_cp_kernel_stop();

@@ -3390,6 +3390,8 @@ const scene_t g_scenes[] = {
      "shader kernels (seed 000) between triangles: a seeded drawing kernel, a reduction with atomics, misaligned stores, faulting kernels (needs tgpu_tb_shd)"},
     {"shader_random", scene_shader_random, check_scene_msg,
      "seeded shader-gen programs on the shader tile between triangles, each at its own address; --count programs (default 6; needs tgpu_tb_shd)"},
+    {"shader_stop", scene_shader_stop, check_shader_stop,
+     "shader kernels that never end, stopped by CP_WATCHDOG and by CP_ABORT, with triangles after each (needs tgpu_tb_shd)"},
     {"cp_ops", scene_cp_ops, check_cp_ops,
      "command processor: every carried-out opcode, every refusal, fences, IRQ, read pipe, window, RESYNC, CLEAR"},
     {"bench_cp_barrier", scene_bench_cp_barrier, NULL, "benchmark: 100 header-only packets (BARRIER) per count"},

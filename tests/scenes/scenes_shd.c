@@ -468,3 +468,146 @@ void scene_shader_random(scene_ctx_t *c)
     }
     (void)gpu_read(REG_STATUS);
 }
+
+/* ---------------------------------------------------------------- stopping a kernel */
+
+#define SHD_STOP_ARGS 0x1050000u  /* the hung kernels' counters and marks */
+#define SHD_STOP_MARK 0x1060000u  /* the kernel that ends under the watchdog: one word per core */
+#define SHD_STOP_BUDGET_MIN 3000  /* CP_WATCHDOG for the hung kernel: far below the model's step limit */
+
+/* hangs: core 0 counts for ever, storing the count to ARG_BASE every 64 turns of an inner loop;
+ * the other cores wait at a BARRIER that core 0 never reaches (the stop releases it) */
+static const char k_hang[] =
+    "        CSRRS   s1, ARG_BASE, s0\n"
+    "        CSRRS   s2, CORE_ID, s0\n"
+    "        BNE     s2, s0, wait\n"
+    "        MOV     s3, s0\n"
+    "outer:  ADDI    s4, s0, 64\n"
+    "inner:  ADDI    s4, s4, -1\n"
+    "        BNE     s4, s0, inner\n"
+    "        ADDI    s3, s3, 1\n"
+    "        SW      s3, (s1)\n"
+    "        J       outer\n"
+    "wait:   BARRIER\n"
+    "        WFI\n";
+
+/* hangs on every core: each stores its CORE_ID at ARG_BASE + 4 * core, then spins */
+static const char k_spin[] =
+    "        CSRRS   s1, ARG_BASE, s0\n"
+    "        CSRRS   s2, CORE_ID, s0\n"
+    "        SHLI    s3, s2, 2\n"
+    "        ADD     s3, s3, s1\n"
+    "        SW      s2, (s3)\n"
+    "spin:   J       spin\n";
+
+/* ends at once: each core stores 0xC0DE0000 | core at ARG_BASE + 4 * core */
+static const char k_mark[] =
+    "        CSRRS   s1, ARG_BASE, s0\n"
+    "        CSRRS   s2, CORE_ID, s0\n"
+    "        SHLI    s3, s2, 2\n"
+    "        ADD     s3, s3, s1\n"
+    "        LUI     s4, 0xC0DE0\n"
+    "        OR      s4, s4, s2\n"
+    "        SW      s4, (s3)\n"
+    "        WFI\n";
+
+/* SHD_STATUS st has exactly these stop flags and no FAULT; else the message is set */
+static int want_stop(scene_ctx_t *c, const char *what, uint64_t st, int wdog, int aborted)
+{
+    const int got_w = (int)field(st, SHD_STATUS_WATCHDOG_SHIFT, SHD_STATUS_WATCHDOG_MASK);
+    const int got_a = (int)field(st, SHD_STATUS_ABORTED_SHIFT, SHD_STATUS_ABORTED_MASK);
+    if (got_w == wdog && got_a == aborted && !(st & (1ull << SHD_STATUS_FAULT_SHIFT)) && !(st & 1u)) {
+        return 0;
+    }
+    snprintf(c->msg, sizeof(c->msg), "%s: SHD_STATUS 0x%016llX, want WATCHDOG %d, ABORTED %d, no FAULT, not BUSY", what,
+             (unsigned long long)st, wdog, aborted);
+    return -1;
+}
+
+/* Kernels that never end (docs/shader.md "Stopping a kernel"): one stopped by CP_WATCHDOG while
+ * three cores wait at a BARRIER, one that ends within the same budget (not stopped), one stopped
+ * by CP_ABORT written right after its launch, a CP_ABORT with no kernel (no effect), and
+ * triangles after each: the GPU goes on. The hung kernels' stores are undefined (the testbench
+ * takes the RTL's values); everything else is compared, and checked here. */
+void scene_shader_stop(scene_ctx_t *c)
+{
+    memset(&g_shd, 0, sizeof(g_shd));
+    g_shd.ncores = tile_cores(c);
+    if (g_shd.ncores == 0) {
+        return;
+    }
+    gpu_write(REG_FB_DRAW, SHD_FB);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    quad(0, 0, 640, 480, PACK_RGBA(0, 255, 0, 255));
+    if (upload_kernel(c, k_hang, NULL, SHD_CODE) != 0 || upload_kernel(c, k_mark, NULL, SHD_CODE + 0x1000u) != 0 ||
+        upload_kernel(c, k_spin, NULL, SHD_CODE + 0x2000u) != 0) {
+        return;
+    }
+    /* 1. the watchdog stops the hung kernel; a triangle right after it */
+    gpu_write(REG_CP_WATCHDOG, (uint64_t)scene_rand_range(c, SHD_STOP_BUDGET_MIN, 2 * SHD_STOP_BUDGET_MIN));
+    launch_only(SHD_CODE, SHD_STOP_ARGS, 0);
+    quad(0, 0, 64, 64, PACK_RGBA(255, 0, 0, 255));
+    if (want_stop(c, "hung kernel under CP_WATCHDOG", gpu_read(REG_SHD_STATUS), 1, 0) != 0) {
+        return;
+    }
+    /* 2. a kernel that ends within a budget is not stopped */
+    gpu_write(REG_CP_WATCHDOG, 200000);
+    if (want_stop(c, "short kernel under CP_WATCHDOG", launch(SHD_CODE + 0x1000u, SHD_STOP_MARK, 0), 0, 0) != 0) {
+        return;
+    }
+    /* 3. no watchdog: CP_ABORT right after the launch stops it; a triangle after */
+    gpu_write(REG_CP_WATCHDOG, 0);
+    launch_only(SHD_CODE + 0x2000u, SHD_STOP_ARGS + 0x100u, 0);
+    gpu_write(REG_CP_ABORT, 1);
+    quad(64, 0, 128, 64, PACK_RGBA(0, 0, 255, 255));
+    if (want_stop(c, "hung kernel and CP_ABORT", gpu_read(REG_SHD_STATUS), 0, 1) != 0) {
+        return;
+    }
+    /* 4. CP_ABORT with no kernel running does nothing; the report stays */
+    gpu_write(REG_CP_ABORT, 1);
+    quad(128, 0, 192, 64, PACK_RGBA(255, 255, 255, 255));
+    if (want_stop(c, "CP_ABORT with no kernel", gpu_read(REG_SHD_STATUS), 0, 1) != 0) {
+        return;
+    }
+    (void)gpu_read(REG_STATUS);
+}
+
+int check_shader_stop(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (c->msg[0]) {
+        return -1;
+    }
+    if (!o->mem) {
+        return 0;
+    }
+    for (int y = 0; y < 480; y++) {
+        for (int x = 0; x < 640; x++) {
+            uint16_t want = 0x07E0;
+            const char *what = "background";
+            if (y < 64 && x < 192) {
+                static const uint16_t q[3] = {0xF800, 0x001F, 0xFFFF};
+                static const char *const qn[3] = {"triangle after the watchdog's stop", "triangle after CP_ABORT",
+                                                  "triangle after CP_ABORT with no kernel"};
+                want = q[x / 64];
+                what = qn[x / 64];
+            }
+            uint16_t got = word16(o, x, y);
+            if (got != want) {
+                snprintf(c->msg, sizeof(c->msg), "%s: pixel (%d, %d) is 0x%04X, want 0x%04X (%s)", o->backend, x, y, got,
+                         want, what);
+                return -1;
+            }
+        }
+    }
+    for (unsigned k = 0; k < g_shd.ncores; k++) {
+        uint32_t got = word32(o, SHD_STOP_MARK + 4u * k), want = 0xC0DE0000u | k;
+        if (got != want) {
+            snprintf(c->msg, sizeof(c->msg), "%s: the kernel that ended under the watchdog: core %u's word is 0x%08X, want 0x%08X",
+                     o->backend, k, got, want);
+            return -1;
+        }
+    }
+    return 0;
+}

@@ -30,8 +30,9 @@
 // "Stopping a kernel") when CP_WATCHDOG.CYCLES > 0 cycles have passed since the tile took the
 // launch, or when a CP_ABORT write with STOP set is the first command after SHD_LAUNCH to reach
 // the head of the command stream (cp_top's input, which takes CP_* writes itself); any other
-// command taken there first leaves the kernel running for good, as in the model. The first
-// cause is kept for SHD_STATUS until the next launch.
+// command taken there first leaves the kernel running for good, as in the model. cp_top may
+// take the CP_ABORT while the launch still waits for the drain: the kernel is then stopped as
+// soon as it starts. The first cause is kept for SHD_STATUS until the next SHD_LAUNCH.
 // Texture caches: a write of TEXn_BASE or TEXn_FMT sets unit n's pending invalidate; it pulses
 // tex_inv_o[n] once every earlier triangle has left the pipeline (as a MEM_DATA write waits),
 // and a later third VERTEX waits for that, so the cache clears exactly between the triangles
@@ -172,7 +173,7 @@ module host_reg_file (
   logic [31:0] shd_toff_q, shd_toff_d;
   logic [31:0] shd_cyc_q, shd_cyc_d;        // cycles since the tile took the launch (saturating)
   logic        shd_wdog_q, shd_wdog_d, shd_abrt_q, shd_abrt_d;
-  logic        shd_first_q, shd_first_d;    // no command taken since the launch (CP_ABORT may stop it)
+  logic        shd_first_q, shd_first_d;    // no command taken since SHD_LAUNCH (CP_ABORT may stop it)
   logic [31:0] wd_cycles;                   // CP_WATCHDOG.CYCLES
 
   typedef enum logic [2:0] {
@@ -421,22 +422,24 @@ module host_reg_file (
       ShdLaunch: if (shd_launch_ready_i) begin
         shd_st_d   = ShdRun;
         shd_cyc_d  = '0;
-        shd_wdog_d = 1'b0;
-        shd_abrt_d = 1'b0;
-        shd_first_d = 1'b1;
       end
       ShdRun: begin
         if (drained) shd_st_d = ShdIdle;   // the tile is busy from the cycle after the launch
         if (shd_cyc_q != '1) shd_cyc_d = shd_cyc_q + 32'd1;
-        // a stop while the kernel runs; the first cause is kept (the watchdog before an abort)
-        if (shd_busy_i && !shd_wdog_q && !shd_abrt_q) begin
-          if (wd_cycles != '0 && shd_cyc_q >= wd_cycles) shd_wdog_d = 1'b1;
-          else if (head_abort_i && shd_first_q)                  shd_abrt_d = 1'b1;
+        if (shd_busy_i && !shd_wdog_q && !shd_abrt_q && wd_cycles != '0 && shd_cyc_q >= wd_cycles) begin
+          shd_wdog_d = 1'b1;
         end
-        if (head_take_i) shd_first_d = 1'b0;
       end
       default: ;
     endcase
+    // CP_ABORT as the first command after SHD_LAUNCH, from the launch's take until the kernel
+    // ends (cp_top takes it at once, possibly while the launch still waits for the drain: the
+    // flag then stops the kernel as soon as it starts); the first cause is kept
+    if (shd_active && shd_first_q && head_abort_i && !shd_wdog_q && !shd_abrt_q && !shd_wdog_d &&
+        !(shd_st_q == ShdRun && !shd_busy_i)) begin
+      shd_abrt_d = 1'b1;
+    end
+    if (head_take_i) shd_first_d = 1'b0;   // (the SHD_LAUNCH's own take sets it below)
 
     // memory operations
     unique case (mem_st_q)
@@ -538,6 +541,9 @@ module host_reg_file (
           cmd_ready_o = 1'b1;
           shd_st_d    = ShdDrain;
           shd_toff_d  = c_data[31:0];
+          shd_wdog_d  = 1'b0;               // a new report
+          shd_abrt_d  = 1'b0;
+          shd_first_d = 1'b1;
         end
       end else if (cmd_kind_i.simt_launch) begin
         // earlier MEM_DATA writes must have reached memory before the kernel starts

@@ -526,8 +526,9 @@ static int want_stop(scene_ctx_t *c, const char *what, uint64_t st, int wdog, in
 
 /* Kernels that never end (docs/shader.md "Stopping a kernel"): one stopped by CP_WATCHDOG while
  * three cores wait at a BARRIER, one that ends within the same budget (not stopped), one stopped
- * by CP_ABORT written right after its launch, a CP_ABORT with no kernel (no effect), and
- * triangles after each: the GPU goes on. The hung kernels' stores are undefined (the testbench
+ * by CP_ABORT written right after its launch, a CP_ABORT with no kernel (no effect), triangles
+ * after each: the GPU goes on; then a launch behind a large triangle pair with CP_ABORT right
+ * after it (taken by the command processor before the kernel starts). The hung kernels' stores are undefined (the testbench
  * takes the RTL's values); everything else is compared, and checked here. */
 void scene_shader_stop(scene_ctx_t *c)
 {
@@ -571,6 +572,14 @@ void scene_shader_stop(scene_ctx_t *c)
     if (want_stop(c, "CP_ABORT with no kernel", gpu_read(REG_SHD_STATUS), 0, 1) != 0) {
         return;
     }
+    /* 5. the launch waits for a large triangle pair to drain while CP_ABORT is already taken:
+     * the kernel is stopped as soon as it starts */
+    quad(0, 64, 640, 480, PACK_RGBA(255, 255, 0, 255));
+    launch_only(SHD_CODE + 0x2000u, SHD_STOP_ARGS + 0x200u, 0);
+    gpu_write(REG_CP_ABORT, 1);
+    if (want_stop(c, "hung kernel launched behind triangles, CP_ABORT", gpu_read(REG_SHD_STATUS), 0, 1) != 0) {
+        return;
+    }
     (void)gpu_read(REG_STATUS);
 }
 
@@ -586,7 +595,10 @@ int check_shader_stop(scene_ctx_t *c, const scene_obs_t *o)
         for (int x = 0; x < 640; x++) {
             uint16_t want = 0x07E0;
             const char *what = "background";
-            if (y < 64 && x < 192) {
+            if (y >= 64) {
+                want = 0xFFE0;
+                what = "triangles before the last launch";
+            } else if (x < 192) {
                 static const uint16_t q[3] = {0xF800, 0x001F, 0xFFFF};
                 static const char *const qn[3] = {"triangle after the watchdog's stop", "triangle after CP_ABORT",
                                                   "triangle after CP_ABORT with no kernel"};

@@ -57,21 +57,38 @@ module shader_alu (
     endcase
   end
 
-  // count leading / trailing zeros (32 for a zero operand)
-  always_comb begin
-    clz = 32'd32;
-    for (int i = 0; i < 32; i++) begin
-      if (a_i[i]) begin
-        clz = 32'(31 - i);
-      end
+  // count leading / trailing zeros (32 for a zero operand): a tree, not a priority chain;
+  // trailing zeros are the leading zeros of the reversed word
+  function automatic logic [5:0] lzc32(logic [31:0] v);
+    logic [7:0]      z4;        // per nibble: all zero
+    logic [7:0][1:0] c4;        // per nibble: leading zeros (when not all zero)
+    logic [3:0]      z8;
+    logic [3:0][2:0] c8;
+    logic [1:0]      z16;
+    logic [1:0][3:0] c16;
+    for (int i = 0; i < 8; i++) begin
+      z4[i] = v[4*i +: 4] == 4'd0;
+      c4[i] = v[4*i + 3] ? 2'd0 : v[4*i + 2] ? 2'd1 : v[4*i + 1] ? 2'd2 : 2'd3;
     end
-    ctz = 32'd32;
-    for (int i = 31; i >= 0; i--) begin
-      if (a_i[i]) begin
-        ctz = 32'(i);
-      end
+    for (int i = 0; i < 4; i++) begin
+      z8[i] = z4[2*i + 1] && z4[2*i];
+      c8[i] = z4[2*i + 1] ? {1'b1, c4[2*i]} : {1'b0, c4[2*i + 1]};
+    end
+    for (int i = 0; i < 2; i++) begin
+      z16[i] = z8[2*i + 1] && z8[2*i];
+      c16[i] = z8[2*i + 1] ? {1'b1, c8[2*i]} : {1'b0, c8[2*i + 1]};
+    end
+    lzc32 = (z16[1] && z16[0]) ? 6'd32 : z16[1] ? {2'b01, c16[0]} : {2'b00, c16[1]};
+  endfunction
+
+  logic [31:0] a_rev;
+  always_comb begin
+    for (int i = 0; i < 32; i++) begin
+      a_rev[i] = a_i[31 - i];
     end
   end
+  assign clz = {26'd0, lzc32(a_i)};
+  assign ctz = {26'd0, lzc32(a_rev)};
 
   assign y_o = ({32{sel_i.g_add}}    & sum) |
                ({32{sel_i.g_logic}}  & lg)  |

@@ -116,6 +116,8 @@ module shader_core #(
 
   // ---- X -----------------------------------------------------------------------------------
   logic              x_valid_q, x_hz_q;
+  logic [5:0]        x_bc_q;                   // branch condition one-hot (0 for non-branches)
+  logic [5:0]        d_bc;
   logic [31:0]       x_insn_q, x_pc_q, x_a_q, x_b_q, x_c_q, x_imm_q;
   logic [1:0]        x_fa_q, x_fb_q, x_fc_q;   // operand from {M result, W result} (registered)
   shader_ctl_pkg::ctl_t              x_ctl_q;
@@ -124,7 +126,7 @@ module shader_core #(
   shader_pkg::trap_e x_trap_in_q;
   logic [31:0]       x_a, x_b, x_c, alu_y, x_result, x_next_pc, x_addr, x_agu, x_link, x_tgt;
   logic              x_stall, x_fire, x_free, x_kill, x_taken, x_mem, x_eq, x_lt, x_ltu;
-  logic              x_jal, x_jalr, x_br, x_ld, x_st, x_atom, x_csr, x_setmisc, x_wfi, x_mul;
+  logic              x_jal, x_jalr, x_ld, x_st, x_atom, x_csr, x_setmisc, x_wfi, x_mul;
   logic              x_trap_csr, x_trap_atom, x_trap_range;
   shader_pkg::trap_e x_trap;
   logic [2:0]        x_nbytes;
@@ -203,6 +205,21 @@ module shader_core #(
     .rdata_c_o (rf_c)
   );
 
+  // the branch condition, one-hot (funct3 of the B rows)
+  always_comb begin
+    d_bc = 6'd0;
+    if (d_ctl.unit == shader_ctl_pkg::UnitBranch && d_ftrap == shader_pkg::TrapNone) begin
+      unique case (d_insn[14:12])
+        3'b000:  d_bc = 6'b000001;
+        3'b001:  d_bc = 6'b000010;
+        3'b100:  d_bc = 6'b000100;
+        3'b101:  d_bc = 6'b001000;
+        3'b110:  d_bc = 6'b010000;
+        default: d_bc = 6'b100000;
+      endcase
+    end
+  end
+
   // the register written in this cycle's W is not in the file yet
   function automatic logic [31:0] wbyp(logic [4:0] r, logic [31:0] v, logic we, logic [4:0] wr,
                                        logic [31:0] wv);
@@ -264,7 +281,6 @@ module shader_core #(
 
   assign x_jal     = x_ctl_q.unit == shader_ctl_pkg::UnitJal;
   assign x_jalr    = x_ctl_q.unit == shader_ctl_pkg::UnitJalr;
-  assign x_br      = x_ctl_q.unit == shader_ctl_pkg::UnitBranch;
   assign x_ld      = x_ctl_q.unit == shader_ctl_pkg::UnitLoad;
   assign x_st      = x_ctl_q.unit == shader_ctl_pkg::UnitStore;
   assign x_atom    = x_ctl_q.unit == shader_ctl_pkg::UnitAtom;
@@ -290,17 +306,10 @@ module shader_core #(
   assign mul_lh = 16'(x_a[15:0] * x_b[31:16]);
   assign mul_hl = 16'(x_a[31:16] * x_b[15:0]);
 
-  // branch condition (funct3 of the B rows) from the adder's a - b
-  always_comb begin
-    unique case (x_insn_q[14:12])
-      3'b000:  x_taken = x_eq;
-      3'b001:  x_taken = !x_eq;
-      3'b100:  x_taken = x_lt;
-      3'b101:  x_taken = !x_lt;
-      3'b110:  x_taken = x_ltu;
-      default: x_taken = !x_ltu;
-    endcase
-  end
+  // branch condition (funct3 of the B rows, decoded in D into x_bc_q: eq, ne, lt, ge, ltu,
+  // geu) from the adder's a - b: one AND-OR after the compare
+  assign x_taken = (x_bc_q[0] && x_eq) || (x_bc_q[1] && !x_eq) || (x_bc_q[2] && x_lt) ||
+                   (x_bc_q[3] && !x_lt) || (x_bc_q[4] && x_ltu) || (x_bc_q[5] && !x_ltu);
 
   // the address adder (AGU), beside the ALU's: rs1 + imm / rs2, pc + imm; JALR's target
   assign x_agu = x_a + x_b;
@@ -351,10 +360,14 @@ module shader_core #(
   assign x_trap_csr   = x_csr && (!csr_known || (csr_ro && csr_writes));
   assign x_trap_atom  = x_atom && x_a[1:0] != 2'd0;
   // the access ends past the 32 MiB: a high bit set, or the last word with bytes beyond it
-  // (nbytes 1 never crosses; 2 crosses at offset 3; 4 at any offset but 0)
-  assign x_trap_range = x_mem && (x_addr[31:25] != 7'd0 ||
-                                  ((&x_addr[24:2]) && (x_nbytes[2] ? x_addr[1:0] != 2'd0
-                                                                   : (x_nbytes[1] && x_addr[1:0] == 2'd3))));
+  // (a byte never crosses; a half crosses at offset 3; a word at any offset but 0); checked
+  // per unit on its own address, the AGU's sum or rs1, so no address mux before the check
+  function automatic logic past_end(logic [31:0] a, logic [1:0] size);
+    past_end = a[31:25] != 7'd0 ||
+               ((&a[24:2]) && (size == 2'd2 ? a[1:0] != 2'd0 : (size == 2'd1 && a[1:0] == 2'd3)));
+  endfunction
+  assign x_trap_range = ((x_ld || x_st) && past_end(x_agu, x_ctl_q.size)) ||
+                        (x_atom && past_end(x_a, 2'd2));
   always_comb begin
     x_trap = x_trap_in_q;
     if (x_trap == shader_pkg::TrapNone) begin
@@ -372,7 +385,7 @@ module shader_core #(
   assign x_result = alu_y | ({32{x_jal || x_jalr}} & x_link) | ({32{x_csr || x_setmisc}} & csr_old);
   always_comb begin
     x_next_pc = x_link;
-    if (x_jal || (x_br && x_taken)) begin
+    if (x_jal || x_taken) begin
       x_next_pc = x_tgt;
     end else if (x_jalr) begin
       x_next_pc = {x_agu[31:1], 1'b0};
@@ -388,7 +401,7 @@ module shader_core #(
   // fetch control from X: a jump or taken branch redirects now (a fault token carries the
   // illegal unit, so these units never fault); a fault or WFI stops fetching from the next cycle
   // (halt_q), when the instruction behind it in X is dropped before it can fire
-  assign redirect    = x_fire && (x_jal || x_jalr || (x_br && x_taken));
+  assign redirect    = x_fire && (x_jal || x_jalr || x_taken);
   assign redirect_pc = x_jalr ? {x_agu[31:1], 1'b0} : x_tgt;
   assign fetch_halt  = x_kill;
 
@@ -555,6 +568,7 @@ module shader_core #(
       x_ctl_q     <= shader_ctl_pkg::ctl(shader_pkg::OpIllegal);
       x_sel_q     <= '0;
       x_ops_q     <= '0;
+      x_bc_q      <= 6'd0;
       x_trap_in_q <= shader_pkg::TrapNone;
       x_fa_q      <= 2'd0;
       x_fb_q      <= 2'd0;
@@ -574,6 +588,7 @@ module shader_core #(
         x_c_q       <= d_c;
         x_imm_q     <= d_ops.tgt_j ? d_imm_j : d_imm_b;
         x_ops_q     <= d_ops;
+        x_bc_q      <= d_bc;
         x_ctl_q     <= (d_ftrap != shader_pkg::TrapNone) ? shader_ctl_pkg::ctl(shader_pkg::OpIllegal) : d_ctl;
         x_sel_q     <= shader_ctl_pkg::alu_sel(d_ctl.alu, (d_ftrap != shader_pkg::TrapNone) ?
                                                shader_ctl_pkg::UnitIllegal : d_ctl.unit);

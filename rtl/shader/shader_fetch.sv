@@ -1,7 +1,9 @@
 // shader_fetch - instruction fetch of one shader core: the F stage and the queue that feeds D.
 //
 // What: fetches sequentially from pc_q (predict pc + 4) through a fixed-latency instruction
-//   port and queues the words (with their pc) in a 3-entry queue whose head is the D stage.
+//   port and queues the words (with their pc) in a 3-entry queue whose head is the D stage
+//   (a shifting queue: the head is entry 0, read straight from flip-flops; a word is written
+//   whenever it arrives, also in a flush, which only resets the count).
 //   A request is made only while the queue has room for every word in flight (count +
 //   pending < 3), so nothing is ever dropped and the queue sustains one word per clock.
 //   redirect_i (a taken branch or jump in X) flushes the queue, discards the response still
@@ -72,7 +74,9 @@ module shader_fetch (
     push_insn = if_rdata_i;
     push_pc   = pc_q - 32'd4;
     push_trap = shader_pkg::TrapNone;
-    // the response of last cycle's grant (the pc it was fetched from is pc_q - 4: pc_q moved on
+    // (the core's redirect comes late in the cycle: it is the last choice of the pc, which is
+  // correct because it never coincides with start_i (the core is idle then) or halt_i)
+  // the response of last cycle's grant (the pc it was fetched from is pc_q - 4: pc_q moved on
     // at the grant and nothing else changed it unless a redirect killed the response)
     if (pend_q && !kill_q) begin
       push = 1'b1;
@@ -88,7 +92,6 @@ module shader_fetch (
       pc_d = pc_q + 32'd4;
     end
     if (redirect_i) begin
-      pc_d   = target_i;
       kill_d = if_req_o && if_gnt_i; // the word granted now is from the old path
       push   = 1'b0;
       on_d   = on_q;
@@ -102,6 +105,9 @@ module shader_fetch (
       pc_d   = entry_i;
       on_d   = 1'b1;
       kill_d = 1'b0;
+    end
+    if (redirect_i) begin
+      pc_d = target_i;
     end
   end
 

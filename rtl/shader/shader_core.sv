@@ -2,22 +2,30 @@
 // (docs/shader.md; decisions D1-D15; the C golden model is sw/shader/shader_iss.c).
 //
 // Pipeline (one instruction per clock on independent integer code):
-//   F  shader_fetch: sequential fetch (predict pc + 4) into a 3-entry queue; fetch faults
-//      become trap tokens.
-//   D  the queue head: decode (shader_pkg::decode, the generated table; shader_ctl_pkg::ctl),
-//      register read (three ports) with a bypass of the W-stage write.
-//   X  operands from the D/X registers refreshed every cycle from the M and W results
-//      (forwarding); ALU (shader_alu), branch compare and targets, address and its checks
-//      (range, atomic alignment: D12; misalignment flag: D14), CSR read/write and SETMISC
-//      (D9, D11). Every fault is known here, so the side effects of X (CSRs, STATUS) happen
-//      when X passes its instruction to M and never need undoing. A taken branch or jump
-//      redirects fetch (2 bubbles); a fault or WFI stops fetch and drops D.
+//   F  shader_fetch: sequential fetch (predict pc + 4) into a 3-entry queue whose head is a
+//      flip-flop register; fetch faults become trap tokens.
+//   D  the queue head: decode (shader_pkg::decode, the generated table; shader_ctl_pkg::ctl)
+//      into X's control registers; operands from the opcode and funct3 only
+//      (shader_ctl_pkg::ops): register read (three ports) with a bypass of the W-stage write,
+//      pc or immediate; the forwarding selects and the load-use wait of the next X
+//      instruction are decided here, a cycle ahead, and registered.
+//   X  operands = the D/X registers or M's result or W's value (registered selects; while X
+//      waits its registers take the forwarded values every cycle); ALU (shader_alu, one-hot
+//      registered result selects), branch compare (the ALU's adder), a separate address adder
+//      (AGU) and its checks (range, atomic alignment: D12; misalignment flag: D14), the
+//      targets from X's registers, CSR read/write and SETMISC (D9, D11), the three partial
+//      products of MUL (DSPs). Every fault is known here, so the side effects of X (CSRs,
+//      STATUS) happen when X passes its instruction to M and never need undoing. A taken
+//      branch or jump redirects fetch (2 bubbles); a fault or WFI stops fetch one cycle later
+//      (halt_q), dropping the instruction then in X and D.
 //   M  shader_lsu for loads, stores and atomics (blocking: younger instructions wait), BARRIER
-//      waits for the tile's release (bar_go_i) here; everything else passes in one cycle.
+//      waits for the tile's release (bar_go_i) here; MUL adds its partial products;
+//      everything else passes in one cycle.
 //   W  register write and the retirement port: one record per instruction (and per fault)
 //      with exactly the fields of shd_ret_t (sw/shader/shader_isa.h), for the lockstep.
-// Hazards: an X instruction reading the rd of a load or atomic still in M waits until it is
-//   in W (load-use: 1 bubble after the data returns). MUL is a single-cycle ALU operation.
+// Hazards: an X instruction reading the rd of a load, atomic or MUL still in M waits until
+//   it is in W (load-use: 1 bubble after the data returns; MUL-use: 1 bubble, so a MUL takes
+//   2 cycles to its result but issues one per clock). rtl/shader/README.md "Timing".
 // Launch (start_i while idle_o): pc = entry_i, registers read 0, STATUS = CONFIG = 0, order 0.
 //   The core is idle again after WFI or a fault retired, or after stop_i (another core
 //   faulted: instructions not yet in M are dropped, M and W finish).
@@ -95,6 +103,7 @@ module shader_core #(
   logic        halted_q, halted_d, fault_q, fault_d, stopping_q, stopping_d;
   logic [31:0] status_q, status_d, config_q, config_d, arg_q, toff_q;
   logic [63:0] order_q;
+  logic        halt_q;                // a fault or WFI left X last cycle: flush fetch, drop X
 
   // ---- F / D -------------------------------------------------------------------------------
   logic              d_valid, d_pop, redirect, fetch_halt;
@@ -102,25 +111,36 @@ module shader_core #(
   shader_pkg::trap_e d_ftrap;
   shader_pkg::op_e   d_op;
   shader_ctl_pkg::ctl_t              d_ctl;
-  logic [31:0]       rf_a, rf_b, rf_c, d_a, d_b, d_c;
+  logic [31:0]       rf_a, rf_b, rf_c, d_a, d_b, d_c, d_imm_i, d_imm_u, d_imm_b, d_imm_j;
+  shader_ctl_pkg::ops_t              d_ops;
 
   // ---- X -----------------------------------------------------------------------------------
-  logic              x_valid_q;
+  logic              x_valid_q, x_hz_q;
+  logic [5:0]        x_bc_q;                   // branch condition one-hot (0 for non-branches)
+  logic [5:0]        d_bc;
   logic [31:0]       x_insn_q, x_pc_q, x_a_q, x_b_q, x_c_q, x_imm_q;
+  logic [1:0]        x_fa_q, x_fb_q, x_fc_q;   // operand from {M result, W result} (registered)
   shader_ctl_pkg::ctl_t              x_ctl_q;
+  shader_ctl_pkg::alu_sel_t          x_sel_q;
+  shader_ctl_pkg::ops_t              x_ops_q;
   shader_pkg::trap_e x_trap_in_q;
-  logic [31:0]       x_a, x_b, x_c, alu_a, alu_b, alu_y, x_result, x_next_pc, x_addr;
-  logic              x_stall, x_fire, x_hazard, x_taken, x_mem;
+  logic [31:0]       x_a, x_b, x_c, alu_y, x_result, x_next_pc, x_addr, x_agu, x_link, x_tgt;
+  logic              x_stall, x_fire, x_free, x_kill, x_taken, x_mem, x_eq, x_lt, x_ltu;
+  logic              x_jal, x_jalr, x_ld, x_st, x_atom, x_csr, x_setmisc, x_wfi, x_mul;
+  logic              x_trap_csr, x_trap_atom, x_trap_range;
   shader_pkg::trap_e x_trap;
   logic [2:0]        x_nbytes;
   logic [31:0]       csr_old, csr_new;
   logic              csr_known, csr_ro, csr_writes, x_csr_wr, x_misaligned;
   logic [1:0]        x_mem_kind;
+  logic [31:0]       mul_ll;
+  logic [15:0]       mul_lh, mul_hl;
 
   // ---- M -----------------------------------------------------------------------------------
-  logic              m_valid_q, m_rd_wr_q, m_late_q, m_csr_wr_q;
+  logic              m_valid_q, m_rd_wr_q, m_late_q, m_csr_wr_q, m_mul_q;
   logic [31:0]       m_insn_q, m_pc_q, m_next_pc_q, m_result_q, m_addr_q, m_wdata_q, m_cmp_q;
-  logic [31:0]       m_csr_val_q, m_trap_addr_q;
+  logic [31:0]       m_csr_val_q, m_pll_q, m_prod;
+  logic [15:0]       m_plh_q, m_phl_q;
   logic [4:0]        m_rd_q;
   logic [1:0]        m_mem_q, m_size_q;
   logic [11:0]       m_csr_q;
@@ -141,7 +161,8 @@ module shader_core #(
   logic [11:0]       w_csr_q;
   shader_ctl_pkg::unit_e             w_unit_q;
   shader_pkg::trap_e w_trap_q;
-  logic              w_we;
+  logic              w_we, w_amo_q, w_amo_wr;
+  logic [31:0]       w_cmp_q;
 
   // ==== F ====================================================================================
   shader_fetch u_fetch (
@@ -162,6 +183,13 @@ module shader_core #(
   // ==== D ====================================================================================
   assign d_op  = shader_pkg::decode(d_insn);
   assign d_ctl = shader_ctl_pkg::ctl(d_op);
+  // operands and immediates from the opcode and funct3 only (shader_ctl_pkg::ops): the full
+  // decode goes to X's control registers and nowhere else
+  assign d_ops   = shader_ctl_pkg::ops(d_insn[6:0], d_insn[14:12]);
+  assign d_imm_i = shader_ctl_pkg::imm(shader_ctl_pkg::ImmI, d_insn[31:7]);
+  assign d_imm_u = shader_ctl_pkg::imm(shader_ctl_pkg::ImmU, d_insn[31:7]);
+  assign d_imm_b = shader_ctl_pkg::imm(shader_ctl_pkg::ImmB, d_insn[31:7]);
+  assign d_imm_j = shader_ctl_pkg::imm(shader_ctl_pkg::ImmJ, d_insn[31:7]);
 
   shader_regfile u_rf (
     .clk_i, .rst_ni,
@@ -177,6 +205,21 @@ module shader_core #(
     .rdata_c_o (rf_c)
   );
 
+  // the branch condition, one-hot (funct3 of the B rows)
+  always_comb begin
+    d_bc = 6'd0;
+    if (d_ctl.unit == shader_ctl_pkg::UnitBranch && d_ftrap == shader_pkg::TrapNone) begin
+      unique case (d_insn[14:12])
+        3'b000:  d_bc = 6'b000001;
+        3'b001:  d_bc = 6'b000010;
+        3'b100:  d_bc = 6'b000100;
+        3'b101:  d_bc = 6'b001000;
+        3'b110:  d_bc = 6'b010000;
+        default: d_bc = 6'b100000;
+      endcase
+    end
+  end
+
   // the register written in this cycle's W is not in the file yet
   function automatic logic [31:0] wbyp(logic [4:0] r, logic [31:0] v, logic we, logic [4:0] wr,
                                        logic [31:0] wv);
@@ -186,70 +229,100 @@ module shader_core #(
   assign d_b = wbyp(d_insn[24:20], rf_b, w_we, w_rd_q, w_rd_val_q);
   assign d_c = wbyp(d_insn[11:7],  rf_c, w_we, w_rd_q, w_rd_val_q);
 
-  // D passes to X whenever X is free or moves on (a fault or WFI leaving X drops D instead)
-  assign d_pop = d_valid && (!x_valid_q || x_fire) && !fetch_halt && !redirect;
+  // X is free for D's head when empty, when its instruction moves on, or when it is dropped
+  // (stop, or a fault or WFI that left X last cycle: x_kill). The X registers take D's head
+  // then, valid or not (x_valid_q says which); a taken branch or jump leaving X now drops it.
+  assign x_kill = stop_i || halt_q;
+  assign x_free = !x_valid_q || x_fire || x_kill;
+  assign d_pop  = d_valid && x_free;
+
+  // ---- forwarding, decided a cycle ahead ------------------------------------------------------
+  // X's operands are registers (x_a_q ...) plus registered selects of the M result or the W
+  // value, computed here for the instructions that will be in M and W next cycle: M gets X's
+  // instruction if it fires, else keeps its own if it does not finish; W gets M's if it
+  // finishes. A load, atomic or MUL in M has no result yet (late): X waits (x_hz_q) until it
+  // is in W. While X waits, its registers take the forwarded values every cycle.
+  logic       nm_wr, nm_late, nw_wr;
+  logic [4:0] nm_rd, nw_rd, n_rs1, n_rs2, n_rs3;
+  logic       n_u1, n_u2, n_u3, n_hz;
+  logic [1:0] n_fa, n_fb, n_fc;
+
+  assign nm_wr   = x_fire ? (x_ctl_q.rd_wr && x_insn_q[11:7] != 5'd0)
+                          : (m_valid_q && !m_fire && m_rd_wr_q);
+  assign nm_rd   = x_fire ? x_insn_q[11:7] : m_rd_q;
+  assign nm_late = x_fire ? (x_ld || x_atom || x_mul) : m_late_q;
+  assign nw_wr   = m_fire && m_rd_wr_q;
+  assign nw_rd   = m_rd_q;
+
+  // the sources of next cycle's X instruction: D's head when X takes it, else X's own
+  assign n_rs1 = x_free ? d_insn[19:15] : x_insn_q[19:15];
+  assign n_rs2 = x_free ? d_insn[24:20] : x_insn_q[24:20];
+  assign n_rs3 = x_free ? d_insn[11:7]  : x_insn_q[11:7];
+  assign n_u1  = x_free ? d_ops.u1 : x_ops_q.u1;
+  assign n_u2  = x_free ? d_ops.u2 : x_ops_q.u2;
+  assign n_u3  = x_free ? d_ops.u3 : x_ops_q.u3;
+
+  function automatic logic [1:0] fsel(logic [4:0] r, logic u, logic mwr, logic [4:0] mrd,
+                                      logic wwr, logic [4:0] wrd);
+    logic m, w;
+    m    = u && r != 5'd0 && mwr && mrd == r;
+    w    = u && r != 5'd0 && !m && wwr && wrd == r;
+    fsel = {m, w};
+  endfunction
+  assign n_fa = fsel(n_rs1, n_u1, nm_wr, nm_rd, nw_wr, nw_rd);
+  assign n_fb = fsel(n_rs2, n_u2, nm_wr, nm_rd, nw_wr, nw_rd);
+  assign n_fc = fsel(n_rs3, n_u3, nm_wr, nm_rd, nw_wr, nw_rd);
+  assign n_hz = nm_late && (n_fa[1] || n_fb[1] || n_fc[1]);
 
   // ==== X ====================================================================================
-  // forwarding: M (an ALU-type result; a load or atomic result is not ready: m_late_q) over W
-  function automatic logic [31:0] fwd(logic [4:0] r, logic [31:0] v,
-                                      logic m_ok, logic [4:0] m_r, logic [31:0] m_v,
-                                      logic w_ok, logic [4:0] w_r, logic [31:0] w_v);
-    if (r == 5'd0) begin
-      fwd = 32'd0;
-    end else if (m_ok && m_r == r) begin
-      fwd = m_v;
-    end else if (w_ok && w_r == r) begin
-      fwd = w_v;
-    end else begin
-      fwd = v;
-    end
-  endfunction
-  logic m_fwd_ok;
-  assign m_fwd_ok = m_valid_q && m_rd_wr_q && !m_late_q;
-  assign x_a = fwd(x_insn_q[19:15], x_a_q, m_fwd_ok, m_rd_q, m_result_q, w_we, w_rd_q, w_rd_val_q);
-  assign x_b = fwd(x_insn_q[24:20], x_b_q, m_fwd_ok, m_rd_q, m_result_q, w_we, w_rd_q, w_rd_val_q);
-  assign x_c = fwd(x_insn_q[11:7],  x_c_q, m_fwd_ok, m_rd_q, m_result_q, w_we, w_rd_q, w_rd_val_q);
+  assign x_a = x_fa_q[1] ? m_result_q : x_fa_q[0] ? w_rd_val_q : x_a_q;
+  assign x_b = x_fb_q[1] ? m_result_q : x_fb_q[0] ? w_rd_val_q : x_b_q;
+  assign x_c = x_fc_q[1] ? m_result_q : x_fc_q[0] ? w_rd_val_q : x_c_q;
 
-  // load-use: a source that a load or atomic in M has not produced yet
-  function automatic logic uses(logic [4:0] r, logic [4:0] rs1, logic [4:0] rs2, logic [4:0] rdf,
-                                logic u1, logic u2, logic ud);
-    uses = r != 5'd0 && ((u1 && rs1 == r) || (u2 && rs2 == r) || (ud && rdf == r));
-  endfunction
-  assign x_hazard = x_valid_q && m_valid_q && m_rd_wr_q && m_late_q &&
-                    uses(m_rd_q, x_insn_q[19:15], x_insn_q[24:20], x_insn_q[11:7],
-                         x_ctl_q.use_rs1, x_ctl_q.use_rs2, x_ctl_q.use_rd);
+  assign x_jal     = x_ctl_q.unit == shader_ctl_pkg::UnitJal;
+  assign x_jalr    = x_ctl_q.unit == shader_ctl_pkg::UnitJalr;
+  assign x_ld      = x_ctl_q.unit == shader_ctl_pkg::UnitLoad;
+  assign x_st      = x_ctl_q.unit == shader_ctl_pkg::UnitStore;
+  assign x_atom    = x_ctl_q.unit == shader_ctl_pkg::UnitAtom;
+  assign x_csr     = x_ctl_q.unit == shader_ctl_pkg::UnitCsr;
+  assign x_setmisc = x_ctl_q.unit == shader_ctl_pkg::UnitSetmisc;
+  assign x_wfi     = x_ctl_q.unit == shader_ctl_pkg::UnitWfi;
+  assign x_mul     = x_ctl_q.unit == shader_ctl_pkg::UnitAlu && x_ctl_q.alu == shader_ctl_pkg::AluMul;
 
-  assign alu_a = x_ctl_q.a_pc ? x_pc_q : x_a;
-  assign alu_b = x_ctl_q.b_imm ? x_imm_q : x_b;
-
+  // the ALU: operand a is rs1 or the pc, b is rs2 or the immediate (chosen in D)
   shader_alu u_alu (
-    .op_i (x_ctl_q.alu),
-    .a_i  (alu_a),
-    .b_i  (alu_b),
-    .y_o  (alu_y)
+    .sel_i (x_sel_q),
+    .a_i   (x_a),
+    .b_i   (x_b),
+    .y_o   (alu_y),
+    .eq_o  (x_eq),
+    .lt_o  (x_lt),
+    .ltu_o (x_ltu)
   );
 
-  // branch condition (funct3 of the B rows)
-  always_comb begin
-    unique case (x_insn_q[14:12])
-      3'b000:  x_taken = x_a == x_b;
-      3'b001:  x_taken = x_a != x_b;
-      3'b100:  x_taken = $signed(x_a) < $signed(x_b);
-      3'b101:  x_taken = $signed(x_a) >= $signed(x_b);
-      3'b110:  x_taken = x_a < x_b;
-      default: x_taken = x_a >= x_b;
-    endcase
-  end
+  // MUL, first half: the three 16 x 16 partial products of the low 32 bits (DSPs), registered
+  // in M, which adds them (the result is late: forwarded from W)
+  assign mul_ll = x_a[15:0] * x_b[15:0];
+  assign mul_lh = 16'(x_a[15:0] * x_b[31:16]);
+  assign mul_hl = 16'(x_a[31:16] * x_b[15:0]);
+
+  // branch condition (funct3 of the B rows, decoded in D into x_bc_q: eq, ne, lt, ge, ltu,
+  // geu) from the adder's a - b: one AND-OR after the compare
+  assign x_taken = (x_bc_q[0] && x_eq) || (x_bc_q[1] && !x_eq) || (x_bc_q[2] && x_lt) ||
+                   (x_bc_q[3] && !x_lt) || (x_bc_q[4] && x_ltu) || (x_bc_q[5] && !x_ltu);
+
+  // the address adder (AGU), beside the ALU's: rs1 + imm / rs2, pc + imm; JALR's target
+  assign x_agu = x_a + x_b;
+  assign x_link = x_pc_q + 32'd4;
+  assign x_tgt  = x_pc_q + x_imm_q;
 
   // memory address, size and checks (D5, D12, D14)
-  assign x_mem      = (x_ctl_q.unit == shader_ctl_pkg::UnitLoad || x_ctl_q.unit == shader_ctl_pkg::UnitStore || x_ctl_q.unit == shader_ctl_pkg::UnitAtom);
-  assign x_addr     = (x_ctl_q.unit == shader_ctl_pkg::UnitAtom) ? x_a : alu_y;
-  assign x_nbytes   = (x_ctl_q.unit == shader_ctl_pkg::UnitAtom) ? 3'd4 : (3'd1 << x_ctl_q.size);
-  assign x_mem_kind = (x_ctl_q.unit == shader_ctl_pkg::UnitLoad) ? shader_pkg::MemLoad :
-                      (x_ctl_q.unit == shader_ctl_pkg::UnitStore) ? shader_pkg::MemStore :
-                      (x_ctl_q.unit == shader_ctl_pkg::UnitAtom) ? shader_pkg::MemAtom : shader_pkg::MemNone;
-  assign x_misaligned = ((x_ctl_q.unit == shader_ctl_pkg::UnitLoad || x_ctl_q.unit == shader_ctl_pkg::UnitStore)) &&
-                        ((x_addr[1:0] & 2'(x_nbytes - 3'd1)) != 2'd0);
+  assign x_mem      = x_ld || x_st || x_atom;
+  assign x_addr     = x_atom ? x_a : x_agu;
+  assign x_nbytes   = x_atom ? 3'd4 : (3'd1 << x_ctl_q.size);
+  assign x_mem_kind = x_ld ? shader_pkg::MemLoad : x_st ? shader_pkg::MemStore :
+                      x_atom ? shader_pkg::MemAtom : shader_pkg::MemNone;
+  assign x_misaligned = (x_ld || x_st) && ((x_addr[1:0] & 2'(x_nbytes - 3'd1)) != 2'd0);
 
   // CSRs (D11): the value read, whether the number exists and is read-only
   always_comb begin
@@ -266,13 +339,13 @@ module shader_core #(
       shader_pkg::CsrNcores:     csr_old = 32'(NumCores);
       default:                   csr_known = 1'b0;
     endcase
-    if (x_ctl_q.unit == shader_ctl_pkg::UnitSetmisc) begin
+    if (x_setmisc) begin
       csr_old = config_q;
     end
   end
   assign csr_writes = (x_insn_q[14:12] == 3'b001) || (x_insn_q[19:15] != 5'd0);
   always_comb begin
-    if (x_ctl_q.unit == shader_ctl_pkg::UnitSetmisc) begin
+    if (x_setmisc) begin
       csr_new = (config_q & ~{26'd0, x_insn_q[31:26]}) | ({26'd0, x_insn_q[25:20]} & {26'd0, x_insn_q[31:26]});
     end else if (x_insn_q[14:12] == 3'b001) begin
       csr_new = x_a;
@@ -280,68 +353,67 @@ module shader_core #(
       csr_new = csr_old | x_a;
     end
   end
-  assign x_csr_wr = (x_ctl_q.unit == shader_ctl_pkg::UnitSetmisc) || (x_ctl_q.unit == shader_ctl_pkg::UnitCsr && csr_writes);
+  assign x_csr_wr = x_setmisc || (x_csr && csr_writes);
 
-  // faults (D12): everything is known here
+  // faults (D12): everything is known here. Each check is limited to its unit, so a CSR
+  // write, for example, does not wait for the address checks.
+  assign x_trap_csr   = x_csr && (!csr_known || (csr_ro && csr_writes));
+  assign x_trap_atom  = x_atom && x_a[1:0] != 2'd0;
+  // the access ends past the 32 MiB: a high bit set, or the last word with bytes beyond it
+  // (a byte never crosses; a half crosses at offset 3; a word at any offset but 0); checked
+  // per unit on its own address, the AGU's sum or rs1, so no address mux before the check
+  function automatic logic past_end(logic [31:0] a, logic [1:0] size);
+    past_end = a[31:25] != 7'd0 ||
+               ((&a[24:2]) && (size == 2'd2 ? a[1:0] != 2'd0 : (size == 2'd1 && a[1:0] == 2'd3)));
+  endfunction
+  assign x_trap_range = ((x_ld || x_st) && past_end(x_agu, x_ctl_q.size)) ||
+                        (x_atom && past_end(x_a, 2'd2));
   always_comb begin
     x_trap = x_trap_in_q;
     if (x_trap == shader_pkg::TrapNone) begin
-      if (x_ctl_q.unit == shader_ctl_pkg::UnitIllegal) begin
+      if (x_ctl_q.unit == shader_ctl_pkg::UnitIllegal || x_trap_csr) begin
         x_trap = shader_pkg::TrapIllegal;
-      end else if (x_ctl_q.unit == shader_ctl_pkg::UnitCsr && (!csr_known || (csr_ro && csr_writes))) begin
-        x_trap = shader_pkg::TrapIllegal;
-      end else if (x_ctl_q.unit == shader_ctl_pkg::UnitAtom && x_addr[1:0] != 2'd0) begin
+      end else if (x_trap_atom) begin
         x_trap = shader_pkg::TrapAtomMisaligned;
-      end else if (x_mem && ({1'b0, x_addr} + 33'(x_nbytes) > 33'(shader_pkg::MemBytes))) begin
+      end else if (x_trap_range) begin
         x_trap = shader_pkg::TrapMemRange;
       end
     end
   end
 
-  // result and next pc
+  // result (one AND-OR: the ALU's groups, the link, the CSR value) and next pc
+  assign x_result = alu_y | ({32{x_jal || x_jalr}} & x_link) | ({32{x_csr || x_setmisc}} & csr_old);
   always_comb begin
-    x_result  = alu_y;
-    x_next_pc = x_pc_q + 32'd4;
-    unique case (x_ctl_q.unit)
-      shader_ctl_pkg::UnitJal: begin
-        x_result  = x_pc_q + 32'd4;
-        x_next_pc = x_pc_q + x_imm_q;
-      end
-      shader_ctl_pkg::UnitJalr: begin
-        x_result  = x_pc_q + 32'd4;
-        x_next_pc = {alu_y[31:1], 1'b0};
-      end
-      shader_ctl_pkg::UnitBranch: begin
-        if (x_taken) begin
-          x_next_pc = x_pc_q + x_imm_q;
-        end
-      end
-      shader_ctl_pkg::UnitCsr, shader_ctl_pkg::UnitSetmisc: x_result = csr_old;
-      default: ;
-    endcase
-    if (x_trap != shader_pkg::TrapNone) begin
-      x_next_pc = x_pc_q;
+    x_next_pc = x_link;
+    if (x_jal || x_taken) begin
+      x_next_pc = x_tgt;
+    end else if (x_jalr) begin
+      x_next_pc = {x_agu[31:1], 1'b0};
     end
   end
+  // (a fault's next pc is its own pc: chosen from M's registers on the way to W)
 
-  assign x_stall = (m_valid_q && !m_done) || x_hazard;
-  assign x_fire  = x_valid_q && !x_stall && !stop_i;
+  // X moves on unless M is still busy or a source is a late result still in M (both decided
+  // from registers, except M's done: the memory response, the barrier release)
+  assign x_stall = (m_valid_q && !m_done) || x_hz_q;
+  assign x_fire  = x_valid_q && !x_stall && !x_kill;
 
-  // fetch control from X: a jump or taken branch redirects; a fault or WFI stops fetching
-  assign redirect    = x_fire && x_trap == shader_pkg::TrapNone &&
-                       ((x_ctl_q.unit == shader_ctl_pkg::UnitJal || x_ctl_q.unit == shader_ctl_pkg::UnitJalr) || (x_ctl_q.unit == shader_ctl_pkg::UnitBranch && x_taken));
-  assign redirect_pc = x_next_pc;
-  assign fetch_halt  = stop_i || (x_fire && (x_trap != shader_pkg::TrapNone || x_ctl_q.unit == shader_ctl_pkg::UnitWfi));
+  // fetch control from X: a jump or taken branch redirects now (a fault token carries the
+  // illegal unit, so these units never fault); a fault or WFI stops fetching from the next cycle
+  // (halt_q), when the instruction behind it in X is dropped before it can fire
+  assign redirect    = x_fire && (x_jal || x_jalr || x_taken);
+  assign redirect_pc = x_jalr ? {x_agu[31:1], 1'b0} : x_tgt;
+  assign fetch_halt  = x_kill;
 
   // ==== M ====================================================================================
   shader_lsu #(.MemAw(MemAw)) u_lsu (
     .clk_i, .rst_ni,
-    .start_i   (x_fire && x_mem && x_trap == shader_pkg::TrapNone),
+    .start_i   (x_fire && x_mem),
+    .cancel_i  (x_trap != shader_pkg::TrapNone),
     .kind_i    (x_mem_kind),
     .addr_i    (x_addr[MemAw-1:0]),
-    .size_i    ((x_ctl_q.unit == shader_ctl_pkg::UnitAtom) ? 2'd2 : x_ctl_q.size),
-    .wdata_i   ((x_ctl_q.unit == shader_ctl_pkg::UnitStore) ? x_c :
-                ((x_ctl_q.unit == shader_ctl_pkg::UnitAtom && x_insn_q[14:12] == 3'b100) ? x_c : x_b)),
+    .size_i    (x_atom ? 2'd2 : x_ctl_q.size),
+    .wdata_i   ((x_st || (x_atom && x_insn_q[14:12] == 3'b100)) ? x_c : x_b),
     .amo_op_i  (x_insn_q[14:12]),
     .amo_cmp_i (x_b),
     .busy_o    (lsu_busy),
@@ -351,6 +423,9 @@ module shader_core #(
     .dm_req_be_o, .dm_req_amo_o, .dm_req_amo_op_o, .dm_req_amo_cmp_o, .dm_req_more_o,
     .dm_rsp_valid_i, .dm_rsp_rdata_i
   );
+
+  // MUL, second half: the partial products added
+  assign m_prod = m_pll_q + {m_plh_q + m_phl_q, 16'd0};
 
   always_comb begin
     m_done = 1'b1;
@@ -367,19 +442,7 @@ module shader_core #(
   assign m_raw = (m_size_q == 2'd0) ? {24'd0, lsu_raw[7:0]} :
                  (m_size_q == 2'd1) ? {16'd0, lsu_raw[15:0]} : lsu_raw;
   always_comb begin
-    unique case (m_insn_q[14:12]) // the atomic operation (funct3)
-      3'd0:    amo_new = m_raw + m_wdata_q;
-      3'd1:    amo_new = ($signed(m_raw) < $signed(m_wdata_q)) ? m_raw : m_wdata_q;
-      3'd2:    amo_new = ($signed(m_raw) > $signed(m_wdata_q)) ? m_raw : m_wdata_q;
-      3'd3:    amo_new = m_wdata_q;
-      3'd4:    amo_new = m_wdata_q; // CAS: the new value (written only if old == expected)
-      3'd5:    amo_new = m_raw & m_wdata_q;
-      3'd6:    amo_new = m_raw | m_wdata_q;
-      default: amo_new = m_raw ^ m_wdata_q;
-    endcase
-  end
-  always_comb begin
-    m_rd_val = m_result_q;
+    m_rd_val = m_mul_q ? m_prod : m_result_q;
     m_wdata  = 32'd0;
     m_wmask  = 4'd0;
     unique case (m_mem_q)
@@ -393,11 +456,8 @@ module shader_core #(
         m_wmask = (m_size_q == 2'd0) ? 4'h1 : (m_size_q == 2'd1) ? 4'h3 : 4'hF;
       end
       shader_pkg::MemAtom: begin
-        m_rd_val = m_raw;
-        if (m_insn_q[14:12] != 3'd4 || m_raw == m_cmp_q) begin
-          m_wdata = amo_new;
-          m_wmask = 4'hF;
-        end
+        m_rd_val = m_raw; // the written value of the record is made in W (w_amo_q)
+        m_wdata  = m_wdata_q;
       end
       default: ;
     endcase
@@ -405,6 +465,22 @@ module shader_core #(
 
   // ==== W ====================================================================================
   assign w_we = w_valid_q && w_rd_wr_q;
+
+  // the record of an atomic: the value written, from the old word (w_rdata_q) and the operand
+  // (w_wdata_q), only for the retirement port (the tile's atomic unit does the write)
+  always_comb begin
+    unique case (w_insn_q[14:12]) // the atomic operation (funct3)
+      3'd0:    amo_new = w_rdata_q + w_wdata_q;
+      3'd1:    amo_new = ($signed(w_rdata_q) < $signed(w_wdata_q)) ? w_rdata_q : w_wdata_q;
+      3'd2:    amo_new = ($signed(w_rdata_q) > $signed(w_wdata_q)) ? w_rdata_q : w_wdata_q;
+      3'd3:    amo_new = w_wdata_q;
+      3'd4:    amo_new = w_wdata_q; // CAS: the new value (written only if old == expected)
+      3'd5:    amo_new = w_rdata_q & w_wdata_q;
+      3'd6:    amo_new = w_rdata_q | w_wdata_q;
+      default: amo_new = w_rdata_q ^ w_wdata_q;
+    endcase
+    w_amo_wr = w_amo_q && (w_insn_q[14:12] != 3'd4 || w_rdata_q == w_cmp_q);
+  end
 
   // ==== state and pipeline registers ==========================================================
   always_comb begin
@@ -414,16 +490,16 @@ module shader_core #(
     stopping_d = stopping_q || (stop_i && act_q);
     status_d   = status_q;
     config_d   = config_q;
-    if (x_fire && x_trap == shader_pkg::TrapNone) begin
-      if (x_misaligned) begin
-        status_d = status_q | shader_pkg::StatusMisaligned;
-      end
-      if (x_csr_wr) begin
-        if (x_ctl_q.unit == shader_ctl_pkg::UnitCsr && x_insn_q[31:20] == shader_pkg::CsrStatus) begin
-          status_d = csr_new & shader_pkg::StatusMask;
-        end else begin
-          config_d = csr_new & shader_pkg::ConfigMask;
-        end
+    // a misaligned load or store that does not fault sets STATUS; a CSR write that does not
+    // fault (the only fault of the CSR units) writes
+    if (x_fire && x_misaligned && x_trap == shader_pkg::TrapNone) begin
+      status_d = status_q | shader_pkg::StatusMisaligned;
+    end
+    if (x_fire && x_csr_wr && !x_trap_csr) begin
+      if (x_csr && x_insn_q[31:20] == shader_pkg::CsrStatus) begin
+        status_d = csr_new & shader_pkg::StatusMask;
+      end else begin
+        config_d = csr_new & shader_pkg::ConfigMask;
       end
     end
     if (w_valid_q && w_trap_q != shader_pkg::TrapNone) begin
@@ -458,7 +534,9 @@ module shader_core #(
       arg_q      <= 32'd0;
       toff_q     <= 32'd0;
       order_q    <= 64'd0;
+      halt_q     <= 1'b0;
     end else begin
+      halt_q     <= x_fire && (x_trap != shader_pkg::TrapNone || x_wfi);
       act_q      <= act_d;
       halted_q   <= halted_d;
       fault_q    <= fault_d;
@@ -475,7 +553,9 @@ module shader_core #(
     end
   end
 
-  // X: loaded from D, or holding with its operands refreshed from the forwarding network
+  // X: loaded from D's head whenever free (x_valid_q says whether it holds an instruction), or
+  // holding with its operands refreshed from the forwarding network; the forwarding selects
+  // and the hazard are recomputed every cycle for next cycle's X instruction
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       x_valid_q   <= 1'b0;
@@ -486,20 +566,33 @@ module shader_core #(
       x_c_q       <= 32'd0;
       x_imm_q     <= 32'd0;
       x_ctl_q     <= shader_ctl_pkg::ctl(shader_pkg::OpIllegal);
+      x_sel_q     <= '0;
+      x_ops_q     <= '0;
+      x_bc_q      <= 6'd0;
       x_trap_in_q <= shader_pkg::TrapNone;
+      x_fa_q      <= 2'd0;
+      x_fb_q      <= 2'd0;
+      x_fc_q      <= 2'd0;
+      x_hz_q      <= 1'b0;
     end else begin
-      if (d_pop) begin
-        x_valid_q   <= 1'b1;
+      x_fa_q <= n_fa;
+      x_fb_q <= n_fb;
+      x_fc_q <= n_fc;
+      x_hz_q <= n_hz;
+      if (x_free) begin
+        x_valid_q   <= d_valid && !x_kill && !redirect;
         x_insn_q    <= d_insn;
         x_pc_q      <= d_pc;
-        x_a_q       <= d_a;
-        x_b_q       <= d_b;
+        x_a_q       <= d_ops.a_pc ? d_pc : d_a;
+        x_b_q       <= !d_ops.b_imm ? d_b : d_ops.imm_u ? d_imm_u : d_imm_i;
         x_c_q       <= d_c;
-        x_imm_q     <= shader_ctl_pkg::imm(d_ctl.imm, d_insn[31:7]);
+        x_imm_q     <= d_ops.tgt_j ? d_imm_j : d_imm_b;
+        x_ops_q     <= d_ops;
+        x_bc_q      <= d_bc;
         x_ctl_q     <= (d_ftrap != shader_pkg::TrapNone) ? shader_ctl_pkg::ctl(shader_pkg::OpIllegal) : d_ctl;
+        x_sel_q     <= shader_ctl_pkg::alu_sel(d_ctl.alu, (d_ftrap != shader_pkg::TrapNone) ?
+                                               shader_ctl_pkg::UnitIllegal : d_ctl.unit);
         x_trap_in_q <= d_ftrap;
-      end else if (x_fire || stop_i) begin
-        x_valid_q <= 1'b0;
       end else begin
         x_a_q <= x_a;
         x_b_q <= x_b;
@@ -518,6 +611,10 @@ module shader_core #(
       m_rd_q        <= 5'd0;
       m_rd_wr_q     <= 1'b0;
       m_late_q      <= 1'b0;
+      m_mul_q       <= 1'b0;
+      m_pll_q       <= 32'd0;
+      m_plh_q       <= 16'd0;
+      m_phl_q       <= 16'd0;
       m_unit_q      <= shader_ctl_pkg::UnitAlu;
       m_mem_q       <= shader_pkg::MemNone;
       m_addr_q      <= 32'd0;
@@ -528,7 +625,6 @@ module shader_core #(
       m_csr_q       <= 12'd0;
       m_csr_val_q   <= 32'd0;
       m_trap_q      <= shader_pkg::TrapNone;
-      m_trap_addr_q <= 32'd0;
     end else if (x_fire) begin
       m_valid_q     <= 1'b1;
       m_insn_q      <= x_insn_q;
@@ -537,21 +633,22 @@ module shader_core #(
       m_result_q    <= x_result;
       m_rd_q        <= x_insn_q[11:7];
       m_rd_wr_q     <= x_ctl_q.rd_wr && x_insn_q[11:7] != 5'd0 && x_trap == shader_pkg::TrapNone;
-      m_late_q      <= (x_ctl_q.unit == shader_ctl_pkg::UnitLoad || x_ctl_q.unit == shader_ctl_pkg::UnitAtom);
+      m_late_q      <= x_ld || x_atom || x_mul;
+      m_mul_q       <= x_mul;
+      m_pll_q       <= mul_ll;
+      m_plh_q       <= mul_lh;
+      m_phl_q       <= mul_hl;
       m_unit_q      <= x_ctl_q.unit;
       m_mem_q       <= (x_trap == shader_pkg::TrapNone) ? x_mem_kind : shader_pkg::MemNone;
       m_addr_q      <= x_addr;
-      m_size_q      <= (x_ctl_q.unit == shader_ctl_pkg::UnitAtom) ? 2'd2 : x_ctl_q.size;
-      m_wdata_q     <= (x_ctl_q.unit == shader_ctl_pkg::UnitStore ||
-                        (x_ctl_q.unit == shader_ctl_pkg::UnitAtom && x_insn_q[14:12] == 3'b100)) ? x_c : x_b;
+      m_size_q      <= x_atom ? 2'd2 : x_ctl_q.size;
+      m_wdata_q     <= (x_st || (x_atom && x_insn_q[14:12] == 3'b100)) ? x_c : x_b;
       m_cmp_q       <= x_b;
       m_csr_wr_q    <= x_csr_wr && x_trap == shader_pkg::TrapNone;
-      m_csr_q       <= (x_ctl_q.unit == shader_ctl_pkg::UnitSetmisc) ? shader_pkg::CsrConfig : x_insn_q[31:20];
-      m_csr_val_q   <= (x_ctl_q.unit == shader_ctl_pkg::UnitCsr && x_insn_q[31:20] == shader_pkg::CsrStatus)
+      m_csr_q       <= x_setmisc ? shader_pkg::CsrConfig : x_insn_q[31:20];
+      m_csr_val_q   <= (x_csr && x_insn_q[31:20] == shader_pkg::CsrStatus)
                        ? (csr_new & shader_pkg::StatusMask) : (csr_new & shader_pkg::ConfigMask);
       m_trap_q      <= x_trap;
-      m_trap_addr_q <= ((x_trap == shader_pkg::TrapMemRange || x_trap == shader_pkg::TrapAtomMisaligned))
-                       ? x_addr : 32'd0;
     end else if (m_fire) begin
       m_valid_q <= 1'b0;
     end
@@ -572,6 +669,8 @@ module shader_core #(
       w_rdata_q     <= 32'd0;
       w_wdata_q     <= 32'd0;
       w_wmask_q     <= 4'd0;
+      w_amo_q       <= 1'b0;
+      w_cmp_q       <= 32'd0;
       w_csr_wr_q    <= 1'b0;
       w_csr_q       <= 12'd0;
       w_csr_val_q   <= 32'd0;
@@ -583,7 +682,7 @@ module shader_core #(
       if (m_fire) begin
         w_pc_q        <= m_pc_q;
         w_insn_q      <= m_insn_q;
-        w_next_pc_q   <= m_next_pc_q;
+        w_next_pc_q   <= (m_trap_q != shader_pkg::TrapNone) ? m_pc_q : m_next_pc_q;
         w_rd_wr_q     <= m_rd_wr_q;
         w_rd_q        <= m_rd_q;
         w_rd_val_q    <= m_rd_val;
@@ -593,12 +692,15 @@ module shader_core #(
         w_rdata_q     <= ((m_mem_q == shader_pkg::MemLoad || m_mem_q == shader_pkg::MemAtom)) ? m_raw : 32'd0;
         w_wdata_q     <= m_wdata;
         w_wmask_q     <= m_wmask;
+        w_amo_q       <= m_mem_q == shader_pkg::MemAtom;
+        w_cmp_q       <= m_cmp_q;
         w_csr_wr_q    <= m_csr_wr_q;
         w_csr_q       <= m_csr_wr_q ? m_csr_q : 12'd0;
         w_csr_val_q   <= m_csr_wr_q ? m_csr_val_q : 32'd0;
         w_unit_q      <= m_unit_q;
         w_trap_q      <= m_trap_q;
-        w_trap_addr_q <= m_trap_addr_q;
+        w_trap_addr_q <= (m_trap_q == shader_pkg::TrapMemRange || m_trap_q == shader_pkg::TrapAtomMisaligned)
+                         ? m_addr_q : 32'd0;
       end
     end
   end
@@ -621,17 +723,19 @@ module shader_core #(
   assign rv_mem_addr_o  = w_addr_q;
   assign rv_mem_size_o  = w_size_q;
   assign rv_mem_rdata_o = w_rdata_q;
-  assign rv_mem_wdata_o = w_wdata_q;
-  assign rv_mem_wmask_o = w_wmask_q;
+  assign rv_mem_wdata_o = w_amo_q ? (w_amo_wr ? amo_new : 32'd0) : w_wdata_q;
+  assign rv_mem_wmask_o = w_amo_q ? (w_amo_wr ? 4'hF : 4'h0) : w_wmask_q;
   assign rv_csr_wr_o    = w_csr_wr_q;
   assign rv_csr_o       = w_csr_q;
   assign rv_csr_val_o   = w_csr_val_q;
   assign rv_trap_o      = w_trap_q;
   assign rv_trap_addr_o = w_trap_addr_q;
 
-  // lsu_busy is implied by m_done (the LSU finishes the M instruction); the immediate's format
-  // was used in D
+  // lsu_busy is implied by m_done (the LSU finishes the M instruction); the operand fields of
+  // the control words were used in D
   logic unused;
-  assign unused = lsu_busy ^ (^x_ctl_q.imm);
+  assign unused = lsu_busy ^ (^{x_ctl_q.imm, x_ctl_q.use_rs1, x_ctl_q.use_rs2, x_ctl_q.use_rd,
+                                x_ctl_q.a_pc, x_ctl_q.b_imm, x_ops_q.a_pc, x_ops_q.b_imm,
+                                x_ops_q.imm_u, x_ops_q.tgt_j});
 
 endmodule

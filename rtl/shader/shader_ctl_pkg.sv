@@ -49,6 +49,109 @@ package shader_ctl_pkg;
     logic [1:0] size;       // memory access: 0 byte, 1 half, 2 word
   } ctl_t;
 
+  // the ALU's controls, decoded in D and registered with the instruction (shader_alu): one-hot
+  // result groups (the result is an AND-OR of the groups, none selected gives 0) and the few
+  // operation bits inside a group. The shared adder computes a - b when sub is set (SUB,
+  // MIN/MAX, the CMP forms and the branch compares), a + b otherwise.
+  typedef struct packed {
+    logic       g_add;     // ADD, SUB (the shared adder)
+    logic       g_logic;   // AND, OR, XOR, pass b (LUI)
+    logic       g_shl;     // SHL
+    logic       g_shr;     // LSR, ASR
+    logic       g_minmax;  // MIN, MAX
+    logic       g_abs;     // ABS
+    logic       g_cmp;     // CMP, CMPU, CMPEQ
+    logic       g_clz;     // CLZ
+    logic       g_ctz;     // CTZ
+    logic       sub;       // the adder subtracts
+    logic [1:0] lop;       // logic: 0 and, 1 or, 2 xor, 3 pass b
+    logic       sra;       // right shift is arithmetic
+    logic       max;       // MAX (else MIN)
+    logic [1:0] cmpk;      // 0 CMP, 1 CMPU, 2 CMPEQ
+  } alu_sel_t;
+
+  // the ALU controls of an operation; branches (unit UnitBranch) only use the adder's compare
+  // outputs, MUL (the multiplier in shader_core) and every non-ALU unit select no group
+  function automatic alu_sel_t alu_sel(alu_e op, unit_e unit);
+    alu_sel_t s;
+    s = '0;
+    if (unit == shader_ctl_pkg::UnitAlu) begin
+      unique case (op)
+        shader_ctl_pkg::AluAdd:   s.g_add = 1'b1;
+        shader_ctl_pkg::AluSub:   begin s.g_add = 1'b1; s.sub = 1'b1; end
+        shader_ctl_pkg::AluShl:   s.g_shl = 1'b1;
+        shader_ctl_pkg::AluLsr:   s.g_shr = 1'b1;
+        shader_ctl_pkg::AluAsr:   begin s.g_shr = 1'b1; s.sra = 1'b1; end
+        shader_ctl_pkg::AluAnd:   begin s.g_logic = 1'b1; s.lop = 2'd0; end
+        shader_ctl_pkg::AluOr:    begin s.g_logic = 1'b1; s.lop = 2'd1; end
+        shader_ctl_pkg::AluXor:   begin s.g_logic = 1'b1; s.lop = 2'd2; end
+        shader_ctl_pkg::AluPassB: begin s.g_logic = 1'b1; s.lop = 2'd3; end
+        shader_ctl_pkg::AluMin:   begin s.g_minmax = 1'b1; s.sub = 1'b1; end
+        shader_ctl_pkg::AluMax:   begin s.g_minmax = 1'b1; s.sub = 1'b1; s.max = 1'b1; end
+        shader_ctl_pkg::AluAbs:   s.g_abs = 1'b1;
+        shader_ctl_pkg::AluCmp:   begin s.g_cmp = 1'b1; s.sub = 1'b1; s.cmpk = 2'd0; end
+        shader_ctl_pkg::AluCmpu:  begin s.g_cmp = 1'b1; s.sub = 1'b1; s.cmpk = 2'd1; end
+        shader_ctl_pkg::AluCmpeq: begin s.g_cmp = 1'b1; s.sub = 1'b1; s.cmpk = 2'd2; end
+        shader_ctl_pkg::AluClz:   s.g_clz = 1'b1;
+        shader_ctl_pkg::AluCtz:   s.g_ctz = 1'b1;
+        default: ; // AluMul: the multiplier
+      endcase
+    end else if (unit == shader_ctl_pkg::UnitBranch) begin
+      s.sub = 1'b1;
+    end
+    alu_sel = s;
+  endfunction
+
+  // the operands of an instruction word, from its opcode and funct3 only (a few LUTs, not the
+  // whole decode): which register fields are sources that X may need forwarded, whether
+  // operand a is the pc and b the immediate, and the immediate formats. Equal to ctl() on
+  // every legal row where it matters: a and b (LoadMb/StoreMb read rs2, which is s0 in every
+  // legal word, instead of a zero immediate; ABS/CLZ/CTZ "read" their rs2 field, also s0).
+  // On an illegal word the values are unused (it faults in X) and at worst cause a
+  // needless wait.
+  typedef struct packed {
+    logic u1;      // rs1 is operand a
+    logic u2;      // rs2 is operand b
+    logic u3;      // the rd field is a source (stores, CAS)
+    logic a_pc;    // operand a = pc
+    logic b_imm;   // operand b = immediate (I format, or U for LUI)
+    logic imm_u;   // that immediate is the U format (LUI)
+    logic tgt_j;   // the jump target offset is J17 (JAL), else B (branches)
+  } ops_t;
+
+  function automatic ops_t ops(logic [6:0] opc, logic [2:0] f3);
+    ops_t o;
+    o = '0;
+    unique case (opc)
+      shader_pkg::OpcInt:    begin o.u1 = 1'b1; o.u2 = 1'b1; end
+      shader_pkg::OpcIntImm: begin o.u1 = 1'b1; o.b_imm = 1'b1; end
+      shader_pkg::OpcLui:    begin o.b_imm = 1'b1; o.imm_u = 1'b1; end
+      shader_pkg::OpcBranch: begin
+        if (f3 == 3'b010) begin        // JALR
+          o.u1 = 1'b1; o.b_imm = 1'b1;
+        end else if (f3 == 3'b011) begin // JAL
+          o.tgt_j = 1'b1;
+        end else begin
+          o.u1 = 1'b1; o.u2 = 1'b1;
+        end
+      end
+      shader_pkg::OpcLoad, shader_pkg::OpcStore: begin
+        o.u3 = opc[0];                 // stores (0x0d) read the rd field
+        if (f3[2]) begin               // Mp: pc + imm
+          o.a_pc = 1'b1; o.b_imm = 1'b1;
+        end else if (f3 == 3'b011) begin // Mx, Mb: rs1 + rs2
+          o.u1 = 1'b1; o.u2 = 1'b1;
+        end else begin                 // Mi: rs1 + imm
+          o.u1 = 1'b1; o.b_imm = 1'b1;
+        end
+      end
+      shader_pkg::OpcAtom:   begin o.u1 = 1'b1; o.u2 = 1'b1; o.u3 = f3 == 3'b100; end
+      shader_pkg::OpcSystem: o.u1 = f3 == 3'b001 || f3 == 3'b010;
+      default: ;
+    endcase
+    ops = o;
+  endfunction
+
   // the control word of a row
   function automatic ctl_t ctl(shader_pkg::op_e op);
     ctl_t c;

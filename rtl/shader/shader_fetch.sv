@@ -1,7 +1,9 @@
 // shader_fetch - instruction fetch of one shader core: the F stage and the queue that feeds D.
 //
 // What: fetches sequentially from pc_q (predict pc + 4) through a fixed-latency instruction
-//   port and queues the words (with their pc) in a 3-entry queue whose head is the D stage.
+//   port and queues the words (with their pc) in a 3-entry queue whose head is the D stage
+//   (a shifting queue: the head is entry 0, read straight from flip-flops; a word is written
+//   whenever it arrives, also in a flush, which only resets the count).
 //   A request is made only while the queue has room for every word in flight (count +
 //   pending < 3), so nothing is ever dropped and the queue sustains one word per clock.
 //   redirect_i (a taken branch or jump in X) flushes the queue, discards the response still
@@ -43,8 +45,8 @@ module shader_fetch (
   logic [31:0]       q_insn_q [Depth];
   logic [31:0]       q_pc_q [Depth];
   shader_pkg::trap_e q_trap_q [Depth];
-  logic [1:0]        rptr_q, rptr_d, wptr_q, wptr_d, cnt_q, cnt_d;
-  logic              bad, room, push, pop, flush;
+  logic [1:0]        cnt_q, cnt_d, widx;
+  logic              bad, room, push, pop, flush, q_we;
   logic [31:0]       push_insn, push_pc;
   shader_pkg::trap_e bad_trap, push_trap;
 
@@ -58,14 +60,10 @@ module shader_fetch (
   assign if_addr_o = pc_q;
 
   assign d_valid_o = cnt_q != 2'd0;
-  assign d_insn_o  = q_insn_q[rptr_q];
-  assign d_pc_o    = q_pc_q[rptr_q];
-  assign d_trap_o  = q_trap_q[rptr_q];
+  assign d_insn_o  = q_insn_q[0];
+  assign d_pc_o    = q_pc_q[0];
+  assign d_trap_o  = q_trap_q[0];
   assign pop       = d_valid_o && d_pop_i;
-
-  function automatic logic [1:0] incr(logic [1:0] p);
-    incr = (p == 2'(Depth - 1)) ? 2'd0 : p + 2'd1;
-  endfunction
 
   always_comb begin
     pc_d      = pc_q;
@@ -76,7 +74,9 @@ module shader_fetch (
     push_insn = if_rdata_i;
     push_pc   = pc_q - 32'd4;
     push_trap = shader_pkg::TrapNone;
-    // the response of last cycle's grant (the pc it was fetched from is pc_q - 4: pc_q moved on
+    // (the core's redirect comes late in the cycle: it is the last choice of the pc, which is
+  // correct because it never coincides with start_i (the core is idle then) or halt_i)
+  // the response of last cycle's grant (the pc it was fetched from is pc_q - 4: pc_q moved on
     // at the grant and nothing else changed it unless a redirect killed the response)
     if (pend_q && !kill_q) begin
       push = 1'b1;
@@ -87,11 +87,11 @@ module shader_fetch (
       push_trap = bad_trap;
       on_d      = 1'b0;
     end
+    q_we = push; // before redirect and halt: a flush resets the pointers, so the slot written is dead
     if (if_req_o && if_gnt_i) begin
       pc_d = pc_q + 32'd4;
     end
     if (redirect_i) begin
-      pc_d   = target_i;
       kill_d = if_req_o && if_gnt_i; // the word granted now is from the old path
       push   = 1'b0;
       on_d   = on_q;
@@ -106,32 +106,34 @@ module shader_fetch (
       on_d   = 1'b1;
       kill_d = 1'b0;
     end
+    if (redirect_i) begin
+      pc_d = target_i;
+    end
   end
 
   always_comb begin
-    rptr_d = rptr_q;
-    wptr_d = wptr_q;
-    cnt_d  = cnt_q;
+    cnt_d = cnt_q;
     if (flush || start_i) begin
-      rptr_d = 2'd0;
-      wptr_d = 2'd0;
-      cnt_d  = 2'd0;
+      cnt_d = 2'd0;
     end else begin
-      if (push) begin
-        wptr_d = incr(wptr_q);
-      end
-      if (pop) begin
-        rptr_d = incr(rptr_q);
-      end
       cnt_d = cnt_q + 2'(push) - 2'(pop);
     end
   end
 
+  // the queue shifts towards its head (entry 0, the D stage, read straight from flip-flops);
+  // a pushed word goes behind the last entry that stays
+  assign widx = cnt_q - 2'(pop);
   always_ff @(posedge clk_i) begin
-    if (push && !flush) begin
-      q_insn_q[wptr_q] <= push_insn;
-      q_pc_q[wptr_q]   <= push_pc;
-      q_trap_q[wptr_q] <= push_trap;
+    for (int i = 0; i < Depth; i++) begin
+      if (q_we && widx == 2'(i)) begin
+        q_insn_q[i] <= push_insn;
+        q_pc_q[i]   <= push_pc;
+        q_trap_q[i] <= push_trap;
+      end else if (pop && i < Depth - 1) begin
+        q_insn_q[i] <= q_insn_q[i + 1];
+        q_pc_q[i]   <= q_pc_q[i + 1];
+        q_trap_q[i] <= q_trap_q[i + 1];
+      end
     end
   end
 
@@ -141,16 +143,12 @@ module shader_fetch (
       on_q   <= 1'b0;
       pend_q <= 1'b0;
       kill_q <= 1'b0;
-      rptr_q <= 2'd0;
-      wptr_q <= 2'd0;
       cnt_q  <= 2'd0;
     end else begin
       pc_q   <= pc_d;
       on_q   <= on_d;
       pend_q <= pend_d;
       kill_q <= kill_d;
-      rptr_q <= rptr_d;
-      wptr_q <= wptr_d;
       cnt_q  <= cnt_d;
     end
   end

@@ -14,9 +14,11 @@
 //   the core in between, so a split access is one indivisible access of the tile, D16).
 // Latency: done_o is high in the cycle the last write is accepted or the last response
 //   arrives; busy_o from the cycle after start_i until done_o.
-// start_i is taken when idle or in the cycle the previous access is done (back to back).
-// Illegal input: start_i while busy and not done is ignored (the core never does it); the core checks the
-//   address range and atomic alignment before starting (D12).
+// start_i is taken when idle or in the cycle the previous access is done (back to back);
+//   cancel_i with start_i drops the access (the core's range and alignment checks, D12, found a
+//   fault): the request registers are loaded but nothing is issued, so the wide register
+//   enables do not wait for the checks (only busy and the request valid do).
+// Illegal input: start_i while busy and not done is ignored (the core never does it).
 // Reset: idle.
 module shader_lsu #(
   parameter int unsigned MemAw = 25
@@ -24,6 +26,7 @@ module shader_lsu #(
   input  logic              clk_i,
   input  logic              rst_ni,
   input  logic              start_i,
+  input  logic              cancel_i,   // with start_i: the access faulted, issue nothing
   input  logic [1:0]        kind_i,     // shader_pkg::MemLoad / MemStore / MemAtom
   input  logic [MemAw-1:0]  addr_i,     // byte address inside the memory
   input  logic [1:0]        size_i,     // 0 byte, 1 half, 2 word
@@ -113,8 +116,8 @@ module shader_lsu #(
       busy_d = 1'b0;
     end
     if (start_i && (!busy_q || done_o)) begin
-      busy_d   = 1'b1;
-      rv_d     = 1'b1;
+      busy_d   = !cancel_i;
+      rv_d     = !cancel_i;
       ra_d     = {addr_i[MemAw-1:2], 2'b00};
       rwe_d    = kind_i == shader_pkg::MemStore;
       ramo_d   = kind_i == shader_pkg::MemAtom;

@@ -93,7 +93,9 @@ module tmu_addr #(
 
   // tu >= 2^w for a non-negative pu (a negative one is never big)
   always_comb begin
-    for (int j = 0; j < 31; j++) kmask[j] = (5'(j) >= k_i);
+    // kmask[j] = (j >= k): one word-level shift instead of 31 one-bit compares (one operation
+    // for Verilator; the same thermometer decode of k for Yosys)
+    kmask  = {31{1'b1}} << k_i;
     bigu_d = !pu_i[48] && |(pu_i[47:17] & kmask);
     bigv_d = !pv_i[48] && |(pv_i[47:17] & kmask);
   end
@@ -127,21 +129,21 @@ module tmu_addr #(
   logic [10:0]      tu_d, tv_d;
 
   // bits 10:0 of x >>> s (s <= 63): shift by 32, 16, ..., 1 in turn, each stage keeping only the
-  // bits the remaining stages can still move into 10:0
+  // bits the remaining stages can still move into 10:0. Each stage is one word-level 2:1 select
+  // of two part-selects (one operation for Verilator, where a bit-by-bit loop cost one statement
+  // per bit, about 250 per call); the same 42 + 26 + 18 + 14 + 12 + 11 multiplexers for Yosys.
   function automatic logic [10:0] asr_lo11(input logic [48:0] x, input logic [5:0] sh);
-    logic [80:0] xe;
     logic [41:0] a;
     logic [25:0] b;
     logic [17:0] c;
     logic [13:0] d;
     logic [11:0] e;
-    xe = {{32{x[48]}}, x};
-    for (int i = 0; i < 42; i++) a[i] = sh[5] ? xe[i + 32] : xe[i];
-    for (int i = 0; i < 26; i++) b[i] = sh[4] ? a[i + 16] : a[i];
-    for (int i = 0; i < 18; i++) c[i] = sh[3] ? b[i + 8] : b[i];
-    for (int i = 0; i < 14; i++) d[i] = sh[2] ? c[i + 4] : c[i];
-    for (int i = 0; i < 12; i++) e[i] = sh[1] ? d[i + 2] : d[i];
-    for (int i = 0; i < 11; i++) asr_lo11[i] = sh[0] ? e[i + 1] : e[i];
+    a        = sh[5] ? {{25{x[48]}}, x[48:32]} : x[41:0];   // x sign-extended, bits 73:32 / 41:0
+    b        = sh[4] ? a[41:16] : a[25:0];
+    c        = sh[3] ? b[25:8]  : b[17:0];
+    d        = sh[2] ? c[17:4]  : c[13:0];
+    e        = sh[1] ? d[13:2]  : d[11:0];
+    asr_lo11 = sh[0] ? e[11:1]  : e[10:0];
   endfunction
 
   always_comb begin

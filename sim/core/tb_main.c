@@ -285,6 +285,20 @@ static void rtl_write(void *ctx, uint64_t cycle, const vgpu_write_t *wr)
 
 /* ---------------------------------------------------------------- RTL transport */
 
+/* the RTL's whole memory in a new buffer (the caller frees it), or NULL: out of memory, said
+ * and counted as a failed run */
+static uint8_t *rtl_mem_copy(tb_t *tb, const char *what)
+{
+    uint8_t *img = malloc(GPU_MEM_BYTES);
+    if (!img) {
+        fprintf(stderr, "%s: out of memory copying %s\n", tb->prog, what);
+        tb->lock_failed = 1;
+        return NULL;
+    }
+    vgpu_mem_image(tb->v, img);
+    return img;
+}
+
 /* After a stopped kernel (WATCHDOG or ABORTED) the SIMT data window is undefined
  * (docs/command.md "Memory after a stop"): once the RTL is idle, the model takes the RTL's. */
 static void sync_simt_window(tb_t *tb)
@@ -293,13 +307,10 @@ static void sync_simt_window(tb_t *tb)
     if (!tb->model) {
         return;
     }
-    uint8_t *img = malloc(GPU_MEM_BYTES);
+    uint8_t *img = rtl_mem_copy(tb, "the SIMT data window");
     if (!img) {
-        fprintf(stderr, "%s: out of memory copying the SIMT data window\n", tb->prog);
-        tb->lock_failed = 1;
         return;
     }
-    vgpu_mem_image(tb->v, img);
     const uint32_t base = GPU_SIMT_DATA_WIN, len = GPU_MEM_BYTES - GPU_SIMT_DATA_WIN;
     memcpy(gpu_model_mem(tb->model) + base, img + base, len);
     free(img);
@@ -319,13 +330,10 @@ static void sync_shader_words(tb_t *tb)
     if (!bits) {
         return;
     }
-    uint8_t *img = malloc(GPU_MEM_BYTES);
+    uint8_t *img = rtl_mem_copy(tb, "the stopped shader kernel's words");
     if (!img) {
-        fprintf(stderr, "%s: out of memory copying the stopped shader kernel's words\n", tb->prog);
-        tb->lock_failed = 1;
         return;
     }
-    vgpu_mem_image(tb->v, img);
     uint8_t *mm = gpu_model_mem(tb->model);
     unsigned n = 0, differ = 0;
     for (uint32_t w = 0; w < GPU_MEM_BYTES / 4; w++) {

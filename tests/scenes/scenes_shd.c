@@ -303,6 +303,43 @@ static uint16_t draw_pixel(int x, int y)
     return (uint16_t)((((unsigned)x >> 4) & 31u) << 11 | (((unsigned)y >> 3) & 63u) << 5 | (((unsigned)x ^ (unsigned)y) & 31u));
 }
 
+/* every framebuffer pixel against want(x, y, &what); the first that differs is reported */
+static int check_fb(scene_ctx_t *c, const scene_obs_t *o, uint16_t (*want)(int x, int y, const char **what))
+{
+    for (int y = 0; y < 480; y++) {
+        for (int x = 0; x < 640; x++) {
+            const char *what = "background";
+            uint16_t w = want(x, y, &what), got = word16(o, x, y);
+            if (got != w) {
+                snprintf(c->msg, sizeof(c->msg), "%s: pixel (%d, %d) is 0x%04X, want 0x%04X (%s)", o->backend, x, y, got,
+                         w, what);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* scene shader: background, the kernel's rectangle (clipped to the screen), the two quads
+ * drawn after kernels */
+static uint16_t shader_pixel(int x, int y, const char **what)
+{
+    uint16_t want = 0x07E0;
+    if (x >= g_shd.rx && x < g_shd.rx + g_shd.rw && y >= g_shd.ry && y < g_shd.ry + g_shd.rh) {
+        want = draw_pixel(x, y);
+        *what = "draw kernel";
+    }
+    if (x >= g_shd.rx && x < g_shd.rx + 8 && y >= g_shd.ry && y < g_shd.ry + 8) {
+        want = 0xF800;
+        *what = "triangle after the kernel";
+    }
+    if (x >= 600 && y >= 440) {
+        want = 0x001F;
+        *what = "triangle after the faulting kernels";
+    }
+    return want;
+}
+
 int check_shader(scene_ctx_t *c, const scene_obs_t *o)
 {
     if (c->msg[0]) {
@@ -311,31 +348,8 @@ int check_shader(scene_ctx_t *c, const scene_obs_t *o)
     if (!o->mem) {
         return 0;
     }
-    /* the framebuffer: background, the kernel's rectangle (clipped to the screen), the two
-     * quads drawn after kernels */
-    for (int y = 0; y < 480; y++) {
-        for (int x = 0; x < 640; x++) {
-            uint16_t want = 0x07E0;
-            const char *what = "background";
-            if (x >= g_shd.rx && x < g_shd.rx + g_shd.rw && y >= g_shd.ry && y < g_shd.ry + g_shd.rh) {
-                want = draw_pixel(x, y);
-                what = "draw kernel";
-            }
-            if (x >= g_shd.rx && x < g_shd.rx + 8 && y >= g_shd.ry && y < g_shd.ry + 8) {
-                want = 0xF800;
-                what = "triangle after the kernel";
-            }
-            if (x >= 600 && y >= 440) {
-                want = 0x001F;
-                what = "triangle after the faulting kernels";
-            }
-            uint16_t got = word16(o, x, y);
-            if (got != want) {
-                snprintf(c->msg, sizeof(c->msg), "%s: pixel (%d, %d) is 0x%04X, want 0x%04X (%s)", o->backend, x, y, got,
-                         want, what);
-                return -1;
-            }
-        }
+    if (check_fb(c, o, shader_pixel) != 0) {
+        return -1;
     }
     /* the reduction */
     uint32_t want[24] = {0, 0x7FFFFFFFu, 0x80000000u, 0, 0xFFFFFFFFu, 0, 0, 0};
@@ -583,6 +597,23 @@ void scene_shader_stop(scene_ctx_t *c)
     (void)gpu_read(REG_STATUS);
 }
 
+/* scene shader_stop: the quads after each stop, then the large pair before the last launch */
+static uint16_t shader_stop_pixel(int x, int y, const char **what)
+{
+    static const uint16_t q[3] = {0xF800, 0x001F, 0xFFFF};
+    static const char *const qn[3] = {"triangle after the watchdog's stop", "triangle after CP_ABORT",
+                                      "triangle after CP_ABORT with no kernel"};
+    if (y >= 64) {
+        *what = "triangles before the last launch";
+        return 0xFFE0;
+    }
+    if (x < 192) {
+        *what = qn[x / 64];
+        return q[x / 64];
+    }
+    return 0x07E0;
+}
+
 int check_shader_stop(scene_ctx_t *c, const scene_obs_t *o)
 {
     if (c->msg[0]) {
@@ -591,27 +622,8 @@ int check_shader_stop(scene_ctx_t *c, const scene_obs_t *o)
     if (!o->mem) {
         return 0;
     }
-    for (int y = 0; y < 480; y++) {
-        for (int x = 0; x < 640; x++) {
-            uint16_t want = 0x07E0;
-            const char *what = "background";
-            if (y >= 64) {
-                want = 0xFFE0;
-                what = "triangles before the last launch";
-            } else if (x < 192) {
-                static const uint16_t q[3] = {0xF800, 0x001F, 0xFFFF};
-                static const char *const qn[3] = {"triangle after the watchdog's stop", "triangle after CP_ABORT",
-                                                  "triangle after CP_ABORT with no kernel"};
-                want = q[x / 64];
-                what = qn[x / 64];
-            }
-            uint16_t got = word16(o, x, y);
-            if (got != want) {
-                snprintf(c->msg, sizeof(c->msg), "%s: pixel (%d, %d) is 0x%04X, want 0x%04X (%s)", o->backend, x, y, got,
-                         want, what);
-                return -1;
-            }
-        }
+    if (check_fb(c, o, shader_stop_pixel) != 0) {
+        return -1;
     }
     for (unsigned k = 0; k < g_shd.ncores; k++) {
         uint32_t got = word32(o, SHD_STOP_MARK + 4u * k), want = 0xC0DE0000u | k;

@@ -60,6 +60,7 @@ package gpu_regs_pkg;
   localparam logic [6:0]  ADDR_SHD_KERNEL             = 7'h73;
   localparam logic [6:0]  ADDR_SHD_LAUNCH             = 7'h74;
   localparam logic [6:0]  ADDR_SHD_STATUS             = 7'h75;
+  localparam logic [6:0]  ADDR_SIMT_STATUS            = 7'h76;
   localparam logic [6:0]  ADDR_STATUS                 = 7'h7E;
   localparam logic [6:0]  ADDR_ID                     = 7'h7F;
 
@@ -432,13 +433,13 @@ package gpu_regs_pkg;
     logic [2:0]   rsvd_2_0;  // [2:0]
   } reg_cp_ktab_t;
 
-  // Budget of a DISPATCH or SHD_LAUNCH kernel in cycles, of each GDRAW pass in vertices (0: none); beyond it the kernel is stopped (SHD_STATUS.WATCHDOG), the GDRAW ends, and the packet fails with WATCHDOG
+  // Budget of a DISPATCH, SIMT_LAUNCH or SHD_LAUNCH kernel in cycles, of each GDRAW pass in vertices (0: none); beyond it the kernel is stopped (SHD_STATUS / SIMT_STATUS.WATCHDOG), the GDRAW ends, and the packet fails with WATCHDOG
   typedef struct packed {
     logic [31:0]  rsvd_63_32;  // [63:32]
     logic [31:0]  cycles;  // [31:0]
   } reg_cp_watchdog_t;
 
-  // Write 1 directly after a DISPATCH or SHD_LAUNCH to stop its kernel (ABORTED, SHD_STATUS.ABORTED); no effect when no kernel runs
+  // Write 1 directly after a DISPATCH, SIMT_LAUNCH or SHD_LAUNCH to stop its kernel (ABORTED, SIMT_STATUS / SHD_STATUS.ABORTED); no effect when no kernel runs
   typedef struct packed {
     logic [62:0]  rsvd_63_1;  // [63:1]
     logic         stop;  // [0]
@@ -494,6 +495,15 @@ package gpu_regs_pkg;
     logic         fault;  // [1]
     logic         busy;  // [0]
   } reg_shd_status_t;
+
+  // Project extension: the report of the last kernel launched by a SIMT_LAUNCH write (not DISPATCH): stopped by the WATCHDOG (CP_WATCHDOG cycles) or by CP_ABORT (ABORTED); BUSY a SIMT kernel runs (as STATUS.SIMT_BUSY)
+  typedef struct packed {
+    logic [58:0]  rsvd_63_5;  // [63:5]
+    logic         aborted;  // [4]
+    logic         watchdog;  // [3]
+    logic [1:0]   rsvd_2_1;  // [2:1]
+    logic         busy;  // [0]
+  } reg_simt_status_t;
 
   // GPU status; bits 11:10 are sticky error flags cleared by a completed STATUS read; bit 12 a SIMT kernel runs, bit 13 a shader kernel
   typedef struct packed {
@@ -574,6 +584,7 @@ package gpu_regs_pkg;
       ADDR_SHD_KERNEL: reg_wmask = 64'hFFFFFFFFFFFFFFFC;
       ADDR_SHD_LAUNCH: reg_wmask = 64'h00000000FFFFFFFF;
       ADDR_SHD_STATUS: reg_wmask = 64'h0000000000000000;
+      ADDR_SIMT_STATUS: reg_wmask = 64'h0000000000000000;
       ADDR_STATUS: reg_wmask = 64'h0000000000000000;
       ADDR_ID: reg_wmask = 64'h0000000000000000;
       default: reg_wmask = 64'h0;
@@ -640,6 +651,7 @@ package gpu_regs_pkg;
       ADDR_SHD_KERNEL: reg_rmask = 64'hFFFFFFFFFFFFFFFC;
       ADDR_SHD_LAUNCH: reg_rmask = 64'h0000000000000000;
       ADDR_SHD_STATUS: reg_rmask = 64'h0000000000000000;
+      ADDR_SIMT_STATUS: reg_rmask = 64'h0000000000000000;
       ADDR_STATUS: reg_rmask = 64'h0000000000000000;
       ADDR_ID: reg_rmask = 64'h0000000000000000;
       default: reg_rmask = 64'h0;
@@ -706,6 +718,7 @@ package gpu_regs_pkg;
       ADDR_SHD_KERNEL: reg_reset = 64'h0000000000000000;
       ADDR_SHD_LAUNCH: reg_reset = 64'h0000000000000000;
       ADDR_SHD_STATUS: reg_reset = 64'h0000000000000000;
+      ADDR_SIMT_STATUS: reg_reset = 64'h0000000000000000;
       ADDR_STATUS: reg_reset = 64'h0000000000000000;
       ADDR_ID: reg_reset = 64'h0000020000006702;
       default: reg_reset = 64'h0;

@@ -194,17 +194,18 @@ module gpu_top #(
 
   // ---- command processor (seed 004, docs/command.md): between the command register and the
   // register file; its packets hold the head while they run ----
-  logic                      rf_cmd_valid, rf_cmd_ready, cp_rd_ok, cp_busy;
+  logic                      rf_cmd_valid, rf_cmd_ready, rf_cmd_own, cp_rd_ok, cp_busy;
   logic [gpu_pkg::CMD_W-1:0] rf_cmd_data;
   gpu_pkg::cmd_kind_t        rf_cmd_kind;
   logic [63:0]               cp_rd_data;
   logic [31:0]               cp_win_base, cp_win_limit, cp_watchdog;
   logic [63:0]               cp_ktab;
-  logic                      simt_abort;
+  logic                      simt_abort, simt_stop;   // DISPATCH's (cp_top), SIMT_LAUNCH's (host_reg_file)
   cp_top u_cp (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .cmd_valid_i (cmd_valid), .cmd_data_i (cmd_data), .cmd_kind_i (cmd_kind), .cmd_ready_o (cmd_ready),
-    .rf_valid_o (rf_cmd_valid), .rf_data_o (rf_cmd_data), .rf_kind_o (rf_cmd_kind), .rf_ready_i (rf_cmd_ready),
+    .rf_valid_o (rf_cmd_valid), .rf_data_o (rf_cmd_data), .rf_kind_o (rf_cmd_kind), .rf_own_o (rf_cmd_own),
+    .rf_ready_i (rf_cmd_ready),
     .rf_busy_i (rf_busy),
     .win_base_i (cp_win_base), .win_limit_i (cp_win_limit),
     .ktab_i (cp_ktab), .watchdog_i (cp_watchdog), .simt_abort_o (simt_abort),
@@ -220,6 +221,7 @@ module gpu_top #(
     .cmd_valid_i     (rf_cmd_valid),
     .cmd_data_i      (rf_cmd_data),
     .cmd_kind_i      (rf_cmd_kind),
+    .cmd_from_cp_i   (rf_cmd_own),
     .cmd_ready_o     (rf_cmd_ready),
     .cmd_depth_i     (cmd_depth),
     .rd_req_i        (rd_req_p),
@@ -251,6 +253,7 @@ module gpu_top #(
     .simt_prog_o     (simt_prog),
     .simt_data_o     (simt_data),
     .simt_busy_i     (simt_busy),
+    .simt_stop_o     (simt_stop),
     .shd_launch_valid_o (shd_launch_valid),
     .shd_launch_ready_i (shd_launch_ready),
     .shd_entry_o     (shd_entry),
@@ -443,7 +446,7 @@ module gpu_top #(
   end
 
   simt_mem_top #(.ProgWin(gpu_pkg::SIMT_PROG_WIN), .DataWin(gpu_pkg::SIMT_DATA_WIN)) u_simt (
-    .clk_i (clk_i), .rst_ni (rst_core_n), .abort_i (simt_abort),
+    .clk_i (clk_i), .rst_ni (rst_core_n), .abort_i (simt_abort || simt_stop),
     .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
     .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),
     .busy_o (simt_busy), .done_o (simt_done),

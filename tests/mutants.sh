@@ -24,6 +24,8 @@ MUTANTS=(
   "cp_gdraw_strip|rtl/cp/cp_top.sv|s/gd_qoff = {1'b0, ~gd_j\[0\]};/gd_qoff = gd_j;/|--scene cp_gdraw|1|LOCKSTEP: first divergence at stage walk .*core cycle"
   "shd_launch_no_wait|rtl/host/host_reg_file.sv|s/        if (drained) shd_st_d = ShdIdle;   \/\/ the tile is busy/        shd_st_d = ShdIdle;   \/\/ the tile is busy/|bin=tgpu_tb_shd --scene shader|1|MISMATCH: [0-9]+ memory words differ"
   "shd_abort_ignored|rtl/shader/shader_tile.sv|s/    if (busy_q \&\& abort_i) begin/    if (1'b0 \&\& abort_i) begin/|bin=tgpu_tb_shd --scene shader_stop --timeout 300000|3|HANG: GPU still busy"
+  "simt_abort_pending_lost|rtl/host/host_reg_file.sv|s/        simt_abreq_d = 1'b1;/        simt_abreq_d = 1'b0;/|--scene simt_stop --timeout 300000|3|HANG: GPU still busy"
+  "simt_abort_zero_threads|rtl/host/host_reg_file.sv|s/simt_abort_seen) \&\& (r_launch.threads != '0);/simt_abort_seen);/|--scene simt_stop|1|tee: read of register 0x76 differs"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )
 

@@ -39,6 +39,7 @@ module cp_top (
   output logic                      rf_valid_o,
   output logic [gpu_pkg::CMD_W-1:0] rf_data_o,
   output gpu_pkg::cmd_kind_t        rf_kind_o,
+  output logic                      rf_own_o,    // the write is this unit's own, not a passing host write
   input  logic                      rf_ready_i,
   input  logic                      rf_busy_i,     // register file, pipeline, SIMT or memory busy
 
@@ -1795,6 +1796,7 @@ module cp_top (
     // a passing write keeps its kind; this unit's own: FB_DRAW / FB_DISPLAY plain, SIMT_LAUNCH
     rf_kind_o = accepting ? cmd_kind_i : rf_kind;
   end
+  assign rf_own_o = !accepting;
 
   always_comb begin
     mem_req_o       = '0;

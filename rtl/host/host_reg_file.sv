@@ -20,6 +20,11 @@
 // masked; MEM_ADDR >= 32 MiB drops the access (reads 0) and sets STATUS.MEM_RANGE_ERR.
 // SIMT_LAUNCH (project extension, docs/simt.md) hands {threads, program offset, data offset} to
 // the cluster's valid/ready launch port; a second launch waits until the cluster takes the first.
+// A kernel launched by the host's SIMT_LAUNCH (not by cp_top's DISPATCH, cmd_from_cp_i, which
+// has its own watchdog) is stopped (simt_stop_o, SIMT_STATUS; docs/simt.md "Stopping a kernel")
+// when CP_WATCHDOG.CYCLES > 0 cycles have passed since the cluster took the launch, or when a
+// CP_ABORT write with STOP set is the first command after the SIMT_LAUNCH to reach the head of
+// the command stream (before the cluster takes the launch: it is stopped as soon as it starts).
 // SHD_LAUNCH (project extension, docs/shader.md "GPU integration") runs one kernel on the shader
 // tile: taken when no memory operation is in flight, it waits until every earlier triangle and
 // kernel has left the pipeline (drained), hands {SHD_KERNEL, TILE_OFFSET} to the tile's launch
@@ -52,6 +57,7 @@ module host_reg_file (
   input  logic        cmd_valid_i,
   input  logic [70:0] cmd_data_i,         // {addr[6:0], data[63:0]}
   input  gpu_pkg::cmd_kind_t cmd_kind_i,  // the side-effect registers, decoded from addr
+  input  logic        cmd_from_cp_i,      // the command is cp_top's own (a packet's), not the host's
   output logic        cmd_ready_o,
   input  logic [5:0]  cmd_depth_i,
 
@@ -91,6 +97,7 @@ module host_reg_file (
   output logic [13:0] simt_prog_o,
   output logic [14:0] simt_data_o,
   input  logic        simt_busy_i,
+  output logic        simt_stop_o,        // stop the host-launched kernel (watchdog or CP_ABORT; level)
 
   // shader tile launch (SHD_KERNEL, SHD_LAUNCH; rtl/shader/shader_tile.sv) and its report
   // (SHD_STATUS, composed by gpu_top; BUSY is set here)
@@ -160,6 +167,14 @@ module host_reg_file (
   logic [31:0] pf_data_q, pf_data_d;
   logic        pf_valid_q, pf_valid_d, pf_want_q, pf_want_d;
   logic        launch_q, launch_d;          // a SIMT launch waits for the cluster
+  logic        launch_host_q, launch_host_d;  // ... and came from the host (SIMT_LAUNCH, not DISPATCH)
+  logic        simt_run_q, simt_run_d;      // the cluster runs the kernel of a host SIMT_LAUNCH
+  logic [31:0] simt_cyc_q, simt_cyc_d;      // cycles since the cluster took it (saturating)
+  logic        simt_stop_q, simt_stop_d;    // that kernel is being stopped (until the cluster is idle)
+  logic        simt_wdog_q, simt_wdog_d, simt_abrt_q, simt_abrt_d;   // SIMT_STATUS report
+  logic        simt_first_q, simt_first_d;  // no command taken since the host's SIMT_LAUNCH
+  logic        simt_abreq_q, simt_abreq_d;  // CP_ABORT seen before the cluster took the launch
+  logic        simt_abort_seen;             // CP_ABORT with STOP at the head, first after it
   logic [gpu_pkg::TEX_UNITS-1:0] inv_pend_q, inv_pend_d, inv_q, inv_d;   // texture-cache invalidates
   logic [46:0] launch_arg_q, launch_arg_d;
   typedef enum logic [1:0] {
@@ -211,6 +226,7 @@ module host_reg_file (
   assign c_data = cmd_data_i[63:0];
   assign drained = !pipe_busy_i && !tri_valid_q;
   assign shd_active = (shd_st_q != ShdIdle);
+  assign simt_abort_seen = simt_first_q && head_abort_i;
   gpu_regs_pkg::reg_tex0_fmt_t r_tex0_fmt, r_tex1_fmt, r_tex2_fmt, r_tex3_fmt;  // (no arrays of structs: Yosys)
   assign r_tex0_fmt = regs_q[gpu_regs_pkg::ADDR_TEX0_FMT];
   assign r_tex1_fmt = regs_q[gpu_regs_pkg::ADDR_TEX1_FMT];
@@ -333,6 +349,14 @@ module host_reg_file (
     tri_mode_rd.any_textured = any_tex;
   end
 
+  gpu_regs_pkg::reg_simt_status_t r_simt_status;
+  always_comb begin
+    r_simt_status          = '0;
+    r_simt_status.busy     = simt_busy_i | launch_q;
+    r_simt_status.watchdog = simt_wdog_q;
+    r_simt_status.aborted  = simt_abrt_q;
+  end
+
   always_comb begin
     r_status = '0;
     r_status.simt_busy     = simt_busy_i | launch_q;
@@ -355,6 +379,8 @@ module host_reg_file (
         rd_value = tri_mode_rd;
       gpu_regs_pkg::ADDR_SHD_STATUS:
         rd_value = shd_status_i | {63'h0, shd_active};
+      gpu_regs_pkg::ADDR_SIMT_STATUS:
+        rd_value = r_simt_status;
       gpu_regs_pkg::ADDR_COLOR_GRADE_LUT_ADDR:
         rd_value = {56'h0, disp_lut_ptr_i};   // the pointer lives in display_lut (auto-increment)
       gpu_regs_pkg::ADDR_MEM_DATA: begin
@@ -396,6 +422,14 @@ module host_reg_file (
     mem_addr_d = mem_addr_q;
     launch_d = launch_q;
     launch_arg_d = launch_arg_q;
+    launch_host_d = launch_host_q;
+    simt_run_d   = simt_run_q;
+    simt_cyc_d   = simt_cyc_q;
+    simt_stop_d  = simt_stop_q;
+    simt_wdog_d  = simt_wdog_q;
+    simt_abrt_d  = simt_abrt_q;
+    simt_first_d = simt_first_q;
+    simt_abreq_d = simt_abreq_q;
     shd_st_d = shd_st_q;
     shd_toff_d = shd_toff_q;
     shd_cyc_d  = shd_cyc_q;
@@ -417,6 +451,39 @@ module host_reg_file (
 
     if (tri_valid_q && tri_ready_i) tri_valid_d = 1'b0;
     if (launch_q && simt_launch_ready_i) launch_d = 1'b0;
+    // the host's SIMT kernel: its run from the cluster's take until the cluster is idle (busy
+    // from the cycle after the take); the report is the run's; the watchdog counts during it
+    if (simt_run_q) begin
+      if (simt_cyc_q != '1) simt_cyc_d = simt_cyc_q + 32'd1;
+      if (!simt_busy_i) begin
+        simt_run_d  = 1'b0;
+        simt_stop_d = 1'b0;
+      end else if (!simt_stop_q && wd_cycles != '0 && simt_cyc_q >= wd_cycles) begin
+        simt_stop_d = 1'b1;
+        simt_wdog_d = 1'b1;
+      end
+    end
+    // CP_ABORT as the first command after the host's SIMT_LAUNCH: stops its kernel now, or as
+    // soon as the cluster takes the launch
+    if (simt_abort_seen) begin
+      if (launch_q && launch_host_q) begin
+        simt_abreq_d = 1'b1;
+      end else if (simt_run_q && simt_busy_i && !simt_stop_q) begin
+        simt_stop_d = 1'b1;
+        simt_abrt_d = 1'b1;
+      end
+    end
+    if (head_take_i) simt_first_d = 1'b0;   // (the SIMT_LAUNCH's own take sets it below)
+    if (launch_q && simt_launch_ready_i) begin
+      simt_run_d   = launch_host_q;
+      simt_cyc_d   = '0;
+      simt_abreq_d = 1'b0;
+      if (launch_host_q) begin              // a new run, a new report; a kernel of 0 threads ends at once
+        simt_stop_d = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0);
+        simt_abrt_d = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0);
+        simt_wdog_d = 1'b0;
+      end
+    end
     unique case (shd_st_q)
       ShdDrain:  if (drained) shd_st_d = ShdLaunch;
       ShdLaunch: if (shd_launch_ready_i) begin
@@ -551,6 +618,8 @@ module host_reg_file (
           cmd_ready_o  = 1'b1;
           launch_d     = 1'b1;
           launch_arg_d = c_data[46:0];
+          launch_host_d = !cmd_from_cp_i;
+          if (!cmd_from_cp_i) simt_first_d = 1'b1;
         end
       end else if (cmd_kind_i.mem_addr) begin
         if (mem_st_q == MemIdle) begin
@@ -607,6 +676,14 @@ module host_reg_file (
       mem_ok_stale_q <= 1'b0;
       launch_q    <= 1'b0;
       launch_arg_q <= '0;
+      launch_host_q <= 1'b0;
+      simt_run_q   <= 1'b0;
+      simt_cyc_q   <= '0;
+      simt_stop_q  <= 1'b0;
+      simt_wdog_q  <= 1'b0;
+      simt_abrt_q  <= 1'b0;
+      simt_first_q <= 1'b0;
+      simt_abreq_q <= 1'b0;
       shd_st_q    <= ShdIdle;
       shd_toff_q  <= '0;
       shd_cyc_q   <= '0;
@@ -640,6 +717,14 @@ module host_reg_file (
                         pend_en_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT];
       launch_q    <= launch_d;
       launch_arg_q <= launch_arg_d;
+      launch_host_q <= launch_host_d;
+      simt_run_q   <= simt_run_d;
+      simt_cyc_q   <= simt_cyc_d;
+      simt_stop_q  <= simt_stop_d;
+      simt_wdog_q  <= simt_wdog_d;
+      simt_abrt_q  <= simt_abrt_d;
+      simt_first_q <= simt_first_d;
+      simt_abreq_q <= simt_abreq_d;
       shd_st_q    <= shd_st_d;
       shd_toff_q  <= shd_toff_d;
       shd_cyc_q   <= shd_cyc_d;
@@ -681,6 +766,7 @@ module host_reg_file (
   assign disp_wdata_o   = pend_data_q[14:0];
   assign tex_inv_o       = inv_q;
   assign simt_launch_valid_o = launch_q;
+  assign simt_stop_o     = simt_stop_q;
   assign simt_threads_o  = r_launch.threads;
   assign simt_prog_o     = r_launch.prog_offset;
   assign simt_data_o     = r_launch.data_offset;

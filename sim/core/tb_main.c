@@ -156,7 +156,7 @@ typedef struct {
     int lockstep;
     lq_t lq[LS_N];
     int lock_failed;
-    int kernel_stop;    /* the model stopped a DISPATCH kernel: copy the SIMT data window at idle */
+    int kernel_stop;    /* the model stopped a DISPATCH or SIMT_LAUNCH kernel: copy the SIMT data window at idle */
     int shader_stop;    /* the model stopped a shader kernel: copy the words it stored to at idle */
     uint32_t rtl_tex_hits[4], rtl_tex_misses[4]; /* the RTL's texture cache counters (monitor) */
     int argc;
@@ -372,7 +372,7 @@ static int rtl_wait_idle(tb_t *tb, const char *why)
                     tb->timeout_cycles, why, vgpu_cmd_empty(tb->v), vgpu_busy(tb->v), vgpu_cycles(tb->v), tb->bfm.frames);
             if (tb->model && gpu_model_stuck(tb->model)) {
                 fprintf(stderr, "HANG: as expected by the model: its command stream is stuck behind a kernel that never "
-                                "ends (CP_WATCHDOG 0 and no CP_ABORT right after the DISPATCH or SHD_LAUNCH; docs/command.md "
+                                "ends (CP_WATCHDOG 0 and no CP_ABORT right after the DISPATCH, SIMT_LAUNCH or SHD_LAUNCH; docs/command.md "
                                 "\"Compute\")\n");
             }
             tb->hang = 1;

@@ -182,6 +182,8 @@ struct gpu_model {
     uint8_t shd_held;     /* a hung shader kernel holds the stream (CP_WATCHDOG 0): the next write decides */
     uint8_t shd_stop;     /* the last shader kernel was hung (stopped or held) */
     uint8_t *shd_written; /* during a kernel, and after a hung one: a bit per word it stored to */
+    uint64_t simt_status; /* SIMT_STATUS: the report of the last SIMT_LAUNCH kernel (simt_launch.c) */
+    uint8_t simt_held;    /* a hung SIMT_LAUNCH kernel holds the stream (CP_WATCHDOG 0): the next write decides */
 };
 
 /* display.c: the display controller (rtl/display/): colour-grading LUT, upload pointer, bank
@@ -274,6 +276,14 @@ color108_t tmu_fragment(gpu_model_t *m, const draw_state_t *ds, const tex_planes
 #define SIMT_DATA_AW 15
 #define SIMT_MAX_STEPS 10000000ul
 int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned data_off);
+/* The host's SIMT_LAUNCH write (not a DISPATCH: cp.c has its own watchdog and abort; docs/simt.md
+ * "Stopping a kernel"): the kernel runs at once; a hung one is stopped at once with CP_WATCHDOG > 0
+ * (SIMT_STATUS.WATCHDOG), else it holds the stream and simt_hold_write (called after
+ * shader_hold_write) decides at the next write: CP_ABORT with STOP ends it (ABORTED) and goes on as
+ * a write (0), anything else leaves the stream stuck and is taken (1). Either stop emits
+ * GPU_EV_KERNEL_STOP with unit GPU_UNIT_SIMT: the SIMT data window is undefined afterwards. */
+void simt_host_launch(gpu_model_t *m, uint64_t data);
+int simt_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data);
 
 /* shader_launch.c: SHD_LAUNCH runs the kernel of SHD_KERNEL on the shader tile's golden model to
  * completion (docs/shader.md "GPU integration"); 0 ok (ended with WFI or a fault: SHD_STATUS),

@@ -53,6 +53,8 @@ void gpu_model_reset(gpu_model_t *m)
     cp_reset(&m->cp);
     m->shd_status = shader_status_idle(m);
     m->shd_held = 0;
+    m->simt_status = 0;
+    m->simt_held = 0;
 }
 
 static draw_state_t capture_draw_state(const gpu_model_t *m)
@@ -125,8 +127,8 @@ static void mem_addr_advance(gpu_model_t *m)
 void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 {
     addr &= 0x7F;
-    if (cp_hold_write(m, addr, data) || shader_hold_write(m, addr, data)) {
-        return; /* a hung DISPATCH or shader kernel holds the stream, or it is stuck: every write, any address */
+    if (cp_hold_write(m, addr, data) || shader_hold_write(m, addr, data) || simt_hold_write(m, addr, data)) {
+        return; /* a hung DISPATCH, SIMT_LAUNCH or shader kernel holds the stream, or it is stuck: every write */
     }
     const reg_info_t *ri = &g_info[addr];
     if (!ri->valid || ri->access == 'R') {
@@ -171,9 +173,7 @@ void gpu_model_write(gpu_model_t *m, uint8_t addr, uint64_t data)
         display_lut_data_write(&m->disp, data); /* the LUT lives in the display controller */
         return;
     case REG_SIMT_LAUNCH:
-        (void)simt_launch(m, (unsigned)((data >> SIMT_LAUNCH_THREADS_SHIFT) & SIMT_LAUNCH_THREADS_MASK),
-                          (unsigned)((data >> SIMT_LAUNCH_PROG_OFFSET_SHIFT) & SIMT_LAUNCH_PROG_OFFSET_MASK),
-                          (unsigned)((data >> SIMT_LAUNCH_DATA_OFFSET_SHIFT) & SIMT_LAUNCH_DATA_OFFSET_MASK));
+        simt_host_launch(m, data);
         return;
     case REG_SHD_LAUNCH:
         (void)shader_launch(m, (uint32_t)((data >> SHD_LAUNCH_TILE_OFFSET_SHIFT) & SHD_LAUNCH_TILE_OFFSET_MASK));
@@ -229,6 +229,8 @@ uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr)
         return ri->reset;
     case REG_SHD_STATUS:
         return m->shd_status; /* BUSY = 0: the model's kernel has ended at the SHD_LAUNCH write */
+    case REG_SIMT_STATUS:
+        return m->simt_status; /* BUSY = 0: the kernel has ended at the SIMT_LAUNCH write */
     case REG_COLOR_GRADE_LUT_ADDR:
         return m->disp.ptr; /* the pointer, auto-incremented by data writes */
     default:

@@ -3,7 +3,10 @@
  * little-endian), data window at SIMT_DATA_WIN (bytes). Program address = prog_offset + PC
  * modulo 2^14 instructions, data address = data_offset + Rs modulo 2^15 bytes. The kernel runs
  * to completion at the launch (the model has no timing), thread by thread, with the seed-002
- * reference simulator (sw/simt/simt_sim.c) on a 256-entry view of each window. */
+ * reference simulator (sw/simt/simt_sim.c) on a 256-entry view of each window.
+ * A kernel launched by the host's SIMT_LAUNCH that does not end within the step limit is hung
+ * (docs/simt.md "Stopping a kernel"), as a DISPATCH kernel is for the command processor (cp.c). */
+#include "gpu_cmd_defs.h"
 #include "gpu_model_int.h"
 #include "simt_sim.h"
 #include <stdlib.h>
@@ -48,4 +51,42 @@ int simt_launch(gpu_model_t *m, unsigned threads, unsigned prog_off, unsigned da
     }
     free(s);
     return rc;
+}
+
+/* the end of a hung SIMT_LAUNCH kernel: SIMT_STATUS gets the stop flag, the testbench hears of it */
+static void stop_kernel(gpu_model_t *m, unsigned flag_shift, uint8_t why)
+{
+    m->simt_status |= 1ull << flag_shift;
+    const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = why, .unit = GPU_UNIT_SIMT};
+    gpu_model_emit(m, &ev);
+}
+
+void simt_host_launch(gpu_model_t *m, uint64_t data)
+{
+    m->simt_status = 0; /* a new report */
+    const int rc = simt_launch(m, (unsigned)((data >> SIMT_LAUNCH_THREADS_SHIFT) & SIMT_LAUNCH_THREADS_MASK),
+                               (unsigned)((data >> SIMT_LAUNCH_PROG_OFFSET_SHIFT) & SIMT_LAUNCH_PROG_OFFSET_MASK),
+                               (unsigned)((data >> SIMT_LAUNCH_DATA_OFFSET_SHIFT) & SIMT_LAUNCH_DATA_OFFSET_MASK));
+    if (rc == 0) {
+        return;
+    }
+    if (m->cp.watchdog != 0) {
+        stop_kernel(m, SIMT_STATUS_WATCHDOG_SHIFT, GPU_CMDE_WATCHDOG);
+    } else {
+        m->simt_held = 1;
+    }
+}
+
+int simt_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
+{
+    if (!m->simt_held) {
+        return 0;
+    }
+    m->simt_held = 0;
+    if (addr == REG_CP_ABORT && ((data >> CP_ABORT_STOP_SHIFT) & CP_ABORT_STOP_MASK)) {
+        stop_kernel(m, SIMT_STATUS_ABORTED_SHIFT, GPU_CMDE_ABORTED);
+        return 0; /* the write itself goes on (no DISPATCH runs: no effect) */
+    }
+    m->cp.stuck = 1; /* any other write finds the stream stuck for good (gpu_model_stuck) */
+    return 1;
 }

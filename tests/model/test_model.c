@@ -2564,6 +2564,73 @@ static void test_cp_kernel_stop(void)
     }
 }
 
+/* a hung kernel of the host's SIMT_LAUNCH (docs/simt.md "Stopping a kernel"): with CP_WATCHDOG > 0
+ * it is stopped at once (SIMT_STATUS.WATCHDOG, one KERNEL_STOP of unit SIMT); with 0 the stream is
+ * held: CP_ABORT with STOP next ends it (ABORTED) and the writes after it apply, any other write
+ * leaves the stream stuck. A kernel that ends, or has 0 threads, reports nothing. */
+static void test_simt_stop(void)
+{
+    static simt_image_t loop, tid;
+    if (simt_assemble(k_loop_src, &loop) != 0 || assemble("sw/simt/kernels/tid.asm", &tid)) {
+        CHECK(0, "kernels assembled");
+        return;
+    }
+    shl_log_t l;
+    memset(&l, 0, sizeof(l));
+    gpu_model_t *m = gpu_model_new();
+    gpu_model_set_event_fn(m, shl_event, &l);
+    put_prog(m, 0x300, loop.prog, loop.nprog);
+    put_prog(m, 100, tid.prog, tid.nprog);
+    const uint64_t wd = 1ull << 3, ab = 1ull << 4; /* SIMT_STATUS bits (docs/registers.md) */
+    const uint64_t loop4 = (0x100ull << 32) | (0x300u << 8) | 4u, tid8 = (0x400ull << 32) | (100u << 8) | 8u;
+    CHECK(gpu_model_read(m, REG_SIMT_STATUS) == 0, "SIMT_STATUS 0 after reset");
+    /* 1. the watchdog */
+    gpu_model_write(m, REG_CP_WATCHDOG, 5000);
+    gpu_model_write(m, REG_SIMT_LAUNCH, loop4);
+    CHECK(l.stops == 1 && l.stop_data == GPU_CMDE_WATCHDOG && l.stop_unit == GPU_UNIT_SIMT,
+          "watchdog: one KERNEL_STOP of unit SIMT, data WATCHDOG (%u, %u, %u)", l.stops, l.stop_data, l.stop_unit);
+    CHECK(gpu_model_read(m, REG_SIMT_STATUS) == wd, "watchdog: SIMT_STATUS 0x%" PRIX64 ", want WATCHDOG only",
+          gpu_model_read(m, REG_SIMT_STATUS));
+    gpu_model_write(m, REG_FB_DRAW, 0x1000);
+    CHECK(!gpu_model_stuck(m) && gpu_model_read(m, REG_FB_DRAW) == 0x1000, "watchdog: the next write applies");
+    /* 2. a kernel that ends under the watchdog: a new, clean report */
+    l.stops = 0;
+    gpu_model_write(m, REG_SIMT_LAUNCH, tid8);
+    CHECK(l.stops == 0 && gpu_model_read(m, REG_SIMT_STATUS) == 0 && simt_byte(m, 0x400, 7) == tid_expect(7),
+          "a kernel that ends: it ran, no stop, SIMT_STATUS 0x%" PRIX64, gpu_model_read(m, REG_SIMT_STATUS));
+    /* 3. no watchdog: held, then CP_ABORT */
+    gpu_model_write(m, REG_CP_WATCHDOG, 0);
+    gpu_model_write(m, REG_SIMT_LAUNCH, loop4);
+    CHECK(l.stops == 0 && !gpu_model_stuck(m) && gpu_model_read(m, REG_SIMT_STATUS) == 0, "held: no stop yet");
+    gpu_model_write(m, REG_CP_ABORT, 1);
+    CHECK(l.stops == 1 && l.stop_data == GPU_CMDE_ABORTED && l.stop_unit == GPU_UNIT_SIMT &&
+              gpu_model_read(m, REG_SIMT_STATUS) == ab,
+          "CP_ABORT: one KERNEL_STOP of unit SIMT, data ABORTED, SIMT_STATUS ABORTED only (0x%" PRIX64 ")",
+          gpu_model_read(m, REG_SIMT_STATUS));
+    gpu_model_write(m, REG_FB_DRAW, 0x2000);
+    CHECK(!gpu_model_stuck(m) && gpu_model_read(m, REG_FB_DRAW) == 0x2000, "CP_ABORT: the next write applies");
+    /* 4. CP_ABORT with nothing held: no effect, the report stays */
+    gpu_model_write(m, REG_CP_ABORT, 1);
+    CHECK(l.stops == 1 && gpu_model_read(m, REG_SIMT_STATUS) == ab, "CP_ABORT with no kernel: no effect");
+    /* 5. 0 threads: nothing runs, nothing is held */
+    gpu_model_write(m, REG_SIMT_LAUNCH, loop4 & ~0xFFull);
+    gpu_model_write(m, REG_FB_DRAW, 0x3000);
+    CHECK(!gpu_model_stuck(m) && l.stops == 1 && gpu_model_read(m, REG_SIMT_STATUS) == 0 &&
+              gpu_model_read(m, REG_FB_DRAW) == 0x3000,
+          "0 threads: not held, a clean report");
+    /* 6. held, and a write other than CP_ABORT with STOP: stuck for good, until reset */
+    gpu_model_write(m, REG_SIMT_LAUNCH, loop4);
+    gpu_model_write(m, REG_CP_ABORT, 2);
+    gpu_model_write(m, REG_CP_ABORT, 1);
+    gpu_model_write(m, REG_FB_DRAW, 0x4000);
+    CHECK(gpu_model_stuck(m) && l.stops == 1 && gpu_model_read(m, REG_FB_DRAW) == 0x3000,
+          "held, then CP_ABORT without STOP: stuck, every write ignored (FB_DRAW 0x%" PRIX64 ")",
+          gpu_model_read(m, REG_FB_DRAW));
+    gpu_model_reset(m);
+    CHECK(!gpu_model_stuck(m) && gpu_model_read(m, REG_SIMT_STATUS) == 0, "reset: the stream runs, SIMT_STATUS 0");
+    gpu_model_free(m);
+}
+
 /* ---- draws: LOAD_RSTATE and RDRAW (docs/command.md "Draws") ----
  * Descriptor layouts from seed 000 section 9.1. The equivalent host register writes of an
  * RDRAW are written out here from the doc's list (host_rdraw), and a second model given them
@@ -7325,6 +7392,7 @@ int main(int argc, char **argv)
     test_cp_dispatch();
     test_cp_dispatch_checks();
     test_cp_kernel_stop();
+    test_simt_stop();
     test_cp_draw_driver();
     test_cp_load_rstate();
     test_cp_rdraw_checks();

@@ -3420,6 +3420,9 @@ const scene_t g_scenes[] = {
     {"cp_compute", scene_cp_compute, check_cp_random,
      "command processor: DISPATCH_1D/2D in the direct, payload and indirect forms through the kernel table, every "
      "refusal, a kernel that never returns stopped by the watchdog and by CP_ABORT, the next packets running"},
+    {"simt_stop", scene_simt_stop, check_cp_random,
+     "SIMT_LAUNCH kernels that never end, stopped by CP_WATCHDOG and by CP_ABORT (also behind a long kernel), a "
+     "0-thread launch, a DISPATCH beside them, SIMT_STATUS after each, a triangle after each"},
     {"cp_random", scene_cp_random, check_cp_random,
      "command processor: seeded random packet streams, valid and malformed, between triangles, window changes and pipe "
      "reads; each packet's status against the generator's own classification; count packets (1200)"},

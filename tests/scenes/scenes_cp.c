@@ -685,6 +685,117 @@ void scene_cp_compute(scene_ctx_t *c)
     expect(c, "IRQ", gpu_read(REG_CP_IRQ_STATUS), 3);
 }
 
+/* ---------------------------------------------------------------- SIMT_LAUNCH kernels that never end */
+
+/* ends on its own after 64 x 127 turns of a loop (long enough that a launch behind it waits; the
+ * registers are 8 bits, CMP signed): thread i stores the low byte of 64 * 127 * i at byte i */
+static const char k_long_src[] = ".threads 4\n"
+                                 "    MUL   R0, %blockIdx, %blockDim\n"
+                                 "    ADD   R0, R0, %threadIdx\n"
+                                 "    CONST R1, #64\n"
+                                 "    CONST R3, #1\n"
+                                 "    CONST R4, #0\n"
+                                 "    CONST R5, #0\n"
+                                 "OUTER:\n"
+                                 "    CONST R2, #127\n"
+                                 "INNER:\n"
+                                 "    ADD   R5, R5, R0\n"
+                                 "    SUB   R2, R2, R3\n"
+                                 "    CMP   R2, R4\n"
+                                 "    BRp   INNER\n"
+                                 "    SUB   R1, R1, R3\n"
+                                 "    CMP   R1, R4\n"
+                                 "    BRp   OUTER\n"
+                                 "    STR   R0, R5\n"
+                                 "    RET\n";
+
+static void simt_host_launch(unsigned prog_off, unsigned data_off, unsigned threads)
+{
+    gpu_write(REG_SIMT_LAUNCH, ((uint64_t)data_off << 32) | ((uint64_t)prog_off << 8) | threads);
+}
+
+/* one small triangle of a colour of the seed's choosing in the framebuffer at 0, slot k of a row */
+static void stop_tri(scene_ctx_t *c, unsigned k)
+{
+    gpu_write(REG_COLOR, PACK_RGBA(scene_rand(c), scene_rand(c), scene_rand(c), 0xFF));
+    const int32_t x = 16 * (int32_t)(40 * k + 8);
+    scene_tri16(x, 16 * 8, 0, x + 16 * 32, 16 * 8, 0, x, 16 * 40, 0);
+}
+
+#define SIMT_ST_WATCHDOG (1ull << SIMT_STATUS_WATCHDOG_SHIFT)
+#define SIMT_ST_ABORTED (1ull << SIMT_STATUS_ABORTED_SHIFT)
+
+/* Kernels launched by the host's SIMT_LAUNCH that never end (docs/simt.md "Stopping a kernel"):
+ * stopped by CP_WATCHDOG, one that ends within the budget, stopped by CP_ABORT written right after
+ * the launch, CP_ABORT with no kernel, CP_ABORT right after a launch that waits behind a long
+ * kernel (stopped as soon as it starts), the same with a launch of 0 threads (nothing to stop),
+ * a DISPATCH stopped by the watchdog (its packet reports it; SIMT_STATUS is the host's launches'
+ * only); a triangle after each. SIMT_STATUS is checked against the values these rules give. */
+void scene_simt_stop(scene_ctx_t *c)
+{
+    static simt_image_t img;
+    static const struct {
+        const char *src;
+        unsigned prog, data;
+    } ks[] = {{k_hang_src, 512, 2048}, {k_long_src, 768, 3072}};
+    for (unsigned k = 0; k < 2; k++) {
+        if (simt_assemble(ks[k].src, &img) != 0) {
+            snprintf(c->msg, sizeof(c->msg), "cannot assemble kernel %u: %s", k, img.err);
+            return;
+        }
+        if (cp_upload_kernel(c, &img, ks[k].prog, ks[k].data) != 0) {
+            return;
+        }
+    }
+    gpu_write(REG_FB_DRAW, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    const unsigned hang_threads = (unsigned)scene_rand_range(c, 1, 8);
+    /* 1. the watchdog stops the hung kernel; a triangle while it runs */
+    gpu_write(REG_CP_WATCHDOG, 3000 + (scene_rand(c) & 1023));
+    simt_host_launch(512, 2048, hang_threads);
+    stop_tri(c, 0);
+    expect(c, "SIMT_STATUS after the watchdog", gpu_read(REG_SIMT_STATUS), SIMT_ST_WATCHDOG);
+    read_window(2048, 8);
+    /* 2. a kernel that ends within the budget: a clean report */
+    gpu_write(REG_CP_WATCHDOG, 200000);
+    simt_host_launch(768, 3072, 4);
+    expect(c, "SIMT_STATUS of a kernel that ends", gpu_read(REG_SIMT_STATUS), 0);
+    read_window(3072, 2);
+    /* 3. no watchdog: CP_ABORT right after the launch stops it */
+    gpu_write(REG_CP_WATCHDOG, 0);
+    simt_host_launch(512, 2048, hang_threads);
+    gpu_write(REG_CP_ABORT, 1);
+    stop_tri(c, 1);
+    expect(c, "SIMT_STATUS after CP_ABORT", gpu_read(REG_SIMT_STATUS), SIMT_ST_ABORTED);
+    /* 4. CP_ABORT with no kernel running: no effect, the report stays */
+    gpu_write(REG_CP_ABORT, 1);
+    stop_tri(c, 2);
+    expect(c, "SIMT_STATUS after CP_ABORT with no kernel", gpu_read(REG_SIMT_STATUS), SIMT_ST_ABORTED);
+    /* 5. the hung kernel's launch waits behind a long one; CP_ABORT right after it */
+    simt_host_launch(768, 3072, 4);
+    simt_host_launch(512, 2048, hang_threads);
+    gpu_write(REG_CP_ABORT, 1);
+    stop_tri(c, 3);
+    expect(c, "SIMT_STATUS after CP_ABORT behind a long kernel", gpu_read(REG_SIMT_STATUS), SIMT_ST_ABORTED);
+    /* 6. the same with 0 threads: nothing runs, nothing is stopped */
+    simt_host_launch(768, 3072, 4);
+    simt_host_launch(512, 2048, 0);
+    gpu_write(REG_CP_ABORT, 1);
+    stop_tri(c, 4);
+    expect(c, "SIMT_STATUS after CP_ABORT of a 0-thread launch", gpu_read(REG_SIMT_STATUS), 0);
+    read_window(3072, 2);
+    /* 7. a DISPATCH of the hung kernel: the packet reports WATCHDOG, SIMT_STATUS keeps the host's */
+    const uint32_t tab[2] = {512, 2048};
+    expect(c, "kernel table", cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 102, 2, KTAB, 0, 0, tab, 2), GPU_CMDE_OK);
+    gpu_write(REG_CP_KTAB, (1ull << 32) | KTAB);
+    gpu_write(REG_CP_WATCHDOG, 3000 + (scene_rand(c) & 1023));
+    expect(c, "DISPATCH under the watchdog", cp_send(GPU_CMD_DISPATCH_1D, 0, 16, 0, 4, 4, 0, NULL, 0),
+           GPU_CMDE_WATCHDOG);
+    expect(c, "SIMT_STATUS after a DISPATCH", gpu_read(REG_SIMT_STATUS), 0);
+    stop_tri(c, 5);
+    (void)gpu_read(REG_STATUS);
+}
+
 /* ---------------------------------------------------------------- benchmarks (scripts/cp_bench.sh) */
 
 /* count units of work each; the benchmark takes count 4 minus count 2 */

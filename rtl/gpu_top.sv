@@ -187,6 +187,7 @@ module gpu_top #(
   logic        shd_launch_valid, shd_launch_ready, shd_busy, shd_watchdog, shd_aborted;
   logic [31:0] shd_entry, shd_arg_base, shd_tile_offset;
   logic [63:0] shd_status;
+  logic        shd_fault;                     // SHD_STATUS.FAULT (the command processor reads it)
   logic [12:0] disp_fb;
   logic        disp_enable, disp_ctrl_we, disp_addr_we, disp_data_we, disp_vblank;
   logic [14:0] disp_wdata;
@@ -208,7 +209,10 @@ module gpu_top #(
     .rf_ready_i (rf_cmd_ready),
     .rf_busy_i (rf_busy),
     .win_base_i (cp_win_base), .win_limit_i (cp_win_limit),
-    .ktab_i (cp_ktab), .watchdog_i (cp_watchdog), .simt_abort_o (simt_abort),
+    .ktab_i (cp_ktab), .watchdog_i (cp_watchdog),
+    .shd_present_i (ShaderCores != 0), .shd_fault_i (shd_fault), .shd_watchdog_i (shd_watchdog),
+    .shd_aborted_i (shd_aborted),
+    .simt_abort_o (simt_abort),
     .rd_addr_i (rd_addr), .rd_done_i (rd_done_p), .rd_data_o (cp_rd_data), .rd_ok_o (cp_rd_ok),
     .mem_req_valid_o (c_req_valid[7]), .mem_req_ready_i (c_req_ready[7]), .mem_req_o (cp_req),
     .mem_rsp_valid_i (c_rsp_valid[7]), .mem_rsp_i (c_rsp),
@@ -508,6 +512,7 @@ module gpu_top #(
       st.fault      = done_fault;
     end
     assign shd_status = st;
+    assign shd_fault  = done_fault;
     logic unused_shd;
     assign unused_shd = ^{done, done_status[31:1], fault_insn, fault_addr, core_status, core_halted, core_fault,
                           mon_dm_acc, rv_valid, rv_order, rv_pc, rv_insn, rv_next_pc, rv_rd_wr, rv_rd, rv_rd_val,
@@ -517,6 +522,7 @@ module gpu_top #(
     assign shd_launch_ready = 1'b1;
     assign shd_busy         = 1'b0;
     assign shd_status       = '0;
+    assign shd_fault        = 1'b0;
     assign shd_req          = '0;
     assign shd_lock         = 1'b0;
     assign c_req_valid[8]   = 1'b0;

@@ -135,8 +135,8 @@ CMD_OPS = [
     ("SPRITE_DRAW", 0x12, "done", "w x h RGB565 words from arg1 to bits 15:0 at arg0 (arg2 = h<<16 | w), skipping the colour key of the optional payload word"),
     ("LAYER_BLEND", 0x13, "done", "dst = (src * a + dst * (256 - a) + 128) >> 8 per RGB565 channel, a = arg2 (8.8, <= 1.0), over 640 x 480 or the payload's w x h"),
     ("CLEAR_LAYER", 0x14, "done", "ARGB8888 arg2 as RGB565 (bits 15:0 only) into a w x h rectangle at arg0 (arg1 = h<<16 | w)"),
-    ("DISPATCH_1D", 0x20, "done", "run a SIMT kernel of the kernel table (grid threads, block 4) to its end"),
-    ("DISPATCH_2D", 0x21, "done", "as DISPATCH_1D with grid {y, x}: x * y threads, numbered row by row"),
+    ("DISPATCH_1D", 0x20, "done", "run a kernel of the kernel table to its end: a SIMT kernel of grid threads (block 4), or a shader kernel on grid tiles one after another"),
+    ("DISPATCH_2D", 0x21, "done", "as DISPATCH_1D with grid {y, x}: x * y threads (tiles), numbered row by row"),
     ("BARRIER", 0x22, "done", "all earlier work complete before the next packet (always true: packets run one at a time)"),
     ("COPY_BUFFER", 0x23, "done", "len words from arg1 to arg0"),
     ("SET_FB", 0x30, "done", "FB_DRAW = arg0 (arg1 stride 0 or 2560 bytes, arg2 format 1 = RGB565)"),
@@ -169,6 +169,7 @@ CMD_ERRS = [
     ("TRUNCATED", 11, "CP_CTRL.RESYNC ended the packet before its last word"),
     ("WATCHDOG", 12, "the kernel ran longer than CP_WATCHDOG cycles and was stopped, or a GDRAW pass needed more than CP_WATCHDOG vertices"),
     ("ABORTED", 13, "CP_ABORT stopped the kernel"),
+    ("FAULT", 14, "a shader kernel faulted (SHD_STATUS has the report); its later tiles did not run"),
 ]
 CMD_PIPE_WORDS = 256
 CMD_SLOTS = 256

@@ -26,6 +26,7 @@ MUTANTS=(
   "shd_abort_ignored|rtl/shader/shader_tile.sv|s/    if (busy_q \&\& abort_i) begin/    if (1'b0 \&\& abort_i) begin/|bin=tgpu_tb_shd --scene shader_stop --timeout 300000|3|HANG: GPU still busy"
   "simt_abort_pending_lost|rtl/host/host_reg_file.sv|s/        simt_abreq_d = 1'b1;/        simt_abreq_d = 1'b0;/|--scene simt_stop --timeout 300000|3|HANG: GPU still busy"
   "simt_abort_zero_threads|rtl/host/host_reg_file.sv|s/simt_abort_seen) \&\& (r_launch.threads != '0);/simt_abort_seen);/|--scene simt_stop|1|tee: read of register 0x76 differs"
+  "shd_dispatch_one_tile|rtl/cp/cp_top.sv|s/              sh_tx_d = sh_tx_q + 16'd1;/              sh_tx_d = sh_tx_q;/|bin=tgpu_tb_shd --scene shader_dispatch|1|MISMATCH: [0-9]+ memory words differ"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )
 

@@ -43,7 +43,8 @@ package cp_pkg;
     ERR_FENCE_UNSET = 8'd10,
     ERR_TRUNCATED = 8'd11,
     ERR_WATCHDOG = 8'd12,
-    ERR_ABORTED = 8'd13
+    ERR_ABORTED = 8'd13,
+    ERR_FAULT = 8'd14
   } status_e;
 
   localparam int unsigned PIPE_WORDS = 256;  // read pipe depth (32-bit words)

@@ -47,6 +47,13 @@ module cp_top (
   input  logic [31:0] win_limit_i,
   input  logic [63:0] ktab_i,                     // CP_KTAB as stored (COUNT, BASE)
   input  logic [31:0] watchdog_i,                 // CP_WATCHDOG.CYCLES
+  // the shader tile (DISPATCH of a shader kernel: SHD_KERNEL / SHD_LAUNCH through the register
+  // file, one launch per tile; docs/command.md "Compute"): present in this build, and the last
+  // launch's report as SHD_STATUS holds it (valid once the register file is idle)
+  input  logic        shd_present_i,
+  input  logic        shd_fault_i,
+  input  logic        shd_watchdog_i,
+  input  logic        shd_aborted_i,
 
   output logic        simt_abort_o,               // stop the running SIMT kernel (level)
 
@@ -74,7 +81,7 @@ module cp_top (
   typedef enum logic [5:0] {
     StIdle, StPay, StChk0, StChk1, StChk2, StWmPay, StWmLo, StWmHi, StDrain, StRead, StFill,
     StCopy, StLb, StRegWr0, StRegWr1,
-    StFetchReq, StFetchWait, StDChk, StKChk, StLaunch, StKWait,
+    StFetchReq, StFetchWait, StDChk, StKChk, StLaunch, StKWait, StShdKern, StShdLaunch, StShdWait,
     StRsReq, StRsWait, StRsChk, StRdChk, StRrChk, StRdSChk, StRdVReq, StRdVWait, StRdVChk, StDr, StDrFReq,
     StDrFWait, StGdCnt, StGdDesc, StGdDChk, StGdNext, StGdV1, StGdIReq, StGdIWait, StGdV2, StGdMul,
     StGdV3, StDone, StClear
@@ -95,6 +102,7 @@ module cp_top (
   logic [7:0]  k_thr_q, k_thr_d;            // DISPATCH: threads
   logic [31:0] wd_q, wd_d;                  // DISPATCH: cycles the kernel has run
   logic        abort_q, abort_d;            // DISPATCH: the kernel is being stopped
+  logic [15:0] sh_tx_q, sh_tx_d, sh_ty_q, sh_ty_d;   // DISPATCH of a shader kernel: the next tile
   // LAYER_BLEND (StLb): reads of source and destination alternate ahead of the blend; their
   // bits 15:0 go into the copy FIFO as pairs {s, d}; the blend takes a pair, computes one
   // channel per cycle on the shared multiplier, and hands the word to the write register
@@ -509,10 +517,14 @@ module cp_top (
     else if (pbuf_q[0] >= {16'h0, ktab_i[47:32]}) dk_status = cp_pkg::ERR_BAD_ARG;
     else if (!dk_entry_in)                      dk_status = cp_pkg::ERR_RANGE;
   end
-  logic        ke_ok;
+  logic        ke_ok, ke_shd;
   logic [63:0] launch_word;      // SIMT_LAUNCH: DATA_OFFSET[46:32], PROG_OFFSET[21:8], THREADS[7:0]
   logic [14:0] k_data_off;
-  assign ke_ok = (pbuf_q[5][31:14] == '0) && (pbuf_q[6][31:15] == '0);
+  // entry word 1 bit 31: a shader kernel, word 0 its entry pc (< 32 MiB, 4-byte aligned), word 1
+  // bits 24:0 its ARG_BASE when arg_ptr is 0; else a SIMT kernel {program, data offset}
+  assign ke_shd = pbuf_q[6][31];
+  assign ke_ok  = ke_shd ? ((pbuf_q[5][31:25] == '0) && (pbuf_q[5][1:0] == '0) && (pbuf_q[6][30:25] == '0))
+                         : ((pbuf_q[5][31:14] == '0) && (pbuf_q[6][31:15] == '0));
   assign k_data_off = (pbuf_q[3] != '0) ? 15'(pbuf_q[3] - SimtDataWin) : pbuf_q[6][14:0];
   assign launch_word = {17'h0, k_data_off, 10'h0, pbuf_q[5][13:0], k_thr_q};
 
@@ -882,6 +894,8 @@ module cp_top (
     k_thr_d = k_thr_q;
     wd_d = wd_q;
     abort_d = abort_q;
+    sh_tx_d = sh_tx_q;
+    sh_ty_d = sh_ty_q;
     lb_s_d = lb_s_q; lb_d_d = lb_d_q; lb_o_d = lb_o_q; lb_ch_d = lb_ch_q;
     lb_hs_d = lb_hs_q; lb_hold_d = lb_hold_q; lb_par_d = lb_par_q; lb_busy_d = lb_busy_q;
     lb_w_d = lb_w_q; lb_wv_d = lb_wv_q; lb_push = 1'b0; lb_wacc = 1'b0;
@@ -1232,11 +1246,62 @@ module cp_top (
         end
       end
       StKChk: begin
+        sh_tx_d = '0;
+        sh_ty_d = '0;
         if (!ke_ok) begin
           status_d = cp_pkg::ERR_BAD_ARG;
           st_d     = StDone;
+        end else if (ke_shd && !shd_present_i) begin
+          status_d = cp_pkg::ERR_UNSUPPORTED;   // no shader tile in this build
+          st_d     = StDone;
         end else begin
-          st_d = StLaunch;
+          st_d = ke_shd ? StShdKern : StLaunch;
+        end
+      end
+      // a shader kernel: SHD_KERNEL once, then one SHD_LAUNCH per tile (k_thr_q of them, TILE_OFFSET
+      // the tile's number, or {y, x} row by row for DISPATCH_2D), each waited for; a tile that
+      // faults or is stopped (its report) ends the packet with that status
+      StShdKern: begin
+        rf_valid = 1'b1;
+        rf_addr  = gpu_regs_pkg::ADDR_SHD_KERNEL;
+        rf_wdata = {(pbuf_q[3] != '0) ? pbuf_q[3] : {7'h0, pbuf_q[6][24:0]}, pbuf_q[5]};
+        if (rf_ready_i) st_d = StShdLaunch;
+      end
+      StShdLaunch: begin
+        if (k_thr_q == '0) begin
+          st_d = StDone;                       // OK
+        end else begin
+          rf_valid = 1'b1;
+          rf_addr  = gpu_regs_pkg::ADDR_SHD_LAUNCH;
+          rf_wdata = {32'h0, sh_ty_q, sh_tx_q};
+          rf_kind.shd_launch = 1'b1;
+          if (rf_ready_i) begin
+            k_thr_d = k_thr_q - 8'd1;
+            if (op_q == cp_pkg::OP_DISPATCH_2D && sh_tx_q + 16'd1 == pbuf_q[1][15:0]) begin
+              sh_tx_d = '0;
+              sh_ty_d = sh_ty_q + 16'd1;
+            end else begin
+              sh_tx_d = sh_tx_q + 16'd1;
+            end
+            st_d = StShdWait;
+          end
+        end
+      end
+      StShdWait: begin  // the register file runs the tile until it is done (CP_WATCHDOG, CP_ABORT there)
+        if (head_abort && c_data[0]) cmd_ready_o = 1'b1;   // taken; the register file stops the tile
+        if (!rf_busy_i) begin
+          if (shd_fault_i) begin
+            status_d = cp_pkg::ERR_FAULT;
+            st_d     = StDone;
+          end else if (shd_watchdog_i) begin
+            status_d = cp_pkg::ERR_WATCHDOG;
+            st_d     = StDone;
+          end else if (shd_aborted_i) begin
+            status_d = cp_pkg::ERR_ABORTED;
+            st_d     = StDone;
+          end else begin
+            st_d = StShdLaunch;
+          end
         end
       end
       StLaunch: begin   // SIMT_LAUNCH through the register file
@@ -1685,6 +1750,8 @@ module cp_top (
       k_thr_q <= '0;
       wd_q <= '0;
       abort_q <= 1'b0;
+      sh_tx_q <= '0;
+      sh_ty_q <= '0;
       lb_s_q <= '0; lb_d_q <= '0; lb_o_q <= '0; lb_ch_q <= '0;
       lb_hs_q <= '0; lb_hold_q <= 1'b0; lb_par_q <= 1'b0; lb_busy_q <= 1'b0; lb_w_q <= '0; lb_wv_q <= 1'b0;
       rs_new_q <= '0; rs_err_q <= '0; rs_zb_bad_q <= 1'b0; rs_zs_bad_q <= 1'b0; rs_idx_q <= '0; rs_dfmt_q <= '0;
@@ -1742,6 +1809,8 @@ module cp_top (
       k_thr_q <= k_thr_d;
       wd_q <= wd_d;
       abort_q <= abort_d;
+      sh_tx_q <= sh_tx_d;
+      sh_ty_q <= sh_ty_d;
       lb_s_q <= lb_s_d; lb_d_q <= lb_d_d; lb_o_q <= lb_o_d; lb_ch_q <= lb_ch_d;
       lb_hs_q <= lb_hs_d; lb_hold_q <= lb_hold_d; lb_par_q <= lb_par_d; lb_busy_q <= lb_busy_d;
       lb_w_q <= lb_w_d; lb_wv_q <= lb_wv_d;

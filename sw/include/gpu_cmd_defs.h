@@ -10,8 +10,8 @@
 #define GPU_CMD_SPRITE_DRAW    0x12u /* w x h RGB565 words from arg1 to bits 15:0 at arg0 (arg2 = h<<16 | w), skipping the colour key of the optional payload word */
 #define GPU_CMD_LAYER_BLEND    0x13u /* dst = (src * a + dst * (256 - a) + 128) >> 8 per RGB565 channel, a = arg2 (8.8, <= 1.0), over 640 x 480 or the payload's w x h */
 #define GPU_CMD_CLEAR_LAYER    0x14u /* ARGB8888 arg2 as RGB565 (bits 15:0 only) into a w x h rectangle at arg0 (arg1 = h<<16 | w) */
-#define GPU_CMD_DISPATCH_1D    0x20u /* run a SIMT kernel of the kernel table (grid threads, block 4) to its end */
-#define GPU_CMD_DISPATCH_2D    0x21u /* as DISPATCH_1D with grid {y, x}: x * y threads, numbered row by row */
+#define GPU_CMD_DISPATCH_1D    0x20u /* run a kernel of the kernel table to its end: a SIMT kernel of grid threads (block 4), or a shader kernel on grid tiles one after another */
+#define GPU_CMD_DISPATCH_2D    0x21u /* as DISPATCH_1D with grid {y, x}: x * y threads (tiles), numbered row by row */
 #define GPU_CMD_BARRIER        0x22u /* all earlier work complete before the next packet (always true: packets run one at a time) */
 #define GPU_CMD_COPY_BUFFER    0x23u /* len words from arg1 to arg0 */
 #define GPU_CMD_SET_FB         0x30u /* FB_DRAW = arg0 (arg1 stride 0 or 2560 bytes, arg2 format 1 = RGB565) */
@@ -43,7 +43,8 @@
 #define GPU_CMDE_TRUNCATED    11u /* CP_CTRL.RESYNC ended the packet before its last word */
 #define GPU_CMDE_WATCHDOG     12u /* the kernel ran longer than CP_WATCHDOG cycles and was stopped, or a GDRAW pass needed more than CP_WATCHDOG vertices */
 #define GPU_CMDE_ABORTED      13u /* CP_ABORT stopped the kernel */
-#define GPU_CMDE_COUNT 14
+#define GPU_CMDE_FAULT        14u /* a shader kernel faulted (SHD_STATUS has the report); its later tiles did not run */
+#define GPU_CMDE_COUNT 15
 
 #define GPU_CMD_PIPE_WORDS 256u
 #define GPU_CMD_SLOTS 256u
@@ -87,5 +88,6 @@
     X(TRUNCATED, 11u) \
     X(WATCHDOG, 12u) \
     X(ABORTED, 13u) \
+    X(FAULT, 14u) \
 
 #endif

@@ -53,6 +53,7 @@
 #define CP_DESC_WORDS 5u           /* kernel descriptor {kernel_id, grid, block, arg_ptr, reserved} */
 #define CP_DESC_INDIRECT (1u << 31) /* arg2 bit 31 without PAYLOAD: the descriptor is at arg0 */
 #define CP_BLOCK_DIM 4u            /* threads per block of the SIMT cluster */
+#define CP_KENT_SHADER_BIT 31u     /* kernel-table entry word 1: a shader kernel ("Compute") */
 _Static_assert(CP_PAY_KEEP >= CP_DESC_WORDS, "cp_t keeps a whole descriptor");
 
 /* draws (docs/command.md "Draws"; layouts seed 000 section 9.1) */
@@ -296,7 +297,9 @@ static uint8_t cp_validate(const cp_t *c, const cp_hdr_t *h)
  * descriptor and slot of a LOAD_RSTATE; the state, vertex block and features of an RDRAW; the
  * state, features, sampler, colour and corners of an RRECT */
 typedef struct {
-    unsigned threads, prog_off, data_off;   /* DISPATCH */
+    unsigned threads, prog_off, data_off;   /* DISPATCH (a shader kernel: threads = tiles) */
+    uint8_t shader;                         /* DISPATCH: the entry is a shader kernel ... */
+    uint32_t entry, arg_base, grid_x;       /* ... its entry pc and ARG_BASE; DISPATCH_2D: the grid's x */
     uint32_t rs[CP_RSTATE_WORDS];           /* LOAD_RSTATE, LOAD_GSTATE, LOAD_GPARAM: the descriptor as read */
     unsigned slot;                          /* LOAD_*: arg0; RDRAW: STATE_ID; RRECT: arg1; GDRAW: the RSTATE slot */
     uint32_t vtx;                           /* RDRAW: the vertex block */
@@ -308,6 +311,8 @@ typedef struct {
     unsigned gs, gp;                        /* GDRAW: the GSTATE and GPARAM slots */
     uint8_t strip;                          /* GDRAW: arg2.STRIP */
 } cp_plan_t;
+
+static uint8_t cp_dispatch_shader(gpu_model_t *m, const cp_hdr_t *h, const cp_plan_t *L);
 
 /* the DISPATCH checks after the common ones ("Compute", "Checks"); the descriptor comes from
  * the header (direct), the payload, or memory at arg0 (indirect), the entry from the table */
@@ -358,6 +363,22 @@ static uint8_t cp_check_dispatch(const gpu_model_t *m, const cp_hdr_t *h, const 
         return GPU_CMDE_RANGE;
     }
     const uint32_t prog = gpu_model_mem_read(m, (uint32_t)entry), data = gpu_model_mem_read(m, (uint32_t)entry + 4u);
+    L->shader = (uint8_t)(data >> CP_KENT_SHADER_BIT);
+    if (L->shader) {
+        /* a shader kernel: word 0 its entry pc (< 32 MiB, 4-byte aligned), word 1 bits 24:0 its
+         * ARG_BASE when arg_ptr is 0, bits 30:25 reserved */
+        if ((prog >> GPU_MEM_AW) != 0 || (prog & 3u) != 0 || ((data >> GPU_MEM_AW) & 0x3Fu) != 0) {
+            return GPU_CMDE_BAD_ARG;
+        }
+        if (m->shd_ncores == 0) {
+            return GPU_CMDE_UNSUPPORTED; /* no shader tile in this build */
+        }
+        L->entry = prog;
+        L->arg_base = arg_ptr != 0 ? arg_ptr : (data & GPU_MEM_MASK);
+        L->grid_x = grid & 0xFFFFu;
+        L->threads = (unsigned)threads;
+        return GPU_CMDE_OK;
+    }
     if ((prog >> SIMT_PROG_AW) != 0 || (data >> SIMT_DATA_AW) != 0) {
         return GPU_CMDE_BAD_ARG;
     }
@@ -1057,6 +1078,9 @@ static uint8_t cp_execute(gpu_model_t *m, const cp_hdr_t *h, const uint32_t *pay
     }
     case GPU_CMD_DISPATCH_1D:
     case GPU_CMD_DISPATCH_2D:
+        if (L->shader) {
+            return cp_dispatch_shader(m, h, L);
+        }
         /* as a SIMT_LAUNCH write; the reference simulator runs the kernel at once. A kernel
          * that does not end within its step limit never returns (docs/command.md "What the
          * model does"): the watchdog stops it, or without one the stream is held */
@@ -1231,6 +1255,47 @@ static void cp_ctrl(cp_t *c, uint64_t data)
     }
 }
 
+/* A DISPATCH of a shader kernel ("Compute"): SHD_KERNEL = {ARG_BASE, entry} as a register
+ * write, then the kernel on the tile once per tile, TILE_OFFSET the tile's number (DISPATCH_2D:
+ * {y, x}, row by row), as SHD_LAUNCH writes would run it. A tile that faults ends the packet
+ * with FAULT; a hung one is stopped at once by the watchdog (WATCHDOG), or holds the stream
+ * (c->held with held_shader: CP_ABORT then ends it ABORTED). Later tiles do not run. */
+static uint8_t cp_dispatch_shader(gpu_model_t *m, const cp_hdr_t *h, const cp_plan_t *L)
+{
+    cp_t *c = &m->cp;
+    gpu_model_write(m, REG_SHD_KERNEL, (uint64_t)L->arg_base << 32 | L->entry);
+    uint32_t tx = 0, ty = 0;
+    for (unsigned t = 0; t < L->threads; t++) {
+        const int rc = shader_run(m, ty << 16 | tx);
+        if (h->opcode == GPU_CMD_DISPATCH_2D && tx + 1u == L->grid_x) {
+            tx = 0;
+            ty++;
+        } else {
+            tx++;
+        }
+        if (rc < 0) {
+            return GPU_CMDE_OK; /* out of memory: as a tile that did nothing */
+        }
+        if (rc == 0) {
+            if ((m->shd_status >> SHD_STATUS_FAULT_SHIFT) & 1u) {
+                return GPU_CMDE_FAULT;
+            }
+            continue;
+        }
+        if (c->watchdog != 0) {
+            shader_stop_kernel(m, SHD_STATUS_WATCHDOG_SHIFT, GPU_CMDE_WATCHDOG);
+            return GPU_CMDE_WATCHDOG;
+        }
+        c->held = 1;
+        c->held_shader = 1;
+        c->held_op = h->opcode;
+        c->held_flags = h->flags;
+        c->held_rdst = h->rdst;
+        return GPU_CMDE_OK;
+    }
+    return GPU_CMDE_OK;
+}
+
 int cp_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 {
     cp_t *c = &m->cp;
@@ -1240,11 +1305,17 @@ int cp_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     if (!c->held) {
         return 0;
     }
+    const uint8_t shader = c->held_shader;
     c->held = 0;
+    c->held_shader = 0;
     if (addr == REG_CP_ABORT && ((data >> CP_ABORT_STOP_SHIFT) & CP_ABORT_STOP_MASK)) {
         /* CP_ABORT directly after the DISPATCH: the kernel is stopped, the packet ABORTED */
-        const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = GPU_CMDE_ABORTED, .unit = GPU_UNIT_CP};
-        gpu_model_emit(m, &ev);
+        if (shader) {
+            shader_stop_kernel(m, SHD_STATUS_ABORTED_SHIFT, GPU_CMDE_ABORTED); /* SHD_STATUS, its event */
+        } else {
+            const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = GPU_CMDE_ABORTED, .unit = GPU_UNIT_CP};
+            gpu_model_emit(m, &ev);
+        }
         cp_complete(c, GPU_CMDE_ABORTED, c->held_op, c->held_flags, c->held_rdst);
     } else {
         c->stuck = 1; /* any other write finds the stream stuck for good; this one is lost too */

@@ -144,6 +144,7 @@ typedef struct {
     uint32_t watchdog;      /* CP_WATCHDOG.CYCLES */
     uint8_t held;           /* a hung DISPATCH kernel holds the stream (CP_WATCHDOG 0): the next write decides */
     uint8_t held_op, held_flags, held_rdst; /* that packet's fields, for its completion (ABORTED) */
+    uint8_t held_shader;    /* the held kernel is a shader kernel (its stop goes to SHD_STATUS) */
     uint8_t stuck;          /* a write other than CP_ABORT bit 0 reached the held stream: stuck for good */
     /* draws (docs/command.md "Draws"); hardware reset empties them, CP_CTRL.CLEAR does not */
     uint32_t rstate[CP_RSTATE_SLOTS][CP_RSTATE_WORDS]; /* LOAD_RSTATE: the checked descriptors, as read */
@@ -294,6 +295,11 @@ int simt_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data);
  * shader_status_idle: SHD_STATUS after reset (NCORES only). */
 #define SHADER_MAX_STEPS 100000000ull
 int shader_launch(gpu_model_t *m, uint32_t tile_offset);
+/* the kernel on the tile without the stream's part (a DISPATCH of a shader kernel, cp.c): 0 ended
+ * (SHD_STATUS), 1 hung (its words reported, nothing stopped yet), -1 out of memory;
+ * shader_stop_kernel sets SHD_STATUS's stop flag and emits the stop event of unit SHADER */
+int shader_run(gpu_model_t *m, uint32_t tile_offset);
+void shader_stop_kernel(gpu_model_t *m, unsigned flag_shift, uint8_t why);
 int shader_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data);
 uint64_t shader_status_idle(const gpu_model_t *m);
 

@@ -58,7 +58,7 @@ static void on_ret(void *ctx, const shd_ret_t *r)
 }
 
 /* the end of a hung kernel: SHD_STATUS gets the stop flag, the testbench hears of it */
-static void stop_kernel(gpu_model_t *m, unsigned flag_shift, uint8_t why)
+void shader_stop_kernel(gpu_model_t *m, unsigned flag_shift, uint8_t why)
 {
     m->shd_status |= 1ull << flag_shift;
     const gpu_event_t ev = {.kind = GPU_EV_KERNEL_STOP, .data = why, .unit = GPU_UNIT_SHADER};
@@ -72,7 +72,7 @@ int shader_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     }
     m->shd_held = 0;
     if (addr == REG_CP_ABORT && ((data >> CP_ABORT_STOP_SHIFT) & CP_ABORT_STOP_MASK)) {
-        stop_kernel(m, SHD_STATUS_ABORTED_SHIFT, GPU_CMDE_ABORTED);
+        shader_stop_kernel(m, SHD_STATUS_ABORTED_SHIFT, GPU_CMDE_ABORTED);
         return 0; /* the write itself goes on (the RTL applies it after the kernel: no effect) */
     }
     m->cp.stuck = 1; /* any other write finds the stream stuck for good (gpu_model_stuck) */
@@ -86,7 +86,7 @@ uint64_t shader_status_idle(const gpu_model_t *m)
     return (uint64_t)m->shd_ncores << SHD_STATUS_NCORES_SHIFT;
 }
 
-int shader_launch(gpu_model_t *m, uint32_t tile_offset)
+int shader_run(gpu_model_t *m, uint32_t tile_offset)
 {
     if (m->shd_ncores == 0) {
         return 0; /* no tile in this build: SHD_LAUNCH does nothing */
@@ -125,8 +125,17 @@ int shader_launch(gpu_model_t *m, uint32_t tile_offset)
         return 0;
     }
     m->shd_stop = 1; /* a hung kernel: its stores are undefined */
+    return 1;
+}
+
+int shader_launch(gpu_model_t *m, uint32_t tile_offset)
+{
+    const int rc = shader_run(m, tile_offset);
+    if (rc != 1) {
+        return rc;
+    }
     if (m->cp.watchdog != 0) {
-        stop_kernel(m, SHD_STATUS_WATCHDOG_SHIFT, GPU_CMDE_WATCHDOG);
+        shader_stop_kernel(m, SHD_STATUS_WATCHDOG_SHIFT, GPU_CMDE_WATCHDOG);
     } else {
         m->shd_held = 1;
     }

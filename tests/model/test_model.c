@@ -586,6 +586,7 @@ typedef struct {
     unsigned simt_outside;   /* ... outside the SIMT data window */
     unsigned stops;          /* GPU_EV_KERNEL_STOP events */
     uint32_t stop_data;      /* the last one's data (its status) */
+    unsigned stop_unit;      /* ... and unit */
 } cpt_t;
 
 static void cpt_event(void *ctx, const gpu_event_t *ev)
@@ -594,6 +595,7 @@ static void cpt_event(void *ctx, const gpu_event_t *ev)
     if (ev->kind == GPU_EV_KERNEL_STOP) {
         t->stops++;
         t->stop_data = ev->data;
+        t->stop_unit = ev->unit;
         return;
     }
     if (ev->kind != GPU_EV_MEM_WRITE) {
@@ -2562,6 +2564,104 @@ static void test_cp_kernel_stop(void)
         CHECK(rd32(m, 0x7000) == 0x42, "carried out");
         cpt_close(&t);
     }
+}
+
+/* DISPATCH of a shader kernel (docs/command.md "Compute"): the entry's word 1 bit 31; one run
+ * of the tile per tile of the grid, TILE_OFFSET its number (DISPATCH_2D {y, x} row by row), ARG_BASE
+ * the entry's or arg_ptr; the refusals; FAULT ends the packet before the next tile; a hung tile:
+ * WATCHDOG, or held until CP_ABORT (ABORTED); SHD_STATUS and the stop events of unit SHADER.
+ * The expected words are the kernel's definition, written out here. */
+static void test_cp_shader(void)
+{
+    cpt_t t;
+    cpt_open(&t);
+    gpu_model_t *m = t.m;
+    CHECK(gpu_model_set_shader_step_limit(m, 100000) == 0, "step limit 10^5");
+    const uint32_t code = 0x100000u, arg = 0x200000u, kt = 0x80000u, sh = 0x80000000u;
+    /* each core stores 0xA5000000 | core << 12 | TILE_OFFSET at ARG_BASE + 16 * (8 y + x) + 4 * core */
+    shl_load(m,
+             "        CSRRS   s1, ARG_BASE, s0\n"
+             "        CSRRS   s2, CORE_ID, s0\n"
+             "        CSRRS   s3, TILE_OFFSET, s0\n"
+             "        LSRI    s4, s3, 16\n"
+             "        SHLI    s4, s4, 3\n"
+             "        SHLI    s5, s3, 16\n"
+             "        LSRI    s5, s5, 16\n"
+             "        ADD     s4, s4, s5\n"
+             "        SHLI    s4, s4, 4\n"
+             "        SHLI    s6, s2, 2\n"
+             "        ADD     s4, s4, s6\n"
+             "        ADD     s4, s4, s1\n"
+             "        SHLI    s6, s2, 12\n"
+             "        LUI     s7, 0xA5000\n"
+             "        OR      s7, s7, s6\n"
+             "        OR      s7, s7, s3\n"
+             "        SW      s7, (s4)\n"
+             "        WFI\n",
+             code);
+    shl_load(m, "spin:   J       spin\n", code + 0x1000u);
+    /* 0 the tile kernel, 1 the spin, 2 a zero word, 3 misaligned, 4 a reserved bit, 5 above 32 MiB */
+    const uint32_t e[12] = {code, sh | arg, code + 0x1000u, sh, code + 0x2000u, sh, code + 2u, sh, code, sh | 1u << 25,
+                            1u << 25, sh};
+    for (unsigned i = 0; i < 12; i++) {
+        wr32(m, kt + 4u * i, e[i]);
+    }
+    gpu_model_write(m, REG_CP_KTAB, (6ull << 32) | kt);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 1, 4, 0), GPU_CMDE_UNSUPPORTED, "no tile in the model: UNSUPPORTED");
+    CHECK(rd32(m, arg) == 0, "nothing ran");
+    CHECK(gpu_model_set_shader_cores(m, 4) == 0, "4 cores");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 3, 4, 0), GPU_CMDE_OK, "DISPATCH_1D, 3 tiles");
+    int bad = 0;
+    for (unsigned x = 0; x < 4; x++) {
+        for (unsigned k = 0; k < 4; k++) {
+            bad += rd32(m, arg + 16u * x + 4u * k) != (x < 3 ? (0xA5000000u | k << 12 | x) : 0u);
+        }
+    }
+    CHECK(bad == 0, "tiles 0..2 ran with TILE_OFFSET 0..2 on 4 cores, tile 3 did not (%d words wrong)", bad);
+    CHECK(gpu_model_read(m, REG_SHD_KERNEL) == ((uint64_t)arg << 32 | code), "SHD_KERNEL holds {ARG_BASE, entry} after it");
+    const uint32_t a2 = GPU_SIMT_DATA_WIN + 0x400u;
+    const uint32_t d2[5] = {0, (2u << 16) | 3u, (1u << 16) | 4u, a2, 0};
+    const gpu_cmd_hdr_t h2 = {GPU_CMD_DISPATCH_2D, F_PAY, 0, 5, 0, 0, 0};
+    CP_EXPECT(cp_run(&t, &h2, d2, 5), GPU_CMDE_OK, "DISPATCH_2D {2, 3}, arg_ptr");
+    bad = 0;
+    for (unsigned y = 0; y < 2; y++) {
+        for (unsigned x = 0; x < 3; x++) {
+            bad += rd32(m, a2 + 16u * (8u * y + x) + 12u) != (0xA5000000u | 3u << 12 | y << 16 | x);
+        }
+    }
+    CHECK(bad == 0, "6 tiles {y, x} row by row at arg_ptr (%d wrong)", bad);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 0, 4, 0), GPU_CMDE_OK, "0 tiles: OK, nothing runs");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 1, 4, 3), GPU_CMDE_BAD_ARG, "a misaligned entry pc");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 1, 4, 4), GPU_CMDE_BAD_ARG, "word 1 bit 25");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 1, 4, 5), GPU_CMDE_BAD_ARG, "an entry pc at 32 MiB");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 256, 4, 0), GPU_CMDE_BAD_ARG, "256 tiles");
+    /* FAULT: the first tile faults, the second does not run */
+    wr32(m, arg + 0x100u, 0);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 2, 4, 2), GPU_CMDE_FAULT, "a zero word: FAULT");
+    const uint64_t st = gpu_model_read(m, REG_SHD_STATUS);
+    CHECK(((st >> SHD_STATUS_FAULT_SHIFT) & 1u) && ((st >> SHD_STATUS_FAULT_PC_SHIFT) & SHD_STATUS_FAULT_PC_MASK) ==
+                                                      code + 0x2000u,
+          "SHD_STATUS: FAULT at the entry (0x%016" PRIX64 ")", st);
+    /* hung: the watchdog */
+    cpt_log_reset(&t);
+    t.stops = 0;
+    gpu_model_write(m, REG_CP_WATCHDOG, 3000);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 2, 4, 1), GPU_CMDE_WATCHDOG, "the spin, CP_WATCHDOG 3000");
+    CHECK(t.stops == 1 && t.stop_data == GPU_CMDE_WATCHDOG && t.stop_unit == GPU_UNIT_SHADER &&
+              ((gpu_model_read(m, REG_SHD_STATUS) >> SHD_STATUS_WATCHDOG_SHIFT) & 1u),
+          "one KERNEL_STOP of unit SHADER, SHD_STATUS.WATCHDOG (%u, %u)", t.stops, t.stop_unit);
+    /* hung, no watchdog: held until CP_ABORT */
+    gpu_model_write(m, REG_CP_WATCHDOG, 0);
+    t.stops = 0;
+    gpu_cmd_state_t a = cp_state(&t);
+    CHECK(gpu_cmd_dispatch_1d(t.d, F_EMIT, 20, 1, 4, 1) == GPU_OK, "the spin, watchdog 0");
+    CHECK(cp_state(&t).packets == a.packets && t.stops == 0 && !gpu_model_stuck(m), "held");
+    CHECK(gpu_cmd_abort(t.d) == GPU_OK, "CP_ABORT");
+    CP_EXPECT(cp_end(&t, &a, GPU_CMD_DISPATCH_1D, 20), GPU_CMDE_ABORTED, "ABORTED");
+    CHECK(t.stops == 1 && t.stop_unit == GPU_UNIT_SHADER && ((gpu_model_read(m, REG_SHD_STATUS) >> SHD_STATUS_ABORTED_SHIFT) & 1u),
+          "one KERNEL_STOP of unit SHADER, SHD_STATUS.ABORTED");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 1, 4, 0), GPU_CMDE_OK, "the next DISPATCH runs");
+    cpt_close(&t);
 }
 
 /* a hung kernel of the host's SIMT_LAUNCH (docs/simt.md "Stopping a kernel"): with CP_WATCHDOG > 0
@@ -7325,9 +7425,9 @@ static void test_cp_random(void)
           "GDRAW budgets: %u refused WATCHDOG by the check pass, %u drew within a budget below 24", gd_wd, gd_tight);
     int all = 1;
     for (unsigned s = 0; s < GPU_CMDE_COUNT; s++) {
-        all &= r->by_status[s] > 0;
+        all &= r->by_status[s] > 0 || s == GPU_CMDE_FAULT; /* FAULT needs a shader tile: test_cp_shader */
     }
-    CHECK(all, "every status code reached by the random stream");
+    CHECK(all, "every status code but FAULT reached by the random stream");
     printf("test_model: random command stream: %u packets (%u cut by RESYNC, %u kernels run, %u stopped, %u RDRAW "
            "drew %u triangles, %u fragments; Gouraud %u, depth %u, blend %u, texture %u; %u RRECT drew %u fragments, "
            "%u empty; depth %u, blend %u, texture %u, state colour %u; %u GDRAW drew %u triangles, %u fragments; "
@@ -7393,6 +7493,7 @@ int main(int argc, char **argv)
     test_cp_dispatch_checks();
     test_cp_kernel_stop();
     test_simt_stop();
+    test_cp_shader();
     test_cp_draw_driver();
     test_cp_load_rstate();
     test_cp_rdraw_checks();

@@ -73,6 +73,8 @@ int check_shader(scene_ctx_t *c, const scene_obs_t *o);
 void scene_shader_random(scene_ctx_t *c);
 void scene_shader_stop(scene_ctx_t *c);
 int check_shader_stop(scene_ctx_t *c, const scene_obs_t *o);
+void scene_shader_dispatch(scene_ctx_t *c);
+int check_shader_dispatch(scene_ctx_t *c, const scene_obs_t *o);
 void scene_bench_host_tri_state(scene_ctx_t *c);
 
 #endif

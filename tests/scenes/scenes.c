@@ -3392,6 +3392,9 @@ const scene_t g_scenes[] = {
      "seeded shader-gen programs on the shader tile between triangles, each at its own address; --count programs (default 6; needs tgpu_tb_shd)"},
     {"shader_stop", scene_shader_stop, check_shader_stop,
      "shader kernels that never end, stopped by CP_WATCHDOG and by CP_ABORT, with triangles after each (needs tgpu_tb_shd)"},
+    {"shader_dispatch", scene_shader_dispatch, check_shader_dispatch,
+     "DISPATCH_1D/2D of shader kernels through the kernel table: tiles with their TILE_OFFSET, ARG_BASE from the entry "
+     "and from arg_ptr, 0 tiles, refused entries, FAULT, WATCHDOG, CP_ABORT, triangles between (needs tgpu_tb_shd)"},
     {"cp_ops", scene_cp_ops, check_cp_ops,
      "command processor: every carried-out opcode, every refusal, fences, IRQ, read pipe, window, RESYNC, CLEAR"},
     {"bench_cp_barrier", scene_bench_cp_barrier, NULL, "benchmark: 100 header-only packets (BARRIER) per count"},

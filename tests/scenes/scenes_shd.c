@@ -7,6 +7,8 @@
 #include "scene.h"
 
 #include "gpu_regs.h"
+#include "gpu_cmd.h"
+#include "gpu_cmd_defs.h"
 #include "shader_asm.h"
 #include "shader_gen.h"
 #include "shader_isa.h"
@@ -632,6 +634,174 @@ int check_shader_stop(scene_ctx_t *c, const scene_obs_t *o)
                      o->backend, k, got, want);
             return -1;
         }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- DISPATCH of shader kernels */
+
+#define SHD_KT 0x1070000u     /* the kernel table */
+#define SHD_TILES 0x1080000u  /* the tile kernel's words (the entry's ARG_BASE) */
+#define SHD_TILES2 (GPU_SIMT_DATA_WIN + 0x1000u) /* ... through arg_ptr (which lies in the SIMT data window) */
+#define SHD_KENT_SHADER 0x80000000u /* entry word 1 bit 31: a shader kernel (docs/command.md "Compute") */
+
+/* each core stores 0xA5000000 | core << 12 | TILE_OFFSET at ARG_BASE + 16 * (8 y + x) + 4 * core,
+ * {y, x} = TILE_OFFSET */
+static const char k_tile[] =
+    "        CSRRS   s1, ARG_BASE, s0\n"
+    "        CSRRS   s2, CORE_ID, s0\n"
+    "        CSRRS   s3, TILE_OFFSET, s0\n"
+    "        LSRI    s4, s3, 16\n"
+    "        SHLI    s4, s4, 3\n"
+    "        SHLI    s5, s3, 16\n"
+    "        LSRI    s5, s5, 16\n"
+    "        ADD     s4, s4, s5\n"
+    "        SHLI    s4, s4, 4\n"
+    "        SHLI    s6, s2, 2\n"
+    "        ADD     s4, s4, s6\n"
+    "        ADD     s4, s4, s1\n"
+    "        SHLI    s6, s2, 12\n"
+    "        LUI     s7, 0xA5000\n"
+    "        OR      s7, s7, s6\n"
+    "        OR      s7, s7, s3\n"
+    "        SW      s7, (s4)\n"
+    "        WFI\n";
+
+/* a DISPATCH packet, EMIT into its own slot; the status the slot then holds */
+static uint32_t shd_dispatch(uint8_t op, uint8_t slot, uint32_t grid, uint32_t block, uint32_t kid, uint32_t arg_ptr)
+{
+    const uint32_t desc[5] = {kid, grid, block, arg_ptr, 0};
+    gpu_cmd_hdr_t h = {.opcode = op, .flags = GPU_CMDF_EMIT | GPU_CMDF_PAYLOAD, .rdst = slot, .len = 5};
+    (void)gpu_cmd_send(gpu_selected(), &h, desc, 5);
+    uint32_t v = 0;
+    (void)gpu_cmd_slot(gpu_selected(), slot, &v);
+    return v >> 24;
+}
+
+static void want_status(scene_ctx_t *c, const char *what, uint32_t got, uint32_t want)
+{
+    if (got != want && !c->msg[0]) {
+        snprintf(c->msg, sizeof(c->msg), "%s: packet status %u, want %u", what, got, want);
+    }
+}
+
+/* DISPATCH_1D / DISPATCH_2D of shader kernels through the kernel table (docs/command.md
+ * "Compute"): tiles one after another with their TILE_OFFSET, ARG_BASE from the entry or from
+ * arg_ptr, 0 tiles, refused entries, a kernel that faults (FAULT), one that never ends stopped
+ * by the watchdog (WATCHDOG) and by CP_ABORT right after the packet (ABORTED), triangles between */
+void scene_shader_dispatch(scene_ctx_t *c)
+{
+    memset(&g_shd, 0, sizeof(g_shd));
+    g_shd.ncores = tile_cores(c);
+    if (g_shd.ncores == 0) {
+        return;
+    }
+    gpu_write(REG_FB_DRAW, SHD_FB);
+    gpu_write(REG_TRI_MODE, 0);
+    gpu_write(REG_DITHER_MODE, 0);
+    gpu_write(REG_ALPHA_BLEND, 0);
+    quad(0, 0, 640, 480, PACK_RGBA(0, 255, 0, 255));
+    if (upload_kernel(c, k_tile, NULL, SHD_CODE + 0x3000u) != 0 || upload_kernel(c, k_spin, NULL, SHD_CODE + 0x2000u) != 0) {
+        return;
+    }
+    /* entries: 0 the tile kernel, 1 the spinning one, 2 a zero word (ILLEGAL), 3 a misaligned
+     * entry pc, 4 a reserved bit of word 1 */
+    const uint32_t kt[10] = {SHD_CODE + 0x3000u, SHD_KENT_SHADER | SHD_TILES, SHD_CODE + 0x2000u,
+                             SHD_KENT_SHADER | SHD_STOP_ARGS, SHD_CODE + 0x4000u, SHD_KENT_SHADER,
+                             SHD_CODE + 0x3002u, SHD_KENT_SHADER, SHD_CODE + 0x3000u, SHD_KENT_SHADER | (1u << 25)};
+    gpu_write(REG_MEM_ADDR, SHD_KT);
+    for (unsigned i = 0; i < 10; i++) {
+        gpu_write(REG_MEM_DATA, kt[i]);
+    }
+    gpu_write(REG_CP_KTAB, (5ull << 32) | SHD_KT);
+    gpu_write(REG_CP_WATCHDOG, 0);
+    const uint32_t n1 = (uint32_t)scene_rand_range(c, 1, 6);
+    g_shd.n = n1;
+    want_status(c, "DISPATCH_1D of the tile kernel", shd_dispatch(GPU_CMD_DISPATCH_1D, 1, n1, 4, 0, 0), GPU_CMDE_OK);
+    quad(0, 0, 64, 64, PACK_RGBA(255, 0, 0, 255));
+    want_status(c, "DISPATCH_2D of the tile kernel, arg_ptr",
+                shd_dispatch(GPU_CMD_DISPATCH_2D, 2, (2u << 16) | 3u, (1u << 16) | 4u, 0, SHD_TILES2), GPU_CMDE_OK);
+    want_status(c, "0 tiles", shd_dispatch(GPU_CMD_DISPATCH_1D, 3, 0, 4, 0, 0), GPU_CMDE_OK);
+    want_status(c, "a misaligned entry pc", shd_dispatch(GPU_CMD_DISPATCH_1D, 4, 1, 4, 3, 0), GPU_CMDE_BAD_ARG);
+    want_status(c, "a reserved entry bit", shd_dispatch(GPU_CMD_DISPATCH_1D, 5, 1, 4, 4, 0), GPU_CMDE_BAD_ARG);
+    want_status(c, "block 2", shd_dispatch(GPU_CMD_DISPATCH_1D, 6, 1, 2, 0, 0), GPU_CMDE_UNSUPPORTED);
+    want_status(c, "a kernel that faults", shd_dispatch(GPU_CMD_DISPATCH_1D, 7, 3, 4, 2, 0), GPU_CMDE_FAULT);
+    const uint64_t st = gpu_read(REG_SHD_STATUS);
+    if (!c->msg[0] && (field(st, SHD_STATUS_FAULT_SHIFT, SHD_STATUS_FAULT_MASK) != 1 ||
+                       field(st, SHD_STATUS_FAULT_PC_SHIFT, SHD_STATUS_FAULT_PC_MASK) != SHD_CODE + 0x4000u)) {
+        snprintf(c->msg, sizeof(c->msg), "after FAULT: SHD_STATUS 0x%016llX, want FAULT at pc 0x%08X",
+                 (unsigned long long)st, SHD_CODE + 0x4000u);
+    }
+    quad(64, 0, 128, 64, PACK_RGBA(0, 0, 255, 255));
+    gpu_write(REG_CP_WATCHDOG, (uint64_t)scene_rand_range(c, SHD_STOP_BUDGET_MIN, 2 * SHD_STOP_BUDGET_MIN));
+    want_status(c, "the spinning kernel under CP_WATCHDOG", shd_dispatch(GPU_CMD_DISPATCH_1D, 8, 2, 4, 1, 0),
+                GPU_CMDE_WATCHDOG);
+    if (!c->msg[0]) {
+        (void)want_stop(c, "after WATCHDOG", gpu_read(REG_SHD_STATUS), 1, 0);
+    }
+    gpu_write(REG_CP_WATCHDOG, 0);
+    const uint32_t desc[5] = {1, 1, 4, 0, 0};
+    gpu_cmd_hdr_t h = {.opcode = GPU_CMD_DISPATCH_1D, .flags = GPU_CMDF_EMIT | GPU_CMDF_PAYLOAD, .rdst = 9, .len = 5};
+    (void)gpu_cmd_send(gpu_selected(), &h, desc, 5);
+    gpu_write(REG_CP_ABORT, 1);
+    uint32_t v = 0;
+    (void)gpu_cmd_slot(gpu_selected(), 9, &v);
+    want_status(c, "the spinning kernel and CP_ABORT", v >> 24, GPU_CMDE_ABORTED);
+    if (!c->msg[0]) {
+        (void)want_stop(c, "after ABORTED", gpu_read(REG_SHD_STATUS), 0, 1);
+    }
+    quad(128, 0, 192, 64, PACK_RGBA(255, 255, 255, 255));
+    (void)gpu_read(REG_STATUS);
+}
+
+static uint16_t shader_dispatch_pixel(int x, int y, const char **what)
+{
+    static const uint16_t q[3] = {0xF800, 0x001F, 0xFFFF};
+    static const char *const qn[3] = {"triangle after the tile kernels", "triangle after FAULT",
+                                      "triangle after CP_ABORT"};
+    if (y < 64 && x < 192) {
+        *what = qn[x / 64];
+        return q[x / 64];
+    }
+    *what = "the clear";
+    return 0x07E0;
+}
+
+/* the tile kernel's word of tile {y, x}, core k in the block at base */
+static int check_tiles(scene_ctx_t *c, const scene_obs_t *o, uint32_t base, unsigned nx, unsigned ny, const char *what)
+{
+    for (unsigned y = 0; y < ny; y++) {
+        for (unsigned x = 0; x < nx; x++) {
+            for (unsigned k = 0; k < g_shd.ncores; k++) {
+                const uint32_t got = word32(o, base + 16u * (8u * y + x) + 4u * k);
+                const uint32_t want = 0xA5000000u | k << 12 | y << 16 | x;
+                if (got != want) {
+                    snprintf(c->msg, sizeof(c->msg), "%s: %s: tile {%u, %u} core %u's word is 0x%08X, want 0x%08X",
+                             o->backend, what, y, x, k, got, want);
+                    return -1;
+                }
+            }
+        }
+    }
+    /* the tile after the last did not run */
+    if (word32(o, base + 16u * (8u * (ny - 1u) + nx)) != 0) {
+        snprintf(c->msg, sizeof(c->msg), "%s: %s: a tile past the grid ran", o->backend, what);
+        return -1;
+    }
+    return 0;
+}
+
+int check_shader_dispatch(scene_ctx_t *c, const scene_obs_t *o)
+{
+    if (c->msg[0]) {
+        return -1;
+    }
+    if (!o->mem) {
+        return 0;
+    }
+    if (check_fb(c, o, shader_dispatch_pixel) != 0 || check_tiles(c, o, SHD_TILES, g_shd.n, 1, "DISPATCH_1D") != 0 ||
+        check_tiles(c, o, SHD_TILES2, 3, 2, "DISPATCH_2D") != 0) {
+        return -1;
     }
     return 0;
 }

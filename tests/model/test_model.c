@@ -6218,6 +6218,8 @@ static uint32_t ref_pay(const gpu_cmd_hdr_t *h, const uint32_t *pay, unsigned i)
 }
 
 /* the DISPATCH checks of docs/command.md "Compute", in order */
+static unsigned g_ref_shd_entries; /* DISPATCH packets that reached a shader kernel's entry */
+
 static unsigned ref_dispatch(const ref_t *r, const gpu_cmd_hdr_t *h, const uint32_t *pay, ref_launch_t *L)
 {
     uint32_t d[5];
@@ -6255,6 +6257,11 @@ static unsigned ref_dispatch(const ref_t *r, const gpu_cmd_hdr_t *h, const uint3
         return GPU_CMDE_RANGE;
     }
     const uint32_t prog = ref_get(r, (uint32_t)e), data = ref_get(r, (uint32_t)e + 4);
+    if (data >> 31) { /* a shader kernel's entry: its own checks, then no tile in this model */
+        g_ref_shd_entries++;
+        return (prog >> 25) != 0 || (prog & 3u) != 0 || ((data >> 25) & 0x3Fu) != 0 ? GPU_CMDE_BAD_ARG
+                                                                                   : GPU_CMDE_UNSUPPORTED;
+    }
     if (prog > 0x3FFFu || data > 0x7FFFu) {
         return GPU_CMDE_BAD_ARG;
     }
@@ -7133,7 +7140,10 @@ static void rnd_ktab(gpu_model_t *m, ref_t *r)
         const uint64_t a = (uint64_t)r->kbase + 8 * e;
         if (a + 8 <= REF_TOP && !(a + 8 > REF_PWIN && a < REF_DWIN)) {
             const uint32_t pw = rnd_below(10) ? rnd_below(0x4000) : rnd32();
-            const uint32_t dw = rnd_below(10) ? rnd_below(0x8000) : rnd32();
+            uint32_t dw = rnd_below(10) ? rnd_below(0x8000) : rnd32();
+            if (rnd_below(20) == 0) { /* a shader kernel's entry (refused: this model has no tile) */
+                dw = 0x80000000u | (rnd_below(4) ? rnd_below(1u << 25) : rnd32());
+            }
             ref_put(r, (uint32_t)a, pw, 0);
             ref_put(r, (uint32_t)a + 4, dw, 0);
             wr32(m, (uint32_t)a, pw);
@@ -7428,6 +7438,7 @@ static void test_cp_random(void)
         all &= r->by_status[s] > 0 || s == GPU_CMDE_FAULT; /* FAULT needs a shader tile: test_cp_shader */
     }
     CHECK(all, "every status code but FAULT reached by the random stream");
+    CHECK(g_ref_shd_entries > 0, "shader kernels' entries reached by the random stream (%u)", g_ref_shd_entries);
     printf("test_model: random command stream: %u packets (%u cut by RESYNC, %u kernels run, %u stopped, %u RDRAW "
            "drew %u triangles, %u fragments; Gouraud %u, depth %u, blend %u, texture %u; %u RRECT drew %u fragments, "
            "%u empty; depth %u, blend %u, texture %u, state colour %u; %u GDRAW drew %u triangles, %u fragments; "

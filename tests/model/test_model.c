@@ -1877,6 +1877,18 @@ static void shl_load(gpu_model_t *m, const char *src, uint32_t base)
     shd_image_free(&img);
 }
 
+static void shl_load_file(gpu_model_t *m, const char *path, uint32_t base)
+{
+    shd_image_t img;
+    memset(&img, 0, sizeof(img));
+    int rc = shd_assemble_file(path, base, &img);
+    CHECK(rc == 0, "%s assembles (%s)", path, img.err);
+    if (rc == 0) {
+        memcpy(gpu_model_mem(m) + base, img.bytes, img.size);
+    }
+    shd_image_free(&img);
+}
+
 /* SHD_KERNEL / SHD_LAUNCH / SHD_STATUS on the model (docs/shader.md "GPU integration"): nothing
  * without a tile; the kernel's stores through the funnel, a misaligned word as two writes with
  * the byte enables of its bytes; the report of a clean, a misaligned and a faulting kernel;
@@ -2578,27 +2590,9 @@ static void test_cp_shader(void)
     gpu_model_t *m = t.m;
     CHECK(gpu_model_set_shader_step_limit(m, 100000) == 0, "step limit 10^5");
     const uint32_t code = 0x100000u, arg = 0x200000u, kt = 0x80000u, sh = 0x80000000u;
-    /* each core stores 0xA5000000 | core << 12 | TILE_OFFSET at ARG_BASE + 16 * (8 y + x) + 4 * core */
-    shl_load(m,
-             "        CSRRS   s1, ARG_BASE, s0\n"
-             "        CSRRS   s2, CORE_ID, s0\n"
-             "        CSRRS   s3, TILE_OFFSET, s0\n"
-             "        LSRI    s4, s3, 16\n"
-             "        SHLI    s4, s4, 3\n"
-             "        SHLI    s5, s3, 16\n"
-             "        LSRI    s5, s5, 16\n"
-             "        ADD     s4, s4, s5\n"
-             "        SHLI    s4, s4, 4\n"
-             "        SHLI    s6, s2, 2\n"
-             "        ADD     s4, s4, s6\n"
-             "        ADD     s4, s4, s1\n"
-             "        SHLI    s6, s2, 12\n"
-             "        LUI     s7, 0xA5000\n"
-             "        OR      s7, s7, s6\n"
-             "        OR      s7, s7, s3\n"
-             "        SW      s7, (s4)\n"
-             "        WFI\n",
-             code);
+    /* tests/scenes/kernels/tile_mark.s: each core stores 0xA5000000 | core << 12 | TILE_OFFSET at
+     * ARG_BASE + 16 * (8 y + x) + 4 * core */
+    shl_load_file(m, "tests/scenes/kernels/tile_mark.s", code);
     shl_load(m, "spin:   J       spin\n", code + 0x1000u);
     /* 0 the tile kernel, 1 the spin, 2 a zero word, 3 misaligned, 4 a reserved bit, 5 above 32 MiB */
     const uint32_t e[12] = {code, sh | arg, code + 0x1000u, sh, code + 0x2000u, sh, code + 2u, sh, code, sh | 1u << 25,

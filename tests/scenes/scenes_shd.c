@@ -646,26 +646,8 @@ int check_shader_stop(scene_ctx_t *c, const scene_obs_t *o)
 #define SHD_KENT_SHADER 0x80000000u /* entry word 1 bit 31: a shader kernel (docs/command.md "Compute") */
 
 /* each core stores 0xA5000000 | core << 12 | TILE_OFFSET at ARG_BASE + 16 * (8 y + x) + 4 * core,
- * {y, x} = TILE_OFFSET */
-static const char k_tile[] =
-    "        CSRRS   s1, ARG_BASE, s0\n"
-    "        CSRRS   s2, CORE_ID, s0\n"
-    "        CSRRS   s3, TILE_OFFSET, s0\n"
-    "        LSRI    s4, s3, 16\n"
-    "        SHLI    s4, s4, 3\n"
-    "        SHLI    s5, s3, 16\n"
-    "        LSRI    s5, s5, 16\n"
-    "        ADD     s4, s4, s5\n"
-    "        SHLI    s4, s4, 4\n"
-    "        SHLI    s6, s2, 2\n"
-    "        ADD     s4, s4, s6\n"
-    "        ADD     s4, s4, s1\n"
-    "        SHLI    s6, s2, 12\n"
-    "        LUI     s7, 0xA5000\n"
-    "        OR      s7, s7, s6\n"
-    "        OR      s7, s7, s3\n"
-    "        SW      s7, (s4)\n"
-    "        WFI\n";
+ * {y, x} = TILE_OFFSET (shared with test_model's test_cp_shader) */
+#define SHD_K_TILE "tests/scenes/kernels/tile_mark.s"
 
 /* a DISPATCH packet, EMIT into its own slot; the status the slot then holds */
 static uint32_t shd_dispatch(uint8_t op, uint8_t slot, uint32_t grid, uint32_t block, uint32_t kid, uint32_t arg_ptr)
@@ -701,7 +683,7 @@ void scene_shader_dispatch(scene_ctx_t *c)
     gpu_write(REG_DITHER_MODE, 0);
     gpu_write(REG_ALPHA_BLEND, 0);
     quad(0, 0, 640, 480, PACK_RGBA(0, 255, 0, 255));
-    if (upload_kernel(c, k_tile, NULL, SHD_CODE + 0x3000u) != 0 || upload_kernel(c, k_spin, NULL, SHD_CODE + 0x2000u) != 0) {
+    if (upload_kernel(c, NULL, SHD_K_TILE, SHD_CODE + 0x3000u) != 0 || upload_kernel(c, k_spin, NULL, SHD_CODE + 0x2000u) != 0) {
         return;
     }
     /* entries: 0 the tile kernel, 1 the spinning one, 2 a zero word (ILLEGAL), 3 a misaligned

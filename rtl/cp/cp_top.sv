@@ -89,7 +89,8 @@ module cp_top (
 
   // ---- state ----
   asm_e        asm_q, asm_d;
-  st_e         st_q, st_d;
+  (* fsm_encoding = "one-hot" *) st_e st_q;   // (timing: compares of st_q are single bits)
+  st_e         st_d;
   logic [7:0]  op_q, op_d, flags_q, flags_d, rdst_q, rdst_d, len_q, len_d;
   logic [31:0] arg0_q, arg0_d, arg1_q, arg1_d, arg2_q, arg2_d;
   // payload and descriptors: [0] SPRITE_DRAW key / LAYER_BLEND region; DISPATCH descriptor
@@ -178,7 +179,7 @@ module cp_top (
   logic [7:0]  wm_words_q, wm_words_d;      // WRITE_MEM payload words still to write
   logic [7:0]  status_q, status_d;
   logic        clr_pend_q, clr_pend_d;      // CP_CTRL.CLEAR after the completion in progress
-  st_e         clr_ret_q, clr_ret_d;        // where Clear returns to
+  logic [1:0]  clr_ret_q, clr_ret_d;        // where Clear returns to: Idle, Pay, WmPay, Drain
   logic [8:0]  clr_idx_q, clr_idx_d;
   logic [23:0] fence_q, fence_d;
   logic [31:0] packets_q, packets_d;
@@ -189,11 +190,9 @@ module cp_top (
   // checks (Chk1 -> Chk2)
   logic [33:0] end_d_q, end_s_q;
   logic        in_d_q, in_s_q, slot_set_q, pipe_ok_q;
-  // the extents of the header, registered every cycle: Chk0 lasts two cycles (chk0_ok_q), so
-  // from its second cycle to Chk2 they are this header's (it does not change before Chk2 ends),
-  // and the range unit starts from these flip-flops, not from rect_bytes' adders (timing)
+  // the extents of the header, registered every cycle: from Chk0's second cycle to Chk2 they
+  // are this header's (it does not change before Chk2 ends); the overlap check reads them
   logic [33:0] n_d_q, n_s_q;
-  logic        chk0_ok_q;
   // walkers: d = destination (writes), s = source (reads)
   logic [15:0] w_q, w_d, h_d;
   logic [24:0] d_addr_q, d_addr_d, d_row_q, d_row_d, s_addr_q, s_addr_d, s_row_q, s_row_d;
@@ -336,6 +335,31 @@ module cp_top (
   logic [36:0] cs_v, cs_m, cs_t;         // its sum and carry bits, and t[37:1]
   logic [33:0] ru_n;
   logic        ru_in;
+  // the range unit is pipelined (timing): its operands are registered (ru_a_q, ru_n_q), the
+  // result too (ru_in_q); a state that uses it waits until it has lasted three cycles
+  // (ru_rdy), its operands being fixed from its entry on
+  logic [35:0] ru_a_q;
+  logic [33:0] ru_n_q;
+  logic        ru_in_q, ru_rdy;
+  // ru_rdy from flags per state (in_X: st_q was X one / two cycles ago), so that st_q is only
+  // compared with constants and Yosys's fsm pass can recode it one-hot (timing)
+  typedef enum logic [3:0] {
+    WChk0, WChk1, WChk2, WDChk, WGdCnt, WGdV1, WGdV3, WRdVChk, WRdSChk, WNum
+  } wst_e;
+  logic [WNum-1:0] w_now, w_p1_q, w_p2_q;
+  always_comb begin
+    w_now = '0;
+    w_now[WChk0]   = (st_q == StChk0);
+    w_now[WChk1]   = (st_q == StChk1);
+    w_now[WChk2]   = (st_q == StChk2);
+    w_now[WDChk]   = (st_q == StDChk);
+    w_now[WGdCnt]  = (st_q == StGdCnt);
+    w_now[WGdV1]   = (st_q == StGdV1);
+    w_now[WGdV3]   = (st_q == StGdV3);
+    w_now[WRdVChk] = (st_q == StRdVChk);
+    w_now[WRdSChk] = (st_q == StRdSChk);
+  end
+  assign ru_rdy = |(w_now & w_p1_q & w_p2_q);
   logic        ovl, slot_set, pipe_ok;
   // the window's end, registered: CP_WIN_LIMIT reaches a check at least four cycles after its
   // register write (the write, two header words, Chk0), so one cycle here changes nothing
@@ -353,7 +377,8 @@ module cp_top (
   end
 
   // ---- Chk2: the status, in the order of docs/command.md "Validation" ----
-  logic [7:0] chk_status;
+  logic [7:0] chk_status, chk_status_q;
+  always_ff @(posedge clk_i) chk_status_q <= chk_status;   // (timing)
   logic       al_d, al_s, al_d4k, al_s4k, wide;
   always_comb begin
     al_d   = (arg0_q[1:0] != '0);
@@ -456,12 +481,20 @@ module cp_top (
   logic [7:0]  dk_status, dk_thr;
   logic        dk_block_ok, dk_thr_ok;
   logic [15:0] dk_prod;
-  // one multiplier, shared: StDChk x * y of DISPATCH_2D, StLb (s - d) * a of one channel
-  logic signed [9:0]  mul_x, mul_y;
-  logic signed [19:0] mul_p;
-  logic [1:0]  lb_ch_q, lb_ch_d;            // LAYER_BLEND: the channel being blended
+  // one multiplier, shared: StDChk x * y of DISPATCH_2D, StLb (s - d) * a of one channel;
+  // operands and product registered (timing), so a channel's result comes two steps after
+  // its issue: stage 1 the operands (mul_x_q, with the channel and its destination value),
+  // stage 2 the product (mul_p_q), then the rounding sum into the result. The stages move
+  // together (lb_adv), held only while the blue channel's word waits for the write register
+  logic signed [9:0]  mul_x, mul_y, mul_x_q, mul_y_q;
+  logic signed [19:0] mul_p_q;
+  logic [1:0]  lb_ch_q, lb_ch_d;            // LAYER_BLEND: the channel being issued
   logic signed [6:0] lb_diff;
   logic [5:0]  lb_sc, lb_dc, lb_oc;
+  logic        lb_adv;                      // the blend's stages advance
+  logic        lb_b1_v_q, lb_b2_v_q;        // a channel in stage 1 / 2
+  logic [1:0]  lb_b1_ch_q, lb_b2_ch_q;      // ... which
+  logic [5:0]  lb_b1_dc_q, lb_b2_dc_q;      // ... its destination value
   always_comb begin
     unique case (lb_ch_q)
       2'd0:    begin lb_sc = {1'b0, lb_s_q[15:11]}; lb_dc = {1'b0, lb_d_q[15:11]}; end
@@ -476,20 +509,33 @@ module cp_top (
       mul_x = $signed({2'b0, pbuf_q[1][7:0]});
       mul_y = $signed({2'b0, pbuf_q[1][23:16]});
     end
-    mul_p = mul_x * mul_y;
     // o = (s * a + d * (256 - a) + 128) >> 8 = d + (((s - d) * a + 128) >>> 8) (floor)
-    lb_oc = 6'($signed({1'b0, lb_dc}) + 8'((mul_p + 20'sd128) >>> 8));
+    lb_oc = 6'($signed({1'b0, lb_b2_dc_q}) + 8'((mul_p_q + 20'sd128) >>> 8));
   end
-  // the product registered every cycle (timing: the DSP's 4 ns no longer sit in front of
-  // StDChk's status and the state's enables). StDChk lasts two cycles (dchk_ok_q) and is never
-  // entered from StLb, so in its second cycle dk_prod_q is x * y of this packet's pbuf_q[1].
-  logic [15:0] dk_prod_q;
-  logic        dchk_ok_q;
-  always_ff @(posedge clk_i) dk_prod_q <= mul_p[15:0];
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) dchk_ok_q <= 1'b0;
-    else         dchk_ok_q <= (st_q == StDChk) && !dchk_ok_q;
+    if (!rst_ni) begin
+      lb_b1_v_q <= 1'b0;
+      lb_b2_v_q <= 1'b0;
+    end else if (lb_adv) begin
+      lb_b1_v_q <= (st_q == StLb) && lb_busy_q;
+      lb_b2_v_q <= lb_b1_v_q;
+    end
   end
+  always_ff @(posedge clk_i) begin
+    if (lb_adv) begin
+      mul_x_q    <= mul_x;
+      mul_y_q    <= mul_y;
+      lb_b1_ch_q <= lb_ch_q;
+      lb_b1_dc_q <= lb_dc;
+      mul_p_q    <= mul_x_q * mul_y_q;
+      lb_b2_ch_q <= lb_b1_ch_q;
+      lb_b2_dc_q <= lb_b1_dc_q;
+    end
+  end
+  // StDChk lasts three cycles (ru_rdy) and is never entered from StLb (the stages advance
+  // outside StLb), so in its third cycle the product is x * y of this packet's pbuf_q[1]
+  logic [15:0] dk_prod_q;
+  assign dk_prod_q = mul_p_q[15:0];
   logic [35:0] dk_entry;         // BASE + 8 * kernel_id, 36 bits (no wrap)
   logic        dk_entry_in;
   always_comb begin
@@ -507,7 +553,7 @@ module cp_top (
       dk_thr      = pbuf_q[1][7:0];
     end
     dk_entry    = {4'h0, ktab_i[31:3], 3'b000} + {pbuf_q[0], 3'b000};
-    dk_entry_in = ru_in;   // the range unit on (dk_entry, 8) in StDChk
+    dk_entry_in = ru_in_q; // the range unit on (dk_entry, 8) in StDChk
     dk_status = cp_pkg::ERR_OK;
     if (!dk_block_ok)                           dk_status = cp_pkg::ERR_UNSUPPORTED;
     else if (!dk_thr_ok)                        dk_status = cp_pkg::ERR_BAD_ARG;
@@ -538,18 +584,20 @@ module cp_top (
   assign op_rrect = (op_q == cp_pkg::OP_RRECT);
   assign op_gdraw = (op_q == cp_pkg::OP_GDRAW);
   assign dr_sid = op_rrect ? arg1_q[1:0] : op_gdraw ? arg2_q[13:12] : pbuf_q[0][1:0];
-  always_comb begin   // GDRAW's geometry state and parameters (slots named in arg2)
+  // GDRAW's geometry state and parameters (slots named in arg2), registered (timing): a slot is
+  // written by an earlier packet, arg2 is the header's, both at least three cycles before Chk2
+  always_ff @(posedge clk_i) begin
     unique case (arg2_q[5:4])
-      2'd0:    gd_gs = gs0_q;
-      2'd1:    gd_gs = gs1_q;
-      2'd2:    gd_gs = gs2_q;
-      default: gd_gs = gs3_q;
+      2'd0:    gd_gs <= gs0_q;
+      2'd1:    gd_gs <= gs1_q;
+      2'd2:    gd_gs <= gs2_q;
+      default: gd_gs <= gs3_q;
     endcase
     unique case (arg2_q[9:8])
-      2'd0:    gd_gp = gp0_q;
-      2'd1:    gd_gp = gp1_q;
-      2'd2:    gd_gp = gp2_q;
-      default: gd_gp = gp3_q;
+      2'd0:    gd_gp <= gp0_q;
+      2'd1:    gd_gp <= gp1_q;
+      2'd2:    gd_gp <= gp2_q;
+      default: gd_gp <= gp3_q;
     endcase
   end
   // GDRAW's walk (docs/command.md "Geometry"): the position of vertex j of the triangle at
@@ -571,11 +619,16 @@ module cp_top (
     gd_v_bad = gd_v[35] || (gd_v[34:21] != '0);   // < 0, or past 32 MiB whatever the stride (>= 28)
     // the vertex's bytes (product < 2^23 words, else past 32 MiB: refused in StGdV3)
     gd_va    = {4'h0, gd_gs.vbo} + {11'h0, gd_acc_q[22:0], 2'b00};
-    gd_p_next   = gd_p_q + (gd_strip_q ? 34'd1 : 34'd3);
-    gd_tri_more = (gd_p_next + 34'd3) <= 34'(pbuf_q[1]);
     gd_desc_bad = (pbuf_q[2] > 32'd1) || (pbuf_q[3][31:3] != '0);
     gd_rsptr    = (pbuf_q[4] != '0);
     gd_cnt24    = (34'(pbuf_q[6][20:0]) << 4) + (34'(pbuf_q[6][20:0]) << 3);
+  end
+  // the next triangle's position and whether it is inside COUNT, registered in two steps
+  // (timing: three carry chains in a row): gd_p_q, gd_strip_q and COUNT change at least
+  // twelve cycles before the triangle's last step (StDr, dr_ws_q 23) reads them
+  always_ff @(posedge clk_i) begin
+    gd_p_next   <= gd_p_q + (gd_strip_q ? 34'd1 : 34'd3);
+    gd_tri_more <= (gd_p_next + 34'd3) <= 34'(pbuf_q[1]);
   end
   // draw pass: a read waits until no triangle is in the pixel pipeline. From a flop: rf_busy_i
   // depends on the memory arbiter, which depends on this unit's request. The flop lags by a
@@ -596,12 +649,15 @@ module cp_top (
     gd_alias  = (gd_fb_off < 25'(FbBytes)) || (dr_depth && gd_zb_off < 25'(FbBytes));
   end
   assign gd_hold = op_gdraw && gd_pass_q && gd_busy_q && (gd_alias_q || (f_addr_q != gd_alias_a_q));
-  always_comb begin
+  // the render state drawn with, registered (timing): its slot is written by an earlier packet,
+  // dr_sid comes from the header (RRECT, GDRAW) or RDRAW's descriptor word 0, read at least
+  // three cycles before StRdChk
+  always_ff @(posedge clk_i) begin
     unique case (dr_sid)
-      2'd0:    dr_st = rs0_q;
-      2'd1:    dr_st = rs1_q;
-      2'd2:    dr_st = rs2_q;
-      default: dr_st = rs3_q;
+      2'd0:    dr_st <= rs0_q;
+      2'd1:    dr_st <= rs1_q;
+      2'd2:    dr_st <= rs2_q;
+      default: dr_st <= rs3_q;
     endcase
   end
   assign dr_depth = dr_flags_q[1] && dr_st.depth;
@@ -631,7 +687,7 @@ module cp_top (
   always_comb begin
     rc_addr = (st_q == StRdSChk) ? dr_sampler : dr_vb_q;
     rc_len  = (st_q == StRdSChk) ? 34'd20 : 34'd96;
-    rc_in   = ru_in;       // the range unit on (rc_addr, rc_len) in StRdVChk / StRdSChk
+    rc_in   = ru_in_q;     // the range unit on (rc_addr, rc_len) in StRdVChk / StRdSChk
   end
 
   // ---- the range unit: [a, a + n) inside the window, one per cycle, shared by the check
@@ -639,26 +695,32 @@ module cp_top (
   // RdSChk sampler); sums in 36 bits, no wrap ----
   always_comb begin
     unique case (st_q)
-      StChk0:  begin ru_a = {4'h0, arg0_q}; ru_n = n_d_q;     end
-      StChk1:  begin ru_a = {4'h0, arg1_q}; ru_n = n_s_q; end
+      StChk0:  begin ru_a = {4'h0, arg0_q}; ru_n = n_d; end
+      StChk1:  begin ru_a = {4'h0, arg1_q}; ru_n = n_s; end
       StDChk:  begin ru_a = dk_entry;        ru_n = 34'd8; end
       StGdCnt: begin ru_a = {4'h0, arg0_q}; ru_n = gd_cnt24; end
       StGdV1:  begin ru_a = gd_ia;           ru_n = gd_gs.ibo32 ? 34'd4 : 34'd2; end
       StGdV3:  begin ru_a = gd_va;           ru_n = 34'd28; end
       default: begin ru_a = {4'h0, rc_addr}; ru_n = rc_len; end
     endcase
-    ru_end = ru_a[33:0] + ru_n;  // (for the overlap check, into flip-flops only)
+  end
+  always_ff @(posedge clk_i) begin
+    ru_a_q <= ru_a;
+    ru_n_q <= ru_n;
+  end
+  always_comb begin
+    ru_end = ru_a_q[33:0] + ru_n_q;  // (for the overlap check, into flip-flops only)
     // a + n <= lim without an adder in front of a compare (timing): t = lim + ~a + ~n in 38
     // bits is lim - a - n - 2, which is >= -2 exactly when a + n <= lim; the three operands
     // go through one carry-save level and one carry chain
     // bit 0 of t is s[0] (the carries enter at bit 1), so only t[37:1] is formed
     cs_x   = {4'b0, lim};
-    cs_y   = ~{2'b0, ru_a};
-    cs_z   = ~{4'b0, ru_n};
+    cs_y   = ~{2'b0, ru_a_q};
+    cs_z   = ~{4'b0, ru_n_q};
     cs_v   = cs_x[37:1] ^ cs_y[37:1] ^ cs_z[37:1];                           // sum bits 37:1
     cs_m   = (cs_x[36:0] & cs_y[36:0]) | (cs_x[36:0] & cs_z[36:0]) | (cs_y[36:0] & cs_z[36:0]);  // carries into 37:1
     cs_t   = cs_v + cs_m;                                                    // t[37:1]
-    ru_in  = (ru_a >= 36'(win_base_i)) && (!cs_t[36] || (&cs_t));
+    ru_in  = (ru_a_q >= 36'(win_base_i)) && (!cs_t[36] || (&cs_t));
   end
   // the write of step dr_ws_q (docs/command.md "RDRAW's register writes"): address, data,
   // skipped, needs a word read first (sampler), is the vertex read
@@ -898,7 +960,7 @@ module cp_top (
     sh_ty_d = sh_ty_q;
     lb_s_d = lb_s_q; lb_d_d = lb_d_q; lb_o_d = lb_o_q; lb_ch_d = lb_ch_q;
     lb_hs_d = lb_hs_q; lb_hold_d = lb_hold_q; lb_par_d = lb_par_q; lb_busy_d = lb_busy_q;
-    lb_w_d = lb_w_q; lb_wv_d = lb_wv_q; lb_push = 1'b0; lb_wacc = 1'b0;
+    lb_w_d = lb_w_q; lb_wv_d = lb_wv_q; lb_push = 1'b0; lb_wacc = 1'b0; lb_adv = 1'b1;
     rs_new_d = rs_new_q; rs_err_d = rs_err_q; rs_zb_bad_d = rs_zb_bad_q; rs_zs_bad_d = rs_zs_bad_q;
     rs_idx_d = rs_idx_q; rs_dfmt_d = rs_dfmt_q;
     dr_vb_d = dr_vb_q; last_vb_d = last_vb_q; last_vb_ok_d = last_vb_ok_q; dr_flags_d = dr_flags_q;
@@ -960,7 +1022,7 @@ module cp_top (
         st_d       = StDone;
         clr_pend_d = clear;
       end else if (clear) begin
-        clr_ret_d = st_q;
+        clr_ret_d = (st_q == StPay) ? 2'd1 : (st_q == StWmPay) ? 2'd2 : (st_q == StDrain) ? 2'd3 : 2'd0;
         clr_idx_d = '0;
         st_d      = StClear;
       end
@@ -1003,10 +1065,11 @@ module cp_top (
         end
       end
       // everything sent earlier is finished; the second cycle (n_d_q is this header's)
-      StChk0: if (!rf_busy_i && chk0_ok_q) st_d = StChk1;
-      StChk1: st_d = StChk2;
-      StChk2: begin
-        status_d = chk_status;
+      StChk0: if (!rf_busy_i && ru_rdy) st_d = StChk1;
+      StChk1: if (ru_rdy) st_d = StChk2;
+      // (two cycles: the status of the checks is registered, chk_status_q, and read in the second)
+      StChk2: if (w_p1_q[WChk2]) begin
+        status_d = chk_status_q;
         // walkers: d over the destination, s over the source
         if (op_q == cp_pkg::OP_FILL_RECT || op_q == cp_pkg::OP_CLEAR_LAYER || op_q == cp_pkg::OP_BLIT ||
             op_sprite || op_layer) begin
@@ -1026,7 +1089,7 @@ module cp_top (
         s_rows_d = d_rows_d;
         wm_words_d = len_q;
         outst_d  = '0;
-        if (chk_status != cp_pkg::ERR_OK) begin
+        if (chk_status_q != cp_pkg::ERR_OK) begin
           st_d = (pay_left_q != '0) ? StDrain : StDone;
         end else begin
           unique case (op_q)
@@ -1183,33 +1246,33 @@ module cp_top (
             lb_hold_d = 1'b0;
           end
         end
-        if (!lb_busy_q) begin
-          if (cf_rvalid) begin               // the next pair
-            cf_pop    = 1'b1;
-            lb_s_d    = cf_rdata[31:16];
-            lb_d_d    = cf_rdata[15:0];
-            lb_busy_d = 1'b1;
-            lb_ch_d   = '0;
-          end
-        end else begin                       // one channel per cycle: R, G, B
-          unique case (lb_ch_q)
-            2'd0: begin lb_o_d[15:11] = lb_oc[4:0]; lb_ch_d = 2'd1; end
-            2'd1: begin lb_o_d[10:5]  = lb_oc;      lb_ch_d = 2'd2; end
-            default: begin                   // B, and the word to the write register
-              if (!lb_wv_q || lb_wacc) begin
-                lb_w_d    = {lb_o_q[15:5], lb_oc[4:0]};
-                lb_wv_d   = 1'b1;
-                lb_busy_d = 1'b0;
-                lb_ch_d   = '0;
-                if (cf_rvalid) begin         // and the next pair at once: 3 cycles a word
-                  cf_pop    = 1'b1;
-                  lb_s_d    = cf_rdata[31:16];
-                  lb_d_d    = cf_rdata[15:0];
-                  lb_busy_d = 1'b1;
-                end
-              end
+        // a channel's result, two steps after its issue: R, G into the result, B with them to
+        // the write register (which must be free: else every stage waits)
+        lb_adv = !(lb_b2_v_q && lb_b2_ch_q == 2'd2 && lb_wv_q && !lb_wacc);
+        if (lb_b2_v_q) begin
+          unique case (lb_b2_ch_q)
+            2'd0: lb_o_d[15:11] = lb_oc[4:0];
+            2'd1: lb_o_d[10:5]  = lb_oc;
+            default: if (lb_adv) begin
+              lb_w_d  = {lb_o_q[15:5], lb_oc[4:0]};
+              lb_wv_d = 1'b1;
             end
           endcase
+        end
+        // issue: one channel per cycle (R, G, B), then the next pair at once: 3 cycles a word
+        if (lb_adv) begin
+          if (!lb_busy_q || lb_ch_q == 2'd2) begin
+            lb_busy_d = 1'b0;
+            lb_ch_d   = '0;
+            if (cf_rvalid) begin
+              cf_pop    = 1'b1;
+              lb_s_d    = cf_rdata[31:16];
+              lb_d_d    = cf_rdata[15:0];
+              lb_busy_d = 1'b1;
+            end
+          end else begin
+            lb_ch_d = lb_ch_q + 2'd1;
+          end
         end
         if (d_done) st_d = StDone;
       end
@@ -1233,7 +1296,7 @@ module cp_top (
         end
         else                           st_d = StFetchReq;
       end
-      StDChk: if (dchk_ok_q) begin   // its second cycle: dk_prod_q is this packet's x * y
+      StDChk: if (ru_rdy) begin   // its third cycle: the range unit's answer, dk_prod_q this packet's x * y
         k_thr_d = dk_thr;
         if (dk_status != cp_pkg::ERR_OK) begin
           status_d = dk_status;
@@ -1387,12 +1450,12 @@ module cp_top (
           st_d = StRdSChk;
         end
       end
-      StRdVChk: begin
+      StRdVChk: if (ru_rdy) begin   // (the range unit: three cycles)
         if (dr_vb_q[4:0] != '0)  begin status_d = cp_pkg::ERR_ALIGN; st_d = StDone; end
         else if (!rc_in)         begin status_d = cp_pkg::ERR_RANGE; st_d = StDone; end
         else                     st_d = StRdSChk;
       end
-      StRdSChk: begin
+      StRdSChk: if (ru_rdy) begin
         if (dr_tex && dr_sampler[1:0] != '0) begin status_d = cp_pkg::ERR_ALIGN; st_d = StDone; end
         else if (dr_tex && !rc_in)           begin status_d = cp_pkg::ERR_RANGE; st_d = StDone; end
         else if (op_rrect) begin             // RRECT: the vertices come from the rectangle
@@ -1531,10 +1594,10 @@ module cp_top (
         st_d      = StDr;
       end
       // GDRAW: the count (indirect form), then block by block, pass by pass
-      StGdCnt: begin
+      StGdCnt: if (ru_rdy) begin
         if (pbuf_q[6] == '0) begin
           st_d = StDone;                           // no block: nothing drawn
-        end else if (pbuf_q[6][31:21] != '0 || !ru_in) begin   // 24 * count past 32 MiB, or out
+        end else if (pbuf_q[6][31:21] != '0 || !ru_in_q) begin   // 24 * count past 32 MiB, or out
           status_d = cp_pkg::ERR_RANGE;
           st_d     = StDone;
         end else begin
@@ -1578,9 +1641,9 @@ module cp_top (
           st_d = StDone;
         end
       end
-      StGdV1: begin                                // the index (indexed) or the element
+      StGdV1: if (ru_rdy) begin                               // the index (indexed) or the element
         if (pbuf_q[3][0]) begin
-          if (gd_e_q[33:24] != '0 || !ru_in) begin
+          if (gd_e_q[33:24] != '0 || !ru_in_q) begin
             status_d = cp_pkg::ERR_RANGE;
             st_d     = StDone;
           end else begin
@@ -1620,8 +1683,8 @@ module cp_top (
           gd_ms_d = gd_ms_q >> 1;
         end
       end
-      StGdV3: begin                                // the vertex's 28 bytes, then its words
-        if (gd_acc_q[34:23] != '0 || !ru_in) begin
+      StGdV3: if (ru_rdy) begin                               // the vertex's 28 bytes, then its words
+        if (gd_acc_q[34:23] != '0 || !ru_in_q) begin
           status_d = cp_pkg::ERR_RANGE;
           st_d     = StDone;
         end else begin
@@ -1664,7 +1727,7 @@ module cp_top (
         pay_left_d = '0;
         if (clr_pend_q) begin
           clr_pend_d = 1'b0;
-          clr_ret_d  = StIdle;
+          clr_ret_d  = 2'd0;
           clr_idx_d  = '0;
           st_d       = StClear;
         end else begin
@@ -1682,7 +1745,14 @@ module cp_top (
         err_op_d    = '0;
         err_rdst_d  = '0;
         err_count_d = '0;
-        if (clr_idx_q[8] && pipe_count == '0) st_d = clr_ret_q;
+        if (clr_idx_q[8] && pipe_count == '0) begin
+          unique case (clr_ret_q)
+            2'd1:    st_d = StPay;
+            2'd2:    st_d = StWmPay;
+            2'd3:    st_d = StDrain;
+            default: st_d = StIdle;
+          endcase
+        end
       end
       default: st_d = StIdle;
     endcase
@@ -1730,7 +1800,7 @@ module cp_top (
       wm_words_q <= '0;
       status_q <= '0;
       clr_pend_q <= 1'b0;
-      clr_ret_q <= StIdle;
+      clr_ret_q <= 2'd0;
       clr_idx_q <= '0;
       fence_q <= '0;
       packets_q <= '0;
@@ -1738,7 +1808,8 @@ module cp_top (
       irq_st_q <= '0;
       irq_mask_q <= '0;
       slot_addr_q <= '0;
-      n_d_q <= '0; n_s_q <= '0; end_d_q <= '0; end_s_q <= '0; chk0_ok_q <= 1'b0;
+      n_d_q <= '0; n_s_q <= '0; end_d_q <= '0; end_s_q <= '0;
+      w_p1_q <= '0; w_p2_q <= '0; ru_in_q <= 1'b0;
       in_d_q <= 1'b0; in_s_q <= 1'b0; slot_set_q <= 1'b0; pipe_ok_q <= 1'b0;
       w_q <= '0;
       d_addr_q <= '0; d_row_q <= '0; d_col_q <= '0; d_rows_q <= '0;
@@ -1788,14 +1859,19 @@ module cp_top (
       slot_addr_q <= slot_addr_d;
       n_d_q <= n_d;
       n_s_q <= n_s;
-      chk0_ok_q <= (st_q == StChk0);
+      w_p1_q <= w_now;
+      w_p2_q <= w_p1_q;
+      ru_in_q <= ru_in;
+      // (the last cycle of Chk0 / Chk1 is a ru_rdy one: the range unit's answer is this header's)
       if (st_q == StChk0) begin
         end_d_q <= ru_end;
-        in_d_q  <= ru_in;
+        in_d_q  <= ru_in_q;
       end
       if (st_q == StChk1) begin
-        end_s_q    <= ru_end;
-        in_s_q     <= ru_in;
+        end_s_q <= ru_end;
+        in_s_q  <= ru_in_q;
+      end
+      if (st_q == StChk1 && w_p1_q[WChk0]) begin   // Chk1's first cycle: slot rdst is read
         slot_set_q <= slot_set;
         pipe_ok_q  <= pipe_ok;
       end
@@ -1905,5 +1981,5 @@ module cp_top (
   assign busy_o = !accepting || (pipe_count != '0 && !pipe_rvalid);
 
   logic unused;
-  assign unused = ^{pipe_wready, cf_wready, mem_rsp_i.last, ktab_i[63:48], ktab_i[2:0], mul_p[19:16]};
+  assign unused = ^{pipe_wready, cf_wready, mem_rsp_i.last, ktab_i[63:48], ktab_i[2:0], mul_p_q[19:16]};
 endmodule

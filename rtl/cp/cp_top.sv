@@ -243,12 +243,13 @@ module cp_top (
   // ---- copy data FIFO (BLIT, COPY_BUFFER) ----
   logic        cf_push, cf_pop, cf_rvalid, cf_wready;
   logic [31:0] cf_wdata;   // the memory's answer; LAYER_BLEND: {source, destination} bits 15:0
+  logic        cf_wkey, cf_rkey;  // SPRITE_DRAW: the word is keyed (tested as it arrives: timing)
   logic [31:0] cf_rdata;
   logic [3:0]  cf_count;
-  prim_fifo #(.Width(32), .Depth(8)) u_copy_fifo (
+  prim_fifo #(.Width(33), .Depth(8)) u_copy_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .wvalid_i (cf_push), .wready_o (cf_wready), .wdata_i (cf_wdata),
-    .rvalid_o (cf_rvalid), .rready_i (cf_pop), .rdata_o (cf_rdata), .count_o (cf_count)
+    .wvalid_i (cf_push), .wready_o (cf_wready), .wdata_i ({cf_wkey, cf_wdata}),
+    .rvalid_o (cf_rvalid), .rready_i (cf_pop), .rdata_o ({cf_rkey, cf_rdata}), .count_o (cf_count)
   );
 
   // ---- opcode classes ----
@@ -846,7 +847,8 @@ module cp_top (
 
   // ---- SPRITE_DRAW: a keyed source word is not written ----
   logic cf_skip;
-  assign cf_skip = op_sprite && has_pay && pbuf_q[0][16] && (cf_rdata[15:0] == pbuf_q[0][15:0]);
+  assign cf_wkey  = op_sprite && has_pay && pbuf_q[0][16] && (mem_rsp_i.rdata[15:0] == pbuf_q[0][15:0]);
+  assign cf_skip  = cf_rkey;
 
   // ---- walkers: one step along a rectangle of w_q words per row (row pitch 2560 bytes) ----
   logic d_done, s_done, d_last_col, s_last_col;

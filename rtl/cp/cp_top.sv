@@ -928,6 +928,21 @@ module cp_top (
     endcase
   end
 
+  // the watchdog compares, registered (timing: 32-bit compares in front of the state's
+  // enables). In StKWait wd_q counts one a cycle from 0, so (wd_q + 1 >= budget) registered is
+  // this cycle's wd_q >= budget (false in its first cycle: the budget is at least 1); gd_nv_q
+  // changes at a vertex step or a pass's start, several cycles before the next vertex step
+  logic wd_over_q, gd_nv_over_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wd_over_q    <= 1'b0;
+      gd_nv_over_q <= 1'b0;
+    end else begin
+      wd_over_q    <= (st_q == StKWait) && (watchdog_i != '0) && (33'(wd_q) + 33'd1 >= 33'(watchdog_i));
+      gd_nv_over_q <= (watchdog_i != '0) && (gd_nv_q >= watchdog_i);
+    end
+  end
+
   // ---- main process ----
   logic        d_step, s_step;
   logic        rsp_to_pipe, rsp_to_copy;
@@ -1379,7 +1394,7 @@ module cp_top (
       end
       StKWait: begin    // the kernel runs; the watchdog counts; an ABORT at the head stops it
         wd_d = wd_q + 32'd1;
-        if (!abort_q && watchdog_i != '0 && wd_q >= watchdog_i) begin
+        if (!abort_q && wd_over_q) begin
           abort_d  = 1'b1;
           status_d = cp_pkg::ERR_WATCHDOG;
         end
@@ -1514,7 +1529,7 @@ module cp_top (
           dr_c_d  = rr_color;
           dr_adv  = 1'b1;
         end else if (dw_vtx && op_gdraw) begin     // GDRAW: the vertex's element, then its index
-          if (watchdog_i != '0 && gd_nv_q >= watchdog_i) begin   // over the pass's budget
+          if (gd_nv_over_q) begin   // over the pass's budget
             status_d = cp_pkg::ERR_WATCHDOG;
             st_d     = StDone;
           end else begin

@@ -4,7 +4,7 @@
 //   count_o equals the entries held; wready_o is high exactly while fewer than Depth are held
 //   valid/ready: rvalid never drops without a pop; rvalid only while something is held
 //   latency: an entry at the head of the queue is shown once it was pushed Lat cycles ago
-//            (prim_fifo 1, prim_fifo_bram 2, prim_spill_reg 1), so all run at one pop per cycle
+//            (prim_fifo 1, prim_fifo_bram 3, prim_spill_reg 1), so all run at one pop per cycle
 #include "Vtb_prim_fifo.h"
 #include "tb_prim_args.h"
 #include "verilated.h"
@@ -74,7 +74,7 @@ int main(int argc, char **argv)
     Vtb_prim_fifo top{&ctx};
     const unsigned depth = 5;   // tb_prim_fifo's default Depth
     std::printf("tb_prim_fifo: seed %llu, %llu cycles, Depth %u\n", seed, cycles, depth);
-    side a = {"prim_fifo", 1, depth, {}, 0, 0, 0}, b = {"prim_fifo_bram", 2, depth, {}, 0, 0, 0};
+    side a = {"prim_fifo", 1, depth, {}, 0, 0, 0}, b = {"prim_fifo_bram", 3, depth, {}, 0, 0, 0};
     side c = {"prim_spill_reg", 1, 2, {}, 0, 0, 0};
     top.clk_i = 0;
     top.rst_ni = 0;

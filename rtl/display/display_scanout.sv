@@ -91,6 +91,12 @@ module display_scanout #(
   logic [16:0] cur_q;                // {sof, RGB565} of the pixel in the sequencer
   logic [14:0] r_ent_q, g_ent_q;     // its red and green entries
   logic        b_due_q;              // the blue entry arrives this cycle: the pixel is complete
+  // the pixel's three entries and its word registered before the sum (timing: the LUT's block
+  // RAM read went through the sum and the saturation into out_q, 87.7 MHz)
+  logic        c_due_q;              // ... and is summed this cycle
+  logic [14:0] b_ent_q;
+  logic [16:0] cur2_q;
+  logic        en2_q;
   logic        out_v_q;
   logic [24:0] out_q;
 
@@ -112,16 +118,18 @@ module display_scanout #(
   logic [4:0]  r5, g5, b5;
   logic [23:0] rgb;
   always_comb begin
-    sr = 7'(r_ent_q[14:10]) + 7'(g_ent_q[14:10]) + 7'(lk_data_i[14:10]);
-    sg = 7'(r_ent_q[9:5])   + 7'(g_ent_q[9:5])   + 7'(lk_data_i[9:5]);
-    sb = 7'(r_ent_q[4:0])   + 7'(g_ent_q[4:0])   + 7'(lk_data_i[4:0]);
+    // (r_ent_q and g_ent_q are still this pixel's: the next pixel's red entry is written at
+    // the end of this cycle at the earliest)
+    sr = 7'(r_ent_q[14:10]) + 7'(g_ent_q[14:10]) + 7'(b_ent_q[14:10]);
+    sg = 7'(r_ent_q[9:5])   + 7'(g_ent_q[9:5])   + 7'(b_ent_q[9:5]);
+    sb = 7'(r_ent_q[4:0])   + 7'(g_ent_q[4:0])   + 7'(b_ent_q[4:0]);
     r5 = (sr > 7'd31) ? 5'd31 : sr[4:0];
     g5 = (sg > 7'd31) ? 5'd31 : sg[4:0];
     b5 = (sb > 7'd31) ? 5'd31 : sb[4:0];
-    if (en_q) begin
+    if (en2_q) begin
       rgb = {r5, r5[4:2], g5, g5[4:2], b5, b5[4:2]};
     end else begin
-      rgb = {cur_q[15:11], cur_q[15:13], cur_q[10:5], cur_q[10:9], cur_q[4:0], cur_q[4:2]};
+      rgb = {cur2_q[15:11], cur2_q[15:13], cur2_q[10:5], cur2_q[10:9], cur2_q[4:0], cur2_q[4:2]};
     end
   end
 
@@ -147,6 +155,7 @@ module display_scanout #(
       room_q     <= 1'b0;
       ph_q       <= 2'd0;
       b_due_q    <= 1'b0;
+      c_due_q    <= 1'b0;
       out_v_q    <= 1'b0;
     end else begin
       inflight_q <= inflight_d;
@@ -173,7 +182,8 @@ module display_scanout #(
         default: ph_q <= 2'd0;
       endcase
       b_due_q <= (ph_q == 2'd2);
-      out_v_q <= b_due_q;
+      c_due_q <= b_due_q;
+      out_v_q <= c_due_q;
     end
   end
 
@@ -181,7 +191,12 @@ module display_scanout #(
     if (rf_pop)           cur_q   <= rf_data;
     if (ph_q == 2'd1)     r_ent_q <= lk_data_i;
     if (ph_q == 2'd2)     g_ent_q <= lk_data_i;
-    if (b_due_q)          out_q   <= {cur_q[16], rgb};
+    if (b_due_q) begin
+      b_ent_q <= lk_data_i;
+      cur2_q  <= cur_q;
+      en2_q   <= en_q;
+    end
+    if (c_due_q)          out_q   <= {cur2_q[16], rgb};
   end
 
   assign px_wvalid_o = out_v_q;

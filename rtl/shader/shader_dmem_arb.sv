@@ -14,7 +14,8 @@
 //   parked on its client. A request of the parked client is offered at once; any other,
 //   arriving at an idle port, one cycle after it appears (the cost of the register). The port is still a
 //   pass-through: a core's request is accepted in the same cycle as the tile's request
-//   (dm_req_ready_o[c] = the port accepted core c's request), so the order of the cores'
+//   (dm_req_ready_o[c]: the port would accept core c's request, from registers and the
+//   port's ready only; the accept is that AND the core's valid), so the order of the cores'
 //   accepts is the order the memory performs them in. Addresses leave as word addresses,
 //   tag = 0 (the arbiter writes it), prim = 0; plain accesses have len = 0, the refill len = 7.
 // Atomics (D7, D8, D17): a core's atomic is executed here as a locked read-modify-write: its
@@ -97,6 +98,8 @@ module shader_dmem_arb #(
   logic [2:0]        amo_op_q;
   logic [31:0]       amo_opd_q, amo_cmp_q, amo_new_q, amo_new_d;
   logic [Iw-1:0]     gnt_q, gnt_d;          // the granted client (offered to the port)
+  logic [NumCl-1:0]  gnt_oh_q, gnt_oh_d;    // the same, one-hot (the clients' ready)
+  logic              port_free;
   logic              keep;
 
   logic [NumCl-1:0]  req, req_rr, rr_gnt;
@@ -177,25 +180,19 @@ module shader_dmem_arb #(
   assign accept          = mem_req_valid_o && mem_req_ready_i;
   assign mem_lock_o      = amo_q != AmoIdle;
 
-  always_comb begin
-    dm_req_ready_o   = '0;
-    fill_req_ready_o = 1'b0;
-    if (accept && amo_q == AmoIdle) begin
-      if (32'(sel) == NumCores) begin
-        fill_req_ready_o = 1'b1;
-      end else begin
-        for (int c = 0; c < NumCores; c++) begin
-          dm_req_ready_o[c] = 32'(sel) == c;
-        end
-      end
-    end
-  end
+  // the ready of each client from the registers and the port's ready only, not from the
+  // requests (a client's accept is its own valid AND its ready): the cores' stall logic does
+  // not wait for the request mux
+  assign port_free        = amo_q == AmoIdle && route_wready && mem_req_ready_i;
+  assign dm_req_ready_o   = gnt_oh_q[NumCores-1:0] & {NumCores{port_free}};
+  assign fill_req_ready_o = gnt_oh_q[NumCores] && port_free;
 
   // keep the grant while its request waits, or for the second word of a split access
   assign keep = any && (!(accept && amo_q == AmoIdle) || sel_more);
   // with no other request the grant stays parked on its client: a new request of that client
   // (a core's next access) is offered at once
-  assign gnt_d = (keep || !rr_any) ? gnt_q : rr_idx;
+  assign gnt_d    = (keep || !rr_any) ? gnt_q : rr_idx;
+  assign gnt_oh_d = (keep || !rr_any) ? gnt_oh_q : rr_gnt;
 
   // ---- responses ------------------------------------------------------------------------------
   assign route_wdata.id  = sel;
@@ -260,9 +257,11 @@ module shader_dmem_arb #(
     if (!rst_ni) begin
       amo_q   <= AmoIdle;
       gnt_q   <= '0;
+      gnt_oh_q <= NumCl'(1);
     end else begin
       amo_q   <= amo_d;
       gnt_q   <= gnt_d;
+      gnt_oh_q <= gnt_oh_d;
     end
   end
 
@@ -292,7 +291,5 @@ module shader_dmem_arb #(
 
   assign busy_o = |req || amo_q != AmoIdle || route_count != '0;
 
-  logic unused;
-  assign unused = ^rr_gnt;
 
 endmodule

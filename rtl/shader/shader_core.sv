@@ -67,6 +67,7 @@ module shader_core #(
   output logic [2:0]        dm_req_amo_op_o,
   output logic [31:0]       dm_req_amo_cmp_o,
   output logic              dm_req_more_o,
+  output logic              dm_req_hint_o,   // a memory instruction is in X (for the tile's grant)
   input  logic              dm_rsp_valid_i,
   input  logic [31:0]       dm_rsp_rdata_i,
   // retirement port (one record per cycle at most)
@@ -412,6 +413,8 @@ module shader_core #(
   assign redirect    = x_fire && (x_jal || x_jalr || x_taken);
   assign redirect_pc = x_jalr ? {x_agu[31:1], 1'b0} : x_tgt;
   assign fetch_halt  = x_kill;
+  // the tile's port may grant this core for next cycle, when the request would appear
+  assign dm_req_hint_o = x_valid_q && x_mem;
 
   // ==== M ====================================================================================
   shader_lsu #(.MemAw(MemAw)) u_lsu (

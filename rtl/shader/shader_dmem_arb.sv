@@ -12,7 +12,10 @@
 //   of a split access (dm_req_more_i, D14), for its second word, so a split access is
 //   indivisible; otherwise the pick replaces it, and with no other request the grant stays
 //   parked on its client. A request of the parked client is offered at once; any other,
-//   arriving at an idle port, one cycle after it appears (the cost of the register). The port is still a
+//   arriving at an idle port, one cycle after it appears (the cost of the register), unless
+//   the pick already chose that core from its hint (dm_req_hint_i: a memory instruction is in
+//   its X stage, so its request may appear in the next cycle; a grant on a core without a
+//   request is given up again the cycle after). The port is still a
 //   pass-through: a core's request is accepted in the same cycle as the tile's request
 //   (dm_req_ready_o[c]: the port would accept core c's request, from registers and the
 //   port's ready only; the accept is that AND the core's valid), so the order of the cores'
@@ -51,6 +54,7 @@ module shader_dmem_arb #(
   input  logic [NumCores-1:0][2:0]        dm_req_amo_op_i,
   input  logic [NumCores-1:0][31:0]       dm_req_amo_cmp_i,
   input  logic [NumCores-1:0]             dm_req_more_i,
+  input  logic [NumCores-1:0]             dm_req_hint_i,   // core c may request next cycle
   output logic [NumCores-1:0]             dm_rsp_valid_o,
   output logic [31:0]                     dm_rsp_rdata_o,
   // instruction cache refill
@@ -114,7 +118,7 @@ module shader_dmem_arb #(
   // the pick for the next cycle: every requesting client but the granted one (which keeps the
   // grant while it waits or for the second word of a split access, else gives it up)
   always_comb begin
-    req_rr = req;
+    req_rr = req | {1'b0, dm_req_hint_i};
     for (int c = 0; c < NumCl; c++) begin
       if (32'(gnt_q) == c) begin
         req_rr[c] = 1'b0;

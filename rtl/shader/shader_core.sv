@@ -67,6 +67,7 @@ module shader_core #(
   output logic [2:0]        dm_req_amo_op_o,
   output logic [31:0]       dm_req_amo_cmp_o,
   output logic              dm_req_more_o,
+  output logic              dm_req_hint_o,   // a memory instruction is in X (for the tile's grant)
   input  logic              dm_rsp_valid_i,
   input  logic [31:0]       dm_rsp_rdata_i,
   // retirement port (one record per cycle at most)
@@ -242,26 +243,9 @@ module shader_core #(
   // instruction if it fires, else keeps its own if it does not finish; W gets M's if it
   // finishes. A load, atomic or MUL in M has no result yet (late): X waits (x_hz_q) until it
   // is in W. While X waits, its registers take the forwarded values every cycle.
-  logic       nm_wr, nm_late, nw_wr;
-  logic [4:0] nm_rd, nw_rd, n_rs1, n_rs2, n_rs3;
-  logic       n_u1, n_u2, n_u3, n_hz;
-  logic [1:0] n_fa, n_fb, n_fc;
-
-  assign nm_wr   = x_fire ? (x_ctl_q.rd_wr && x_insn_q[11:7] != 5'd0)
-                          : (m_valid_q && !m_fire && m_rd_wr_q);
-  assign nm_rd   = x_fire ? x_insn_q[11:7] : m_rd_q;
-  assign nm_late = x_fire ? (x_ld || x_atom || x_mul) : m_late_q;
-  assign nw_wr   = m_fire && m_rd_wr_q;
-  assign nw_rd   = m_rd_q;
-
-  // the sources of next cycle's X instruction: D's head when X takes it, else X's own
-  assign n_rs1 = x_free ? d_insn[19:15] : x_insn_q[19:15];
-  assign n_rs2 = x_free ? d_insn[24:20] : x_insn_q[24:20];
-  assign n_rs3 = x_free ? d_insn[11:7]  : x_insn_q[11:7];
-  assign n_u1  = x_free ? d_ops.u1 : x_ops_q.u1;
-  assign n_u2  = x_free ? d_ops.u2 : x_ops_q.u2;
-  assign n_u3  = x_free ? d_ops.u3 : x_ops_q.u3;
-
+  // Whether X fires and M finishes depends on M's done (the memory port's ready and response,
+  // late in the cycle): the selects are computed for both values of m_done from registers and
+  // D's head, and m_done picks one of the two in front of the flip-flops.
   function automatic logic [1:0] fsel(logic [4:0] r, logic u, logic mwr, logic [4:0] mrd,
                                       logic wwr, logic [4:0] wrd);
     logic m, w;
@@ -269,10 +253,35 @@ module shader_core #(
     w    = u && r != 5'd0 && !m && wwr && wrd == r;
     fsel = {m, w};
   endfunction
-  assign n_fa = fsel(n_rs1, n_u1, nm_wr, nm_rd, nw_wr, nw_rd);
-  assign n_fb = fsel(n_rs2, n_u2, nm_wr, nm_rd, nw_wr, nw_rd);
-  assign n_fc = fsel(n_rs3, n_u3, nm_wr, nm_rd, nw_wr, nw_rd);
-  assign n_hz = nm_late && (n_fa[1] || n_fb[1] || n_fc[1]);
+
+  logic [1:0][6:0] n_fwd;   // per m_done value: {hazard, fa, fb, fc}
+  logic [6:0]      n_fwd_sel;
+  logic            xf, mf, xfree, nm_wr, nm_late, nw_wr, u1, u2, u3;
+  logic [4:0]      nm_rd, rs1, rs2, rs3;
+  logic [1:0]      fa, fb, fc;
+  always_comb begin
+    for (int md = 0; md < 2; md++) begin
+      xf      = x_valid_q && !((m_valid_q && md == 0) || x_hz_q) && !x_kill;
+      mf      = m_valid_q && md == 1;
+      xfree   = !x_valid_q || xf || x_kill;
+      nm_wr   = xf ? (x_ctl_q.rd_wr && x_insn_q[11:7] != 5'd0) : (m_valid_q && !mf && m_rd_wr_q);
+      nm_rd   = xf ? x_insn_q[11:7] : m_rd_q;
+      nm_late = xf ? (x_ld || x_atom || x_mul) : m_late_q;
+      nw_wr   = mf && m_rd_wr_q;
+      // the sources of next cycle's X instruction: D's head when X takes it, else X's own
+      rs1 = xfree ? d_insn[19:15] : x_insn_q[19:15];
+      rs2 = xfree ? d_insn[24:20] : x_insn_q[24:20];
+      rs3 = xfree ? d_insn[11:7]  : x_insn_q[11:7];
+      u1  = xfree ? d_ops.u1 : x_ops_q.u1;
+      u2  = xfree ? d_ops.u2 : x_ops_q.u2;
+      u3  = xfree ? d_ops.u3 : x_ops_q.u3;
+      fa  = fsel(rs1, u1, nm_wr, nm_rd, nw_wr, m_rd_q);
+      fb  = fsel(rs2, u2, nm_wr, nm_rd, nw_wr, m_rd_q);
+      fc  = fsel(rs3, u3, nm_wr, nm_rd, nw_wr, m_rd_q);
+      n_fwd[md] = {nm_late && (fa[1] || fb[1] || fc[1]), fa, fb, fc};
+    end
+  end
+  assign n_fwd_sel = m_done ? n_fwd[1] : n_fwd[0];
 
   // ==== X ====================================================================================
   assign x_a = x_fa_q[1] ? m_result_q : x_fa_q[0] ? w_rd_val_q : x_a_q;
@@ -404,6 +413,8 @@ module shader_core #(
   assign redirect    = x_fire && (x_jal || x_jalr || x_taken);
   assign redirect_pc = x_jalr ? {x_agu[31:1], 1'b0} : x_tgt;
   assign fetch_halt  = x_kill;
+  // the tile's port may grant this core for next cycle, when the request would appear
+  assign dm_req_hint_o = x_valid_q && x_mem;
 
   // ==== M ====================================================================================
   shader_lsu #(.MemAw(MemAw)) u_lsu (
@@ -575,10 +586,7 @@ module shader_core #(
       x_fc_q      <= 2'd0;
       x_hz_q      <= 1'b0;
     end else begin
-      x_fa_q <= n_fa;
-      x_fb_q <= n_fb;
-      x_fc_q <= n_fc;
-      x_hz_q <= n_hz;
+      {x_hz_q, x_fa_q, x_fb_q, x_fc_q} <= n_fwd_sel;
       if (x_free) begin
         x_valid_q   <= d_valid && !x_kill && !redirect;
         x_insn_q    <= d_insn;

@@ -3,11 +3,22 @@
 // single client of mem_arbiter (gpu_pkg::mem_req_t / mem_rsp_t, docs/interfaces.md).
 //
 // Requests: clients 0..NumCores-1 are the cores' data ports, client NumCores the refill.
-//   Round robin (prim_arb_rr) among the requesting clients; the grant is held while the port
-//   is not ready (the payload stays steady) and, after the first word of a split access
-//   (dm_req_more_i, D14), until its second word, so a split access is indivisible. The port
-//   is a pass-through: a core's request is accepted in the same cycle as the tile's request
-//   (dm_req_ready_o[c] = the port accepted core c's request), so the order of the cores'
+//   The grant is a register (gnt_q): round robin (prim_arb_rr) among the clients requesting
+//   in one cycle, except the one holding the grant, chooses the client the port offers in
+//   the next cycle, so the request mux, the route FIFO's write and the ready to the
+//   cores are driven by a flip-flop, not by the round robin. The grant is kept while its
+//   request waits (port not ready, route FIFO full, atomic in progress: the payload stays
+//   steady, the valid/ready contract guarantees the request stays) and, after the first word
+//   of a split access (dm_req_more_i, D14), for its second word, so a split access is
+//   indivisible; otherwise the pick replaces it, and with no other request the grant stays
+//   parked on its client. A request of the parked client is offered at once; any other,
+//   arriving at an idle port, one cycle after it appears (the cost of the register), unless
+//   the pick already chose that core from its hint (dm_req_hint_i: a memory instruction is in
+//   its X stage, so its request may appear in the next cycle; a grant on a core without a
+//   request is given up again the cycle after). The port is still a
+//   pass-through: a core's request is accepted in the same cycle as the tile's request
+//   (dm_req_ready_o[c]: the port would accept core c's request, from registers and the
+//   port's ready only; the accept is that AND the core's valid), so the order of the cores'
 //   accepts is the order the memory performs them in. Addresses leave as word addresses,
 //   tag = 0 (the arbiter writes it), prim = 0; plain accesses have len = 0, the refill len = 7.
 // Atomics (D7, D8, D17): a core's atomic is executed here as a locked read-modify-write: its
@@ -21,8 +32,10 @@
 // Responses: in order; a FIFO of {client, atomic} per outstanding read (accepted reads only,
 //   RouteDepth deep; reads wait while it is full) routes each response (a burst: until last)
 //   to its client. dm_rsp_rdata_o / fill_rsp_rdata are the port's data, shared.
-// Latency: 0 cycles added to requests and responses (combinational routing).
-// Reset: no grant, no atomic, no outstanding read.
+// Latency: 0 or 1 cycle from a request at an idle port to its offer (registered grant), 0 to
+//   responses (combinational routing); back-to-back requests of different clients still go
+//   one per cycle.
+// Reset: grant parked on client 0, no atomic, no outstanding read.
 module shader_dmem_arb #(
   parameter int unsigned NumCores   = 4,
   parameter int unsigned MemAw      = 25,
@@ -41,6 +54,7 @@ module shader_dmem_arb #(
   input  logic [NumCores-1:0][2:0]        dm_req_amo_op_i,
   input  logic [NumCores-1:0][31:0]       dm_req_amo_cmp_i,
   input  logic [NumCores-1:0]             dm_req_more_i,
+  input  logic [NumCores-1:0]             dm_req_hint_i,   // core c may request next cycle
   output logic [NumCores-1:0]             dm_rsp_valid_o,
   output logic [31:0]                     dm_rsp_rdata_o,
   // instruction cache refill
@@ -87,8 +101,10 @@ module shader_dmem_arb #(
   logic [MemAw-1:0]  amo_addr_q;
   logic [2:0]        amo_op_q;
   logic [31:0]       amo_opd_q, amo_cmp_q, amo_new_q, amo_new_d;
-  logic              hold_q, hold_d;
-  logic [Iw-1:0]     hold_id_q, hold_id_d;
+  logic [Iw-1:0]     gnt_q, gnt_d;          // the granted client (offered to the port)
+  logic [NumCl-1:0]  gnt_oh_q, gnt_oh_d;    // the same, one-hot (the clients' ready)
+  logic              port_free;
+  logic              keep;
 
   logic [NumCl-1:0]  req, req_rr, rr_gnt;
   logic [Iw-1:0]     rr_idx, sel;
@@ -99,12 +115,13 @@ module shader_dmem_arb #(
   gpu_pkg::mem_req_t req_out;
 
   assign req = {fill_req_valid_i, dm_req_valid_i};
-  // a held grant: only its client is offered to the round robin, which then advances past it
+  // the pick for the next cycle: every requesting client but the granted one (which keeps the
+  // grant while it waits or for the second word of a split access, else gives it up)
   always_comb begin
-    req_rr = req;
-    if (hold_q) begin
-      for (int c = 0; c < NumCl; c++) begin
-        req_rr[c] = req[c] && 32'(hold_id_q) == c;
+    req_rr = req | {1'b0, dm_req_hint_i};
+    for (int c = 0; c < NumCl; c++) begin
+      if (32'(gnt_q) == c) begin
+        req_rr[c] = 1'b0;
       end
     end
   end
@@ -113,15 +130,23 @@ module shader_dmem_arb #(
     .clk_i,
     .rst_ni,
     .req_i     (req_rr),
-    .advance_i (accept && amo_q == AmoIdle),
+    .advance_i (!keep),
     .gnt_o     (rr_gnt),
     .idx_o     (rr_idx),
     .valid_o   (rr_any)
   );
 
-  // the granted client: held while waiting for the port or between the words of a split access
-  assign sel = rr_idx;
-  assign any = rr_any;
+  // the granted client, from the grant register (a request waiting for the port keeps
+  // requesting until accepted, so a granted request that was offered stays valid)
+  assign sel = gnt_q;
+  always_comb begin
+    any = 1'b0;
+    for (int c = 0; c < NumCl; c++) begin
+      if (32'(gnt_q) == c) begin
+        any = req[c];
+      end
+    end
+  end
 
   always_comb begin
     req_out  = '0;
@@ -159,28 +184,19 @@ module shader_dmem_arb #(
   assign accept          = mem_req_valid_o && mem_req_ready_i;
   assign mem_lock_o      = amo_q != AmoIdle;
 
-  always_comb begin
-    dm_req_ready_o   = '0;
-    fill_req_ready_o = 1'b0;
-    if (accept && amo_q == AmoIdle) begin
-      if (32'(sel) == NumCores) begin
-        fill_req_ready_o = 1'b1;
-      end else begin
-        for (int c = 0; c < NumCores; c++) begin
-          dm_req_ready_o[c] = 32'(sel) == c;
-        end
-      end
-    end
-  end
+  // the ready of each client from the registers and the port's ready only, not from the
+  // requests (a client's accept is its own valid AND its ready): the cores' stall logic does
+  // not wait for the request mux
+  assign port_free        = amo_q == AmoIdle && route_wready && mem_req_ready_i;
+  assign dm_req_ready_o   = gnt_oh_q[NumCores-1:0] & {NumCores{port_free}};
+  assign fill_req_ready_o = gnt_oh_q[NumCores] && port_free;
 
-  always_comb begin
-    hold_d    = hold_q;
-    hold_id_d = hold_id_q;
-    if (amo_q == AmoIdle && any && route_wready) begin
-      hold_d    = !mem_req_ready_i || sel_more;
-      hold_id_d = sel;
-    end
-  end
+  // keep the grant while its request waits, or for the second word of a split access
+  assign keep = any && (!(accept && amo_q == AmoIdle) || sel_more);
+  // with no other request the grant stays parked on its client: a new request of that client
+  // (a core's next access) is offered at once
+  assign gnt_d    = (keep || !rr_any) ? gnt_q : rr_idx;
+  assign gnt_oh_d = (keep || !rr_any) ? gnt_oh_q : rr_gnt;
 
   // ---- responses ------------------------------------------------------------------------------
   assign route_wdata.id  = sel;
@@ -243,13 +259,13 @@ module shader_dmem_arb #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      amo_q     <= AmoIdle;
-      hold_q    <= 1'b0;
-      hold_id_q <= '0;
+      amo_q   <= AmoIdle;
+      gnt_q   <= '0;
+      gnt_oh_q <= NumCl'(1);
     end else begin
-      amo_q     <= amo_d;
-      hold_q    <= hold_d;
-      hold_id_q <= hold_id_d;
+      amo_q   <= amo_d;
+      gnt_q   <= gnt_d;
+      gnt_oh_q <= gnt_oh_d;
     end
   end
 
@@ -277,9 +293,7 @@ module shader_dmem_arb #(
     end
   end
 
-  assign busy_o = any || amo_q != AmoIdle || route_count != '0;
+  assign busy_o = |req || amo_q != AmoIdle || route_count != '0;
 
-  logic unused;
-  assign unused = ^rr_gnt;
 
 endmodule

@@ -11,18 +11,24 @@
 //   from the core's flops); the word arrives on if_rdata_o[c] in the next cycle. A miss is not
 //   granted; the core keeps requesting (shader_fetch holds if_req/if_addr until a grant or a
 //   redirect) and is granted once the line is in.
-// Refill: one at a time. When no refill runs, the missing cores are arbitrated round robin
+// Refill: one at a time. Every cycle each core's miss and line address are registered
+//   (miss_q, mline_q; a request to the line whose last word arrives in that cycle is not a
+//   miss, and after inval_i every request is one, so miss_q is exact for the cache as it is in
+//   the next cycle). When no refill runs, the registered misses are arbitrated round robin
 //   (prim_arb_rr); the chosen line is marked invalid, one read burst of 8 words (len 7, from
 //   word 0 of the line) goes out on the fill port, the words are written as they arrive and the
-//   line becomes valid with the last one. A miss costs: 1 cycle to choose, the memory port's
-//   latency to the first word (the tile's port arbitration + the GPU arbiter + the memory), 8
-//   beats, 1 cycle until the retried request hits; other cores keep hitting meanwhile. Two
-//   cores running different code that maps to one line evict each other, but each gets at
-//   least one word per refill (the line is valid for one cycle before another refill can
-//   invalidate it), so fetch always progresses.
+//   line becomes valid with the last one. A registered miss may be one cycle old: a core
+//   redirected meanwhile gets a line it no longer wants refilled (a wasted refill, never a
+//   wrong word: the core only takes a word on a hit). A miss costs: 1 cycle to register, 1 to
+//   choose, the memory port's latency to the first word (the tile's port arbitration + the GPU
+//   arbiter + the memory), 8 beats, 1 cycle until the retried request hits; other cores keep
+//   hitting meanwhile. Two cores running different code that maps to one line evict each
+//   other, but each gets at least one word per refill (the line is valid for two cycles before
+//   another refill can invalidate it), so fetch always progresses.
 // Next-line prefetch: a demand refill of line L is followed by a refill of L + 1 when no core
-//   misses in the cycle it could start and L + 1 is not in (never past the last line of the
-//   memory). Only demand refills start one, so it never runs ahead further than one line.
+//   has a registered miss in the cycle it could start and L + 1 is not in (never past the last
+//   line of the memory; L + 1 is computed from the refill's line register while the burst
+//   waits). Only demand refills start one, so it never runs ahead further than one line.
 // inval_i (a launch): every line invalid at once. The cache is not coherent with stores (D10);
 //   a launch is the only invalidation. inval_i is only given while busy_o is low.
 // Reset: every line invalid, no refill.
@@ -76,9 +82,11 @@ module shader_icache #(
   logic [2:0]        beat_q, beat_d;
   logic              tag_we;
 
-  logic [NumCores-1:0] hit, miss, pick_oh;
+  logic [NumCores-1:0] hit, miss_d, miss_q, pick_oh;
+  logic [NumCores-1:0][MemAw-6:0] mline_q;  // each core's requested line, registered
   logic [Cw-1:0]       pick;
   logic                any_miss;
+  logic                fill_done;           // the last word of the refill arrives
 
   // ---- lookups: one per core, from the core's request flops ----------------------------------
   for (genvar c = 0; c < NumCores; c++) begin : g_port
@@ -87,8 +95,11 @@ module shader_icache #(
     assign idx = if_addr_i[c][5 +: Iw];
     assign tag = if_addr_i[c][MemAw-1 -: Tw];
     assign hit[c]      = valid_q[idx] && tag_q[idx] == tag;
-    assign miss[c]     = if_req_i[c] && !hit[c];
     assign if_gnt_o[c] = if_req_i[c] && hit[c];
+    // registered for the pick: a miss in the next cycle's cache (the refilled line is in then,
+    // every line is out after an invalidation)
+    assign miss_d[c]   = if_req_i[c] && (inval_i ||
+                         (!hit[c] && !(fill_done && if_addr_i[c][MemAw-1:5] == line_q)));
 
     shader_ram_1r1w #(.Width(32), .Depth(Lines * 8)) u_data (
       .clk_i,
@@ -109,12 +120,28 @@ module shader_icache #(
   prim_arb_rr #(.N(NumCores)) u_pick (
     .clk_i,
     .rst_ni,
-    .req_i     (miss),
+    .req_i     (miss_q),
     .advance_i (st_q == StIdle && !inval_i),
     .gnt_o     (pick_oh),
     .idx_o     (pick),
     .valid_o   (any_miss)
   );
+
+  assign fill_done = st_q == StFill && fill_rsp_valid_i && fill_rsp_last_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      miss_q <= '0;
+    end else begin
+      miss_q <= miss_d;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    for (int c = 0; c < int'(NumCores); c++) begin
+      mline_q[c] <= if_addr_i[c][MemAw-1:5];
+    end
+  end
 
   // the next line is already in
   assign pf_hit = valid_q[pf_line_q[Iw-1:0]] && tag_q[pf_line_q[Iw-1:0]] == pf_line_q[MemAw-6 -: Tw];
@@ -130,12 +157,12 @@ module shader_icache #(
     unique case (st_q)
       StIdle: begin
         if (any_miss && !inval_i) begin
-          line_d    = if_addr_i[pick][MemAw-1:5];
-          valid_d[if_addr_i[pick][5 +: Iw]] = 1'b0;
+          line_d    = mline_q[pick];
+          valid_d[mline_q[pick][Iw-1:0]] = 1'b0;
           st_d      = StReq;
-          // a demand refill is followed by one of the next line, unless a miss comes first
-          pf_d      = !(&if_addr_i[pick][MemAw-1:5]);
-          pf_line_d = if_addr_i[pick][MemAw-1:5] + 1'b1;
+          // a demand refill is followed by one of the next line (pf_line_d in StReq), unless a
+          // miss comes first
+          pf_d      = 1'b1;
         end else if (pf_q && !inval_i) begin
           pf_d = 1'b0;
           if (!pf_hit) begin
@@ -146,7 +173,11 @@ module shader_icache #(
         end
       end
       StReq: begin
-        beat_d = 3'd0;
+        beat_d    = 3'd0;
+        pf_line_d = line_q + 1'b1;
+        if (&line_q) begin
+          pf_d = 1'b0;  // no line past the last one of the memory
+        end
         if (fill_req_ready_i) begin
           st_d = StFill;
         end

@@ -101,7 +101,7 @@ module shader_tile #(
   logic [NumCores-1:0]             idle, halted, fault, bar_wait, if_req, if_gnt;
   logic [NumCores-1:0][31:0]       status, if_addr, if_rdata;
   logic [NumCores-1:0]             dm_req_valid, dm_req_ready, dm_req_we, dm_req_amo, dm_req_more;
-  logic [NumCores-1:0]             dm_rsp_valid, dm_req_more_q;
+  logic [NumCores-1:0]             dm_rsp_valid, dm_req_more_q, dm_req_hint;
   logic [NumCores-1:0][MemAw-1:0]  dm_req_addr;
   logic [NumCores-1:0][31:0]       dm_req_wdata, dm_req_amo_cmp;
   logic [NumCores-1:0][3:0]        dm_req_be;
@@ -147,6 +147,7 @@ module shader_tile #(
       .dm_req_amo_op_o  (dm_req_amo_op[c]),
       .dm_req_amo_cmp_o (dm_req_amo_cmp[c]),
       .dm_req_more_o    (dm_req_more[c]),
+      .dm_req_hint_o    (dm_req_hint[c]),
       .dm_rsp_valid_i   (dm_rsp_valid[c]),
       .dm_rsp_rdata_i   (dm_rsp_rdata),
       .rv_valid_o       (rv_valid_o[c]),
@@ -208,6 +209,7 @@ module shader_tile #(
     .dm_req_amo_op_i  (dm_req_amo_op),
     .dm_req_amo_cmp_i (dm_req_amo_cmp),
     .dm_req_more_i    (dm_req_more),
+    .dm_req_hint_i    (dm_req_hint),
     .dm_rsp_valid_o   (dm_rsp_valid),
     .dm_rsp_rdata_o   (dm_rsp_rdata),
     .fill_req_valid_i (fill_req_valid),

@@ -192,18 +192,28 @@ static int want_fault(scene_ctx_t *c, const char *what, uint64_t st, unsigned ca
     return -1;
 }
 
-void scene_shader(scene_ctx_t *c)
+/* The start of every shader scene: the scene state cleared, the tile's cores counted (0: the
+ * build has no tile, and the scene does nothing), flat undithered unblended drawing into
+ * SHD_FB. Returns the number of cores. */
+static unsigned shd_begin(scene_ctx_t *c)
 {
     memset(&g_shd, 0, sizeof(g_shd));
     g_shd.ncores = tile_cores(c);
-    if (g_shd.ncores == 0) {
+    if (g_shd.ncores != 0) {
+        gpu_write(REG_FB_DRAW, SHD_FB);
+        gpu_write(REG_TRI_MODE, 0);
+        gpu_write(REG_DITHER_MODE, 0);
+        gpu_write(REG_ALPHA_BLEND, 0);
+    }
+    return g_shd.ncores;
+}
+
+void scene_shader(scene_ctx_t *c)
+{
+    if (!shd_begin(c)) {
         return;
     }
     uint64_t st;
-    gpu_write(REG_FB_DRAW, SHD_FB);
-    gpu_write(REG_TRI_MODE, 0);
-    gpu_write(REG_DITHER_MODE, 0);
-    gpu_write(REG_ALPHA_BLEND, 0);
     /* 1. the background, by triangles */
     quad(0, 0, 640, 480, PACK_RGBA(0, 255, 0, 255));
 
@@ -548,15 +558,9 @@ static int want_stop(scene_ctx_t *c, const char *what, uint64_t st, int wdog, in
  * takes the RTL's values); everything else is compared, and checked here. */
 void scene_shader_stop(scene_ctx_t *c)
 {
-    memset(&g_shd, 0, sizeof(g_shd));
-    g_shd.ncores = tile_cores(c);
-    if (g_shd.ncores == 0) {
+    if (!shd_begin(c)) {
         return;
     }
-    gpu_write(REG_FB_DRAW, SHD_FB);
-    gpu_write(REG_TRI_MODE, 0);
-    gpu_write(REG_DITHER_MODE, 0);
-    gpu_write(REG_ALPHA_BLEND, 0);
     quad(0, 0, 640, 480, PACK_RGBA(0, 255, 0, 255));
     if (upload_kernel(c, k_hang, NULL, SHD_CODE) != 0 || upload_kernel(c, k_mark, NULL, SHD_CODE + 0x1000u) != 0 ||
         upload_kernel(c, k_spin, NULL, SHD_CODE + 0x2000u) != 0) {
@@ -673,15 +677,9 @@ static void want_status(scene_ctx_t *c, const char *what, uint32_t got, uint32_t
  * by the watchdog (WATCHDOG) and by CP_ABORT right after the packet (ABORTED), triangles between */
 void scene_shader_dispatch(scene_ctx_t *c)
 {
-    memset(&g_shd, 0, sizeof(g_shd));
-    g_shd.ncores = tile_cores(c);
-    if (g_shd.ncores == 0) {
+    if (!shd_begin(c)) {
         return;
     }
-    gpu_write(REG_FB_DRAW, SHD_FB);
-    gpu_write(REG_TRI_MODE, 0);
-    gpu_write(REG_DITHER_MODE, 0);
-    gpu_write(REG_ALPHA_BLEND, 0);
     quad(0, 0, 640, 480, PACK_RGBA(0, 255, 0, 255));
     if (upload_kernel(c, NULL, SHD_K_TILE, SHD_CODE + 0x3000u) != 0 || upload_kernel(c, k_spin, NULL, SHD_CODE + 0x2000u) != 0) {
         return;

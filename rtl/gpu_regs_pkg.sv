@@ -496,9 +496,11 @@ package gpu_regs_pkg;
     logic         busy;  // [0]
   } reg_shd_status_t;
 
-  // Project extension: the report of the last kernel launched by a SIMT_LAUNCH write (not DISPATCH): stopped by the WATCHDOG (CP_WATCHDOG cycles) or by CP_ABORT (ABORTED); BUSY a SIMT kernel runs (as STATUS.SIMT_BUSY)
+  // Project extension: the report of the last kernel launched by a SIMT_LAUNCH write (not DISPATCH): stopped by the WATCHDOG (CP_WATCHDOG cycles) or by CP_ABORT (ABORTED); BUSY a SIMT kernel runs (as STATUS.SIMT_BUSY); ABSENT this build has no SIMT cluster (the ICEpi Zero board: SIMT_LAUNCH does nothing)
   typedef struct packed {
-    logic [58:0]  rsvd_63_5;  // [63:5]
+    logic [54:0]  rsvd_63_9;  // [63:9]
+    logic         absent;  // [8]
+    logic [2:0]   rsvd_7_5;  // [7:5]
     logic         aborted;  // [4]
     logic         watchdog;  // [3]
     logic [1:0]   rsvd_2_1;  // [2:1]

@@ -26,8 +26,11 @@
 module gpu_top #(
   parameter int unsigned DsEntries = gpu_pkg::DS_N,  // draw-state entries in use (tests: fewer)
   parameter bit          RstSync   = 1'b1,           // synchronise rst_ni's release to clk_i here
-  parameter int unsigned ShaderCores = 0             // cores of the shader tile; 0: no tile (SHD_LAUNCH
+  parameter int unsigned ShaderCores = 0,            // cores of the shader tile; 0: no tile (SHD_LAUNCH
                                                      // then does nothing and SHD_STATUS.NCORES reads 0)
+  parameter bit          SimtCluster = 1'b1          // the SIMT cluster; 0: none (the ICEpi Zero build:
+                                                     // SIMT_LAUNCH does nothing, SIMT_STATUS.ABSENT reads 1,
+                                                     // DISPATCH of a SIMT kernel fails UNSUPPORTED)
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -210,7 +213,7 @@ module gpu_top #(
     .rf_busy_i (rf_busy),
     .win_base_i (cp_win_base), .win_limit_i (cp_win_limit),
     .ktab_i (cp_ktab), .watchdog_i (cp_watchdog),
-    .shd_present_i (ShaderCores != 0), .shd_fault_i (shd_fault), .shd_watchdog_i (shd_watchdog),
+    .shd_present_i (ShaderCores != 0), .simt_present_i (SimtCluster), .shd_fault_i (shd_fault), .shd_watchdog_i (shd_watchdog),
     .shd_aborted_i (shd_aborted),
     .simt_abort_o (simt_abort),
     .rd_addr_i (rd_addr), .rd_done_i (rd_done_p), .rd_data_o (cp_rd_data), .rd_ok_o (cp_rd_ok),
@@ -257,6 +260,7 @@ module gpu_top #(
     .simt_prog_o     (simt_prog),
     .simt_data_o     (simt_data),
     .simt_busy_i     (simt_busy),
+    .simt_present_i  (SimtCluster),
     .simt_stop_o     (simt_stop),
     .shd_launch_valid_o (shd_launch_valid),
     .shd_launch_ready_i (shd_launch_ready),
@@ -449,16 +453,31 @@ module gpu_top #(
     simt_req.be    = simt_req_be;
   end
 
-  simt_mem_top #(.ProgWin(gpu_pkg::SIMT_PROG_WIN), .DataWin(gpu_pkg::SIMT_DATA_WIN)) u_simt (
-    .clk_i (clk_i), .rst_ni (rst_core_n), .abort_i (simt_abort || simt_stop),
-    .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
-    .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),
-    .busy_o (simt_busy), .done_o (simt_done),
-    .mem_req_valid_o (c_req_valid[3]), .mem_req_ready_i (c_req_ready[3]),
-    .mem_req_addr_o (simt_req_addr), .mem_req_we_o (simt_req_we),
-    .mem_req_wdata_o (simt_req_wdata), .mem_req_be_o (simt_req_be),
-    .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp.rdata)
-  );
+  if (SimtCluster) begin : g_simt
+    simt_mem_top #(.ProgWin(gpu_pkg::SIMT_PROG_WIN), .DataWin(gpu_pkg::SIMT_DATA_WIN)) u_simt (
+      .clk_i (clk_i), .rst_ni (rst_core_n), .abort_i (simt_abort || simt_stop),
+      .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
+      .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),
+      .busy_o (simt_busy), .done_o (simt_done),
+      .mem_req_valid_o (c_req_valid[3]), .mem_req_ready_i (c_req_ready[3]),
+      .mem_req_addr_o (simt_req_addr), .mem_req_we_o (simt_req_we),
+      .mem_req_wdata_o (simt_req_wdata), .mem_req_be_o (simt_req_be),
+      .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp.rdata)
+    );
+  end else begin : g_no_simt
+    // no cluster: a launch is taken at once and runs nothing (host_reg_file reports ABSENT)
+    assign simt_launch_ready = 1'b1;
+    assign simt_busy         = 1'b0;
+    assign simt_done         = 1'b0;
+    assign c_req_valid[3]    = 1'b0;
+    assign simt_req_addr     = '0;
+    assign simt_req_we       = 1'b0;
+    assign simt_req_wdata    = '0;
+    assign simt_req_be       = '0;
+    logic unused_simt;
+    assign unused_simt = simt_launch_valid ^ (^simt_threads) ^ (^simt_prog) ^ (^simt_data) ^
+                         simt_abort ^ simt_stop ^ c_req_ready[3] ^ c_rsp_valid[3];
+  end
 
   // ---- shader tile (seed 000, docs/shader.md "GPU integration"), memory client 8 ----
   if (ShaderCores > 0) begin : g_shader

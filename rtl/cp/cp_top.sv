@@ -51,6 +51,7 @@ module cp_top (
   // file, one launch per tile; docs/command.md "Compute"): present in this build, and the last
   // launch's report as SHD_STATUS holds it (valid once the register file is idle)
   input  logic        shd_present_i,
+  input  logic        simt_present_i,             // the build has a SIMT cluster (DISPATCH of a SIMT kernel)
   input  logic        shd_fault_i,
   input  logic        shd_watchdog_i,
   input  logic        shd_aborted_i,
@@ -1333,6 +1334,9 @@ module cp_top (
           st_d     = StDone;
         end else if (ke_shd && !shd_present_i) begin
           status_d = cp_pkg::ERR_UNSUPPORTED;   // no shader tile in this build
+          st_d     = StDone;
+        end else if (!ke_shd && !simt_present_i) begin
+          status_d = cp_pkg::ERR_UNSUPPORTED;   // no SIMT cluster in this build
           st_d     = StDone;
         end else begin
           st_d = ke_shd ? StShdKern : StLaunch;

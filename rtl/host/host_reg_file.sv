@@ -97,6 +97,7 @@ module host_reg_file (
   output logic [13:0] simt_prog_o,
   output logic [14:0] simt_data_o,
   input  logic        simt_busy_i,
+  input  logic        simt_present_i,     // the build has a SIMT cluster (SIMT_STATUS.ABSENT when not)
   output logic        simt_stop_o,        // stop the host-launched kernel (watchdog or CP_ABORT; level)
 
   // shader tile launch (SHD_KERNEL, SHD_LAUNCH; rtl/shader/shader_tile.sv) and its report
@@ -355,6 +356,7 @@ module host_reg_file (
     r_simt_status.busy     = simt_busy_i | launch_q;
     r_simt_status.watchdog = simt_wdog_q;
     r_simt_status.aborted  = simt_abrt_q;
+    r_simt_status.absent   = !simt_present_i;
   end
 
   always_comb begin
@@ -478,9 +480,10 @@ module host_reg_file (
       simt_run_d   = launch_host_q;
       simt_cyc_d   = '0;
       simt_abreq_d = 1'b0;
-      if (launch_host_q) begin              // a new run, a new report; a kernel of 0 threads ends at once
-        simt_stop_d = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0);
-        simt_abrt_d = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0);
+      if (launch_host_q) begin              // a new run, a new report; a kernel of 0 threads ends at once,
+                                            // and so does any launch in a build without the cluster
+        simt_stop_d = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0) && simt_present_i;
+        simt_abrt_d = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0) && simt_present_i;
         simt_wdog_d = 1'b0;
       end
     end

@@ -2,7 +2,7 @@
  * reference model in lockstep, compares all of memory word for word, reports the first
  * mismatch with its pixel, values and primitives, and writes reference/RTL/diff PNGs.
  * The same source builds tgpu_tb, tgpu_tb_trace, tgpu_tb_sdram, tgpu_tb_sdram_trace (on demand),
- * tgpu_tb_ds1 and the netlist builds tgpu_tb_netlist and tgpu_tb_netlist_gate.
+ * tgpu_tb_small and the netlist builds tgpu_tb_netlist and tgpu_tb_netlist_gate.
  * Run with --help for the options; every option value is checked before anything runs. */
 #include "cli.h"
 #include "disp_check.h"
@@ -1320,6 +1320,7 @@ int main(int argc, char **argv)
         gpu_model_set_event_fn(tb.model, model_event, &tb);
         tm = gpu_transport_model(tb.model);
         (void)gpu_model_set_shader_cores(tb.model, vgpu_shader_cores()); /* 0..16 by construction */
+        gpu_model_set_simt_cluster(tb.model, vgpu_simt_cluster());
     }
     uint64_t core_ps = (uint64_t)(1e6 / tb.core_mhz + 0.5);
     if (tb.use_rtl) {

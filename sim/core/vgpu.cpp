@@ -82,6 +82,10 @@ extern "C" unsigned vgpu_ds_entries(void) { return VGPU_DS_ENTRIES; }
 #define VGPU_SHADER_CORES 0
 #endif
 extern "C" unsigned vgpu_shader_cores(void) { return VGPU_SHADER_CORES; }
+#ifndef VGPU_SIMT_CLUSTER
+#define VGPU_SIMT_CLUSTER 1
+#endif
+extern "C" int vgpu_simt_cluster(void) { return VGPU_SIMT_CLUSTER; }
 
 extern "C" const char *vgpu_build_mems(void) { return TGPU_SDRAM ? "sdram" : "ideal, sdr16, jitter"; }
 

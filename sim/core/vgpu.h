@@ -85,11 +85,14 @@ uint64_t vgpu_pix_cycles(const vgpu_t *v);
 vgpu_t *vgpu_new(const vgpu_cfg_t *cfg);
 void vgpu_free(vgpu_t *v);
 int vgpu_trace_capable(void);
-/* draw-state entries of this build's gpu_top (DsEntries; tgpu_tb_ds1 has 1) */
+/* draw-state entries of this build's gpu_top (DsEntries; tgpu_tb_small has 1) */
 unsigned vgpu_ds_entries(void);
 /* shader tile cores of this build's gpu_top (ShaderCores; 0: no tile; tgpu_tb_shd has 4); the
  * model of the same process gets the same number, also in a model-only run */
 unsigned vgpu_shader_cores(void);
+/* 1 when this build's gpu_top has the SIMT cluster (SimtCluster; tgpu_tb_small has none); the
+ * model of the same process is told the same */
+int vgpu_simt_cluster(void);
 /* 1 when the build has the fragment monitor (the RTL); 0 for the gate-level netlist build */
 int vgpu_has_monitor(void);
 const char *vgpu_build_mems(void); /* memories this build offers, e.g. "ideal, sdr16, jitter" */

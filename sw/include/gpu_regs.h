@@ -328,6 +328,8 @@
 #define SHD_STATUS_FAULT_MASK                0x1ULL
 #define SHD_STATUS_BUSY_SHIFT                 0u
 #define SHD_STATUS_BUSY_MASK                 0x1ULL
+#define SIMT_STATUS_ABSENT_SHIFT              8u
+#define SIMT_STATUS_ABSENT_MASK              0x1ULL
 #define SIMT_STATUS_ABORTED_SHIFT             4u
 #define SIMT_STATUS_ABORTED_MASK             0x1ULL
 #define SIMT_STATUS_WATCHDOG_SHIFT            3u

@@ -382,6 +382,9 @@ static uint8_t cp_check_dispatch(const gpu_model_t *m, const cp_hdr_t *h, const 
     if ((prog >> SIMT_PROG_AW) != 0 || (data >> SIMT_DATA_AW) != 0) {
         return GPU_CMDE_BAD_ARG;
     }
+    if (m->simt_absent) {
+        return GPU_CMDE_UNSUPPORTED; /* no SIMT cluster in this build */
+    }
     L->threads = (unsigned)threads;
     L->prog_off = prog;
     L->data_off = arg_ptr != 0 ? arg_ptr - GPU_SIMT_DATA_WIN : data;

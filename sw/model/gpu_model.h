@@ -139,6 +139,11 @@ int gpu_model_set_ds_entries(gpu_model_t *m, unsigned n);
 /* Shader tile cores, 0..16 (default 0: no tile): must match the RTL's gpu_top ShaderCores
  * (SHD_STATUS.NCORES). Returns 0, or -1 for a value out of range (nothing changes). */
 int gpu_model_set_shader_cores(gpu_model_t *m, unsigned n);
+/* The SIMT cluster, present (1, the default) or not (0): must match the RTL's gpu_top
+ * SimtCluster. Without it SIMT_LAUNCH does nothing, SIMT_STATUS.ABSENT reads 1 and a DISPATCH of
+ * a SIMT kernel fails with UNSUPPORTED (the ICEpi Zero build, docs/simt.md "Builds without the
+ * cluster"). Survives reset. */
+void gpu_model_set_simt_cluster(gpu_model_t *m, int present);
 /* The instruction count (all cores) after which the model takes a shader kernel for hung
  * (docs/shader.md "Stopping a kernel"), >= 1, default 10^8, survives reset. The comparison with
  * the RTL uses the default; tests that run hung kernels on the model alone may lower it to save

@@ -230,7 +230,8 @@ uint64_t gpu_model_read(gpu_model_t *m, uint8_t addr)
     case REG_SHD_STATUS:
         return m->shd_status; /* BUSY = 0: the model's kernel has ended at the SHD_LAUNCH write */
     case REG_SIMT_STATUS:
-        return m->simt_status; /* BUSY = 0: the kernel has ended at the SIMT_LAUNCH write */
+        /* BUSY = 0: the kernel has ended at the SIMT_LAUNCH write */
+        return m->simt_status | ((uint64_t)m->simt_absent << SIMT_STATUS_ABSENT_SHIFT);
     case REG_COLOR_GRADE_LUT_ADDR:
         return m->disp.ptr; /* the pointer, auto-incremented by data writes */
     default:

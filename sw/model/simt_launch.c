@@ -64,6 +64,9 @@ static void stop_kernel(gpu_model_t *m, unsigned flag_shift, uint8_t why)
 void simt_host_launch(gpu_model_t *m, uint64_t data)
 {
     m->simt_status = 0; /* a new report */
+    if (m->simt_absent) {
+        return; /* no cluster: the launch runs nothing */
+    }
     const int rc = simt_launch(m, (unsigned)((data >> SIMT_LAUNCH_THREADS_SHIFT) & SIMT_LAUNCH_THREADS_MASK),
                                (unsigned)((data >> SIMT_LAUNCH_PROG_OFFSET_SHIFT) & SIMT_LAUNCH_PROG_OFFSET_MASK),
                                (unsigned)((data >> SIMT_LAUNCH_DATA_OFFSET_SHIFT) & SIMT_LAUNCH_DATA_OFFSET_MASK));
@@ -89,4 +92,9 @@ int simt_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     }
     m->cp.stuck = 1; /* any other write finds the stream stuck for good (gpu_model_stuck) */
     return 1;
+}
+
+void gpu_model_set_simt_cluster(gpu_model_t *m, int present)
+{
+    m->simt_absent = present ? 0 : 1;
 }

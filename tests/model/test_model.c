@@ -175,7 +175,7 @@ static void test_draw_state(void)
           "triangle 5 uses the last FB_DRAW written before it");
     CHECK(rd32(m, (0 * 640 + 12) * 4) != 0, "triangle 4 draws at the reset FB_DRAW");
     CHECK(rd32(m, 0x200000 + (0 * 640 + 24) * 4) != 0, "entry 1, reused by triangle 7, holds its own state");
-    /* a build with one entry (tgpu_tb_ds1): every id is 0; out-of-range counts are refused */
+    /* a build with one entry (tgpu_tb_small): every id is 0; out-of-range counts are refused */
     CHECK(gpu_model_set_ds_entries(m, 0) == -1 && gpu_model_set_ds_entries(m, GPU_DS_N + 1) == -1,
           "draw-state entries outside 1..GPU_DS_N are refused");
     CHECK(gpu_model_set_ds_entries(m, 1) == 0, "one draw-state entry accepted");
@@ -2723,6 +2723,59 @@ static void test_simt_stop(void)
     gpu_model_reset(m);
     CHECK(!gpu_model_stuck(m) && gpu_model_read(m, REG_SIMT_STATUS) == 0, "reset: the stream runs, SIMT_STATUS 0");
     gpu_model_free(m);
+}
+
+/* a build without the SIMT cluster (gpu_model_set_simt_cluster 0, gpu_top SimtCluster 0; docs/simt.md
+ * "Builds without the cluster"): SIMT_STATUS.ABSENT reads 1 (also after reset); a SIMT_LAUNCH
+ * runs nothing, a hung kernel's launch holds nothing; a DISPATCH of a SIMT kernel fails with
+ * UNSUPPORTED after the entry's checks (a bad entry still BAD_ARG); with the cluster back the
+ * same launch runs. */
+static void test_simt_absent(void)
+{
+    static simt_image_t loop, tid;
+    if (simt_assemble(k_loop_src, &loop) != 0 || assemble("sw/simt/kernels/tid.asm", &tid)) {
+        CHECK(0, "kernels assembled");
+        return;
+    }
+    cpt_t t;
+    cpt_open(&t);
+    gpu_model_t *m = t.m;
+    put_prog(m, 0x300, loop.prog, loop.nprog);
+    put_prog(m, 100, tid.prog, tid.nprog);
+    const uint64_t absent = 1ull << 8; /* SIMT_STATUS.ABSENT (docs/registers.md) */
+    const uint64_t loop4 = (0x100ull << 32) | (0x300u << 8) | 4u, tid8 = (0x400ull << 32) | (100u << 8) | 8u;
+    CHECK(gpu_model_read(m, REG_SIMT_STATUS) == 0, "with the cluster (the default): SIMT_STATUS 0");
+    gpu_model_set_simt_cluster(m, 0);
+    CHECK(gpu_model_read(m, REG_SIMT_STATUS) == absent, "without: SIMT_STATUS 0x%" PRIX64 ", want ABSENT",
+          gpu_model_read(m, REG_SIMT_STATUS));
+    gpu_model_write(m, REG_SIMT_LAUNCH, tid8);
+    CHECK(t.simt_writes == 0 && simt_byte(m, 0x400, 7) == 0 && gpu_model_read(m, REG_SIMT_STATUS) == absent,
+          "a launch runs nothing (%u SIMT writes)", t.simt_writes);
+    gpu_model_write(m, REG_CP_WATCHDOG, 0);
+    gpu_model_write(m, REG_SIMT_LAUNCH, loop4);
+    gpu_model_write(m, REG_FB_DRAW, 0x1000);
+    CHECK(!gpu_model_stuck(m) && t.stops == 0 && gpu_model_read(m, REG_FB_DRAW) == 0x1000,
+          "a hung kernel's launch holds nothing, stops nothing");
+    gpu_model_write(m, REG_CP_ABORT, 1);
+    CHECK(t.stops == 0 && gpu_model_read(m, REG_SIMT_STATUS) == absent, "CP_ABORT after it: no effect");
+    /* kernel table: 0 tid, 1 with a reserved bit in its program offset */
+    const uint32_t kt = 0x80000u;
+    const uint32_t e[4] = {100, 0x400, 1u << 14, 0x400};
+    for (unsigned i = 0; i < 4; i++) {
+        wr32(m, kt + 4u * i, e[i]);
+    }
+    gpu_model_write(m, REG_CP_KTAB, (2ull << 32) | kt);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 8, 4, 1), GPU_CMDE_BAD_ARG, "a bad entry: BAD_ARG first");
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 8, 4, 0), GPU_CMDE_UNSUPPORTED, "no cluster: UNSUPPORTED");
+    CHECK(t.simt_writes == 0 && simt_byte(m, 0x400, 7) == 0, "nothing ran");
+    gpu_model_reset(m);
+    CHECK(gpu_model_read(m, REG_SIMT_STATUS) == absent, "reset: still ABSENT");
+    gpu_model_set_simt_cluster(m, 1);
+    gpu_model_write(m, REG_CP_KTAB, (2ull << 32) | kt);
+    CP_EXPECT(cp_pkt(&t, GPU_CMD_DISPATCH_1D, 0, 0, 0, 8, 4, 0), GPU_CMDE_OK, "with the cluster: OK");
+    CHECK(t.simt_writes > 0 && simt_byte(m, 0x400, 7) == tid_expect(7) && gpu_model_read(m, REG_SIMT_STATUS) == 0,
+          "with the cluster: it ran, SIMT_STATUS 0");
+    cpt_close(&t);
 }
 
 /* ---- draws: LOAD_RSTATE and RDRAW (docs/command.md "Draws") ----
@@ -7498,6 +7551,7 @@ int main(int argc, char **argv)
     test_cp_dispatch_checks();
     test_cp_kernel_stop();
     test_simt_stop();
+    test_simt_absent();
     test_cp_shader();
     test_cp_draw_driver();
     test_cp_load_rstate();

@@ -796,6 +796,72 @@ void scene_simt_stop(scene_ctx_t *c)
     (void)gpu_read(REG_STATUS);
 }
 
+/* ---------------------------------------------------------------- builds without the SIMT cluster */
+
+/* word 0 of the data window at data_off, through READ_MEM */
+static uint32_t read_data_word(unsigned data_off)
+{
+    gpu_cmd_hdr_t h = {.opcode = GPU_CMD_READ_MEM, .len = 1, .arg0 = GPU_SIMT_DATA_WIN + data_off};
+    (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
+    return (uint32_t)gpu_read(REG_CP_PIPE);
+}
+
+/* The SIMT cluster present or absent (gpu_top SimtCluster; docs/simt.md "Builds without the
+ * cluster"): the build says which through SIMT_STATUS.ABSENT, and the RTL and the model must
+ * agree on it (the harness compares every read). k_long's four threads write the word 0 of their
+ * window (thread i: the low byte of 64 * 127 * i at byte i) over a seeded word: with the
+ * cluster the kernel's word, without it the seeded word stays. A host SIMT_LAUNCH, a DISPATCH
+ * through the kernel table (UNSUPPORTED without the cluster), CP_ABORT after a launch (nothing
+ * to stop without it), a triangle after each. */
+void scene_simt_build(scene_ctx_t *c)
+{
+    static simt_image_t img;
+    if (simt_assemble(k_long_src, &img) != 0) {
+        snprintf(c->msg, sizeof(c->msg), "cannot assemble the kernel: %s", img.err);
+        return;
+    }
+    if (cp_upload_kernel(c, &img, 768, 3072) != 0) {
+        return;
+    }
+    gpu_write(REG_FB_DRAW, 0);
+    gpu_write(REG_TRI_MODE, 0);
+    const uint64_t absent_bit = 1ull << SIMT_STATUS_ABSENT_SHIFT;
+    const uint64_t st0 = gpu_read(REG_SIMT_STATUS);
+    const int absent = (st0 & absent_bit) != 0;
+    expect(c, "SIMT_STATUS after reset (ABSENT aside)", st0 & ~absent_bit, 0);
+    uint32_t ran = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        ran |= ((64u * 127u * i) & 0xFFu) << (8 * i);
+    }
+    const uint32_t tab[2] = {768, 3072};
+    expect(c, "kernel table", cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 102, 2, KTAB, 0, 0, tab, 2), GPU_CMDE_OK);
+    gpu_write(REG_CP_KTAB, (1ull << 32) | KTAB);
+    for (unsigned k = 0; k < 3; k++) {
+        uint32_t fill = (uint32_t)scene_rand(c) << 16 | (uint32_t)scene_rand(c);
+        if (fill == ran) {
+            fill ^= 1u;
+        }
+        expect(c, "seeded word", cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 103, 1, GPU_SIMT_DATA_WIN + 3072, 0, 0, &fill, 1),
+               GPU_CMDE_OK);
+        if (k == 0) { /* the host's launch */
+            simt_host_launch(768, 3072, 4);
+            expect(c, "SIMT_STATUS after a launch", gpu_read(REG_SIMT_STATUS), absent ? absent_bit : 0);
+        } else if (k == 1) { /* DISPATCH_1D of entry 0 */
+            expect(c, "DISPATCH", cp_send(GPU_CMD_DISPATCH_1D, 0, 16, 0, 4, 0, 0, NULL, 0),
+                   absent ? GPU_CMDE_UNSUPPORTED : GPU_CMDE_OK);
+        } else if (absent) { /* CP_ABORT right after a launch: nothing runs, nothing is stopped */
+            simt_host_launch(768, 3072, 4);
+            gpu_write(REG_CP_ABORT, 1);
+            expect(c, "SIMT_STATUS after CP_ABORT", gpu_read(REG_SIMT_STATUS), absent_bit);
+        } else { /* (with the cluster the kernel would run to its end in the model: see simt_stop) */
+            simt_host_launch(768, 3072, 4);
+        }
+        expect(c, "the kernel's word", read_data_word(3072), absent ? fill : ran);
+        stop_tri(c, k);
+    }
+    (void)gpu_read(REG_STATUS);
+}
+
 /* ---------------------------------------------------------------- benchmarks (scripts/cp_bench.sh) */
 
 /* count units of work each; the benchmark takes count 4 minus count 2 */

@@ -1365,6 +1365,9 @@ int main(int argc, char **argv)
         if (!tb.quiet && vgpu_ds_entries() != GPU_DS_N) {
             printf("draw-state entries: %u of %u (test build)\n", vgpu_ds_entries(), (unsigned)GPU_DS_N);
         }
+        if (!tb.quiet && !vgpu_simt_cluster()) {
+            printf("SIMT cluster: none in this build (SimtCluster 0; the model is told the same)\n");
+        }
         tb.lockstep = tb.use_model && vgpu_has_monitor();
         if (tb.use_model && !vgpu_has_monitor() && !tb.quiet) {
             printf("gate-level netlist build: no fragment lockstep; the memory compare decides\n");

@@ -2,7 +2,7 @@
 #   core-build      build/bin/tgpu_tb (fast) and build/bin/tgpu_tb_trace (FST-capable), the same over
 #                   sdram_ctrl (tgpu_tb_sdram; its FST-capable tgpu_tb_sdram_trace is built on demand:
 #                   make build/bin/tgpu_tb_sdram_trace), test_model, test_spi, test_c108,
-#                   tgpu_tb_small (one draw-state entry, no SIMT cluster), tgpu_tb_shd (with the
+#                   tgpu_tb_small (the ICEpi Zero GPU, one draw-state entry), tgpu_tb_shd (with the
 #                   4-core shader tile)
 #                   and tgpu_tb_netlist (Yosys's word-level
 #                   netlist of gpu_top: post-synthesis simulation, scripts/synth/netlist.sh;
@@ -146,12 +146,13 @@ $(BUILD)/bin/tgpu_tb_before: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o $(C
 $(BUILD)/bin/tgpu_tb_sdram_trace: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o rtl/mem/sdram_ctrl.sv sim/core/gpu_sdram_top.sv
 	$(call core_exe,tgpu_tb_sdram_trace,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_sdram_trace,--trace-fst --trace-structs,$(CORE_SDRAM_VFLAGS))
 
-# the reduced build: one draw-state entry instead of DS_N (every draw-state change waits for the
-# pipeline to let go of the entry: tests the allocation wait, which DS_N entries make rare) and
-# no SIMT cluster (SimtCluster 0, as the ICEpi Zero board: docs/simt.md "Builds without the
-# cluster"); one build for both, since each costs a whole Verilated model
+# the reduced build: the ICEpi Zero board's GPU (no SIMT cluster, no command processor:
+# SimtCluster 0, CmdProc 0; docs/simt.md "Builds without the cluster", docs/command.md "Builds
+# without the command processor") with one draw-state entry instead of DS_N (every draw-state
+# change waits for the pipeline to let go of the entry: tests the allocation wait, which DS_N
+# entries make rare); one build for both, since each costs a whole Verilated model
 $(BUILD)/bin/tgpu_tb_small: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o
-	$(call core_exe,tgpu_tb_small,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_small,-GDsEntries=1 -GSimtCluster=0 -CFLAGS -DVGPU_DS_ENTRIES=1 -CFLAGS -DVGPU_SIMT_CLUSTER=0)
+	$(call core_exe,tgpu_tb_small,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_small,-GDsEntries=1 -GSimtCluster=0 -GCmdProc=0 -CFLAGS -DVGPU_DS_ENTRIES=1 -CFLAGS -DVGPU_SIMT_CLUSTER=0 -CFLAGS -DVGPU_CMD_PROC=0)
 
 # the GPU with the four-core shader tile (client 8 of the arbiter; docs/shader.md "GPU
 # integration"): the scenes with shader kernels. The other builds leave the tile out
@@ -213,12 +214,14 @@ $(BUILD)/bin/test_model_plain: $(TEST_MODEL_SRCS) $(CORE_GEN_INC) $(wildcard sw/
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(CORE_INC) $(TEST_MODEL_SRCS) -lz -o $@
 
-# the three configurations: without the shader tile (most harness builds), with the four-core
-# tile (tgpu_tb_shd, the ULX3S board), and without tile and SIMT cluster (the ICEpi Zero board)
+# the configurations: without the shader tile (most harness builds), with the four-core tile
+# (tgpu_tb_shd, the ULX3S board), without the SIMT cluster (tgpu_tb_small), and without tile,
+# SIMT cluster and command processor (the ICEpi Zero board)
 core-lint:
-	@echo "verilator --lint-only -Wall --top-module gpu_top (rtl/gpu_top.f; ShaderCores 0 and 4, SimtCluster 0)"
+	@echo "verilator --lint-only -Wall --top-module gpu_top (rtl/gpu_top.f; ShaderCores 0 and 4, SimtCluster 0, CmdProc 0)"
 	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top $(CORE_VLT) $(CORE_RTL)
 	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top -GSimtCluster=0 $(CORE_VLT) $(CORE_RTL)
+	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top -GSimtCluster=0 -GCmdProc=0 $(CORE_VLT) $(CORE_RTL)
 	@$(VERILATOR) --lint-only -Wall -Irtl -Irtl/prim --top-module gpu_top -GShaderCores=4 $(CORE_VLT) $(CORE_RTL)
 
 demo: setup $(BUILD)/bin/tgpu_tb

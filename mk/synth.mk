@@ -1,10 +1,13 @@
 # mk/synth.mk: FPGA flow (docs/synth.md).
 #   make synth        Yosys synth_ecp5 + nextpnr-ecp5 (LFE5U-25F-6BG256C, ICEpi Zero) on the
-#                     board top with the GPU; file list rtl/board/files.f; prints utilisation vs
+#                     board top with the GPU in its reduced build (no SIMT cluster, no command
+#                     processor, no shader tile: board_top's defaults; docs/synth.md "ICEpi Zero:
+#                     a reduced build"); file list rtl/board/files.f; prints utilisation vs
 #                     budget and fmax per clock; bitstream with yowasp-ecppack. Outputs in
 #                     build/synth/. Not part of make test (8-13 minutes on 2 cores).
 #   make synth-ulx3s  the same flow for the ULX3S (LFE5U-85F-6BG381C, 25 MHz oscillator:
-#                     board_top with RefMhz 25 and ShaderCores 4, constraints/ulx3s.lpf), the
+#                     board_top with RefMhz 25, ShaderCores 4, SimtCluster 1, CmdProc 1,
+#                     constraints/ulx3s.lpf), the
 #                     board of the whole GPU with the shader tile; outputs in build/synth/ulx3s/.
 #   make synth-memtest  the same flow on the bring-up build (SDRAM memory test instead of the
 #                     GPU, rtl/board/files_memtest.f), about 30 s; outputs in build/synth/memtest/.
@@ -29,7 +32,7 @@ synth: setup
 	  --lpf constraints/icepi_zero.lpf --out $(BUILD)/synth
 
 synth-ulx3s: setup
-	scripts/synth/synth.sh --files rtl/board/files.f --top board_top --param RefMhz=25 --param ShaderCores=4 \
+	scripts/synth/synth.sh --files rtl/board/files.f --top board_top --param RefMhz=25 --param ShaderCores=4 --param SimtCluster=1 --param CmdProc=1 \
 	  --device 85k --package CABGA381 --lpf constraints/ulx3s.lpf --out $(BUILD)/synth/ulx3s
 
 synth-memtest: setup

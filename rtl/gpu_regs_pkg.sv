@@ -346,10 +346,11 @@ package gpu_regs_pkg;
     logic         resync;  // [0]
   } reg_cp_ctrl_t;
 
-  // Packets completed (mod 2^32), a packet partly received, words waiting in the read pipe
+  // Packets completed (mod 2^32), a packet partly received, words waiting in the read pipe; ABSENT: this build has no command processor (the ICEpi Zero board: CP_CMD, CP_CTRL, CP_IRQ_*, CP_SLOT_* do nothing and read 0)
   typedef struct packed {
     logic [31:0]  packets;  // [63:32]
-    logic [14:0]  rsvd_31_17;  // [31:17]
+    logic         absent;  // [31]
+    logic [13:0]  rsvd_30_17;  // [30:17]
     logic         partial;  // [16]
     logic [6:0]   rsvd_15_9;  // [15:9]
     logic [8:0]   pipe_count;  // [8:0]

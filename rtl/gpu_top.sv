@@ -28,9 +28,11 @@ module gpu_top #(
   parameter bit          RstSync   = 1'b1,           // synchronise rst_ni's release to clk_i here
   parameter int unsigned ShaderCores = 0,            // cores of the shader tile; 0: no tile (SHD_LAUNCH
                                                      // then does nothing and SHD_STATUS.NCORES reads 0)
-  parameter bit          SimtCluster = 1'b1          // the SIMT cluster; 0: none (the ICEpi Zero build:
+  parameter bit          SimtCluster = 1'b1,         // the SIMT cluster; 0: none (the ICEpi Zero build:
                                                      // SIMT_LAUNCH does nothing, SIMT_STATUS.ABSENT reads 1,
                                                      // DISPATCH of a SIMT kernel fails UNSUPPORTED)
+  parameter bit          CmdProc     = 1'b1          // the command processor; 0: none (the ICEpi Zero build:
+                                                     // its registers do nothing, CP_STATUS.ABSENT reads 1)
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -205,22 +207,48 @@ module gpu_top #(
   logic [31:0]               cp_win_base, cp_win_limit, cp_watchdog;
   logic [63:0]               cp_ktab;
   logic                      simt_abort, simt_stop;   // DISPATCH's (cp_top), SIMT_LAUNCH's (host_reg_file)
-  cp_top u_cp (
-    .clk_i (clk_i), .rst_ni (rst_core_n),
-    .cmd_valid_i (cmd_valid), .cmd_data_i (cmd_data), .cmd_kind_i (cmd_kind), .cmd_ready_o (cmd_ready),
-    .rf_valid_o (rf_cmd_valid), .rf_data_o (rf_cmd_data), .rf_kind_o (rf_cmd_kind), .rf_own_o (rf_cmd_own),
-    .rf_ready_i (rf_cmd_ready),
-    .rf_busy_i (rf_busy),
-    .win_base_i (cp_win_base), .win_limit_i (cp_win_limit),
-    .ktab_i (cp_ktab), .watchdog_i (cp_watchdog),
-    .shd_present_i (ShaderCores != 0), .simt_present_i (SimtCluster), .shd_fault_i (shd_fault), .shd_watchdog_i (shd_watchdog),
-    .shd_aborted_i (shd_aborted),
-    .simt_abort_o (simt_abort),
-    .rd_addr_i (rd_addr), .rd_done_i (rd_done_p), .rd_data_o (cp_rd_data), .rd_ok_o (cp_rd_ok),
-    .mem_req_valid_o (c_req_valid[7]), .mem_req_ready_i (c_req_ready[7]), .mem_req_o (cp_req),
-    .mem_rsp_valid_i (c_rsp_valid[7]), .mem_rsp_i (c_rsp),
-    .irq_o (irq_o), .busy_o (cp_busy)
-  );
+  if (CmdProc) begin : g_cp
+    cp_top u_cp (
+      .clk_i (clk_i), .rst_ni (rst_core_n),
+      .cmd_valid_i (cmd_valid), .cmd_data_i (cmd_data), .cmd_kind_i (cmd_kind), .cmd_ready_o (cmd_ready),
+      .rf_valid_o (rf_cmd_valid), .rf_data_o (rf_cmd_data), .rf_kind_o (rf_cmd_kind), .rf_own_o (rf_cmd_own),
+      .rf_ready_i (rf_cmd_ready),
+      .rf_busy_i (rf_busy),
+      .win_base_i (cp_win_base), .win_limit_i (cp_win_limit),
+      .ktab_i (cp_ktab), .watchdog_i (cp_watchdog),
+      .shd_present_i (ShaderCores != 0), .simt_present_i (SimtCluster), .shd_fault_i (shd_fault), .shd_watchdog_i (shd_watchdog),
+      .shd_aborted_i (shd_aborted),
+      .simt_abort_o (simt_abort),
+      .rd_addr_i (rd_addr), .rd_done_i (rd_done_p), .rd_data_o (cp_rd_data), .rd_ok_o (cp_rd_ok),
+      .mem_req_valid_o (c_req_valid[7]), .mem_req_ready_i (c_req_ready[7]), .mem_req_o (cp_req),
+      .mem_rsp_valid_i (c_rsp_valid[7]), .mem_rsp_i (c_rsp),
+      .irq_o (irq_o), .busy_o (cp_busy)
+    );
+  end else begin : g_no_cp
+    // no command processor: its registers' writes (cmd_kind.cp) are taken and dropped (CP_ABORT
+    // still reaches host_reg_file's kernel stop through head_abort_i), every other write goes
+    // to the register file; its read-only registers read 0 but CP_STATUS.ABSENT
+    gpu_regs_pkg::reg_cp_status_t cp_st;
+    always_comb begin
+      cp_st        = '0;
+      cp_st.absent = 1'b1;
+    end
+    assign rf_cmd_valid   = cmd_valid && !cmd_kind.cp;
+    assign rf_cmd_data    = cmd_data;
+    assign rf_cmd_kind    = cmd_kind;
+    assign rf_cmd_own     = 1'b0;
+    assign cmd_ready      = cmd_kind.cp || rf_cmd_ready;
+    assign cp_rd_data     = (rd_addr == gpu_regs_pkg::ADDR_CP_STATUS) ? 64'(cp_st) : '0;
+    assign cp_rd_ok       = 1'b1;
+    assign cp_busy        = 1'b0;
+    assign irq_o          = 1'b0;
+    assign simt_abort     = 1'b0;
+    assign c_req_valid[7] = 1'b0;
+    assign cp_req         = '0;
+    logic unused_cp;
+    assign unused_cp = rf_busy ^ (^cp_win_base) ^ (^cp_win_limit) ^ (^cp_ktab) ^ (^cp_watchdog) ^
+                       shd_fault ^ shd_watchdog ^ shd_aborted ^ rd_done_p ^ c_req_ready[7] ^ c_rsp_valid[7];
+  end
 
   host_reg_file u_regs (
     .clk_i           (clk_i),

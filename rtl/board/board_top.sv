@@ -23,8 +23,9 @@ module board_top #(
   // (unused in the bring-up build without BOARD_GPU, which has no gpu_top)
   /* verilator lint_off UNUSEDPARAM */
   parameter int unsigned ShaderCores = 0,  // shader tile cores in the GPU: 0 (ICEpi Zero) or 4 (ULX3S)
-  parameter bit          SimtCluster = 1'b1 // the GPU's SIMT cluster: 0 (ICEpi Zero, which the whole
-                                            // GPU does not fit; docs/synth.md) or 1 (ULX3S)
+  parameter bit          SimtCluster = 1'b0, // the GPU's SIMT cluster and command processor: 0 (the
+  parameter bit          CmdProc     = 1'b0  // ICEpi Zero, which the whole GPU does not fit;
+                                             // docs/synth.md "ICEpi Zero: a reduced build") or 1 (ULX3S)
   /* verilator lint_on UNUSEDPARAM */
 ) (
   input  logic        clk_ref_i,
@@ -107,7 +108,7 @@ module board_top #(
 `ifdef BOARD_GPU
   logic        gpu_busy, gpu_irq;
 
-  gpu_top #(.RstSync (1'b0), .ShaderCores (ShaderCores), .SimtCluster (SimtCluster)) u_gpu (
+  gpu_top #(.RstSync (1'b0), .ShaderCores (ShaderCores), .SimtCluster (SimtCluster), .CmdProc (CmdProc)) u_gpu (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_glb_n),
     .clk_pix_i       (clk_pix),

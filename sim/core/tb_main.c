@@ -1321,6 +1321,7 @@ int main(int argc, char **argv)
         tm = gpu_transport_model(tb.model);
         (void)gpu_model_set_shader_cores(tb.model, vgpu_shader_cores()); /* 0..16 by construction */
         gpu_model_set_simt_cluster(tb.model, vgpu_simt_cluster());
+        gpu_model_set_cmd_processor(tb.model, vgpu_cmd_proc());
     }
     uint64_t core_ps = (uint64_t)(1e6 / tb.core_mhz + 0.5);
     if (tb.use_rtl) {
@@ -1367,6 +1368,9 @@ int main(int argc, char **argv)
         }
         if (!tb.quiet && !vgpu_simt_cluster()) {
             printf("SIMT cluster: none in this build (SimtCluster 0; the model is told the same)\n");
+        }
+        if (!tb.quiet && !vgpu_cmd_proc()) {
+            printf("command processor: none in this build (CmdProc 0; the model is told the same)\n");
         }
         tb.lockstep = tb.use_model && vgpu_has_monitor();
         if (tb.use_model && !vgpu_has_monitor() && !tb.quiet) {

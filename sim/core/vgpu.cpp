@@ -86,6 +86,10 @@ extern "C" unsigned vgpu_shader_cores(void) { return VGPU_SHADER_CORES; }
 #define VGPU_SIMT_CLUSTER 1
 #endif
 extern "C" int vgpu_simt_cluster(void) { return VGPU_SIMT_CLUSTER; }
+#ifndef VGPU_CMD_PROC
+#define VGPU_CMD_PROC 1
+#endif
+extern "C" int vgpu_cmd_proc(void) { return VGPU_CMD_PROC; }
 
 extern "C" const char *vgpu_build_mems(void) { return TGPU_SDRAM ? "sdram" : "ideal, sdr16, jitter"; }
 

@@ -93,6 +93,9 @@ unsigned vgpu_shader_cores(void);
 /* 1 when this build's gpu_top has the SIMT cluster (SimtCluster; tgpu_tb_small has none); the
  * model of the same process is told the same */
 int vgpu_simt_cluster(void);
+/* 1 when this build's gpu_top has the command processor (CmdProc; tgpu_tb_small has none); the
+ * model of the same process is told the same */
+int vgpu_cmd_proc(void);
 /* 1 when the build has the fragment monitor (the RTL); 0 for the gate-level netlist build */
 int vgpu_has_monitor(void);
 const char *vgpu_build_mems(void); /* memories this build offers, e.g. "ideal, sdr16, jitter" */

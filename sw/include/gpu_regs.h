@@ -246,6 +246,8 @@
 #define CP_CTRL_RESYNC_MASK                  0x1ULL
 #define CP_STATUS_PACKETS_SHIFT              32u
 #define CP_STATUS_PACKETS_MASK               0xFFFFFFFFULL
+#define CP_STATUS_ABSENT_SHIFT               31u
+#define CP_STATUS_ABSENT_MASK                0x1ULL
 #define CP_STATUS_PARTIAL_SHIFT              16u
 #define CP_STATUS_PARTIAL_MASK               0x1ULL
 #define CP_STATUS_PIPE_COUNT_SHIFT            0u

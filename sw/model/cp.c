@@ -1329,6 +1329,10 @@ int cp_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 {
     cp_t *c = &m->cp;
+    if (m->cp_absent && addr != REG_CP_WIN_BASE && addr != REG_CP_WIN_LIMIT && addr != REG_CP_KTAB &&
+        addr != REG_CP_WATCHDOG) {
+        return; /* no command processor: only the register file's CP_* registers are stored */
+    }
     switch (addr) {
     case REG_CP_CMD:
         cp_cmd(m, data);
@@ -1365,6 +1369,10 @@ void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 uint64_t cp_read(gpu_model_t *m, uint8_t addr)
 {
     cp_t *c = &m->cp;
+    if (m->cp_absent && addr != REG_CP_WIN_BASE && addr != REG_CP_WIN_LIMIT && addr != REG_CP_KTAB &&
+        addr != REG_CP_WATCHDOG) {
+        return addr == REG_CP_STATUS ? 1ull << CP_STATUS_ABSENT_SHIFT : 0;
+    }
     switch (addr) {
     case REG_CP_STATUS:
         return ((uint64_t)c->packets << CP_STATUS_PACKETS_SHIFT) |
@@ -1409,5 +1417,7 @@ uint64_t cp_read(gpu_model_t *m, uint8_t addr)
 }
 
 int gpu_model_irq(const gpu_model_t *m) { return (m->cp.irq_status & m->cp.irq_mask) != 0; }
+
+void gpu_model_set_cmd_processor(gpu_model_t *m, int present) { m->cp_absent = present ? 0 : 1; }
 
 int gpu_model_stuck(const gpu_model_t *m) { return m->cp.stuck; }

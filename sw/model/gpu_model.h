@@ -144,6 +144,11 @@ int gpu_model_set_shader_cores(gpu_model_t *m, unsigned n);
  * a SIMT kernel fails with UNSUPPORTED (the ICEpi Zero build, docs/simt.md "Builds without the
  * cluster"). Survives reset. */
 void gpu_model_set_simt_cluster(gpu_model_t *m, int present);
+/* The command processor, present (1, the default) or not (0): must match the RTL's gpu_top
+ * CmdProc. Without it CP_CMD, CP_CTRL, CP_IRQ_MASK, CP_IRQ_CLEAR and CP_SLOT_ADDR writes do
+ * nothing, CP_STATUS reads ABSENT alone and the other registers cp_top holds read 0 (the ICEpi
+ * Zero build, docs/command.md "Builds without the command processor"). Survives reset. */
+void gpu_model_set_cmd_processor(gpu_model_t *m, int present);
 /* The instruction count (all cores) after which the model takes a shader kernel for hung
  * (docs/shader.md "Stopping a kernel"), >= 1, default 10^8, survives reset. The comparison with
  * the RTL uses the default; tests that run hung kernels on the model alone may lower it to save

@@ -179,6 +179,7 @@ struct gpu_model {
     cp_t cp;              /* command processor (cp.c) */
     uint8_t shd_ncores;   /* shader tile cores (gpu_model_set_shader_cores; 0: no tile), survives reset */
     uint8_t simt_absent;  /* no SIMT cluster in this build (gpu_model_set_simt_cluster), survives reset */
+    uint8_t cp_absent;    /* no command processor in this build (gpu_model_set_cmd_processor), survives reset */
     uint64_t shd_status;  /* SHD_STATUS: NCORES and the last kernel's report (shader_launch.c) */
     uint64_t shd_max_steps; /* a kernel longer than this is hung (gpu_model_set_shader_step_limit), survives reset */
     uint8_t shd_held;     /* a hung shader kernel holds the stream (CP_WATCHDOG 0): the next write decides */

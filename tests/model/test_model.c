@@ -2778,6 +2778,53 @@ static void test_simt_absent(void)
     cpt_close(&t);
 }
 
+/* a build without the command processor (gpu_model_set_cmd_processor 0, gpu_top CmdProc 0;
+ * docs/command.md "Builds without the command processor"): CP_STATUS reads ABSENT alone, a
+ * packet written to CP_CMD does nothing (no write, no slot, no interrupt), CP_IRQ_MASK and
+ * CP_SLOT_ADDR do not store, the register file's CP_WIN_LIMIT does; with it back, the same
+ * packet runs. */
+static void test_cp_absent(void)
+{
+    gpu_model_t *m = gpu_model_new();
+    cpt_t t;
+    memset(&t, 0, sizeof(t));
+    gpu_model_set_event_fn(m, cpt_event, &t);
+    const uint64_t absent = 1ull << 31; /* CP_STATUS.ABSENT (docs/registers.md) */
+    CHECK(gpu_model_read(m, REG_CP_STATUS) == 0, "with it (the default): CP_STATUS 0");
+    gpu_model_set_cmd_processor(m, 0);
+    CHECK(gpu_model_read(m, REG_CP_STATUS) == absent, "without: CP_STATUS 0x%" PRIX64 ", want ABSENT",
+          gpu_model_read(m, REG_CP_STATUS));
+    const gpu_cmd_hdr_t h = {.opcode = GPU_CMD_WRITE_MEM, .flags = GPU_CMDF_PAYLOAD | GPU_CMDF_EMIT | GPU_CMDF_IRQ,
+                             .rdst = 3, .len = 2, .arg0 = 0x1000};
+    uint64_t w[2];
+    gpu_cmd_pack(&h, w);
+    gpu_model_write(m, REG_CP_IRQ_MASK, 3);
+    gpu_model_write(m, REG_CP_CMD, w[0]);
+    gpu_model_write(m, REG_CP_CMD, w[1]);
+    gpu_model_write(m, REG_CP_CMD, 0x1234567887654321ull);
+    CHECK(t.cp_writes == 0 && rd32(m, 0x1000) == 0 && !gpu_model_irq(m), "a packet does nothing (%u writes)", t.cp_writes);
+    gpu_model_write(m, REG_CP_SLOT_ADDR, 3);
+    CHECK(gpu_model_read(m, REG_CP_IRQ_MASK) == 0 && gpu_model_read(m, REG_CP_SLOT_ADDR) == 0 &&
+              gpu_model_read(m, REG_CP_SLOT_DATA) == 0 && gpu_model_read(m, REG_CP_FENCE) == 0 &&
+              gpu_model_read(m, REG_CP_IRQ_STATUS) == 0 && gpu_model_read(m, REG_CP_ERROR) == 0 &&
+              gpu_model_read(m, REG_CP_PIPE) == 0 && gpu_model_read(m, REG_CP_STATUS) == absent,
+          "cp_top's registers read 0, CP_STATUS ABSENT");
+    gpu_model_write(m, REG_CP_WIN_LIMIT, 0x100000);
+    CHECK(gpu_model_read(m, REG_CP_WIN_LIMIT) == 0x100000, "CP_WIN_LIMIT is stored");
+    gpu_model_write(m, REG_CP_WIN_LIMIT, 0x2000000);
+    gpu_model_reset(m);
+    CHECK(gpu_model_read(m, REG_CP_STATUS) == absent, "reset: still ABSENT");
+    gpu_model_set_cmd_processor(m, 1);
+    gpu_model_write(m, REG_CP_IRQ_MASK, 3);
+    gpu_model_write(m, REG_CP_CMD, w[0]);
+    gpu_model_write(m, REG_CP_CMD, w[1]);
+    gpu_model_write(m, REG_CP_CMD, 0x1234567887654321ull);
+    CHECK(t.cp_writes == 2 && rd32(m, 0x1000) == 0x87654321u && rd32(m, 0x1004) == 0x12345678u && gpu_model_irq(m) &&
+              (gpu_model_read(m, REG_CP_STATUS) >> 32) == 1,
+          "with it: the packet runs (%u writes), IRQ, one packet", t.cp_writes);
+    gpu_model_free(m);
+}
+
 /* ---- draws: LOAD_RSTATE and RDRAW (docs/command.md "Draws") ----
  * Descriptor layouts from seed 000 section 9.1. The equivalent host register writes of an
  * RDRAW are written out here from the doc's list (host_rdraw), and a second model given them
@@ -7552,6 +7599,7 @@ int main(int argc, char **argv)
     test_cp_kernel_stop();
     test_simt_stop();
     test_simt_absent();
+    test_cp_absent();
     test_cp_shader();
     test_cp_draw_driver();
     test_cp_load_rstate();

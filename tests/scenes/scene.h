@@ -52,7 +52,7 @@ void scene_cp_random(scene_ctx_t *c);
 int check_cp_random(scene_ctx_t *c, const scene_obs_t *o);
 void scene_cp_compute(scene_ctx_t *c);
 void scene_simt_stop(scene_ctx_t *c);
-void scene_simt_build(scene_ctx_t *c);
+void scene_build_units(scene_ctx_t *c);
 void scene_cp_draw(scene_ctx_t *c);
 int check_cp_draw(scene_ctx_t *c, const scene_obs_t *o);
 void scene_cp_gdraw(scene_ctx_t *c);

@@ -3426,9 +3426,10 @@ const scene_t g_scenes[] = {
     {"simt_stop", scene_simt_stop, check_cp_random,
      "SIMT_LAUNCH kernels that never end, stopped by CP_WATCHDOG and by CP_ABORT (also behind a long kernel), a "
      "0-thread launch, a DISPATCH beside them, SIMT_STATUS after each, a triangle after each"},
-    {"simt_build", scene_simt_build, check_cp_random,
-     "the SIMT cluster present or absent (SIMT_STATUS.ABSENT; tgpu_tb_small has none): a host launch, a DISPATCH "
-     "(UNSUPPORTED without it), CP_ABORT after a launch, the kernel's word after each, a triangle after each"},
+    {"build_units", scene_build_units, check_cp_random,
+     "the SIMT cluster and the command processor present or absent (SIMT_STATUS / CP_STATUS.ABSENT; tgpu_tb_small has "
+     "neither): a host launch, a DISPATCH (UNSUPPORTED without the cluster) or, without the command processor, a packet "
+     "that does nothing and its registers, CP_ABORT after a launch, the kernel's word after each, a triangle after each"},
     {"cp_random", scene_cp_random, check_cp_random,
      "command processor: seeded random packet streams, valid and malformed, between triangles, window changes and pipe "
      "reads; each packet's status against the generator's own classification; count packets (1200)"},

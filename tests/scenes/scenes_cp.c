@@ -796,67 +796,105 @@ void scene_simt_stop(scene_ctx_t *c)
     (void)gpu_read(REG_STATUS);
 }
 
-/* ---------------------------------------------------------------- builds without the SIMT cluster */
+/* ---------------------------------------------------------------- builds without optional units */
 
-/* word 0 of the data window at data_off, through READ_MEM */
-static uint32_t read_data_word(unsigned data_off)
+static void mem_put(uint32_t addr, const uint32_t *w, unsigned n)
 {
-    gpu_cmd_hdr_t h = {.opcode = GPU_CMD_READ_MEM, .len = 1, .arg0 = GPU_SIMT_DATA_WIN + data_off};
-    (void)gpu_cmd_send(gpu_selected(), &h, NULL, 0);
-    return (uint32_t)gpu_read(REG_CP_PIPE);
+    gpu_write(REG_MEM_ADDR, addr);
+    for (unsigned i = 0; i < n; i++) {
+        gpu_write(REG_MEM_DATA, w[i]);
+    }
 }
 
-/* The SIMT cluster present or absent (gpu_top SimtCluster; docs/simt.md "Builds without the
- * cluster"): the build says which through SIMT_STATUS.ABSENT, and the RTL and the model must
- * agree on it (the harness compares every read). k_long's four threads write the word 0 of their
- * window (thread i: the low byte of 64 * 127 * i at byte i) over a seeded word: with the
- * cluster the kernel's word, without it the seeded word stays. A host SIMT_LAUNCH, a DISPATCH
- * through the kernel table (UNSUPPORTED without the cluster), CP_ABORT after a launch (nothing
- * to stop without it), a triangle after each. */
-void scene_simt_build(scene_ctx_t *c)
+static uint32_t mem_get(uint32_t addr)
+{
+    gpu_write(REG_MEM_ADDR, addr);
+    return (uint32_t)gpu_read(REG_MEM_DATA);
+}
+
+/* The SIMT cluster and the command processor present or absent (gpu_top SimtCluster, CmdProc;
+ * docs/simt.md "Builds without the cluster", docs/command.md "Builds without the command
+ * processor"): the build says which through SIMT_STATUS.ABSENT and CP_STATUS.ABSENT, and the
+ * RTL and the model must agree (the harness compares every read). Everything goes through the
+ * register file (MEM_ADDR / MEM_DATA), which every build has. k_long's four threads write word
+ * 0 of their data window (thread i: the low byte of 64 * 127 * i at byte i) over a seeded word:
+ * with the cluster the kernel's word, without it the seeded word stays. A host SIMT_LAUNCH;
+ * with the command processor a DISPATCH (UNSUPPORTED without the cluster), without it a
+ * WRITE_MEM packet written to CP_CMD (nothing happens) and the registers cp_top holds (0 but
+ * CP_STATUS.ABSENT; CP_WIN_* still stored); CP_ABORT after a launch without the cluster
+ * (nothing to stop); a triangle after each. */
+void scene_build_units(scene_ctx_t *c)
 {
     static simt_image_t img;
     if (simt_assemble(k_long_src, &img) != 0) {
         snprintf(c->msg, sizeof(c->msg), "cannot assemble the kernel: %s", img.err);
         return;
     }
-    if (cp_upload_kernel(c, &img, 768, 3072) != 0) {
-        return;
+    const unsigned prog_off = 768, data_off = 3072;
+    uint32_t w[128];
+    const unsigned nw = (img.nprog + 1) / 2;
+    for (unsigned i = 0; i < nw && i < 128; i++) {
+        w[i] = (uint32_t)img.prog[2 * i] | (uint32_t)img.prog[2 * i + 1] << 16;
     }
+    mem_put(GPU_SIMT_PROG_WIN + 2 * prog_off, w, nw < 128 ? nw : 128);
     gpu_write(REG_FB_DRAW, 0);
     gpu_write(REG_TRI_MODE, 0);
-    const uint64_t absent_bit = 1ull << SIMT_STATUS_ABSENT_SHIFT;
-    const uint64_t st0 = gpu_read(REG_SIMT_STATUS);
-    const int absent = (st0 & absent_bit) != 0;
-    expect(c, "SIMT_STATUS after reset (ABSENT aside)", st0 & ~absent_bit, 0);
+    const uint64_t simt_absent_bit = 1ull << SIMT_STATUS_ABSENT_SHIFT, cp_absent_bit = 1ull << CP_STATUS_ABSENT_SHIFT;
+    const uint64_t sst = gpu_read(REG_SIMT_STATUS), cst = gpu_read(REG_CP_STATUS);
+    const int simt_absent = (sst & simt_absent_bit) != 0, cp_absent = (cst & cp_absent_bit) != 0;
+    expect(c, "SIMT_STATUS after reset (ABSENT aside)", sst & ~simt_absent_bit, 0);
+    expect(c, "CP_STATUS after reset (ABSENT aside)", cst & ~cp_absent_bit, 0);
     uint32_t ran = 0;
     for (unsigned i = 0; i < 4; i++) {
         ran |= ((64u * 127u * i) & 0xFFu) << (8 * i);
     }
-    const uint32_t tab[2] = {768, 3072};
-    expect(c, "kernel table", cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 102, 2, KTAB, 0, 0, tab, 2), GPU_CMDE_OK);
-    gpu_write(REG_CP_KTAB, (1ull << 32) | KTAB);
+    const uint32_t word = GPU_SIMT_DATA_WIN + data_off;
     for (unsigned k = 0; k < 3; k++) {
         uint32_t fill = (uint32_t)scene_rand(c) << 16 | (uint32_t)scene_rand(c);
         if (fill == ran) {
             fill ^= 1u;
         }
-        expect(c, "seeded word", cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 103, 1, GPU_SIMT_DATA_WIN + 3072, 0, 0, &fill, 1),
-               GPU_CMDE_OK);
+        mem_put(word, &fill, 1);
+        uint32_t want = simt_absent ? fill : ran;
         if (k == 0) { /* the host's launch */
-            simt_host_launch(768, 3072, 4);
-            expect(c, "SIMT_STATUS after a launch", gpu_read(REG_SIMT_STATUS), absent ? absent_bit : 0);
-        } else if (k == 1) { /* DISPATCH_1D of entry 0 */
+            simt_host_launch(prog_off, data_off, 4);
+            expect(c, "SIMT_STATUS after a launch", gpu_read(REG_SIMT_STATUS), simt_absent ? simt_absent_bit : 0);
+        } else if (k == 1 && !cp_absent) { /* DISPATCH_1D of entry 0 */
+            const uint32_t tab[2] = {prog_off, data_off};
+            expect(c, "kernel table", cp_send(GPU_CMD_WRITE_MEM, GPU_CMDF_PAYLOAD, 102, 2, KTAB, 0, 0, tab, 2),
+                   GPU_CMDE_OK);
+            gpu_write(REG_CP_KTAB, (1ull << 32) | KTAB);
             expect(c, "DISPATCH", cp_send(GPU_CMD_DISPATCH_1D, 0, 16, 0, 4, 0, 0, NULL, 0),
-                   absent ? GPU_CMDE_UNSUPPORTED : GPU_CMDE_OK);
-        } else if (absent) { /* CP_ABORT right after a launch: nothing runs, nothing is stopped */
-            simt_host_launch(768, 3072, 4);
+                   simt_absent ? GPU_CMDE_UNSUPPORTED : GPU_CMDE_OK);
+        } else if (k == 1) { /* no command processor: a WRITE_MEM packet over the word does nothing */
+            const gpu_cmd_hdr_t h = {.opcode = GPU_CMD_WRITE_MEM, .flags = GPU_CMDF_PAYLOAD, .len = 2, .arg0 = word};
+            uint64_t hw[2];
+            gpu_cmd_pack(&h, hw);
+            gpu_write(REG_CP_CMD, hw[0]);
+            gpu_write(REG_CP_CMD, hw[1]);
+            gpu_write(REG_CP_CMD, (uint64_t)~fill << 32 | (uint32_t)~fill);
+            gpu_write(REG_CP_IRQ_MASK, 3);
+            gpu_write(REG_CP_SLOT_ADDR, 5);
+            gpu_write(REG_CP_CTRL, 2);
+            gpu_write(REG_CP_WIN_LIMIT, 0x1FFFFFCull);
+            expect(c, "CP_STATUS without the command processor", gpu_read(REG_CP_STATUS), cp_absent_bit);
+            expect(c, "CP_IRQ_MASK without it", gpu_read(REG_CP_IRQ_MASK), 0);
+            expect(c, "CP_SLOT_ADDR without it", gpu_read(REG_CP_SLOT_ADDR), 0);
+            expect(c, "CP_SLOT_DATA without it", gpu_read(REG_CP_SLOT_DATA), 0);
+            expect(c, "CP_PIPE without it", gpu_read(REG_CP_PIPE), 0);
+            expect(c, "CP_FENCE without it", gpu_read(REG_CP_FENCE), 0);
+            expect(c, "CP_ERROR without it", gpu_read(REG_CP_ERROR), 0);
+            expect(c, "CP_WIN_LIMIT (the register file's)", gpu_read(REG_CP_WIN_LIMIT), 0x1FFFFFCull);
+            gpu_write(REG_CP_WIN_LIMIT, 0x2000000ull);
+            want = fill;
+        } else if (simt_absent) { /* CP_ABORT right after a launch: nothing runs, nothing is stopped */
+            simt_host_launch(prog_off, data_off, 4);
             gpu_write(REG_CP_ABORT, 1);
-            expect(c, "SIMT_STATUS after CP_ABORT", gpu_read(REG_SIMT_STATUS), absent_bit);
+            expect(c, "SIMT_STATUS after CP_ABORT", gpu_read(REG_SIMT_STATUS), simt_absent_bit);
         } else { /* (with the cluster the kernel would run to its end in the model: see simt_stop) */
-            simt_host_launch(768, 3072, 4);
+            simt_host_launch(prog_off, data_off, 4);
         }
-        expect(c, "the kernel's word", read_data_word(3072), absent ? fill : ran);
+        expect(c, "the kernel's word", mem_get(word), want);
         stop_tri(c, k);
     }
     (void)gpu_read(REG_STATUS);

@@ -92,10 +92,19 @@ module pixel_blend #(
   logic [AqDepth-1:0]          aq_v_q;
   logic [AqDepth-1:0][AW-3:0]  aq_addr_q;
   logic [AqW-1:0]              aq_wp_q, aq_rp_q;
+  // a_m_q[i]: queue entry i holds the issue register's word, compared as the fragment comes in
+  // (against the entries and the word the leaving fragment pushes in that cycle). While the
+  // fragment waits nothing else is pushed (only the issue register pushes), so the match stays
+  // true; a pop clears aq_v_q. So a_hit is an AND-OR of flip-flops, not eight 23-bit compares
+  // (the compares were on the path into frag_ready_o; docs/synth.md "pixel_blend").
+  logic [AqDepth-1:0] a_m_q, a_m_d;
   always_comb begin
-    a_hit = 1'b0;
-    for (int i = 0; i < int'(AqDepth); i++) a_hit |= aq_v_q[i] && (aq_addr_q[i] == a_addr_q[AW-1:2]);
+    for (int i = 0; i < int'(AqDepth); i++) begin
+      if (a_push && aq_wp_q == AqW'(i)) a_m_d[i] = (a_addr_q[AW-1:2] == a_addr_d[AW-1:2]);
+      else                              a_m_d[i] = (aq_addr_q[i] == a_addr_d[AW-1:2]);
+    end
   end
+  assign a_hit = |(aq_v_q & a_m_q);
   assign aq_full = aq_v_q[aq_wp_q];
 
   // ---- in flight ----
@@ -294,6 +303,7 @@ module pixel_blend #(
     if (frag_ready_o && frag_valid_i) begin
       a_q      <= a_d;
       a_addr_q <= a_addr_d;
+      a_m_q    <= a_m_d;
     end
     for (int i = 0; i < int'(AqDepth); i++) begin
       if (a_push && aq_wp_q == AqW'(i)) aq_addr_q[i] <= a_addr_q[AW-1:2];
@@ -350,5 +360,12 @@ module pixel_blend #(
   a_aq_pop: assert property (@(posedge clk_i) disable iff (!rst_ni) wr_done_i |-> aq_v_q[aq_rp_q]);
   // a sum always finds its entry
   a_sum_home: assert property (@(posedge clk_i) disable iff (!rst_ni) r_v_q |-> (s_p0 || s_p1));
+  // the registered match is the compare of the waiting word with the queue
+  logic a_hit_ref;
+  always_comb begin
+    a_hit_ref = 1'b0;
+    for (int i = 0; i < int'(AqDepth); i++) a_hit_ref |= aq_v_q[i] && (aq_addr_q[i] == a_addr_q[AW-1:2]);
+  end
+  a_hit_match: assert property (@(posedge clk_i) disable iff (!rst_ni) a_valid_q |-> (a_hit == a_hit_ref));
 `endif
 endmodule

@@ -253,6 +253,9 @@ module host_reg_file (
   assign r_fb_draw    = regs_q[gpu_regs_pkg::ADDR_FB_DRAW];
   assign r_fb_zbuffer = regs_q[gpu_regs_pkg::ADDR_FB_ZBUFFER];
   assign r_launch     = {17'h0, launch_arg_q};
+  // a CP_ABORT before or at the cluster's take of the host's launch stops the kernel as it starts
+  logic simt_abort_at_take;
+  assign simt_abort_at_take = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0) && simt_present_i;
 
   always_comb begin
     c_vtx.x     = r_vertex.x;
@@ -482,8 +485,8 @@ module host_reg_file (
       simt_abreq_d = 1'b0;
       if (launch_host_q) begin              // a new run, a new report; a kernel of 0 threads ends at once,
                                             // and so does any launch in a build without the cluster
-        simt_stop_d = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0) && simt_present_i;
-        simt_abrt_d = (simt_abreq_q || simt_abort_seen) && (r_launch.threads != '0) && simt_present_i;
+        simt_stop_d = simt_abort_at_take;
+        simt_abrt_d = simt_abort_at_take;
         simt_wdog_d = 1'b0;
       end
     end

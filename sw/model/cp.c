@@ -1326,12 +1326,18 @@ int cp_hold_write(gpu_model_t *m, uint8_t addr, uint64_t data)
     return 1;
 }
 
+/* a CP_* register the command processor holds, not the register file (CP_WIN_*, CP_KTAB and
+ * CP_WATCHDOG are the register file's and work in a build without the command processor) */
+static int cp_own_reg(uint8_t addr)
+{
+    return addr != REG_CP_WIN_BASE && addr != REG_CP_WIN_LIMIT && addr != REG_CP_KTAB && addr != REG_CP_WATCHDOG;
+}
+
 void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 {
     cp_t *c = &m->cp;
-    if (m->cp_absent && addr != REG_CP_WIN_BASE && addr != REG_CP_WIN_LIMIT && addr != REG_CP_KTAB &&
-        addr != REG_CP_WATCHDOG) {
-        return; /* no command processor: only the register file's CP_* registers are stored */
+    if (m->cp_absent && cp_own_reg(addr)) {
+        return; /* no command processor: its registers do nothing */
     }
     switch (addr) {
     case REG_CP_CMD:
@@ -1369,8 +1375,7 @@ void cp_write(gpu_model_t *m, uint8_t addr, uint64_t data)
 uint64_t cp_read(gpu_model_t *m, uint8_t addr)
 {
     cp_t *c = &m->cp;
-    if (m->cp_absent && addr != REG_CP_WIN_BASE && addr != REG_CP_WIN_LIMIT && addr != REG_CP_KTAB &&
-        addr != REG_CP_WATCHDOG) {
+    if (m->cp_absent && cp_own_reg(addr)) {
         return addr == REG_CP_STATUS ? 1ull << CP_STATUS_ABSENT_SHIFT : 0;
     }
     switch (addr) {

@@ -4,6 +4,7 @@
 #define SCENE_H
 
 #include "gpu.h"
+#include "simt_asm.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,6 +42,9 @@ const scene_t *scene_find(const char *name);
 /* helpers */
 uint32_t scene_rand(scene_ctx_t *c);               /* xorshift64* */
 int32_t scene_rand_range(scene_ctx_t *c, int32_t lo, int32_t hi); /* inclusive */
+/* uploads a SIMT kernel's program and data view through MEM_ADDR / MEM_DATA (the path every
+ * build has) into the SIMT windows at prog_off (instructions) and data_off (bytes), docs/simt.md */
+void scene_simt_upload(const simt_image_t *img, unsigned prog_off, unsigned data_off);
 /* draws one triangle; coordinates in 1/16 pixel */
 void scene_tri16(int32_t x0, int32_t y0, uint32_t z0, int32_t x1, int32_t y1, uint32_t z1, int32_t x2, int32_t y2,
                  uint32_t z2);

@@ -777,6 +777,19 @@ static void scene_regs(scene_ctx_t *c)
 #define SIMT_PROG_WIN 0x1FF0000u
 #define SIMT_DATA_WIN 0x1FF8000u
 
+void scene_simt_upload(const simt_image_t *img, unsigned prog_off, unsigned data_off)
+{
+    gpu_write(REG_MEM_ADDR, SIMT_PROG_WIN + 2 * prog_off);
+    for (unsigned i = 0; i < (img->nprog + 1) / 2; i++) {
+        gpu_write(REG_MEM_DATA, (uint64_t)img->prog[2 * i] | (uint64_t)img->prog[2 * i + 1] << 16);
+    }
+    gpu_write(REG_MEM_ADDR, SIMT_DATA_WIN + data_off);
+    for (unsigned i = 0; i < SIMT_DATA_BYTES / 4; i++) {
+        gpu_write(REG_MEM_DATA, (uint64_t)img->data[4 * i] | (uint64_t)img->data[4 * i + 1] << 8 |
+                                    (uint64_t)img->data[4 * i + 2] << 16 | (uint64_t)img->data[4 * i + 3] << 24);
+    }
+}
+
 /* Assembles a kernel, uploads program and data through MEM_ADDR/MEM_DATA into the SIMT windows
  * (docs/simt.md), launches it with SIMT_LAUNCH and reads its 256-byte data view back. */
 static int simt_run_kernel(const char *path, unsigned prog_off, unsigned data_off, unsigned threads)
@@ -786,15 +799,7 @@ static int simt_run_kernel(const char *path, unsigned prog_off, unsigned data_of
         fprintf(stderr, "scene simt: %s: %s\n", path, img.err);
         return -1;
     }
-    gpu_write(REG_MEM_ADDR, SIMT_PROG_WIN + 2 * prog_off);
-    for (unsigned i = 0; i < (img.nprog + 1) / 2; i++) {
-        gpu_write(REG_MEM_DATA, (uint64_t)img.prog[2 * i] | (uint64_t)img.prog[2 * i + 1] << 16);
-    }
-    gpu_write(REG_MEM_ADDR, SIMT_DATA_WIN + data_off);
-    for (unsigned i = 0; i < SIMT_DATA_BYTES / 4; i++) {
-        gpu_write(REG_MEM_DATA, (uint64_t)img.data[4 * i] | (uint64_t)img.data[4 * i + 1] << 8 |
-                                    (uint64_t)img.data[4 * i + 2] << 16 | (uint64_t)img.data[4 * i + 3] << 24);
-    }
+    scene_simt_upload(&img, prog_off, data_off);
     if (!threads) {
         threads = img.threads ? img.threads : 8;
     }

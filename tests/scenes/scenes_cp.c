@@ -798,12 +798,10 @@ void scene_simt_stop(scene_ctx_t *c)
 
 /* ---------------------------------------------------------------- builds without optional units */
 
-static void mem_put(uint32_t addr, const uint32_t *w, unsigned n)
+static void mem_put(uint32_t addr, uint32_t v)
 {
     gpu_write(REG_MEM_ADDR, addr);
-    for (unsigned i = 0; i < n; i++) {
-        gpu_write(REG_MEM_DATA, w[i]);
-    }
+    gpu_write(REG_MEM_DATA, v);
 }
 
 static uint32_t mem_get(uint32_t addr)
@@ -831,12 +829,7 @@ void scene_build_units(scene_ctx_t *c)
         return;
     }
     const unsigned prog_off = 768, data_off = 3072;
-    uint32_t w[128];
-    const unsigned nw = (img.nprog + 1) / 2;
-    for (unsigned i = 0; i < nw && i < 128; i++) {
-        w[i] = (uint32_t)img.prog[2 * i] | (uint32_t)img.prog[2 * i + 1] << 16;
-    }
-    mem_put(GPU_SIMT_PROG_WIN + 2 * prog_off, w, nw < 128 ? nw : 128);
+    scene_simt_upload(&img, prog_off, data_off);
     gpu_write(REG_FB_DRAW, 0);
     gpu_write(REG_TRI_MODE, 0);
     const uint64_t simt_absent_bit = 1ull << SIMT_STATUS_ABSENT_SHIFT, cp_absent_bit = 1ull << CP_STATUS_ABSENT_SHIFT;
@@ -854,7 +847,7 @@ void scene_build_units(scene_ctx_t *c)
         if (fill == ran) {
             fill ^= 1u;
         }
-        mem_put(word, &fill, 1);
+        mem_put(word, fill);
         uint32_t want = simt_absent ? fill : ran;
         if (k == 0) { /* the host's launch */
             simt_host_launch(prog_off, data_off, 4);

@@ -200,7 +200,7 @@ fi
 if has scripts; then
   for s in scripts/core_random.sh scripts/core_bench.sh scripts/sim_speed_bench.sh tests/core/cycle_gates.sh tests/mutants.sh scripts/gen_dither.py scripts/regmap.py \
            scripts/synth/synth.sh scripts/synth/synth_check.sh scripts/synth/unit_fmax.sh \
-           scripts/synth/path_src.py scripts/synth/report.py scripts/synth/filelist.sh tests/tools_cli.sh \
+           scripts/synth/path_src.py scripts/synth/report.py scripts/synth/filelist.sh scripts/synth/congestion.py tests/tools_cli.sh \
            scripts/run_tests.sh scripts/gen_ctest.py scripts/test_one.sh scripts/check_help.sh scripts/check_shards.sh \
            scripts/fusesoc_run.sh scripts/tool_versions.sh scripts/setup.sh tests/simt/tools_cli.sh \
            scripts/report_html.py tests/report_browser.sh; do
@@ -221,6 +221,20 @@ if has scripts; then
   expect 2 "unknown argument --bogus" scripts/synth/synth.sh --bogus
   expect 2 "unknown argument --bogus" scripts/synth/unit_fmax.sh --bogus
   expect 2 "cannot read the nextpnr report" scripts/synth/report.py /nonexistent.json
+  expect 2 "unknown option --bogus" scripts/synth/congestion.py --bogus
+  expect 2 "give PLACED.json and HEATMAP.csv" scripts/synth/congestion.py /nonexistent.json
+  expect 2 "No such file" scripts/synth/congestion.py /nonexistent.json /nonexistent.csv
+  # a placed design of three cells and a 3 x 4 heatmap (rows x, values y): the hot tile X2/Y1
+  # holds u_a.u_b's two cells, X0/Y3 u_c's one, so u_a.u_b has 6 of 8 (75 %)
+  printf '{"modules": {"top": {"cells": {\n' > "$tmp/placed.json"
+  printf ' "u_a.u_b.n1": {"type": "TRELLIS_COMB", "attributes": {"NEXTPNR_BEL": "X2/Y1/SLICEA"}},\n' >> "$tmp/placed.json"
+  printf ' "u_a.u_b.n2": {"type": "TRELLIS_FF", "attributes": {"NEXTPNR_BEL": "X2/Y1/SLICEB"}},\n' >> "$tmp/placed.json"
+  printf ' "u_c.n3": {"type": "TRELLIS_COMB", "attributes": {"NEXTPNR_BEL": "X0/Y3/SLICEC"}}}}}}\n' >> "$tmp/placed.json"
+  printf '0,0,0,2,\n0,0,0,0,\n0,6,0,0,\n' > "$tmp/heat.csv"
+  expect 0 "X2/Y1  6  u_a.u_b 2" scripts/synth/congestion.py "$tmp/placed.json" "$tmp/heat.csv" --radius 0
+  expect 0 "75.0 %  u_a.u_b" scripts/synth/congestion.py "$tmp/placed.json" "$tmp/heat.csv"
+  printf '{"modules": {}}\n' > "$tmp/empty.json"
+  expect 2 "no placed cells" scripts/synth/congestion.py "$tmp/empty.json" "$tmp/heat.csv"
   expect 2 "usage" scripts/synth/report.py
   expect 2 "refused the options" scripts/core_random.sh --seeds 1 --count 1 --bogus
   expect 2 "--seeds '-1' is not allowed" scripts/core_random.sh --seeds -1

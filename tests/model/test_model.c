@@ -2658,25 +2658,38 @@ static void test_cp_shader(void)
     cpt_close(&t);
 }
 
+/* the SIMT stop and absent tests' kernels: k_loop (never returns) at program word 0x300 and
+ * tid.asm at 100, and their SIMT_LAUNCH words (data 0x100, 4 threads; data 0x400, 8 threads) */
+#define LAUNCH_LOOP4 ((0x100ull << 32) | (0x300u << 8) | 4u)
+#define LAUNCH_TID8 ((0x400ull << 32) | (100u << 8) | 8u)
+static int put_loop_tid(gpu_model_t *m)
+{
+    static simt_image_t loop, tid;
+    if (simt_assemble(k_loop_src, &loop) != 0 || assemble("sw/simt/kernels/tid.asm", &tid)) {
+        CHECK(0, "kernels assembled");
+        return -1;
+    }
+    put_prog(m, 0x300, loop.prog, loop.nprog);
+    put_prog(m, 100, tid.prog, tid.nprog);
+    return 0;
+}
+
 /* a hung kernel of the host's SIMT_LAUNCH (docs/simt.md "Stopping a kernel"): with CP_WATCHDOG > 0
  * it is stopped at once (SIMT_STATUS.WATCHDOG, one KERNEL_STOP of unit SIMT); with 0 the stream is
  * held: CP_ABORT with STOP next ends it (ABORTED) and the writes after it apply, any other write
  * leaves the stream stuck. A kernel that ends, or has 0 threads, reports nothing. */
 static void test_simt_stop(void)
 {
-    static simt_image_t loop, tid;
-    if (simt_assemble(k_loop_src, &loop) != 0 || assemble("sw/simt/kernels/tid.asm", &tid)) {
-        CHECK(0, "kernels assembled");
-        return;
-    }
     shl_log_t l;
     memset(&l, 0, sizeof(l));
     gpu_model_t *m = gpu_model_new();
     gpu_model_set_event_fn(m, shl_event, &l);
-    put_prog(m, 0x300, loop.prog, loop.nprog);
-    put_prog(m, 100, tid.prog, tid.nprog);
+    if (put_loop_tid(m) != 0) {
+        gpu_model_free(m);
+        return;
+    }
     const uint64_t wd = 1ull << 3, ab = 1ull << 4; /* SIMT_STATUS bits (docs/registers.md) */
-    const uint64_t loop4 = (0x100ull << 32) | (0x300u << 8) | 4u, tid8 = (0x400ull << 32) | (100u << 8) | 8u;
+    const uint64_t loop4 = LAUNCH_LOOP4, tid8 = LAUNCH_TID8;
     CHECK(gpu_model_read(m, REG_SIMT_STATUS) == 0, "SIMT_STATUS 0 after reset");
     /* 1. the watchdog */
     gpu_model_write(m, REG_CP_WATCHDOG, 5000);
@@ -2732,18 +2745,15 @@ static void test_simt_stop(void)
  * same launch runs. */
 static void test_simt_absent(void)
 {
-    static simt_image_t loop, tid;
-    if (simt_assemble(k_loop_src, &loop) != 0 || assemble("sw/simt/kernels/tid.asm", &tid)) {
-        CHECK(0, "kernels assembled");
-        return;
-    }
     cpt_t t;
     cpt_open(&t);
     gpu_model_t *m = t.m;
-    put_prog(m, 0x300, loop.prog, loop.nprog);
-    put_prog(m, 100, tid.prog, tid.nprog);
+    if (put_loop_tid(m) != 0) {
+        cpt_close(&t);
+        return;
+    }
     const uint64_t absent = 1ull << 8; /* SIMT_STATUS.ABSENT (docs/registers.md) */
-    const uint64_t loop4 = (0x100ull << 32) | (0x300u << 8) | 4u, tid8 = (0x400ull << 32) | (100u << 8) | 8u;
+    const uint64_t loop4 = LAUNCH_LOOP4, tid8 = LAUNCH_TID8;
     CHECK(gpu_model_read(m, REG_SIMT_STATUS) == 0, "with the cluster (the default): SIMT_STATUS 0");
     gpu_model_set_simt_cluster(m, 0);
     CHECK(gpu_model_read(m, REG_SIMT_STATUS) == absent, "without: SIMT_STATUS 0x%" PRIX64 ", want ABSENT",

@@ -84,82 +84,87 @@ package shader_pkg;
     OpIllegal      = 7'd127
   } op_e;
 
-  // the row a word decodes to (no two rows overlap: test_shader_isa proves it)
+  // the row a word decodes to: every row's compare in parallel (h, one bit per row; no two
+  // rows overlap, test_shader_isa proves it, so at most one bit is set), then the row's
+  // number as the OR of the matching rows' numbers (OpIllegal when none matches): a few
+  // LUT levels, where a chain of ifs would give one multiplexer level per row
   function automatic op_e decode(logic [31:0] w);
-    op_e op;
-    op = shader_pkg::OpIllegal;
-    if ((w & 32'hfe00707f) == 32'h0000000b) op = shader_pkg::OpAdd;
-    if ((w & 32'hfe00707f) == 32'h4000000b) op = shader_pkg::OpSub;
-    if ((w & 32'hfe00707f) == 32'h0000100b) op = shader_pkg::OpShl;
-    if ((w & 32'hfff0707f) == 32'h4000100b) op = shader_pkg::OpAbs;
-    if ((w & 32'hfe00707f) == 32'h0000200b) op = shader_pkg::OpMin;
-    if ((w & 32'hfe00707f) == 32'h0000300b) op = shader_pkg::OpMax;
-    if ((w & 32'hfe00707f) == 32'h0000400b) op = shader_pkg::OpXor;
-    if ((w & 32'hfe00707f) == 32'h0000500b) op = shader_pkg::OpLsr;
-    if ((w & 32'hfe00707f) == 32'h4000500b) op = shader_pkg::OpAsr;
-    if ((w & 32'hfe00707f) == 32'h0000600b) op = shader_pkg::OpOr;
-    if ((w & 32'hfe00707f) == 32'h0000700b) op = shader_pkg::OpAnd;
-    if ((w & 32'hfe00707f) == 32'h0200000b) op = shader_pkg::OpMul;
-    if ((w & 32'hfe00707f) == 32'h0400000b) op = shader_pkg::OpCmp;
-    if ((w & 32'hfe00707f) == 32'h0400100b) op = shader_pkg::OpCmpu;
-    if ((w & 32'hfe00707f) == 32'h0400200b) op = shader_pkg::OpCmpeq;
-    if ((w & 32'hfff0707f) == 32'h0600000b) op = shader_pkg::OpClz;
-    if ((w & 32'hfff0707f) == 32'h0600100b) op = shader_pkg::OpCtz;
-    if ((w & 32'h0000707f) == 32'h00000017) op = shader_pkg::OpAddi;
-    if ((w & 32'hfe00707f) == 32'h00001017) op = shader_pkg::OpShli;
-    if ((w & 32'h0000707f) == 32'h00004017) op = shader_pkg::OpXori;
-    if ((w & 32'hfe00707f) == 32'h00005017) op = shader_pkg::OpLsri;
-    if ((w & 32'hfe00707f) == 32'h40005017) op = shader_pkg::OpAsri;
-    if ((w & 32'h0000707f) == 32'h00006017) op = shader_pkg::OpOri;
-    if ((w & 32'h0000707f) == 32'h00007017) op = shader_pkg::OpAndi;
-    if ((w & 32'h0000007f) == 32'h00000037) op = shader_pkg::OpLui;
-    if ((w & 32'h0000707f) == 32'h0000000e) op = shader_pkg::OpBeq;
-    if ((w & 32'h0000707f) == 32'h0000100e) op = shader_pkg::OpBne;
-    if ((w & 32'h0000707f) == 32'h0000200e) op = shader_pkg::OpJalr;
-    if ((w & 32'h0000707f) == 32'h0000300e) op = shader_pkg::OpJal;
-    if ((w & 32'h0000707f) == 32'h0000400e) op = shader_pkg::OpBlt;
-    if ((w & 32'h0000707f) == 32'h0000500e) op = shader_pkg::OpBge;
-    if ((w & 32'h0000707f) == 32'h0000600e) op = shader_pkg::OpBltu;
-    if ((w & 32'h0000707f) == 32'h0000700e) op = shader_pkg::OpBgeu;
-    if ((w & 32'h0000707f) == 32'h0000000c) op = shader_pkg::OpLbMi;
-    if ((w & 32'h0000707f) == 32'h0000100c) op = shader_pkg::OpLhMi;
-    if ((w & 32'h0000707f) == 32'h0000200c) op = shader_pkg::OpLwMi;
-    if ((w & 32'h000ff07f) == 32'h0000400c) op = shader_pkg::OpLbMp;
-    if ((w & 32'h000ff07f) == 32'h0000500c) op = shader_pkg::OpLhMp;
-    if ((w & 32'h000ff07f) == 32'h0000600c) op = shader_pkg::OpLwMp;
-    if ((w & 32'hfe00707f) == 32'h0200300c) op = shader_pkg::OpLbMx;
-    if ((w & 32'hfe00707f) == 32'h0a00300c) op = shader_pkg::OpLhMx;
-    if ((w & 32'hfe00707f) == 32'h1200300c) op = shader_pkg::OpLwMx;
-    if ((w & 32'hfff0707f) == 32'h0600300c) op = shader_pkg::OpLbMb;
-    if ((w & 32'hfff0707f) == 32'h0e00300c) op = shader_pkg::OpLhMb;
-    if ((w & 32'hfff0707f) == 32'h1600300c) op = shader_pkg::OpLwMb;
-    if ((w & 32'h0000707f) == 32'h0000000d) op = shader_pkg::OpSbMi;
-    if ((w & 32'h0000707f) == 32'h0000100d) op = shader_pkg::OpShMi;
-    if ((w & 32'h0000707f) == 32'h0000200d) op = shader_pkg::OpSwMi;
-    if ((w & 32'h000ff07f) == 32'h0000400d) op = shader_pkg::OpSbMp;
-    if ((w & 32'h000ff07f) == 32'h0000500d) op = shader_pkg::OpShMp;
-    if ((w & 32'h000ff07f) == 32'h0000600d) op = shader_pkg::OpSwMp;
-    if ((w & 32'hfe00707f) == 32'h0200300d) op = shader_pkg::OpSbMx;
-    if ((w & 32'hfe00707f) == 32'h0a00300d) op = shader_pkg::OpShMx;
-    if ((w & 32'hfe00707f) == 32'h1200300d) op = shader_pkg::OpSwMx;
-    if ((w & 32'hfff0707f) == 32'h0600300d) op = shader_pkg::OpSbMb;
-    if ((w & 32'hfff0707f) == 32'h0e00300d) op = shader_pkg::OpShMb;
-    if ((w & 32'hfff0707f) == 32'h1600300d) op = shader_pkg::OpSwMb;
-    if ((w & 32'hfe00707f) == 32'h00000014) op = shader_pkg::OpAtomAdd;
-    if ((w & 32'hfe00707f) == 32'h00001014) op = shader_pkg::OpAtomMin;
-    if ((w & 32'hfe00707f) == 32'h00002014) op = shader_pkg::OpAtomMax;
-    if ((w & 32'hfe00707f) == 32'h00003014) op = shader_pkg::OpAtomXchg;
-    if ((w & 32'hfe00707f) == 32'h00004014) op = shader_pkg::OpAtomCas;
-    if ((w & 32'hfe00707f) == 32'h00005014) op = shader_pkg::OpAtomAnd;
-    if ((w & 32'hfe00707f) == 32'h00006014) op = shader_pkg::OpAtomOr;
-    if ((w & 32'hfe00707f) == 32'h00007014) op = shader_pkg::OpAtomXor;
-    if ((w & 32'hffffffff) == 32'h0000000f) op = shader_pkg::OpMembar;
-    if ((w & 32'h0000707f) == 32'h0000100f) op = shader_pkg::OpCsrrw;
-    if ((w & 32'h0000707f) == 32'h0000200f) op = shader_pkg::OpCsrrs;
-    if ((w & 32'h000ff07f) == 32'h0000300f) op = shader_pkg::OpSetmisc;
-    if ((w & 32'hffffffff) == 32'h0000400f) op = shader_pkg::OpBarrier;
-    if ((w & 32'hffffffff) == 32'h0000700f) op = shader_pkg::OpWfi;
-    decode = op;
+    logic [NumOps-1:0] h;
+    logic [6:0] v;
+    h[ 0] = (w & 32'hfe00707f) == 32'h0000000b;  // OpAdd
+    h[ 1] = (w & 32'hfe00707f) == 32'h4000000b;  // OpSub
+    h[ 2] = (w & 32'hfe00707f) == 32'h0000100b;  // OpShl
+    h[ 3] = (w & 32'hfff0707f) == 32'h4000100b;  // OpAbs
+    h[ 4] = (w & 32'hfe00707f) == 32'h0000200b;  // OpMin
+    h[ 5] = (w & 32'hfe00707f) == 32'h0000300b;  // OpMax
+    h[ 6] = (w & 32'hfe00707f) == 32'h0000400b;  // OpXor
+    h[ 7] = (w & 32'hfe00707f) == 32'h0000500b;  // OpLsr
+    h[ 8] = (w & 32'hfe00707f) == 32'h4000500b;  // OpAsr
+    h[ 9] = (w & 32'hfe00707f) == 32'h0000600b;  // OpOr
+    h[10] = (w & 32'hfe00707f) == 32'h0000700b;  // OpAnd
+    h[11] = (w & 32'hfe00707f) == 32'h0200000b;  // OpMul
+    h[12] = (w & 32'hfe00707f) == 32'h0400000b;  // OpCmp
+    h[13] = (w & 32'hfe00707f) == 32'h0400100b;  // OpCmpu
+    h[14] = (w & 32'hfe00707f) == 32'h0400200b;  // OpCmpeq
+    h[15] = (w & 32'hfff0707f) == 32'h0600000b;  // OpClz
+    h[16] = (w & 32'hfff0707f) == 32'h0600100b;  // OpCtz
+    h[17] = (w & 32'h0000707f) == 32'h00000017;  // OpAddi
+    h[18] = (w & 32'hfe00707f) == 32'h00001017;  // OpShli
+    h[19] = (w & 32'h0000707f) == 32'h00004017;  // OpXori
+    h[20] = (w & 32'hfe00707f) == 32'h00005017;  // OpLsri
+    h[21] = (w & 32'hfe00707f) == 32'h40005017;  // OpAsri
+    h[22] = (w & 32'h0000707f) == 32'h00006017;  // OpOri
+    h[23] = (w & 32'h0000707f) == 32'h00007017;  // OpAndi
+    h[24] = (w & 32'h0000007f) == 32'h00000037;  // OpLui
+    h[25] = (w & 32'h0000707f) == 32'h0000000e;  // OpBeq
+    h[26] = (w & 32'h0000707f) == 32'h0000100e;  // OpBne
+    h[27] = (w & 32'h0000707f) == 32'h0000200e;  // OpJalr
+    h[28] = (w & 32'h0000707f) == 32'h0000300e;  // OpJal
+    h[29] = (w & 32'h0000707f) == 32'h0000400e;  // OpBlt
+    h[30] = (w & 32'h0000707f) == 32'h0000500e;  // OpBge
+    h[31] = (w & 32'h0000707f) == 32'h0000600e;  // OpBltu
+    h[32] = (w & 32'h0000707f) == 32'h0000700e;  // OpBgeu
+    h[33] = (w & 32'h0000707f) == 32'h0000000c;  // OpLbMi
+    h[34] = (w & 32'h0000707f) == 32'h0000100c;  // OpLhMi
+    h[35] = (w & 32'h0000707f) == 32'h0000200c;  // OpLwMi
+    h[36] = (w & 32'h000ff07f) == 32'h0000400c;  // OpLbMp
+    h[37] = (w & 32'h000ff07f) == 32'h0000500c;  // OpLhMp
+    h[38] = (w & 32'h000ff07f) == 32'h0000600c;  // OpLwMp
+    h[39] = (w & 32'hfe00707f) == 32'h0200300c;  // OpLbMx
+    h[40] = (w & 32'hfe00707f) == 32'h0a00300c;  // OpLhMx
+    h[41] = (w & 32'hfe00707f) == 32'h1200300c;  // OpLwMx
+    h[42] = (w & 32'hfff0707f) == 32'h0600300c;  // OpLbMb
+    h[43] = (w & 32'hfff0707f) == 32'h0e00300c;  // OpLhMb
+    h[44] = (w & 32'hfff0707f) == 32'h1600300c;  // OpLwMb
+    h[45] = (w & 32'h0000707f) == 32'h0000000d;  // OpSbMi
+    h[46] = (w & 32'h0000707f) == 32'h0000100d;  // OpShMi
+    h[47] = (w & 32'h0000707f) == 32'h0000200d;  // OpSwMi
+    h[48] = (w & 32'h000ff07f) == 32'h0000400d;  // OpSbMp
+    h[49] = (w & 32'h000ff07f) == 32'h0000500d;  // OpShMp
+    h[50] = (w & 32'h000ff07f) == 32'h0000600d;  // OpSwMp
+    h[51] = (w & 32'hfe00707f) == 32'h0200300d;  // OpSbMx
+    h[52] = (w & 32'hfe00707f) == 32'h0a00300d;  // OpShMx
+    h[53] = (w & 32'hfe00707f) == 32'h1200300d;  // OpSwMx
+    h[54] = (w & 32'hfff0707f) == 32'h0600300d;  // OpSbMb
+    h[55] = (w & 32'hfff0707f) == 32'h0e00300d;  // OpShMb
+    h[56] = (w & 32'hfff0707f) == 32'h1600300d;  // OpSwMb
+    h[57] = (w & 32'hfe00707f) == 32'h00000014;  // OpAtomAdd
+    h[58] = (w & 32'hfe00707f) == 32'h00001014;  // OpAtomMin
+    h[59] = (w & 32'hfe00707f) == 32'h00002014;  // OpAtomMax
+    h[60] = (w & 32'hfe00707f) == 32'h00003014;  // OpAtomXchg
+    h[61] = (w & 32'hfe00707f) == 32'h00004014;  // OpAtomCas
+    h[62] = (w & 32'hfe00707f) == 32'h00005014;  // OpAtomAnd
+    h[63] = (w & 32'hfe00707f) == 32'h00006014;  // OpAtomOr
+    h[64] = (w & 32'hfe00707f) == 32'h00007014;  // OpAtomXor
+    h[65] = (w & 32'hffffffff) == 32'h0000000f;  // OpMembar
+    h[66] = (w & 32'h0000707f) == 32'h0000100f;  // OpCsrrw
+    h[67] = (w & 32'h0000707f) == 32'h0000200f;  // OpCsrrs
+    h[68] = (w & 32'h000ff07f) == 32'h0000300f;  // OpSetmisc
+    h[69] = (w & 32'hffffffff) == 32'h0000400f;  // OpBarrier
+    h[70] = (w & 32'hffffffff) == 32'h0000700f;  // OpWfi
+    v = (h == '0) ? 7'd127 : 7'd0;
+    for (int unsigned k = 0; k < NumOps; k++) v = v | ({7{h[k]}} & 7'(k));
+    decode = op_e'(v);
   endfunction
 
   // opcodes (bits 6:0)

@@ -74,20 +74,20 @@ static char *render(void)
         OUT("    %-14s = 7'd%u,\n", nm, i);
     }
     OUT("    OpIllegal      = 7'd127\n  } op_e;\n\n");
-    OUT("  // the row a word decodes to (no two rows overlap: test_shader_isa proves it)\n");
+    OUT("  // the row a word decodes to: every row's compare in parallel (h, one bit per row; no two\n"
+        "  // rows overlap, test_shader_isa proves it, so at most one bit is set), then the row's\n"
+        "  // number as the OR of the matching rows' numbers (OpIllegal when none matches): a few\n"
+        "  // LUT levels, where a chain of ifs would give one multiplexer level per row\n");
     OUT("  function automatic op_e decode(logic [31:0] w);\n");
-    OUT("    op_e op;\n    op = shader_pkg::OpIllegal;\n");
+    OUT("    logic [NumOps-1:0] h;\n    logic [6:0] v;\n");
     for (unsigned i = 0; i < shd_nops; i++) {
-        char nm[32], d[64];
+        char nm[32];
         op_name(i, nm, sizeof nm);
-        shd_disasm(shd_ops[i].match, d, sizeof d);
-        char *sp = strchr(d, ' ');
-        if (sp) {
-            *sp = 0;
-        }
-        OUT("    if ((w & 32'h%08x) == 32'h%08x) op = shader_pkg::%s;\n", shd_ops[i].mask, shd_ops[i].match, nm);
+        OUT("    h[%2u] = (w & 32'h%08x) == 32'h%08x;  // %s\n", i, shd_ops[i].mask, shd_ops[i].match, nm);
     }
-    OUT("    decode = op;\n  endfunction\n\n");
+    OUT("    v = (h == '0) ? 7'd127 : 7'd0;\n");
+    OUT("    for (int unsigned k = 0; k < NumOps; k++) v = v | ({7{h[k]}} & 7'(k));\n");
+    OUT("    decode = op_e'(v);\n  endfunction\n\n");
     OUT("  // opcodes (bits 6:0)\n");
     static const struct {
         const char *n;

@@ -2,8 +2,9 @@
 // (docs/shader.md; decisions D1-D15; the C golden model is sw/shader/shader_iss.c).
 //
 // Pipeline (one instruction per clock on independent integer code):
-//   F  shader_fetch: sequential fetch (predict pc + 4) into a 3-entry queue whose head is a
-//      flip-flop register; fetch faults become trap tokens.
+//   F  shader_fetch: sequential fetch into a 3-entry queue whose head is a flip-flop register;
+//      a JAL or backward branch at the head is predicted taken (fetch goes on at its target,
+//      1 bubble); fetch faults become trap tokens.
 //   D  the queue head: decode (shader_pkg::decode, the generated table; shader_ctl_pkg::ctl)
 //      into X's control registers; operands from the opcode and funct3 only
 //      (shader_ctl_pkg::ops): register read (three ports) with a bypass of the W-stage write,
@@ -15,9 +16,9 @@
 //      (AGU) and its checks (range, atomic alignment: D12; misalignment flag: D14), the
 //      targets from X's registers, CSR read/write and SETMISC (D9, D11), the three partial
 //      products of MUL (DSPs). Every fault is known here, so the side effects of X (CSRs,
-//      STATUS) happen when X passes its instruction to M and never need undoing. A taken
-//      branch or jump redirects fetch (2 bubbles); a fault or WFI stops fetch one cycle later
-//      (halt_q), dropping the instruction then in X and D.
+//      STATUS) happen when X passes its instruction to M and never need undoing. A JALR or a
+//      mispredicted branch redirects fetch one cycle later (redir_q, 3 bubbles); a fault or
+//      WFI stops fetch one cycle later (halt_q); either drops the instruction then in X and D.
 //   M  shader_lsu for loads, stores and atomics (blocking: younger instructions wait), BARRIER
 //      waits for the tile's release (bar_go_i) here; MUL adds its partial products;
 //      everything else passes in one cycle.
@@ -105,9 +106,11 @@ module shader_core #(
   logic [31:0] status_q, status_d, config_q, config_d, arg_q, toff_q;
   logic [63:0] order_q;
   logic        halt_q;                // a fault or WFI left X last cycle: flush fetch, drop X
+  logic        redir_q;               // a JALR or mispredicted branch left X last cycle: refetch, drop X
+  logic [31:0] redir_pc_q;            // its next pc
 
   // ---- F / D -------------------------------------------------------------------------------
-  logic              d_valid, d_pop, redirect, fetch_halt;
+  logic              d_valid, d_pop, d_pred, redirect, fetch_halt;
   logic [31:0]       d_insn, d_pc, redirect_pc;
   shader_pkg::trap_e d_ftrap;
   shader_pkg::op_e   d_op;
@@ -116,7 +119,7 @@ module shader_core #(
   shader_ctl_pkg::ops_t              d_ops;
 
   // ---- X -----------------------------------------------------------------------------------
-  logic              x_valid_q, x_hz_q;
+  logic              x_valid_q, x_hz_q, x_pred_q;   // x_pred_q: fetch predicted it taken
   logic [5:0]        x_bc_q;                   // branch condition one-hot (0 for non-branches)
   logic [5:0]        d_bc;
   logic [31:0]       x_insn_q, x_pc_q, x_a_q, x_b_q, x_c_q, x_imm_q;
@@ -178,6 +181,7 @@ module shader_core #(
     .d_insn_o   (d_insn),
     .d_pc_o     (d_pc),
     .d_trap_o   (d_ftrap),
+    .d_pred_o   (d_pred),
     .d_pop_i    (d_pop)
   );
 
@@ -233,7 +237,7 @@ module shader_core #(
   // X is free for D's head when empty, when its instruction moves on, or when it is dropped
   // (stop, or a fault or WFI that left X last cycle: x_kill). The X registers take D's head
   // then, valid or not (x_valid_q says which); a taken branch or jump leaving X now drops it.
-  assign x_kill = stop_i || halt_q;
+  assign x_kill = stop_i || halt_q || redir_q;
   assign x_free = !x_valid_q || x_fire || x_kill;
   assign d_pop  = d_valid && x_free;
 
@@ -407,14 +411,17 @@ module shader_core #(
   assign x_stall = (m_valid_q && !m_done) || x_hz_q;
   assign x_fire  = x_valid_q && !x_stall && !x_kill;
 
-  // fetch control from X: a jump or taken branch redirects now (a fault token carries the
-  // illegal unit, so these units never fault); a fault or WFI stops fetching from the next cycle
-  // (halt_q), when the instruction behind it in X is dropped before it can fire
-  assign redirect    = x_fire && (x_jal || x_jalr || x_taken);
-  assign redirect_pc = x_jalr ? {x_agu[31:1], 1'b0} : x_tgt;
-  assign fetch_halt  = x_kill;
+  // fetch control from X, registered: fetch predicts JAL and backward branches taken
+  // (shader_fetch); a JALR, or a branch whose prediction was wrong, redirects fetch in the
+  // next cycle to its next pc (redir_q; a fault token carries the illegal unit, so these units
+  // never fault), a fault or WFI stops fetching from the next cycle (halt_q); either way the
+  // instruction that entered X behind it is dropped then, before it can fire (x_kill). A stop
+  // in the same cycle wins.
+  assign redirect    = redir_q && !stop_i;
+  assign redirect_pc = redir_pc_q;
+  assign fetch_halt  = stop_i || halt_q;
   // the tile's port may grant this core for next cycle, when the request would appear
-  assign dm_req_hint_o = x_valid_q && x_mem;
+  assign dm_req_hint_o = x_valid_q && x_mem && !redir_q;
 
   // ==== M ====================================================================================
   shader_lsu #(.MemAw(MemAw)) u_lsu (
@@ -546,8 +553,12 @@ module shader_core #(
       toff_q     <= 32'd0;
       order_q    <= 64'd0;
       halt_q     <= 1'b0;
+      redir_q    <= 1'b0;
+      redir_pc_q <= 32'd0;
     end else begin
       halt_q     <= x_fire && (x_trap != shader_pkg::TrapNone || x_wfi);
+      redir_q    <= x_fire && ((x_jal || x_jalr || x_taken) != x_pred_q);
+      redir_pc_q <= x_next_pc;
       act_q      <= act_d;
       halted_q   <= halted_d;
       fault_q    <= fault_d;
@@ -570,6 +581,7 @@ module shader_core #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       x_valid_q   <= 1'b0;
+      x_pred_q    <= 1'b0;
       x_insn_q    <= 32'd0;
       x_pc_q      <= 32'd0;
       x_a_q       <= 32'd0;
@@ -588,9 +600,10 @@ module shader_core #(
     end else begin
       {x_hz_q, x_fa_q, x_fb_q, x_fc_q} <= n_fwd_sel;
       if (x_free) begin
-        x_valid_q   <= d_valid && !x_kill && !redirect;
+        x_valid_q   <= d_valid && !x_kill;
         x_insn_q    <= d_insn;
         x_pc_q      <= d_pc;
+        x_pred_q    <= d_pred;
         x_a_q       <= d_ops.a_pc ? d_pc : d_a;
         x_b_q       <= !d_ops.b_imm ? d_b : d_ops.imm_u ? d_imm_u : d_imm_i;
         x_c_q       <= d_c;

@@ -6,15 +6,19 @@
 //   whenever it arrives, also in a flush, which only resets the count).
 //   A request is made only while the queue has room for every word in flight (count +
 //   pending < 3), so nothing is ever dropped and the queue sustains one word per clock.
-//   redirect_i (a taken branch or jump in X) flushes the queue, discards the response still
-//   in flight and fetches from target_i; halt_i (fault, WFI or tile stop) flushes and stops.
+//   Static prediction (backward taken, forward not taken): when a JAL, or a conditional branch
+//   with a negative offset, is the queue head for the first time, the words behind it and the
+//   response in flight are dropped and fetching goes on at its target (head pc + offset, from
+//   flip-flops); d_pred_o tells X that the head was predicted taken. X checks every prediction
+//   and redirect_i (a mispredicted branch, or JALR) flushes the queue, discards the response
+//   still in flight and fetches from target_i; halt_i (fault, WFI or tile stop) flushes and stops.
 //   A pc with bit 0 or 1 set, or at or above 32 MiB, is not fetched: a fault token
 //   (insn 0, trap FETCH_MISALIGNED / FETCH_RANGE, D12) is queued instead and fetching stops.
 // Instruction port: if_req_o/if_addr_o (from flops) and if_gnt_i; the word of a granted
 //   request is on if_rdata_i in the next cycle (fixed latency 1, e.g. an instruction cache
 //   that grants only hits).
-// Latency: a word reaches D one cycle after its grant; a redirect costs 2 cycles before the
-//   target reaches D.
+// Latency: a word reaches D one cycle after its grant; a predicted-taken branch costs 1
+//   cycle before its target reaches D, a redirect from X 2 cycles after redirect_i.
 // Reset: stopped, queue empty.
 module shader_fetch (
   input  logic        clk_i,
@@ -34,6 +38,7 @@ module shader_fetch (
   output logic [31:0] d_insn_o,
   output logic [31:0] d_pc_o,
   output shader_pkg::trap_e d_trap_o,
+  output logic        d_pred_o,    // the head is a JAL or a backward branch: predicted taken
   input  logic        d_pop_i
 );
 
@@ -48,6 +53,8 @@ module shader_fetch (
   logic [1:0]        cnt_q, cnt_d, widx;
   logic              bad, room, push, pop, flush, q_we;
   logic [31:0]       push_insn, push_pc;
+  logic              h_br, h_pred_q, pred_now;
+  logic [31:0]       h_off, pred_tgt;
   shader_pkg::trap_e bad_trap, push_trap;
 
   assign bad      = (pc_q[1:0] != 2'd0) || (pc_q[31:25] != 7'd0);
@@ -64,6 +71,18 @@ module shader_fetch (
   assign d_pc_o    = q_pc_q[0];
   assign d_trap_o  = q_trap_q[0];
   assign pop       = d_valid_o && d_pop_i;
+
+  // the head's static prediction (funct3 011 is JAL, 010 JALR; the other B rows are the
+  // conditional branches, whose offset's sign is bit 31)
+  assign h_br     = d_valid_o && q_trap_q[0] == shader_pkg::TrapNone &&
+                    q_insn_q[0][6:0] == shader_pkg::OpcBranch && q_insn_q[0][14:12] != 3'b010 &&
+                    (q_insn_q[0][14:12] == 3'b011 || q_insn_q[0][31]);
+  assign d_pred_o = h_br;
+  assign pred_now = h_br && !h_pred_q;     // not yet redirected for this head
+  assign h_off    = shader_ctl_pkg::imm((q_insn_q[0][14:12] == 3'b011) ? shader_ctl_pkg::ImmJ
+                                                                        : shader_ctl_pkg::ImmB,
+                                        q_insn_q[0][31:7]);
+  assign pred_tgt = q_pc_q[0] + h_off;
 
   always_comb begin
     pc_d      = pc_q;
@@ -91,6 +110,12 @@ module shader_fetch (
     if (if_req_o && if_gnt_i) begin
       pc_d = pc_q + 32'd4;
     end
+    if (pred_now) begin
+      kill_d = if_req_o && if_gnt_i; // the words behind the head are from the fall-through path
+      push   = 1'b0;
+      on_d   = 1'b1;                 // a fault token behind the head is dropped with them
+      pc_d   = pred_tgt;
+    end
     if (redirect_i) begin
       kill_d = if_req_o && if_gnt_i; // the word granted now is from the old path
       push   = 1'b0;
@@ -115,6 +140,8 @@ module shader_fetch (
     cnt_d = cnt_q;
     if (flush || start_i) begin
       cnt_d = 2'd0;
+    end else if (pred_now) begin
+      cnt_d = pop ? 2'd0 : 2'd1;   // only the head stays
     end else begin
       cnt_d = cnt_q + 2'(push) - 2'(pop);
     end
@@ -144,7 +171,9 @@ module shader_fetch (
       pend_q <= 1'b0;
       kill_q <= 1'b0;
       cnt_q  <= 2'd0;
+      h_pred_q <= 1'b0;
     end else begin
+      h_pred_q <= (pred_now || h_pred_q) && !pop && !flush && !start_i;
       pc_q   <= pc_d;
       on_q   <= on_d;
       pend_q <= pend_d;

@@ -13,6 +13,8 @@
 #                     a racing store lands inside a misaligned load (the race program)
 #   commit_at_retire  the checker steps memory instructions at retirement instead of at the
 #                     port's accept (D18): racing accesses then reach the ISS in the wrong order
+#   pred_unchecked    X does not redirect a branch fetch predicted taken (backward) that is not
+#                     taken: the core runs the loop body again instead of falling through
 # Usage: tests/shader/tile_mutants.sh [--help] [--list] [NAME...]   (default: every mutant)
 set -u
 cd "$(dirname "$0")/../.."
@@ -28,6 +30,7 @@ MUTANTS=(
   "icache_no_inval|rtl/shader/shader_tile.sv|s/    .inval_i          (launch),/    .inval_i          (1'b0),/|build/shader/obj_tile4/tile_tb --random 300 --seed 1 --quiet|LOCKSTEP MISMATCH"
   "split_not_held|rtl/shader/shader_dmem_arb.sv|s/(!(accept && amo_q == AmoIdle) .. sel_more);/(!(accept \&\& amo_q == AmoIdle));/|tests/shader/$P|FAIL race"
   "commit_at_retire|sim/shader/tile_tb.c|s/            if (!((o.mon_dm_acc >> k) \& 1u)) {/            if (1) {/;s/                if (r.mem != SHD_MEM_NONE \&\& e.mem != SHD_MEM_NONE) {/                if (0) {/|tests/shader/$P|LOCKSTEP MISMATCH \((mem_rdata|rd_val)\)"
+  "pred_unchecked|rtl/shader/shader_core.sv|s/x_taken) != x_pred_q);/x_taken) \&\& !x_pred_q);/|build/shader/obj_tile4/tile_tb --random 300 --seed 1 --quiet|LOCKSTEP MISMATCH"
 )
 
 if [ "${1:-}" = "--list" ]; then

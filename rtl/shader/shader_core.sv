@@ -113,7 +113,6 @@ module shader_core #(
   logic              d_valid, d_pop, d_pred, redirect, fetch_halt;
   logic [31:0]       d_insn, d_pc, redirect_pc;
   shader_pkg::trap_e d_ftrap;
-  shader_pkg::op_e   d_op;
   shader_ctl_pkg::ctl_t              d_ctl;
   logic [31:0]       rf_a, rf_b, rf_c, d_a, d_b, d_c, d_imm_i, d_imm_u, d_imm_b, d_imm_j;
   shader_ctl_pkg::ops_t              d_ops;
@@ -186,8 +185,7 @@ module shader_core #(
   );
 
   // ==== D ====================================================================================
-  assign d_op  = shader_pkg::decode(d_insn);
-  assign d_ctl = shader_ctl_pkg::ctl(d_op);
+  assign d_ctl = shader_ctl_pkg::ctl(shader_pkg::hits(d_insn));
   // operands and immediates from the opcode and funct3 only (shader_ctl_pkg::ops): the full
   // decode goes to X's control registers and nowhere else
   assign d_ops   = shader_ctl_pkg::ops(d_insn[6:0], d_insn[14:12]);
@@ -588,7 +586,7 @@ module shader_core #(
       x_b_q       <= 32'd0;
       x_c_q       <= 32'd0;
       x_imm_q     <= 32'd0;
-      x_ctl_q     <= shader_ctl_pkg::ctl(shader_pkg::OpIllegal);
+      x_ctl_q     <= shader_ctl_pkg::ctl('0);
       x_sel_q     <= '0;
       x_ops_q     <= '0;
       x_bc_q      <= 6'd0;
@@ -610,7 +608,7 @@ module shader_core #(
         x_imm_q     <= d_ops.tgt_j ? d_imm_j : d_imm_b;
         x_ops_q     <= d_ops;
         x_bc_q      <= d_bc;
-        x_ctl_q     <= (d_ftrap != shader_pkg::TrapNone) ? shader_ctl_pkg::ctl(shader_pkg::OpIllegal) : d_ctl;
+        x_ctl_q     <= (d_ftrap != shader_pkg::TrapNone) ? shader_ctl_pkg::ctl('0) : d_ctl;
         x_sel_q     <= shader_ctl_pkg::alu_sel(d_ctl.alu, (d_ftrap != shader_pkg::TrapNone) ?
                                                shader_ctl_pkg::UnitIllegal : d_ctl.unit);
         x_trap_in_q <= d_ftrap;

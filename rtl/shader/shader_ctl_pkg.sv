@@ -1,7 +1,7 @@
-// shader_ctl_pkg - the shader core's internal control word and the decoder that makes it from a
-// decode-table row (shader_pkg::op_e, generated from the C table): which unit executes the
-// instruction, which ALU operation, which operands (register, pc, immediate of which format)
-// and whether rd is written. Semantics: docs/shader.md (D1-D15), the C execute functions of
+// shader_ctl_pkg - the shader core's internal control word and the decoder that makes it from the
+// decode-table rows a word matches (shader_pkg::hits, generated from the C table): which unit
+// executes the instruction, which ALU operation, which operands (register, pc, immediate of
+// which format) and whether rd is written. Semantics: docs/shader.md (D1-D15), the C execute functions of
 // sw/shader/shader_isa.c are the reference.
 // Contract: types and pure functions only. Reference items as shader_ctl_pkg::NAME.
 package shader_ctl_pkg;
@@ -152,8 +152,12 @@ package shader_ctl_pkg;
     ops = o;
   endfunction
 
-  // the control word of a row
-  function automatic ctl_t ctl(shader_pkg::op_e op);
+  // the control word of a word, from its row compares (shader_pkg::hits: one bit per decode-table
+  // row, at most one set; none set is an illegal word, D12). A case on the one-hot row bits
+  // (unique: Verilator checks that at most one is set) makes every control bit an OR of the
+  // compares of the rows that set it, a few LUT levels; a case on the row's number
+  // (shader_pkg::decode) would first encode the row, then decode it again.
+  function automatic ctl_t ctl(logic [shader_pkg::NumOps-1:0] h);
     ctl_t c;
     c.unit    = shader_ctl_pkg::UnitAlu;
     c.alu     = shader_ctl_pkg::AluAdd;
@@ -165,73 +169,73 @@ package shader_ctl_pkg;
     c.b_imm   = 1'b0;
     c.imm     = shader_ctl_pkg::ImmI;
     c.size    = 2'd2;
-    unique case (op)
-      shader_pkg::OpAdd:   c.alu = shader_ctl_pkg::AluAdd;
-      shader_pkg::OpSub:   c.alu = shader_ctl_pkg::AluSub;
-      shader_pkg::OpShl:   c.alu = shader_ctl_pkg::AluShl;
-      shader_pkg::OpAbs:   begin c.alu = shader_ctl_pkg::AluAbs; c.use_rs2 = 1'b0; end
-      shader_pkg::OpMin:   c.alu = shader_ctl_pkg::AluMin;
-      shader_pkg::OpMax:   c.alu = shader_ctl_pkg::AluMax;
-      shader_pkg::OpXor:   c.alu = shader_ctl_pkg::AluXor;
-      shader_pkg::OpLsr:   c.alu = shader_ctl_pkg::AluLsr;
-      shader_pkg::OpAsr:   c.alu = shader_ctl_pkg::AluAsr;
-      shader_pkg::OpOr:    c.alu = shader_ctl_pkg::AluOr;
-      shader_pkg::OpAnd:   c.alu = shader_ctl_pkg::AluAnd;
-      shader_pkg::OpMul:   c.alu = shader_ctl_pkg::AluMul;
-      shader_pkg::OpCmp:   c.alu = shader_ctl_pkg::AluCmp;
-      shader_pkg::OpCmpu:  c.alu = shader_ctl_pkg::AluCmpu;
-      shader_pkg::OpCmpeq: c.alu = shader_ctl_pkg::AluCmpeq;
-      shader_pkg::OpClz:   begin c.alu = shader_ctl_pkg::AluClz; c.use_rs2 = 1'b0; end
-      shader_pkg::OpCtz:   begin c.alu = shader_ctl_pkg::AluCtz; c.use_rs2 = 1'b0; end
-      shader_pkg::OpAddi:  begin c.alu = shader_ctl_pkg::AluAdd; c.use_rs2 = 1'b0; c.b_imm = 1'b1; end
-      shader_pkg::OpXori:  begin c.alu = shader_ctl_pkg::AluXor; c.use_rs2 = 1'b0; c.b_imm = 1'b1; end
-      shader_pkg::OpOri:   begin c.alu = shader_ctl_pkg::AluOr;  c.use_rs2 = 1'b0; c.b_imm = 1'b1; end
-      shader_pkg::OpAndi:  begin c.alu = shader_ctl_pkg::AluAnd; c.use_rs2 = 1'b0; c.b_imm = 1'b1; end
-      shader_pkg::OpShli:  begin c.alu = shader_ctl_pkg::AluShl; c.use_rs2 = 1'b0; c.b_imm = 1'b1; c.imm = shader_ctl_pkg::ImmSh; end
-      shader_pkg::OpLsri:  begin c.alu = shader_ctl_pkg::AluLsr; c.use_rs2 = 1'b0; c.b_imm = 1'b1; c.imm = shader_ctl_pkg::ImmSh; end
-      shader_pkg::OpAsri:  begin c.alu = shader_ctl_pkg::AluAsr; c.use_rs2 = 1'b0; c.b_imm = 1'b1; c.imm = shader_ctl_pkg::ImmSh; end
-      shader_pkg::OpLui:   begin
+    unique case (1'b1)
+      h[shader_pkg::OpAdd]:   c.alu = shader_ctl_pkg::AluAdd;
+      h[shader_pkg::OpSub]:   c.alu = shader_ctl_pkg::AluSub;
+      h[shader_pkg::OpShl]:   c.alu = shader_ctl_pkg::AluShl;
+      h[shader_pkg::OpAbs]:   begin c.alu = shader_ctl_pkg::AluAbs; c.use_rs2 = 1'b0; end
+      h[shader_pkg::OpMin]:   c.alu = shader_ctl_pkg::AluMin;
+      h[shader_pkg::OpMax]:   c.alu = shader_ctl_pkg::AluMax;
+      h[shader_pkg::OpXor]:   c.alu = shader_ctl_pkg::AluXor;
+      h[shader_pkg::OpLsr]:   c.alu = shader_ctl_pkg::AluLsr;
+      h[shader_pkg::OpAsr]:   c.alu = shader_ctl_pkg::AluAsr;
+      h[shader_pkg::OpOr]:    c.alu = shader_ctl_pkg::AluOr;
+      h[shader_pkg::OpAnd]:   c.alu = shader_ctl_pkg::AluAnd;
+      h[shader_pkg::OpMul]:   c.alu = shader_ctl_pkg::AluMul;
+      h[shader_pkg::OpCmp]:   c.alu = shader_ctl_pkg::AluCmp;
+      h[shader_pkg::OpCmpu]:  c.alu = shader_ctl_pkg::AluCmpu;
+      h[shader_pkg::OpCmpeq]: c.alu = shader_ctl_pkg::AluCmpeq;
+      h[shader_pkg::OpClz]:   begin c.alu = shader_ctl_pkg::AluClz; c.use_rs2 = 1'b0; end
+      h[shader_pkg::OpCtz]:   begin c.alu = shader_ctl_pkg::AluCtz; c.use_rs2 = 1'b0; end
+      h[shader_pkg::OpAddi]:  begin c.alu = shader_ctl_pkg::AluAdd; c.use_rs2 = 1'b0; c.b_imm = 1'b1; end
+      h[shader_pkg::OpXori]:  begin c.alu = shader_ctl_pkg::AluXor; c.use_rs2 = 1'b0; c.b_imm = 1'b1; end
+      h[shader_pkg::OpOri]:   begin c.alu = shader_ctl_pkg::AluOr;  c.use_rs2 = 1'b0; c.b_imm = 1'b1; end
+      h[shader_pkg::OpAndi]:  begin c.alu = shader_ctl_pkg::AluAnd; c.use_rs2 = 1'b0; c.b_imm = 1'b1; end
+      h[shader_pkg::OpShli]:  begin c.alu = shader_ctl_pkg::AluShl; c.use_rs2 = 1'b0; c.b_imm = 1'b1; c.imm = shader_ctl_pkg::ImmSh; end
+      h[shader_pkg::OpLsri]:  begin c.alu = shader_ctl_pkg::AluLsr; c.use_rs2 = 1'b0; c.b_imm = 1'b1; c.imm = shader_ctl_pkg::ImmSh; end
+      h[shader_pkg::OpAsri]:  begin c.alu = shader_ctl_pkg::AluAsr; c.use_rs2 = 1'b0; c.b_imm = 1'b1; c.imm = shader_ctl_pkg::ImmSh; end
+      h[shader_pkg::OpLui]:   begin
         c.alu = shader_ctl_pkg::AluPassB; c.use_rs1 = 1'b0; c.use_rs2 = 1'b0; c.b_imm = 1'b1; c.imm = shader_ctl_pkg::ImmU;
       end
-      shader_pkg::OpBeq, shader_pkg::OpBne, shader_pkg::OpBlt, shader_pkg::OpBge,
-      shader_pkg::OpBltu, shader_pkg::OpBgeu: begin
+      h[shader_pkg::OpBeq], h[shader_pkg::OpBne], h[shader_pkg::OpBlt], h[shader_pkg::OpBge],
+      h[shader_pkg::OpBltu], h[shader_pkg::OpBgeu]: begin
         c.unit = shader_ctl_pkg::UnitBranch; c.rd_wr = 1'b0; c.imm = shader_ctl_pkg::ImmB;
       end
-      shader_pkg::OpJal:   begin
+      h[shader_pkg::OpJal]:   begin
         c.unit = shader_ctl_pkg::UnitJal; c.use_rs1 = 1'b0; c.use_rs2 = 1'b0; c.imm = shader_ctl_pkg::ImmJ;
       end
-      shader_pkg::OpJalr:  begin
+      h[shader_pkg::OpJalr]:  begin
         c.unit = shader_ctl_pkg::UnitJalr; c.use_rs2 = 1'b0; c.b_imm = 1'b1;
       end
       // loads and stores: address = a + b with the mode's operands (D5); size from the row
-      shader_pkg::OpLbMi, shader_pkg::OpLhMi, shader_pkg::OpLwMi,
-      shader_pkg::OpSbMi, shader_pkg::OpShMi, shader_pkg::OpSwMi: begin
+      h[shader_pkg::OpLbMi], h[shader_pkg::OpLhMi], h[shader_pkg::OpLwMi],
+      h[shader_pkg::OpSbMi], h[shader_pkg::OpShMi], h[shader_pkg::OpSwMi]: begin
         c.use_rs2 = 1'b0; c.b_imm = 1'b1;
       end
-      shader_pkg::OpLbMp, shader_pkg::OpLhMp, shader_pkg::OpLwMp,
-      shader_pkg::OpSbMp, shader_pkg::OpShMp, shader_pkg::OpSwMp: begin
+      h[shader_pkg::OpLbMp], h[shader_pkg::OpLhMp], h[shader_pkg::OpLwMp],
+      h[shader_pkg::OpSbMp], h[shader_pkg::OpShMp], h[shader_pkg::OpSwMp]: begin
         c.use_rs1 = 1'b0; c.use_rs2 = 1'b0; c.a_pc = 1'b1; c.b_imm = 1'b1;
       end
-      shader_pkg::OpLbMx, shader_pkg::OpLhMx, shader_pkg::OpLwMx,
-      shader_pkg::OpSbMx, shader_pkg::OpShMx, shader_pkg::OpSwMx: begin
+      h[shader_pkg::OpLbMx], h[shader_pkg::OpLhMx], h[shader_pkg::OpLwMx],
+      h[shader_pkg::OpSbMx], h[shader_pkg::OpShMx], h[shader_pkg::OpSwMx]: begin
       end
-      shader_pkg::OpLbMb, shader_pkg::OpLhMb, shader_pkg::OpLwMb,
-      shader_pkg::OpSbMb, shader_pkg::OpShMb, shader_pkg::OpSwMb: begin
+      h[shader_pkg::OpLbMb], h[shader_pkg::OpLhMb], h[shader_pkg::OpLwMb],
+      h[shader_pkg::OpSbMb], h[shader_pkg::OpShMb], h[shader_pkg::OpSwMb]: begin
         c.use_rs2 = 1'b0; c.b_imm = 1'b1; c.imm = shader_ctl_pkg::ImmZero;
       end
-      shader_pkg::OpAtomAdd, shader_pkg::OpAtomMin, shader_pkg::OpAtomMax,
-      shader_pkg::OpAtomXchg, shader_pkg::OpAtomAnd, shader_pkg::OpAtomOr,
-      shader_pkg::OpAtomXor: c.unit = shader_ctl_pkg::UnitAtom;
-      shader_pkg::OpAtomCas: begin c.unit = shader_ctl_pkg::UnitAtom; c.use_rd = 1'b1; end
-      shader_pkg::OpMembar:  begin
+      h[shader_pkg::OpAtomAdd], h[shader_pkg::OpAtomMin], h[shader_pkg::OpAtomMax],
+      h[shader_pkg::OpAtomXchg], h[shader_pkg::OpAtomAnd], h[shader_pkg::OpAtomOr],
+      h[shader_pkg::OpAtomXor]: c.unit = shader_ctl_pkg::UnitAtom;
+      h[shader_pkg::OpAtomCas]: begin c.unit = shader_ctl_pkg::UnitAtom; c.use_rd = 1'b1; end
+      h[shader_pkg::OpMembar]:  begin
         c.unit = shader_ctl_pkg::UnitMembar; c.use_rs1 = 1'b0; c.use_rs2 = 1'b0; c.rd_wr = 1'b0;
       end
-      shader_pkg::OpCsrrw, shader_pkg::OpCsrrs: begin c.unit = shader_ctl_pkg::UnitCsr; c.use_rs2 = 1'b0; end
-      shader_pkg::OpSetmisc: begin c.unit = shader_ctl_pkg::UnitSetmisc; c.use_rs1 = 1'b0; c.use_rs2 = 1'b0; end
-      shader_pkg::OpBarrier: begin
+      h[shader_pkg::OpCsrrw], h[shader_pkg::OpCsrrs]: begin c.unit = shader_ctl_pkg::UnitCsr; c.use_rs2 = 1'b0; end
+      h[shader_pkg::OpSetmisc]: begin c.unit = shader_ctl_pkg::UnitSetmisc; c.use_rs1 = 1'b0; c.use_rs2 = 1'b0; end
+      h[shader_pkg::OpBarrier]: begin
         c.unit = shader_ctl_pkg::UnitBarrier; c.use_rs1 = 1'b0; c.use_rs2 = 1'b0; c.rd_wr = 1'b0;
       end
-      shader_pkg::OpWfi: begin
+      h[shader_pkg::OpWfi]: begin
         c.unit = shader_ctl_pkg::UnitWfi; c.use_rs1 = 1'b0; c.use_rs2 = 1'b0; c.rd_wr = 1'b0;
       end
       default: begin // OpIllegal
@@ -239,23 +243,23 @@ package shader_ctl_pkg;
       end
     endcase
     // memory rows: the unit and the size
-    unique case (op)
-      shader_pkg::OpLbMi, shader_pkg::OpLbMp, shader_pkg::OpLbMx, shader_pkg::OpLbMb: begin
+    unique case (1'b1)
+      h[shader_pkg::OpLbMi], h[shader_pkg::OpLbMp], h[shader_pkg::OpLbMx], h[shader_pkg::OpLbMb]: begin
         c.unit = shader_ctl_pkg::UnitLoad; c.size = 2'd0;
       end
-      shader_pkg::OpLhMi, shader_pkg::OpLhMp, shader_pkg::OpLhMx, shader_pkg::OpLhMb: begin
+      h[shader_pkg::OpLhMi], h[shader_pkg::OpLhMp], h[shader_pkg::OpLhMx], h[shader_pkg::OpLhMb]: begin
         c.unit = shader_ctl_pkg::UnitLoad; c.size = 2'd1;
       end
-      shader_pkg::OpLwMi, shader_pkg::OpLwMp, shader_pkg::OpLwMx, shader_pkg::OpLwMb: begin
+      h[shader_pkg::OpLwMi], h[shader_pkg::OpLwMp], h[shader_pkg::OpLwMx], h[shader_pkg::OpLwMb]: begin
         c.unit = shader_ctl_pkg::UnitLoad; c.size = 2'd2;
       end
-      shader_pkg::OpSbMi, shader_pkg::OpSbMp, shader_pkg::OpSbMx, shader_pkg::OpSbMb: begin
+      h[shader_pkg::OpSbMi], h[shader_pkg::OpSbMp], h[shader_pkg::OpSbMx], h[shader_pkg::OpSbMb]: begin
         c.unit = shader_ctl_pkg::UnitStore; c.size = 2'd0; c.use_rd = 1'b1; c.rd_wr = 1'b0;
       end
-      shader_pkg::OpShMi, shader_pkg::OpShMp, shader_pkg::OpShMx, shader_pkg::OpShMb: begin
+      h[shader_pkg::OpShMi], h[shader_pkg::OpShMp], h[shader_pkg::OpShMx], h[shader_pkg::OpShMb]: begin
         c.unit = shader_ctl_pkg::UnitStore; c.size = 2'd1; c.use_rd = 1'b1; c.rd_wr = 1'b0;
       end
-      shader_pkg::OpSwMi, shader_pkg::OpSwMp, shader_pkg::OpSwMx, shader_pkg::OpSwMb: begin
+      h[shader_pkg::OpSwMi], h[shader_pkg::OpSwMp], h[shader_pkg::OpSwMx], h[shader_pkg::OpSwMb]: begin
         c.unit = shader_ctl_pkg::UnitStore; c.size = 2'd2; c.use_rd = 1'b1; c.rd_wr = 1'b0;
       end
       default: ;

@@ -3,8 +3,9 @@
 //
 // shader_pkg - encodings of the seed-000 shader ISA, part 1 (docs/shader.md): one enum value
 // per decode-table row, the decode function (match/mask of every row; a word matching no
-// row is OpIllegal, D12), CSR numbers (D11), fault causes (D12), STATUS/CONFIG bits and the
-// CMP flag bits (D2). Reference items as shader_pkg::NAME.
+// row is OpIllegal, D12) and the rows' compares one bit each (hits), CSR numbers (D11),
+// fault causes (D12), STATUS/CONFIG bits and the CMP flag bits (D2). Reference items as
+// shader_pkg::NAME.
 package shader_pkg;
 
   localparam int unsigned NumOps = 71;
@@ -84,13 +85,11 @@ package shader_pkg;
     OpIllegal      = 7'd127
   } op_e;
 
-  // the row a word decodes to: every row's compare in parallel (h, one bit per row; no two
-  // rows overlap, test_shader_isa proves it, so at most one bit is set), then the row's
-  // number as the OR of the matching rows' numbers (OpIllegal when none matches): a few
-  // LUT levels, where a chain of ifs would give one multiplexer level per row
-  function automatic op_e decode(logic [31:0] w);
+  // every row's compare, one bit per row (bit k: the word matches row k; no two rows
+  // overlap, test_shader_isa proves it, so at most one bit is set): shader_ctl_pkg::ctl()
+  // decodes from these
+  function automatic logic [NumOps-1:0] hits(logic [31:0] w);
     logic [NumOps-1:0] h;
-    logic [6:0] v;
     h[ 0] = (w & 32'hfe00707f) == 32'h0000000b;  // OpAdd
     h[ 1] = (w & 32'hfe00707f) == 32'h4000000b;  // OpSub
     h[ 2] = (w & 32'hfe00707f) == 32'h0000100b;  // OpShl
@@ -162,6 +161,15 @@ package shader_pkg;
     h[68] = (w & 32'h000ff07f) == 32'h0000300f;  // OpSetmisc
     h[69] = (w & 32'hffffffff) == 32'h0000400f;  // OpBarrier
     h[70] = (w & 32'hffffffff) == 32'h0000700f;  // OpWfi
+    hits = h;
+  endfunction
+
+  // the row a word decodes to: the row number as the OR of the matching rows' numbers
+  // (OpIllegal when none matches)
+  function automatic op_e decode(logic [31:0] w);
+    logic [NumOps-1:0] h;
+    logic [6:0] v;
+    h = hits(w);
     v = (h == '0) ? 7'd127 : 7'd0;
     for (int unsigned k = 0; k < NumOps; k++) v = v | ({7{h[k]}} & 7'(k));
     decode = op_e'(v);

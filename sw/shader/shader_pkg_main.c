@@ -63,8 +63,9 @@ static char *render(void)
         "//\n"
         "// shader_pkg - encodings of the seed-000 shader ISA, part 1 (docs/shader.md): one enum value\n"
         "// per decode-table row, the decode function (match/mask of every row; a word matching no\n"
-        "// row is OpIllegal, D12), CSR numbers (D11), fault causes (D12), STATUS/CONFIG bits and the\n"
-        "// CMP flag bits (D2). Reference items as shader_pkg::NAME.\n"
+        "// row is OpIllegal, D12) and the rows' compares one bit each (hits), CSR numbers (D11),\n"
+        "// fault causes (D12), STATUS/CONFIG bits and the CMP flag bits (D2). Reference items as\n"
+        "// shader_pkg::NAME.\n"
         "package shader_pkg;\n\n");
     OUT("  localparam int unsigned NumOps = %u;\n\n", shd_nops);
     OUT("  typedef enum logic [6:0] {\n");
@@ -74,17 +75,22 @@ static char *render(void)
         OUT("    %-14s = 7'd%u,\n", nm, i);
     }
     OUT("    OpIllegal      = 7'd127\n  } op_e;\n\n");
-    OUT("  // the row a word decodes to: every row's compare in parallel (h, one bit per row; no two\n"
-        "  // rows overlap, test_shader_isa proves it, so at most one bit is set), then the row's\n"
-        "  // number as the OR of the matching rows' numbers (OpIllegal when none matches): a few\n"
-        "  // LUT levels, where a chain of ifs would give one multiplexer level per row\n");
-    OUT("  function automatic op_e decode(logic [31:0] w);\n");
-    OUT("    logic [NumOps-1:0] h;\n    logic [6:0] v;\n");
+    OUT("  // every row's compare, one bit per row (bit k: the word matches row k; no two rows\n"
+        "  // overlap, test_shader_isa proves it, so at most one bit is set): shader_ctl_pkg::ctl()\n"
+        "  // decodes from these\n");
+    OUT("  function automatic logic [NumOps-1:0] hits(logic [31:0] w);\n");
+    OUT("    logic [NumOps-1:0] h;\n");
     for (unsigned i = 0; i < shd_nops; i++) {
         char nm[32];
         op_name(i, nm, sizeof nm);
         OUT("    h[%2u] = (w & 32'h%08x) == 32'h%08x;  // %s\n", i, shd_ops[i].mask, shd_ops[i].match, nm);
     }
+    OUT("    hits = h;\n  endfunction\n\n");
+    OUT("  // the row a word decodes to: the row number as the OR of the matching rows' numbers\n"
+        "  // (OpIllegal when none matches)\n");
+    OUT("  function automatic op_e decode(logic [31:0] w);\n");
+    OUT("    logic [NumOps-1:0] h;\n    logic [6:0] v;\n");
+    OUT("    h = hits(w);\n");
     OUT("    v = (h == '0) ? 7'd127 : 7'd0;\n");
     OUT("    for (int unsigned k = 0; k < NumOps; k++) v = v | ({7{h[k]}} & 7'(k));\n");
     OUT("    decode = op_e'(v);\n  endfunction\n\n");

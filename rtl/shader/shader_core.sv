@@ -135,6 +135,8 @@ module shader_core #(
   logic [2:0]        x_nbytes;
   logic [31:0]       csr_old, csr_new;
   logic              csr_known, csr_ro, csr_writes, x_csr_wr, x_misaligned;
+  logic              mis_q;            // a misaligned access left X last cycle: STATUS gets it now
+  logic [31:0]       status_rd;        // STATUS as the instruction in X reads it
   logic [1:0]        x_mem_kind;
   logic [31:0]       mul_ll;
   logic [15:0]       mul_lh, mul_hl;
@@ -341,7 +343,7 @@ module shader_core #(
     csr_ro    = 1'b1;
     csr_old   = 32'd0;
     unique case (x_insn_q[31:20])
-      shader_pkg::CsrStatus:     begin csr_old = status_q; csr_ro = 1'b0; end
+      shader_pkg::CsrStatus:     begin csr_old = status_rd; csr_ro = 1'b0; end
       shader_pkg::CsrConfig:     begin csr_old = config_q; csr_ro = 1'b0; end
       shader_pkg::CsrCoreId:     csr_old = 32'(CoreId);
       shader_pkg::CsrTileOffset: csr_old = toff_q;
@@ -498,6 +500,8 @@ module shader_core #(
     w_amo_wr = w_amo_q && (w_insn_q[14:12] != 3'd4 || w_rdata_q == w_cmp_q);
   end
 
+  assign status_rd = mis_q ? (status_q | shader_pkg::StatusMisaligned) : status_q;
+
   // ==== state and pipeline registers ==========================================================
   always_comb begin
     act_d      = act_q;
@@ -506,9 +510,11 @@ module shader_core #(
     stopping_d = stopping_q || (stop_i && act_q);
     status_d   = status_q;
     config_d   = config_q;
-    // a misaligned load or store that does not fault sets STATUS; a CSR write that does not
-    // fault (the only fault of the CSR units) writes
-    if (x_fire && x_misaligned && x_trap == shader_pkg::TrapNone) begin
+    // a misaligned load or store that does not fault sets STATUS, one cycle after it leaves X
+    // (mis_q: the flag is known at the end of the address adder and its checks; an instruction
+    // reading STATUS in that cycle sees it through status_rd); a CSR write that does not fault
+    // (the only fault of the CSR units) writes, and being younger, wins
+    if (mis_q) begin
       status_d = status_q | shader_pkg::StatusMisaligned;
     end
     if (x_fire && x_csr_wr && !x_trap_csr) begin
@@ -551,10 +557,12 @@ module shader_core #(
       toff_q     <= 32'd0;
       order_q    <= 64'd0;
       halt_q     <= 1'b0;
+      mis_q      <= 1'b0;
       redir_q    <= 1'b0;
       redir_pc_q <= 32'd0;
     end else begin
       halt_q     <= x_fire && (x_trap != shader_pkg::TrapNone || x_wfi);
+      mis_q      <= x_fire && x_misaligned && x_trap == shader_pkg::TrapNone;
       redir_q    <= x_fire && ((x_jal || x_jalr || x_taken) != x_pred_q);
       redir_pc_q <= x_next_pc;
       act_q      <= act_d;

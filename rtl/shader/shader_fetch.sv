@@ -13,7 +13,8 @@
 //   and redirect_i (a mispredicted branch, or JALR) flushes the queue, discards the response
 //   still in flight and fetches from target_i; halt_i (fault, WFI or tile stop) flushes and stops.
 //   A pc with bit 0 or 1 set, or at or above 32 MiB, is not fetched: a fault token
-//   (insn 0, trap FETCH_MISALIGNED / FETCH_RANGE, D12) is queued instead and fetching stops.
+//   (insn 0, trap FETCH_MISALIGNED / FETCH_RANGE, D12) is queued instead and fetching stops
+//   until a redirect or a prediction drops the token (it is younger than their branch).
 // Instruction port: if_req_o/if_addr_o (from flops) and if_gnt_i; the word of a granted
 //   request is on if_rdata_i in the next cycle (fixed latency 1, e.g. an instruction cache
 //   that grants only hits).
@@ -119,7 +120,7 @@ module shader_fetch (
     if (redirect_i) begin
       kill_d = if_req_o && if_gnt_i; // the word granted now is from the old path
       push   = 1'b0;
-      on_d   = on_q;
+      on_d   = 1'b1;                 // a fault token queued behind it is dropped with the rest
     end
     if (halt_i) begin
       on_d   = 1'b0;

@@ -167,19 +167,19 @@ module shader_fetch (
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pc_q   <= 32'd0;
-      on_q   <= 1'b0;
-      pend_q <= 1'b0;
-      kill_q <= 1'b0;
-      cnt_q  <= 2'd0;
+      pc_q     <= 32'd0;
+      on_q     <= 1'b0;
+      pend_q   <= 1'b0;
+      kill_q   <= 1'b0;
+      cnt_q    <= 2'd0;
       h_pred_q <= 1'b0;
     end else begin
+      pc_q     <= pc_d;
+      on_q     <= on_d;
+      pend_q   <= pend_d;
+      kill_q   <= kill_d;
+      cnt_q    <= cnt_d;
       h_pred_q <= (pred_now || h_pred_q) && !pop && !flush && !start_i;
-      pc_q   <= pc_d;
-      on_q   <= on_d;
-      pend_q <= pend_d;
-      kill_q <= kill_d;
-      cnt_q  <= cnt_d;
     end
   end
 

@@ -106,7 +106,8 @@ module shader_core #(
   logic [31:0] status_q, status_d, config_q, config_d, arg_q, toff_q;
   logic [63:0] order_q;
   logic        halt_q;                // a fault or WFI left X last cycle: flush fetch, drop X
-  logic        redir_q;               // a JALR or mispredicted branch left X last cycle: refetch, drop X
+  logic        redir_q;               // a JALR or mispredicted branch left X last cycle:
+                                      // refetch, drop X
   logic [31:0] redir_pc_q;            // its next pc
 
   // ---- F / D -------------------------------------------------------------------------------

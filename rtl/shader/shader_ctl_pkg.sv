@@ -1,8 +1,8 @@
 // shader_ctl_pkg - the shader core's internal control word and the decoder that makes it from the
 // decode-table rows a word matches (shader_pkg::hits, generated from the C table): which unit
 // executes the instruction, which ALU operation, which operands (register, pc, immediate of
-// which format) and whether rd is written. Semantics: docs/shader.md (D1-D15), the C execute functions of
-// sw/shader/shader_isa.c are the reference.
+// which format) and whether rd is written. Semantics: docs/shader.md (D1-D15), the C execute
+// functions of sw/shader/shader_isa.c are the reference.
 // Contract: types and pure functions only. Reference items as shader_ctl_pkg::NAME.
 package shader_ctl_pkg;
 

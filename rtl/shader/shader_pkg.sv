@@ -2,10 +2,10 @@
 // sw/shader/shader_isa.c: do not edit; run make shader-pkg. tests/shader.list checks it.
 //
 // shader_pkg - encodings of the seed-000 shader ISA, part 1 (docs/shader.md): one enum value
-// per decode-table row, the decode function (match/mask of every row; a word matching no
-// row is OpIllegal, D12) and the rows' compares one bit each (hits), CSR numbers (D11),
-// fault causes (D12), STATUS/CONFIG bits and the CMP flag bits (D2). Reference items as
-// shader_pkg::NAME.
+// per decode-table row (it indexes the row's bit of hits; OpIllegal: no row), the rows'
+// compares one bit each (hits: match/mask of every row; a word matching none is illegal,
+// D12), CSR numbers (D11), fault causes (D12), STATUS/CONFIG bits and the CMP flag bits
+// (D2). Reference items as shader_pkg::NAME.
 package shader_pkg;
 
   localparam int unsigned NumOps = 71;
@@ -162,17 +162,6 @@ package shader_pkg;
     h[69] = (w & 32'hffffffff) == 32'h0000400f;  // OpBarrier
     h[70] = (w & 32'hffffffff) == 32'h0000700f;  // OpWfi
     hits = h;
-  endfunction
-
-  // the row a word decodes to: the row number as the OR of the matching rows' numbers
-  // (OpIllegal when none matches)
-  function automatic op_e decode(logic [31:0] w);
-    logic [NumOps-1:0] h;
-    logic [6:0] v;
-    h = hits(w);
-    v = (h == '0) ? 7'd127 : 7'd0;
-    for (int unsigned k = 0; k < NumOps; k++) v = v | ({7{h[k]}} & 7'(k));
-    decode = op_e'(v);
   endfunction
 
   // opcodes (bits 6:0)

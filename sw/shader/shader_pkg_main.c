@@ -62,10 +62,10 @@ static char *render(void)
         "// sw/shader/shader_isa.c: do not edit; run make shader-pkg. tests/shader.list checks it.\n"
         "//\n"
         "// shader_pkg - encodings of the seed-000 shader ISA, part 1 (docs/shader.md): one enum value\n"
-        "// per decode-table row, the decode function (match/mask of every row; a word matching no\n"
-        "// row is OpIllegal, D12) and the rows' compares one bit each (hits), CSR numbers (D11),\n"
-        "// fault causes (D12), STATUS/CONFIG bits and the CMP flag bits (D2). Reference items as\n"
-        "// shader_pkg::NAME.\n"
+        "// per decode-table row (it indexes the row's bit of hits; OpIllegal: no row), the rows'\n"
+        "// compares one bit each (hits: match/mask of every row; a word matching none is illegal,\n"
+        "// D12), CSR numbers (D11), fault causes (D12), STATUS/CONFIG bits and the CMP flag bits\n"
+        "// (D2). Reference items as shader_pkg::NAME.\n"
         "package shader_pkg;\n\n");
     OUT("  localparam int unsigned NumOps = %u;\n\n", shd_nops);
     OUT("  typedef enum logic [6:0] {\n");
@@ -86,14 +86,6 @@ static char *render(void)
         OUT("    h[%2u] = (w & 32'h%08x) == 32'h%08x;  // %s\n", i, shd_ops[i].mask, shd_ops[i].match, nm);
     }
     OUT("    hits = h;\n  endfunction\n\n");
-    OUT("  // the row a word decodes to: the row number as the OR of the matching rows' numbers\n"
-        "  // (OpIllegal when none matches)\n");
-    OUT("  function automatic op_e decode(logic [31:0] w);\n");
-    OUT("    logic [NumOps-1:0] h;\n    logic [6:0] v;\n");
-    OUT("    h = hits(w);\n");
-    OUT("    v = (h == '0) ? 7'd127 : 7'd0;\n");
-    OUT("    for (int unsigned k = 0; k < NumOps; k++) v = v | ({7{h[k]}} & 7'(k));\n");
-    OUT("    decode = op_e'(v);\n  endfunction\n\n");
     OUT("  // opcodes (bits 6:0)\n");
     static const struct {
         const char *n;

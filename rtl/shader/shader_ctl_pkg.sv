@@ -119,6 +119,10 @@ package shader_ctl_pkg;
     logic tgt_j;   // the jump target offset is J17 (JAL), else B (branches)
   } ops_t;
 
+  // funct3 of the two jumps under the BRANCH opcode (the other six values are the B rows)
+  localparam logic [2:0] F3Jalr = 3'b010;
+  localparam logic [2:0] F3Jal  = 3'b011;
+
   function automatic ops_t ops(logic [6:0] opc, logic [2:0] f3);
     ops_t o;
     o = '0;
@@ -127,9 +131,9 @@ package shader_ctl_pkg;
       shader_pkg::OpcIntImm: begin o.u1 = 1'b1; o.b_imm = 1'b1; end
       shader_pkg::OpcLui:    begin o.b_imm = 1'b1; o.imm_u = 1'b1; end
       shader_pkg::OpcBranch: begin
-        if (f3 == 3'b010) begin        // JALR
+        if (f3 == shader_ctl_pkg::F3Jalr) begin
           o.u1 = 1'b1; o.b_imm = 1'b1;
-        end else if (f3 == 3'b011) begin // JAL
+        end else if (f3 == shader_ctl_pkg::F3Jal) begin
           o.tgt_j = 1'b1;
         end else begin
           o.u1 = 1'b1; o.u2 = 1'b1;
@@ -155,8 +159,8 @@ package shader_ctl_pkg;
   // the control word of a word, from its row compares (shader_pkg::hits: one bit per decode-table
   // row, at most one set; none set is an illegal word, D12). A case on the one-hot row bits
   // (unique: Verilator checks that at most one is set) makes every control bit an OR of the
-  // compares of the rows that set it, a few LUT levels; a case on the row's number
-  // (shader_pkg::decode) would first encode the row, then decode it again.
+  // compares of the rows that set it, a few LUT levels; a case on the row's number (op_e)
+  // would first encode the row, then decode it again.
   function automatic ctl_t ctl(logic [shader_pkg::NumOps-1:0] h);
     ctl_t c;
     c.unit    = shader_ctl_pkg::UnitAlu;

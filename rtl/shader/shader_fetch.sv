@@ -54,7 +54,7 @@ module shader_fetch (
   logic [1:0]        cnt_q, cnt_d, widx;
   logic              bad, room, push, pop, flush, q_we;
   logic [31:0]       push_insn, push_pc;
-  logic              h_br, h_pred_q, pred_now;
+  logic              h_br, h_jal, h_pred_q, pred_now;
   logic [31:0]       h_off, pred_tgt;
   shader_pkg::trap_e bad_trap, push_trap;
 
@@ -73,15 +73,15 @@ module shader_fetch (
   assign d_trap_o  = q_trap_q[0];
   assign pop       = d_valid_o && d_pop_i;
 
-  // the head's static prediction (funct3 011 is JAL, 010 JALR; the other B rows are the
-  // conditional branches, whose offset's sign is bit 31)
+  // the head's static prediction: JAL, or a conditional branch (the BRANCH opcode's other
+  // rows but JALR) whose offset's sign, bit 31, is set
+  assign h_jal    = q_insn_q[0][14:12] == shader_ctl_pkg::F3Jal;
   assign h_br     = d_valid_o && q_trap_q[0] == shader_pkg::TrapNone &&
-                    q_insn_q[0][6:0] == shader_pkg::OpcBranch && q_insn_q[0][14:12] != 3'b010 &&
-                    (q_insn_q[0][14:12] == 3'b011 || q_insn_q[0][31]);
+                    q_insn_q[0][6:0] == shader_pkg::OpcBranch &&
+                    q_insn_q[0][14:12] != shader_ctl_pkg::F3Jalr && (h_jal || q_insn_q[0][31]);
   assign d_pred_o = h_br;
   assign pred_now = h_br && !h_pred_q;     // not yet redirected for this head
-  assign h_off    = shader_ctl_pkg::imm((q_insn_q[0][14:12] == 3'b011) ? shader_ctl_pkg::ImmJ
-                                                                        : shader_ctl_pkg::ImmB,
+  assign h_off    = shader_ctl_pkg::imm(h_jal ? shader_ctl_pkg::ImmJ : shader_ctl_pkg::ImmB,
                                         q_insn_q[0][31:7]);
   assign pred_tgt = q_pc_q[0] + h_off;
 

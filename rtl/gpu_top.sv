@@ -31,11 +31,15 @@ module gpu_top #(
   parameter bit          SimtCluster = 1'b1,         // the SIMT cluster; 0: none (the ICEpi Zero build:
                                                      // SIMT_LAUNCH does nothing, SIMT_STATUS.ABSENT reads 1,
                                                      // DISPATCH of a SIMT kernel fails UNSUPPORTED)
-  parameter bit          CmdProc     = 1'b1          // the command processor; 0: none (the ICEpi Zero build:
+  parameter bit          CmdProc     = 1'b1,         // the command processor; 0: none (the ICEpi Zero build:
                                                      // its registers do nothing, CP_STATUS.ABSENT reads 1)
+  parameter bit          ClockGate   = 1'b1          // gate the clocks of the SIMT cluster and the shader tile
+                                                     // while they are idle (prim_clock_gate); 0: free-running
+                                                     // (the ECP5 builds; docs/architecture.md "Clock gating")
 ) (
   input  logic clk_i,
   input  logic rst_ni,
+  input  logic clk_gate_bypass_i,  // 1: the gated units' clocks run every cycle (tie to 0)
   input  logic clk_pix_i,     // pixel clock (25.175 MHz); may be stopped (no scanout then)
 
   input  logic spi_sck_i,
@@ -208,8 +212,22 @@ module gpu_top #(
   logic [63:0]               cp_ktab;
   logic                      simt_abort, simt_stop;   // DISPATCH's (cp_top), SIMT_LAUNCH's (host_reg_file)
   if (CmdProc) begin : g_cp
+    // Clock gate (docs/architecture.md "Clock gating"): the command processor's state moves only
+    // while a command waits at its input (a register write passes through it combinationally,
+    // in the cycle the gate lets through), while it is busy (a packet in its checks or carried
+    // out, the mailbox clear after reset, the read pipe refilling its head), while its memory
+    // request waits or a response arrives, and when a register read completes (CP_SLOT_DATA,
+    // CP_PIPE advance); the linger cycles cover the mailbox read register and the read pipe's
+    // head catching up with CP_SLOT_ADDR and a pop, and the watchdog compare with a new
+    // CP_WATCHDOG. Every term is a flip-flop's output.
+    logic clk_cp, cp_wake, cp_idle;
+    assign cp_wake = cmd_valid || cp_busy || c_req_valid[7] || c_rsp_valid[7] || rd_done_p;
+    prim_clock_gate #(.Enable(ClockGate)) u_cg_cp (
+      .clk_i (clk_i), .rst_ni (rst_core_n), .wake_i (cp_wake), .bypass_i (clk_gate_bypass_i),
+      .clk_o (clk_cp), .idle_o (cp_idle)
+    );
     cp_top u_cp (
-      .clk_i (clk_i), .rst_ni (rst_core_n),
+      .clk_i (clk_cp), .rst_ni (rst_core_n),
       .cmd_valid_i (cmd_valid), .cmd_data_i (cmd_data), .cmd_kind_i (cmd_kind), .cmd_ready_o (cmd_ready),
       .rf_valid_o (rf_cmd_valid), .rf_data_o (rf_cmd_data), .rf_kind_o (rf_cmd_kind), .rf_own_o (rf_cmd_own),
       .rf_ready_i (rf_cmd_ready),
@@ -224,6 +242,13 @@ module gpu_top #(
       .mem_rsp_valid_i (c_rsp_valid[7]), .mem_rsp_i (c_rsp),
       .irq_o (irq_o), .busy_o (cp_busy)
     );
+`ifndef SYNTHESIS
+    // the gate's contract where it can fail (clk_gate_bypass_i = 1), as for the SIMT cluster;
+    // the pass-through and read outputs follow the command register and the read address
+    // combinationally and are left out
+    a_cp_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
+      cp_idle |=> $stable({cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req}));
+`endif
   end else begin : g_no_cp
     // no command processor: its registers' writes (cmd_kind.cp) are taken and dropped (CP_ABORT
     // still reaches host_reg_file's kernel stop through head_abort_i), every other write goes
@@ -482,8 +507,20 @@ module gpu_top #(
   end
 
   if (SimtCluster) begin : g_simt
+    // Clock gate (docs/architecture.md "Clock gating"): the cluster's state moves only while a
+    // kernel runs (busy: dispatcher in Run until every block has ended and every store has
+    // been accepted), when a launch is offered, while an abort is held, while its memory
+    // request waits and when a read response arrives; the linger cycles cover what settles
+    // after busy falls (done flag, channel acknowledges). Every term is a flip-flop's output.
+    logic clk_simt, simt_wake, simt_idle;
+    assign simt_wake = simt_busy || simt_launch_valid || simt_abort || simt_stop ||
+                       c_req_valid[3] || c_rsp_valid[3];
+    prim_clock_gate #(.Enable(ClockGate)) u_cg_simt (
+      .clk_i (clk_i), .rst_ni (rst_core_n), .wake_i (simt_wake), .bypass_i (clk_gate_bypass_i),
+      .clk_o (clk_simt), .idle_o (simt_idle)
+    );
     simt_mem_top #(.ProgWin(gpu_pkg::SIMT_PROG_WIN), .DataWin(gpu_pkg::SIMT_DATA_WIN)) u_simt (
-      .clk_i (clk_i), .rst_ni (rst_core_n), .abort_i (simt_abort || simt_stop),
+      .clk_i (clk_simt), .rst_ni (rst_core_n), .abort_i (simt_abort || simt_stop),
       .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
       .launch_threads_i (simt_threads), .launch_prog_base_i (simt_prog), .launch_data_base_i (simt_data),
       .busy_o (simt_busy), .done_o (simt_done),
@@ -492,6 +529,13 @@ module gpu_top #(
       .mem_req_wdata_o (simt_req_wdata), .mem_req_be_o (simt_req_be),
       .mem_rsp_valid_i (c_rsp_valid[3]), .mem_rsp_rdata_i (c_rsp.rdata)
     );
+`ifndef SYNTHESIS
+    // the gate's contract, checked where it can fail (clk_gate_bypass_i = 1: the cluster is
+    // clocked at every edge): an edge the gate would hold back leaves every output as it was
+    a_simt_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
+      simt_idle |=> $stable({simt_launch_ready, simt_busy, simt_done, c_req_valid[3], simt_req_addr,
+                             simt_req_we, simt_req_wdata, simt_req_be}));
+`endif
   end else begin : g_no_simt
     // no cluster: a launch is taken at once and runs nothing (host_reg_file reports ABSENT)
     assign simt_launch_ready = 1'b1;
@@ -504,7 +548,7 @@ module gpu_top #(
     assign simt_req_be       = '0;
     logic unused_simt;
     assign unused_simt = simt_launch_valid ^ (^simt_threads) ^ (^simt_prog) ^ (^simt_data) ^
-                         simt_abort ^ simt_stop ^ c_req_ready[3] ^ c_rsp_valid[3];
+                         simt_abort ^ simt_stop ^ c_req_ready[3] ^ c_rsp_valid[3] ^ clk_gate_bypass_i;
   end
 
   // ---- shader tile (seed 000, docs/shader.md "GPU integration"), memory client 8 ----
@@ -526,8 +570,18 @@ module gpu_top #(
     logic [N*3-1:0]  rv_mem_size, rv_trap;
     logic [N*2-1:0]  rv_mem;
     logic [N-1:0]    core_halted, core_fault, mon_dm_acc, rv_valid, rv_rd_wr, rv_csr_wr;
+    // Clock gate (docs/architecture.md "Clock gating"): the tile's state moves only from a
+    // launch until its done cycle (busy; a stop from outside is ignored while no kernel runs),
+    // while its memory request waits or its atomic holds the grant, and when a response arrives;
+    // the linger cycles cover what settles after done. Every term is a flip-flop's output.
+    logic clk_shd, shd_wake, shd_idle;
+    assign shd_wake = shd_busy || shd_launch_valid || c_req_valid[8] || c_rsp_valid[8] || shd_lock;
+    prim_clock_gate #(.Enable(ClockGate)) u_cg_shd (
+      .clk_i (clk_i), .rst_ni (rst_core_n), .wake_i (shd_wake), .bypass_i (clk_gate_bypass_i),
+      .clk_o (clk_shd), .idle_o (shd_idle)
+    );
     shader_tile #(.NumCores(N), .MemAw(gpu_pkg::MEM_AW)) u_tile (
-      .clk_i (clk_i), .rst_ni (rst_core_n),
+      .clk_i (clk_shd), .rst_ni (rst_core_n),
       .launch_valid_i (shd_launch_valid), .launch_ready_o (shd_launch_ready),
       .launch_entry_i (shd_entry), .launch_arg_base_i (shd_arg_base), .launch_tile_offset_i (shd_tile_offset),
       .abort_i (shd_watchdog || shd_aborted),
@@ -560,6 +614,12 @@ module gpu_top #(
     end
     assign shd_status = st;
     assign shd_fault  = done_fault;
+`ifndef SYNTHESIS
+    // the gate's contract where it can fail (clk_gate_bypass_i = 1), as for the SIMT cluster
+    a_shd_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
+      shd_idle |=> $stable({shd_launch_ready, shd_busy, done, done_fault, done_status, c_req_valid[8], shd_req,
+                            shd_lock, core_halted, core_fault, fault_pc, fault_core, fault_cause}));
+`endif
     logic unused_shd;
     assign unused_shd = ^{done, done_status[31:1], fault_insn, fault_addr, core_status, core_halted, core_fault,
                           mon_dm_acc, rv_valid, rv_order, rv_pc, rv_insn, rv_next_pc, rv_rd_wr, rv_rd, rv_rd_val,

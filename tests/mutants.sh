@@ -27,6 +27,10 @@ MUTANTS=(
   "simt_abort_pending_lost|rtl/host/host_reg_file.sv|s/        simt_abreq_d = 1'b1;/        simt_abreq_d = 1'b0;/|--scene simt_stop --timeout 300000|3|HANG: GPU still busy"
   "simt_abort_zero_threads|rtl/host/host_reg_file.sv|s/simt_abort_seen) \&\& (r_launch.threads != '0);/simt_abort_seen);/|--scene simt_stop|1|tee: read of register 0x76 differs"
   "shd_dispatch_one_tile|rtl/cp/cp_top.sv|s/              sh_tx_d = sh_tx_q + 16'd1;/              sh_tx_d = sh_tx_q;/|bin=tgpu_tb_shd --scene shader_dispatch|1|MISMATCH: [0-9]+ memory words differ"
+  "cg_simt_assert|rtl/gpu_top.sv|s/    assign simt_wake = simt_busy /    assign simt_wake = 1'b0 /|--scene simt --no-clock-gate|1|a_simt_gate_idle"
+  "cg_simt_launch|rtl/gpu_top.sv|s/ simt_launch_valid .. simt_abort / simt_abort /|--scene simt|1|tee: read of register 0x71 differs"
+  "cg_cp_read_wake|rtl/gpu_top.sv|s/ .. rd_done_p;/;/|--scene cp_ops|1|differs|MISMATCH"
+  "cg_shd_assert|rtl/gpu_top.sv|s/    assign shd_wake = shd_busy /    assign shd_wake = 1'b0 /|bin=tgpu_tb_shd --scene shader --no-clock-gate|1|a_shd_gate_idle"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )
 

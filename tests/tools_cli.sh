@@ -195,10 +195,12 @@ if has mismatch; then
   expect 2 "--reset-after .0. is (not a number|out of range)" $TB --scene clear --reset-after 0
   expect 2 "--reset-after 100000: the scene made only" $TB --scene clear --no-png --reset-after 100000
   expect 0 "reset: hardware reset after host write 3, RTL at core cycle" $TB --scene regs --no-png --reset-after 3
+  expect 0 "PASS: scene regs" $TB --scene regs --no-png --no-clock-gate
 fi
 
 if has scripts; then
   for s in scripts/core_random.sh scripts/core_bench.sh scripts/sim_speed_bench.sh tests/core/cycle_gates.sh tests/mutants.sh scripts/gen_dither.py scripts/regmap.py \
+           tests/core/clock_gate_equiv.sh \
            scripts/synth/synth.sh scripts/synth/synth_check.sh scripts/synth/unit_fmax.sh \
            scripts/synth/path_src.py scripts/synth/report.py scripts/synth/filelist.sh scripts/synth/congestion.py tests/tools_cli.sh \
            scripts/run_tests.sh scripts/gen_ctest.py scripts/test_one.sh scripts/check_help.sh scripts/check_shards.sh \
@@ -208,7 +210,7 @@ if has scripts; then
   done
   for s in scripts/run_tests.sh scripts/check_help.sh scripts/check_shards.sh scripts/fusesoc_run.sh \
            scripts/tool_versions.sh scripts/setup.sh scripts/sim_speed_bench.sh tests/core/cycle_gates.sh \
-           tests/mutants.sh; do
+           tests/mutants.sh tests/core/clock_gate_equiv.sh; do
     expect 2 "unknown|unexpected|not '--bogus'|no mutant" "$s" --bogus
   done
   expect 2 "usage" scripts/gen_ctest.py --bogus

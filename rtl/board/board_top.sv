@@ -108,9 +108,13 @@ module board_top #(
 `ifdef BOARD_GPU
   logic        gpu_busy, gpu_irq;
 
-  gpu_top #(.RstSync (1'b0), .ShaderCores (ShaderCores), .SimtCluster (SimtCluster), .CmdProc (CmdProc)) u_gpu (
+  // ClockGate 0: the SIMT cluster and the shader tile on the free-running core clock (a gated
+  // clock through fabric logic is poor FPGA practice; docs/architecture.md "Clock gating")
+  gpu_top #(.RstSync (1'b0), .ShaderCores (ShaderCores), .SimtCluster (SimtCluster), .CmdProc (CmdProc),
+            .ClockGate (1'b0)) u_gpu (
     .clk_i           (clk_core),
     .rst_ni          (rst_core_glb_n),
+    .clk_gate_bypass_i (1'b0),
     .clk_pix_i       (clk_pix),
     .spi_sck_i       (spi_sck_i),
     .spi_cs_ni       (spi_cs_ni),

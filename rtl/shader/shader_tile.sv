@@ -22,7 +22,8 @@
 // BARRIER (D10, D16): released (bar_go_i to every core) in a cycle in which at least one core
 //   waits in M and every core is waiting or idle; idle cores (ended with WFI) count as
 //   arrived, as in the ISS (sw/shader/shader_iss.c barrier_check).
-// TIME: cycles since the launch (the launch's cycle is 0), 32 bits, wrapping.
+// TIME: cycles since the launch (the launch's cycle is 0), 32 bits, wrapping; held while no
+//   kernel runs, so that the tile at rest keeps every flip-flop (gpu_top gates its clock).
 // Memory port: shader_dmem_arb (one mem_arbiter client; mem_lock_o: D17).
 // Monitor outputs (mon_*, rv_*): per core the data request accepted this cycle and the
 //   retirement port, for sim/shader/tile_tb.c; unconnected (and removed) in the GPU.
@@ -243,7 +244,7 @@ module shader_tile #(
     busy_d    = busy_q;
     stop_d    = stop_q;
     fault_d   = fault_q;
-    time_d    = time_q + 32'd1;
+    time_d    = busy_q ? time_q + 32'd1 : time_q;   // held between kernels (a launch sets it)
     f_cause_d = f_cause_q;
     f_core_d  = f_core_q;
     f_pc_d    = f_pc_q;

@@ -3,11 +3,15 @@
 // the board top (rtl/board/) makes the same connection for the FPGA.
 // The gpu_top memory port is also brought out (mon_*) so the harness monitor can attribute
 // every write to its triangle, exactly as with the functional memory model.
+// ClockGate is 0 as on the boards (rtl/board/board_top.sv): this build is the board's GPU over
+// its SDRAM controller, with the SIMT cluster on the free-running clock.
 module gpu_sdram_top #(
-  parameter int unsigned TInitPs = 200_000_000
+  parameter int unsigned TInitPs = 200_000_000,
+  parameter bit          ClockGate = 1'b0
 ) (
   input  logic clk_i,
   input  logic rst_ni,
+  input  logic clk_gate_bypass_i,   // gpu_top's (unused with ClockGate 0)
   input  logic clk_pix_i,
   input  logic spi_sck_i,
   input  logic spi_cs_ni,
@@ -56,8 +60,8 @@ module gpu_sdram_top #(
   logic [31:0] cli_wdata;
   logic [3:0]  cli_be;
 
-  gpu_top u_gpu (
-    .clk_i (clk_i), .rst_ni (rst_ni), .clk_pix_i (clk_pix_i),
+  gpu_top #(.ClockGate (ClockGate)) u_gpu (
+    .clk_i (clk_i), .rst_ni (rst_ni), .clk_gate_bypass_i (clk_gate_bypass_i), .clk_pix_i (clk_pix_i),
     .spi_sck_i (spi_sck_i), .spi_cs_ni (spi_cs_ni), .spi_mosi_i (spi_mosi_i), .spi_miso_o (spi_miso_o),
     .cmd_full_o (cmd_full_o), .cmd_empty_o (cmd_empty_o), .vsync_o (vsync_o), .gpu_busy_o (gpu_busy_o), .irq_o (irq_o),
     .dvi_tmds0_o (dvi_tmds0_o), .dvi_tmds1_o (dvi_tmds1_o), .dvi_tmds2_o (dvi_tmds2_o),

@@ -117,6 +117,7 @@ typedef struct {
     const char *prog; /* name of this binary, as invoked */
     const char *scene, *replay, *record, *out, *trace, *mem_preset;
     int use_model, use_rtl, no_png, quiet, ignore_full, trace_window_given;
+    int no_clock_gate;     /* --no-clock-gate: gpu_top's clk_gate_bypass_i = 1 */
     uint64_t seed, xseed;
     unsigned count;
     double core_mhz, sck_mhz;
@@ -198,6 +199,8 @@ static void usage(FILE *f, const char *prog)
             "  --display-frames N  fail unless at least N frames were compared, 0..%u (default 1 with --display)\n"
             "  --display-png       write every captured frame as display_fN.png (mismatching frames always)\n"
             "  --corrupt-display F self-test of the display check: flip a bit of captured frame F (the run must fail)\n"
+            "  --no-clock-gate     the SIMT cluster's and shader tile's clocks run every cycle (gpu_top's\n"
+            "                      clk_gate_bypass_i; the same cycles and results as gated, only slower)\n"
             "exit status: 0 match, 1 mismatch or check failure, 2 usage error, 3 hang,\n"
             "             4 a requested output (PNG, recording, waveform) could not be written\n",
             prog, SEED_MAX, SEED_MAX, COUNT_MAX, vgpu_build_mems(), CORE_MHZ_MIN, CORE_MHZ_MAX, SCK_MHZ_MIN,
@@ -1089,7 +1092,7 @@ static int parse_args(tb_t *tb, int argc, char **argv)
 {
     enum { O_SCENE = 256, O_REPLAY, O_RECORD, O_BACKEND, O_SEED, O_COUNT, O_OUT, O_NOPNG, O_MEM, O_CORE, O_SCK,
            O_IGNFULL, O_TIMEOUT, O_TRACE, O_TFROM, O_TTO, O_LIST, O_QUIET, O_HELP, O_CORRUPT, O_RESET, O_DISPLAY,
-           O_PIX, O_DFRAMES, O_DPNG, O_DCORRUPT };
+           O_PIX, O_DFRAMES, O_DPNG, O_DCORRUPT, O_NOCG };
     static const struct option opts[] = {
         {"fcov", 1, 0, 'F'},
         {"scene", 1, 0, O_SCENE}, {"replay", 1, 0, O_REPLAY}, {"record", 1, 0, O_RECORD}, {"backend", 1, 0, O_BACKEND},
@@ -1099,7 +1102,7 @@ static int parse_args(tb_t *tb, int argc, char **argv)
         {"trace-to", 1, 0, O_TTO}, {"list", 0, 0, O_LIST}, {"quiet", 0, 0, O_QUIET}, {"help", 0, 0, O_HELP},
         {"corrupt-rtl", 1, 0, O_CORRUPT}, {"reset-after", 1, 0, O_RESET}, {"display", 0, 0, O_DISPLAY},
         {"pix-mhz", 1, 0, O_PIX}, {"display-frames", 1, 0, O_DFRAMES}, {"display-png", 0, 0, O_DPNG},
-        {"corrupt-display", 1, 0, O_DCORRUPT}, {0, 0, 0, 0}};
+        {"corrupt-display", 1, 0, O_DCORRUPT}, {"no-clock-gate", 0, 0, O_NOCG}, {0, 0, 0, 0}};
     const char *P = tb->prog;
     int o, bad = 0;
     opterr = 0;
@@ -1175,6 +1178,7 @@ static int parse_args(tb_t *tb, int argc, char **argv)
             break;
         }
         case O_DPNG: tb->display_png = 1; break;
+        case O_NOCG: tb->no_clock_gate = 1; break;
         case O_DCORRUPT: {
             uint64_t f = 0;
             bad |= cli_uint(P, "--corrupt-display", optarg, 0, DISPLAY_FRAMES_MAX, &f) != 0;
@@ -1326,7 +1330,8 @@ int main(int argc, char **argv)
     uint64_t core_ps = (uint64_t)(1e6 / tb.core_mhz + 0.5);
     if (tb.use_rtl) {
         uint64_t pix_ps = tb.display ? (uint64_t)(1e6 / tb.pix_mhz + 0.5) : 0;
-        vgpu_cfg_t vc = {core_ps, (uint32_t)tb.xseed, tb.trace, tb.trace_from, tb.trace_to, tb.mem_preset, pix_ps};
+        vgpu_cfg_t vc = {core_ps, (uint32_t)tb.xseed, tb.trace, tb.trace_from, tb.trace_to, tb.mem_preset, pix_ps,
+                         tb.no_clock_gate};
         tb.v = vgpu_new(&vc);
         if (!tb.v) {
             return EXIT_USAGE;

@@ -117,10 +117,11 @@ static void advance(vgpu_t *v, uint64_t t)
     }
 }
 
-// Lazy evaluation. The design only has posedge-clocked flops (and async resets) in the core and
-// pixel domains, so a clock's falling edge does nothing but let the model see the next rising
-// edge, and the memory's new outputs (driven right after the rising edge that made them) only
-// matter to the next rising edge. Both are written to the pins and left unevaluated (STALE_*);
+// Lazy evaluation. The core and pixel domains have posedge-clocked flops (and async resets), and
+// the clock gates' enable flops (prim_clock_gate) on the core clock's falling edge, which sample
+// flip-flop outputs only; so a clock's falling edge does nothing that the eval before the next
+// rising edge cannot do, and the memory's new outputs (driven right after the rising edge that
+// made them) only matter to the next rising edge. Both are written to the pins and left unevaluated (STALE_*);
 // the eval() before the next rising edge (or any eval in between: a pixel edge, an SPI pin)
 // settles them. Per core cycle that is two eval() calls (settle, rising edge) instead of three
 // (falling edge, memory inputs, rising edge), and a pixel clock's falling edge costs none. Every
@@ -222,6 +223,7 @@ extern "C" vgpu_t *vgpu_new(const vgpu_cfg_t *cfg)
     v->top->clk_i = 0;
     v->top->clk_pix_i = 0;
     v->top->rst_ni = 1;
+    v->top->clk_gate_bypass_i = cfg->clock_gate_bypass ? 1 : 0;
     // CS high is a level reset of the SPI bit counter in hardware; Verilator only sees edges,
     // so power-up is modelled as CS low -> high before anything else happens.
     v->top->spi_cs_ni = 0;

@@ -29,6 +29,8 @@ typedef struct {
     const char *mem;           /* memory behind the port, see above */
     uint64_t pix_period_ps;    /* pixel clock period (39722 = 25.175 MHz); 0: it does not run,
                                   and the display never starts (no scanout traffic) */
+    int clock_gate_bypass;     /* 1: gpu_top's gated units get every clock edge (clk_gate_bypass_i;
+                                  docs/architecture.md "Clock gating"); 0: gated while idle */
 } vgpu_cfg_t;
 
 typedef struct {

@@ -35,7 +35,7 @@ typedef struct {
 static void dut_open(dut_t *d, double core_mhz, double sck_mhz, uint32_t seed)
 {
     uint64_t core_ps = (uint64_t)(1e6 / core_mhz + 0.5);
-    vgpu_cfg_t vc = {core_ps, seed, NULL, 0, 0, NULL, 0}; /* no pixel clock */
+    vgpu_cfg_t vc = {core_ps, seed, NULL, 0, 0, NULL, 0, 0}; /* no pixel clock */
     d->v = vgpu_new(&vc);
     d->img = malloc(32u << 20);
     if (!d->v || !d->img) {

@@ -130,16 +130,24 @@ CORE_PGO_TRAIN_SDRAM = @TB@ --scene random --seed 1 --count 30 --no-png --quiet;
 
 # make bench's "before" (scripts/sim_speed_bench.sh): today's RTL, C model and testbench with the
 # harness (sim/core/vgpu.cpp) and the options of the default build before the simulation-speed
-# work (CORE_BEFORE_REV; VFLAGS' OPT_FAST, no -O3/-march, no PGO), so the two differ only in
-# what that work changed
+# work (CORE_BEFORE_REV; VFLAGS' OPT_FAST, no -O3/-march, no PGO), and the RTL as it was before
+# that work: the units' clocks free-running (ClockGate 0) and tmu_addr.sv before its rewrite for
+# Verilator (CORE_BEFORE_TMU_ADDR_REV, the same function); so the two differ only in what that
+# work changed
 CORE_BEFORE_REV := 02a0f9c
+CORE_BEFORE_TMU_ADDR_REV := 9d00582^
 $(CORE_BUILD)/before/vgpu.cpp:
 	@mkdir -p $(@D)
 	git show $(CORE_BEFORE_REV):sim/core/vgpu.cpp > $@
-CORE_BEFORE_VFLAGS = $(VFLAGS) --top-module gpu_top $(CORE_VLT) $(CORE_RTL) $(CORE_SIM_SV) $(abspath $(CORE_BUILD)/before/vgpu.cpp) \
+$(CORE_BUILD)/before/tmu_addr.sv:
+	@mkdir -p $(@D)
+	git show $(CORE_BEFORE_TMU_ADDR_REV):rtl/tex/tmu_addr.sv > $@
+CORE_BEFORE_RTL = $(patsubst rtl/tex/tmu_addr.sv,$(abspath $(CORE_BUILD)/before/tmu_addr.sv),$(CORE_RTL))
+CORE_BEFORE_VFLAGS = $(VFLAGS) --top-module gpu_top -GClockGate=0 $(CORE_VLT) $(CORE_BEFORE_RTL) $(CORE_SIM_SV) $(abspath $(CORE_BUILD)/before/vgpu.cpp) \
 	$(abspath sim/core/vgpu_before.cpp) \
 	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0"
-$(BUILD)/bin/tgpu_tb_before: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o $(CORE_BUILD)/before/vgpu.cpp
+$(BUILD)/bin/tgpu_tb_before: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o $(CORE_BUILD)/before/vgpu.cpp \
+                             $(CORE_BUILD)/before/tmu_addr.sv sim/core/vgpu_before.cpp
 	$(call core_exe,tgpu_tb_before,$(CORE_BUILD)/c/sim/core/tb_main.o,obj_before,,$(CORE_BEFORE_VFLAGS))
 
 # built on demand (a failure's waveform command names it; no test needs it)

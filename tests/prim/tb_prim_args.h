@@ -1,10 +1,13 @@
-// tb_prim_args.h: the command line of the primitives' testbenches (tb_prim_fifo, tb_prim_delay):
-// --seed N and --cycles N (positive, decimal or 0x hex), --help.
+// tb_prim_args.h: the command line of the primitives' testbenches (tb_prim_fifo, tb_prim_delay,
+// tb_prim_async_fifo, tb_prim_clock_gate): --seed N and --cycles N (positive, decimal or 0x hex),
+// --help; and the Verilator context's X randomisation from the same seed.
 #ifndef TB_PRIM_ARGS_H
 #define TB_PRIM_ARGS_H
+#include "verilated.h"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 // Returns -1 to run, else the exit status: 0 after --help (usage printed), 2 on a bad option.
 static inline int tb_prim_args(int argc, char **argv, const char *tool, const char *what, unsigned long long *seed,
@@ -30,5 +33,13 @@ static inline int tb_prim_args(int argc, char **argv, const char *tool, const ch
         return 2;
     }
     return -1;
+}
+
+// X randomisation of ctx seeded by --seed (+verilator+seed+N), every variable randomised at reset
+static inline void tb_prim_xseed(VerilatedContext &ctx, const char *tool, unsigned long long seed)
+{
+    const std::string vs = "+verilator+seed+" + std::to_string(seed);
+    const char *vargv[] = {tool, vs.c_str(), "+verilator+rand+reset+2"};
+    ctx.commandArgs(3, vargv);
 }
 #endif

@@ -15,7 +15,6 @@
 #include "verilated.h"
 #include <cstdio>
 #include <deque>
-#include <string>
 
 namespace {
 unsigned long long rng_state;
@@ -48,9 +47,7 @@ int main(int argc, char **argv)
     if (st >= 0) return st;
     rng_state = seed;
     VerilatedContext ctx;
-    std::string vs = "+verilator+seed+" + std::to_string(seed);
-    const char *vargv[] = {"tb_prim_async_fifo", vs.c_str(), "+verilator+rand+reset+2"};
-    ctx.commandArgs(3, vargv);
+    tb_prim_xseed(ctx, "tb_prim_async_fifo", seed);
     Vtb_prim_async_fifo top{&ctx};
     const unsigned depth = 8;   // the testbench's default Depth
     const unsigned wper = 2 + rnd() % 8, rper = 2 + rnd() % 8;

@@ -9,7 +9,6 @@
 #include "tb_prim_args.h"
 #include "verilated.h"
 #include <cstdio>
-#include <string>
 
 namespace {
 struct Ref {
@@ -38,9 +37,7 @@ int main(int argc, char **argv)
         return st;
     }
     VerilatedContext ctx;
-    std::string vs = "+verilator+seed+" + std::to_string(seed);
-    const char *vargv[] = {"tb_prim_clock_gate", vs.c_str(), "+verilator+rand+reset+2"};
-    ctx.commandArgs(3, vargv);
+    tb_prim_xseed(ctx, "tb_prim_clock_gate", seed);
     Vtb_prim_clock_gate top{&ctx};
     std::printf("tb_prim_clock_gate: seed %llu, %llu cycles\n", seed, cycles);
     unsigned long long s = seed;

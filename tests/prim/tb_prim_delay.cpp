@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 #include <vector>
 
 int main(int argc, char **argv)
@@ -18,9 +17,7 @@ int main(int argc, char **argv)
         return st;
     }
     VerilatedContext ctx;
-    std::string vs = "+verilator+seed+" + std::to_string(seed);
-    const char *vargv[] = {"tb_prim_delay", vs.c_str(), "+verilator+rand+reset+2"};
-    ctx.commandArgs(3, vargv);
+    tb_prim_xseed(ctx, "tb_prim_delay", seed);
     Vtb_prim_delay top{&ctx};
     std::printf("tb_prim_delay: seed %llu, %llu cycles\n", seed, cycles);
     unsigned long long s = seed;

@@ -12,7 +12,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <string>
 
 struct ent { uint32_t v; uint64_t t; };
 
@@ -68,9 +67,7 @@ int main(int argc, char **argv)
     }
     rng_state = seed;
     VerilatedContext ctx;
-    std::string vs = "+verilator+seed+" + std::to_string(seed);
-    const char *vargv[] = {"tb_prim_fifo", vs.c_str(), "+verilator+rand+reset+2"};
-    ctx.commandArgs(3, vargv);
+    tb_prim_xseed(ctx, "tb_prim_fifo", seed);
     Vtb_prim_fifo top{&ctx};
     const unsigned depth = 5;   // tb_prim_fifo's default Depth
     std::printf("tb_prim_fifo: seed %llu, %llu cycles, Depth %u\n", seed, cycles, depth);

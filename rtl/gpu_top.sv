@@ -33,8 +33,9 @@ module gpu_top #(
                                                      // DISPATCH of a SIMT kernel fails UNSUPPORTED)
   parameter bit          CmdProc     = 1'b1,         // the command processor; 0: none (the ICEpi Zero build:
                                                      // its registers do nothing, CP_STATUS.ABSENT reads 1)
-  parameter bit          ClockGate   = 1'b1          // gate the clocks of the SIMT cluster and the shader tile
-                                                     // while they are idle (prim_clock_gate); 0: free-running
+  parameter bit          ClockGate   = 1'b1          // gate the clocks of the SIMT cluster, the command processor
+                                                     // and the shader tile while they are idle (prim_clock_gate);
+                                                     // 0: free-running
                                                      // (the ECP5 builds; docs/architecture.md "Clock gating")
 ) (
   input  logic clk_i,

@@ -4,7 +4,7 @@
 // The gpu_top memory port is also brought out (mon_*) so the harness monitor can attribute
 // every write to its triangle, exactly as with the functional memory model.
 // ClockGate is 0 as on the boards (rtl/board/board_top.sv): this build is the board's GPU over
-// its SDRAM controller, with the SIMT cluster on the free-running clock.
+// its SDRAM controller, its SIMT cluster and command processor on the free-running clock.
 module gpu_sdram_top #(
   parameter int unsigned TInitPs = 200_000_000,
   parameter bit          ClockGate = 1'b0

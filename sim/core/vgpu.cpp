@@ -121,9 +121,9 @@ static void advance(vgpu_t *v, uint64_t t)
 // the clock gates' enable flops (prim_clock_gate) on the core clock's falling edge, which sample
 // flip-flop outputs only; so a clock's falling edge does nothing that the eval before the next
 // rising edge cannot do, and the memory's new outputs (driven right after the rising edge that
-// made them) only matter to the next rising edge. Both are written to the pins and left unevaluated (STALE_*);
-// the eval() before the next rising edge (or any eval in between: a pixel edge, an SPI pin)
-// settles them. Per core cycle that is two eval() calls (settle, rising edge) instead of three
+// made them) only matter to the next rising edge. Both are written to the pins and left
+// unevaluated (STALE_*); the eval() before the next rising edge (or any eval in between: a pixel
+// edge, an SPI pin) settles them. Per core cycle that is two eval() calls (settle, rising edge) instead of three
 // (falling edge, memory inputs, rising edge), and a pixel clock's falling edge costs none. Every
 // rising edge, reset change and SPI pin change is still evaluated at its own instant; with a
 // waveform open every change is evaluated at once, so the dump shows each instant settled.

@@ -33,9 +33,9 @@ module gpu_top #(
                                                      // DISPATCH of a SIMT kernel fails UNSUPPORTED)
   parameter bit          CmdProc     = 1'b1,         // the command processor; 0: none (the ICEpi Zero build:
                                                      // its registers do nothing, CP_STATUS.ABSENT reads 1)
-  parameter bit          ClockGate   = 1'b1          // gate the clocks of the SIMT cluster, the command processor
-                                                     // and the shader tile while they are idle (prim_clock_gate);
-                                                     // 0: free-running
+  parameter bit          ClockGate   = 1'b1          // gate the clocks of the SIMT cluster, the command processor,
+                                                     // the shader tile and the texel pipeline (tmu_pixel) while
+                                                     // they are idle (prim_clock_gate); 0: free-running
                                                      // (the ECP5 builds; docs/architecture.md "Clock gating")
 ) (
   input  logic clk_i,
@@ -420,8 +420,8 @@ module gpu_top #(
 
   // the texture units: one shared datapath, the four units' cache on memory client 5; the
   // texture sideband (frag_tex) travels with the fragment through the combinational pixel_color
-  tmu_pixel u_tex (
-    .clk_i (clk_i), .rst_ni (rst_core_n),
+  tmu_pixel #(.ClockGate(ClockGate)) u_tex (
+    .clk_i (clk_i), .rst_ni (rst_core_n), .clk_gate_bypass_i (clk_gate_bypass_i),
     .frag_valid_i (col_valid), .frag_ready_o (col_ready), .frag_i (col_frag), .tex_i (frag_tex),
     .hdr_valid_i (hdr_valid), .hdr_ready_o (hdr_ready), .hdr_i (tex_hdr),
     .frag_valid_o (tx_valid), .frag_ready_i (tx_ready), .frag_o (tx_frag),

@@ -108,8 +108,8 @@ module board_top #(
 `ifdef BOARD_GPU
   logic        gpu_busy, gpu_irq;
 
-  // ClockGate 0: the SIMT cluster, command processor and shader tile on the free-running core
-  // clock (a gated clock through fabric logic is poor FPGA practice; docs/architecture.md
+  // ClockGate 0: the SIMT cluster, command processor, shader tile and texel pipeline on the
+  // free-running core clock (a gated clock through fabric logic is poor FPGA practice; docs/architecture.md
   // "Clock gating")
   gpu_top #(.RstSync (1'b0), .ShaderCores (ShaderCores), .SimtCluster (SimtCluster), .CmdProc (CmdProc),
             .ClockGate (1'b0)) u_gpu (

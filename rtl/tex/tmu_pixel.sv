@@ -41,12 +41,15 @@
 // header FIFO's valid and the input's first flag (ready may depend on valid and payload).
 // Reset: empty; the cache clears its valid bits (a 32-cycle sweep).
 module tmu_pixel #(
+  parameter bit          ClockGate = 1'b0, // gate the texel pipeline's clock while it carries no
+                                           // slot (prim_clock_gate; docs/architecture.md "Clock gating")
   parameter int unsigned SlotDepth = 32,   // slots in flight between issue and the cache
   parameter int unsigned FragDepth = 48,   // fragments between issue and the merge (>= a hit's latency)
   parameter int unsigned RetDepth  = 16    // slots between the cache request and tmu_blend
 ) (
   input  logic clk_i,
   input  logic rst_ni,
+  input  logic clk_gate_bypass_i,             // 1: the texel pipeline's clock runs every cycle
 
   input  logic               frag_valid_i,
   output logic               frag_ready_o,
@@ -217,6 +220,26 @@ module tmu_pixel #(
   end
   assign lod_oldest_o = (lod_hold_q != '0) ? lod_old_q : hdr_q.lod_idx;
 
+  // ---- clock gate of the texel pipeline ----
+  // The slot register, tmu_persp -> tmu_lod -> tmu_addr and their delay lines (through tmu_addr's
+  // output, the slot FIFO's input) run on clk_tp, which stops while no slot is in them: an
+  // untextured scene never clocks them. Unlike the units gated in gpu_top, their state does move
+  // at rest on a free-running clock (the delay lines' pointers, the stages' data registers
+  // taking whatever is at their inputs), but only where no valid bit points: every valid bit of
+  // the pipeline is 0 when the gate closes, each slot crosses it on consecutive edges, and every
+  // output is qualified by a valid bit (a_tp_gate_idle below). Wake: the issue stage holds a
+  // fragment with units to issue (a superset of is_issue, from flip-flops); the gate then keeps
+  // the clock for TpLinger edges after the last slot issued, enough for it to reach the slot
+  // FIFO and for every valid bit behind it to clear. The LOD table's RAM stays on clk_i (its
+  // write port is setup's); its read register reads row_dl, which the gate holds.
+  localparam int unsigned TpLinger = PL + LL + AL + 4;
+  logic clk_tp, tp_wake, tp_idle;
+  assign tp_wake = is_valid_q && (is_rem_q != '0);
+  prim_clock_gate #(.Enable(ClockGate), .Linger(TpLinger)) u_cg_tp (
+    .clk_i (clk_i), .rst_ni (rst_ni), .wake_i (tp_wake), .bypass_i (clk_gate_bypass_i),
+    .clk_o (clk_tp), .idle_o (tp_idle)
+  );
+
   // ---- slot register: the issued slot with everything the stages need ----
   gpu_pkg::draw_state_t is_ds;
   assign is_ds = gpu_pkg::draw_state_t'(ds_table_i[is_frag_q.sid]);
@@ -254,7 +277,7 @@ module tmu_pixel #(
   lod_in_t     sl_lod_q;
   st_t         sl_st_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_tp or negedge rst_ni) begin
     if (!rst_ni) sl_valid_q <= 1'b0;
     else         sl_valid_q <= is_issue;
   end
@@ -294,7 +317,7 @@ module tmu_pixel #(
     sl_lod_d.x      = is_frag_q.x - hdr_q.bb_x0;
     sl_lod_d.y      = 10'(is_frag_q.y - hdr_q.bb_y0);
   end
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_tp) begin
     if (is_issue) begin
       sl_uq_q   <= sl_uq_d;
       sl_vq_q   <= sl_vq_d;
@@ -334,11 +357,11 @@ module tmu_pixel #(
   // board runs out of (they were flip-flops, 553 + 264, and LUT RAM, 36 TRELLIS_DPR16X4 for the
   // address line; docs/synth.md)
   prim_delay #(.Width(LodW + StW), .Delay(PL), .Bram(1'b1)) u_lod_st_dl (
-    .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({sl_lod_q, sl_st_q}), .q_o ({lod_dl, st_dl}));
+    .clk_i (clk_tp), .rst_ni (rst_ni), .d_i ({sl_lod_q, sl_st_q}), .q_o ({lod_dl, st_dl}));
   prim_delay #(.Width(AddrInW), .Delay(LL), .Bram(1'b1)) u_addr_dl (
-    .clk_i (clk_i), .rst_ni (rst_ni), .d_i ({st_dl, p_pu, p_pv, p_k}), .q_o (addr_dl));
+    .clk_i (clk_tp), .rst_ni (rst_ni), .d_i ({st_dl, p_pu, p_pv, p_k}), .q_o (addr_dl));
   prim_delay #(.Width(SideW), .Delay(PL + LL + AL), .Bram(1'b1)) u_side_dl (
-    .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_side_q), .q_o (side_dl));
+    .clk_i (clk_tp), .rst_ni (rst_ni), .d_i (sl_side_q), .q_o (side_dl));
 
   // the slot's LOD table row: its address PL - 2 cycles after the slot register, the block
   // RAM's read register a cycle later, a flip-flop copy (timing: no block RAM clock-to-out in
@@ -348,14 +371,14 @@ module tmu_pixel #(
   gpu_pkg::tex_lod_row_t lod_row_q;
   logic [$bits(lod_row_q)-1:0] lod_rd;   // (a plain vector on the output port: Yosys)
   prim_delay #(.Width(gpu_pkg::LOD_ADDR_W), .Delay(PL - 2), .Flops(1'b1)) u_row_dl (
-    .clk_i (clk_i), .rst_ni (rst_ni), .d_i (sl_row_q), .q_o (row_dl));
+    .clk_i (clk_tp), .rst_ni (rst_ni), .d_i (sl_row_q), .q_o (row_dl));
   prim_ram_1r1w #(.Width($bits(lod_row_q)), .Depth(4 * gpu_pkg::LOD_RING)) u_lod_ram (
     .clk_i (clk_i), .we_i (lod_we_i), .waddr_i (lod_waddr_i), .wdata_i (lod_wdata_i),
     .re_i (1'b1), .raddr_i (row_dl), .rdata_o (lod_rd));
-  always_ff @(posedge clk_i) lod_row_q <= gpu_pkg::tex_lod_row_t'(lod_rd);
+  always_ff @(posedge clk_tp) lod_row_q <= gpu_pkg::tex_lod_row_t'(lod_rd);
 
   tmu_persp u_persp (
-    .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (sl_valid_q),
+    .clk_i (clk_tp), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (sl_valid_q),
     .uq_i (sl_uq_q), .vq_i (sl_vq_q), .q_i (sl_q_q),
     .valid_o (p_valid), .qc_o (p_qc), .k_o (p_k), .m_o (unused_p_m), .r_o (unused_p_r),
     .pu_o (p_pu), .pv_o (p_pv)
@@ -364,7 +387,7 @@ module tmu_pixel #(
   lod_in_t l_in;
   assign l_in = lod_in_t'(lod_dl);
   tmu_lod u_lod (
-    .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (p_valid),
+    .clk_i (clk_tp), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (p_valid),
     .k0ux_i (lod_row_q.k0ux), .k0uy_i (lod_row_q.k0uy), .k0vx_i (lod_row_q.k0vx), .k0vy_i (lod_row_q.k0vy),
     .k1u_i (lod_row_q.k1u), .k1v_i (lod_row_q.k1v), .lod_shift_i (lod_row_q.lod_shift),
     .wl_i (l_in.wl), .hl_i (l_in.hl), .levels_i (l_in.levels), .bias_i (l_in.bias),
@@ -376,7 +399,7 @@ module tmu_pixel #(
     $error("tmu_pixel: AddrInW must be the width of addr_in_t");
   end
   tmu_addr #(.AddrW(AW)) u_addr (
-    .clk_i (clk_i), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (l_valid),
+    .clk_i (clk_tp), .rst_ni (rst_ni), .en_i (1'b1), .valid_i (l_valid),
     .format_i (a_in.st.format), .wl_i (a_in.st.wl), .hl_i (a_in.st.hl),
     .wrap_u_i (a_in.st.wrap_u), .wrap_v_i (a_in.st.wrap_v), .base_i (a_in.st.base),
     .pu_i (a_in.pu), .pv_i (a_in.pv), .k_i (a_in.k), .level_i (l_level),
@@ -533,6 +556,13 @@ module tmu_pixel #(
                   (out_count != 2'd0);
 
 `ifndef SYNTHESIS
+  // the texel pipeline's gate holds back an edge only when no slot is issued at it and no valid
+  // bit of the pipeline is set before or after it (checked where it can fail: clk_gate_bypass_i
+  // = 1, every edge clocked; a linger too short for the pipeline fires here as a slot emerges)
+  a_tp_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    tp_idle |-> !(is_issue || sl_valid_q || p_valid || l_valid || a_valid));
+  a_tp_gate_idle_after: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    tp_idle |=> !(sl_valid_q || p_valid || l_valid || a_valid));
   // the fragment FIFO drops the pixel index and recomputes it from x and y (gpu_pkg::pix_index)
   a_pix_is_xy: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                 frag_valid_i |-> (32'(frag_i.pix) == 32'(frag_i.y) * gpu_pkg::FB_W + 32'(frag_i.x)));

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Clock gating is invisible (docs/architecture.md "Clock gating"): each scene that wakes a gated
-# unit (SIMT cluster, command processor, shader tile) runs twice on the same build, gated and with
-# gpu_top's clk_gate_bypass_i = 1 (--no-clock-gate: every unit clocked at every edge, where the
-# gates' idle assertions check that no edge they would hold back moves a unit's outputs). Both runs
-# must pass against the model and simulate the same number of core cycles.
+# unit (SIMT cluster, command processor, shader tile, texel pipeline) runs twice on the same
+# build, gated and with gpu_top's clk_gate_bypass_i = 1 (--no-clock-gate: every unit clocked at
+# every edge, where the gates' idle assertions check that no edge they would hold back moves a
+# unit's outputs). Both runs must pass against the model and simulate the same number of cycles.
 #   tests/core/clock_gate_equiv.sh [--help]
 set -u
 cd "$(dirname "$0")/../.."
@@ -22,6 +22,9 @@ RUNS=(
   "tgpu_tb|--scene cp_random --count 150 --seed 2"
   "tgpu_tb|--scene build_units"
   "tgpu_tb|--scene random --seed 5 --count 60"
+  "tgpu_tb|--scene tex_random --seed 4 --count 12"
+  "tgpu_tb|--scene tex_random --seed 5 --count 8 --mem jitter"
+  "tgpu_tb|--scene tex_mip"
   "tgpu_tb_shd|--scene shader"
   "tgpu_tb_shd|--scene shader_random --count 32 --seed 2"
   "tgpu_tb_shd|--scene shader_dispatch"

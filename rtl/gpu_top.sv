@@ -131,7 +131,9 @@ module gpu_top #(
   logic [gpu_pkg::CMD_W-1:0] cmd_data;
   gpu_pkg::cmd_kind_t fifo_kind, cmd_kind;
   logic [1:0]  cmd_stage_count;
+  logic [1:0]  cp_pass_count;   // host writes on their way through the command processor
   logic [5:0]  cmd_depth;
+  logic        clk_cmd;         // the command register's clock: the command processor's (gated)
   always_comb begin
     fifo_kind             = '0;
     fifo_kind.vertex      = (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_VERTEX);
@@ -150,7 +152,7 @@ module gpu_top #(
                             (fifo_rdata[70:64] == gpu_regs_pkg::ADDR_CP_ABORT);
   end
   prim_spill_reg #(.Width(gpu_pkg::CMD_KIND_W + gpu_pkg::CMD_W)) u_cmd_reg (
-    .clk_i   (clk_i),
+    .clk_i   (clk_cmd),
     .rst_ni  (rst_core_n),
     .valid_i (fifo_rvalid),
     .ready_o (fifo_rready),
@@ -166,7 +168,7 @@ module gpu_top #(
   // well inside the synchroniser's own latency that a host already waits out
   always_ff @(posedge clk_i or negedge rst_core_n) begin
     if (!rst_core_n) cmd_depth <= '0;
-    else             cmd_depth <= 6'(fifo_depth) + 6'(cmd_stage_count);
+    else             cmd_depth <= 6'(fifo_depth) + 6'(cmd_stage_count) + 6'(cp_pass_count);
   end
 
   prim_toggle_rx u_ovf_rx  (.clk_i(clk_i), .rst_ni(rst_core_n), .toggle_i(ovf_tgl),     .pulse_o(ovf_p));
@@ -213,16 +215,19 @@ module gpu_top #(
   logic [63:0]               cp_ktab;
   logic                      simt_abort, simt_stop;   // DISPATCH's (cp_top), SIMT_LAUNCH's (host_reg_file)
   if (CmdProc) begin : g_cp
-    // Clock gate (docs/architecture.md "Clock gating"): the command processor's state moves only
-    // while a command waits at its input (a register write passes through it combinationally,
-    // in the cycle the gate lets through), while it is busy (a packet in its checks or carried
-    // out, the mailbox clear after reset, the read pipe refilling its head), while its memory
-    // request waits or a response arrives, and when a register read completes (CP_SLOT_DATA,
-    // CP_PIPE advance); the linger cycles cover the mailbox read register and the read pipe's
-    // head catching up with CP_SLOT_ADDR and a pop, and the watchdog compare with a new
-    // CP_WATCHDOG. Every term is a flip-flop's output.
-    logic clk_cp, cp_wake, cp_idle;
-    assign cp_wake = cmd_valid || cp_busy || c_req_valid[7] || c_rsp_valid[7] || rd_done_p;
+    // Clock gate (docs/architecture.md "Clock gating"): the command processor's state, and that
+    // of the command register in front of it (on the same clock), moves only when the command
+    // register takes a word from the FIFO, and when cp_top's wake_o says so: busy (a packet in
+    // its checks or carried out, the mailbox clear after reset, the read pipe refilling its
+    // head), a transfer on one of its links (the head taken, a write taken by the register
+    // file, a request by the arbiter), a response or a completed register read (CP_SLOT_DATA,
+    // CP_PIPE advance) to register. A write waiting for the register file's ready moves
+    // nothing. The linger cycles cover the mailbox read register and the read pipe's head
+    // catching up with CP_SLOT_ADDR and a pop. Every term comes from flip-flops through little
+    // logic (the readies are the register file's and the arbiter's combinational ones).
+    logic clk_cp, cp_wake, cp_idle, cp_wake_in;
+    assign cp_wake = (fifo_rvalid && fifo_rready) || cp_wake_in;
+    assign clk_cmd = clk_cp;
     prim_clock_gate #(.Enable(ClockGate)) u_cg_cp (
       .clk_i (clk_i), .rst_ni (rst_core_n), .wake_i (cp_wake), .bypass_i (clk_gate_bypass_i),
       .clk_o (clk_cp), .idle_o (cp_idle)
@@ -241,14 +246,14 @@ module gpu_top #(
       .rd_addr_i (rd_addr), .rd_done_i (rd_done_p), .rd_data_o (cp_rd_data), .rd_ok_o (cp_rd_ok),
       .mem_req_valid_o (c_req_valid[7]), .mem_req_ready_i (c_req_ready[7]), .mem_req_o (cp_req),
       .mem_rsp_valid_i (c_rsp_valid[7]), .mem_rsp_i (c_rsp),
-      .irq_o (irq_o), .busy_o (cp_busy)
+      .irq_o (irq_o), .busy_o (cp_busy), .wake_o (cp_wake_in), .pass_count_o (cp_pass_count)
     );
 `ifndef SYNTHESIS
     // the gate's contract where it can fail (clk_gate_bypass_i = 1), as for the SIMT cluster;
-    // the pass-through and read outputs follow the command register and the read address
-    // combinationally and are left out
+    // the read outputs follow the read address combinationally and are left out
     a_cp_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
-      cp_idle |=> $stable({cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req}));
+      cp_idle |=> $stable({cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req, cmd_ready,
+                           rf_cmd_valid, rf_cmd_data, rf_cmd_kind, rf_cmd_own, cp_pass_count}));
 `endif
   end else begin : g_no_cp
     // no command processor: its registers' writes (cmd_kind.cp) are taken and dropped (CP_ABORT
@@ -259,6 +264,8 @@ module gpu_top #(
       cp_st        = '0;
       cp_st.absent = 1'b1;
     end
+    assign clk_cmd        = clk_i;
+    assign cp_pass_count  = '0;
     assign rf_cmd_valid   = cmd_valid && !cmd_kind.cp;
     assign rf_cmd_data    = cmd_data;
     assign rf_cmd_kind    = cmd_kind;

@@ -28,9 +28,10 @@ MUTANTS=(
   "simt_abort_zero_threads|rtl/host/host_reg_file.sv|s/simt_abort_seen) \&\& (r_launch.threads != '0);/simt_abort_seen);/|--scene simt_stop|1|tee: read of register 0x76 differs"
   "shd_dispatch_one_tile|rtl/cp/cp_top.sv|s/              sh_tx_d = sh_tx_q + 16'd1;/              sh_tx_d = sh_tx_q;/|bin=tgpu_tb_shd --scene shader_dispatch|1|MISMATCH: [0-9]+ memory words differ"
   "cg_simt_assert|rtl/gpu_top.sv|s/    assign simt_wake = simt_busy /    assign simt_wake = 1'b0 /|--scene simt --no-clock-gate|1|a_simt_gate_idle"
-  "cg_simt_launch|rtl/gpu_top.sv|s/ simt_launch_valid .. simt_abort / simt_abort /|--scene simt|1|tee: read of register 0x71 differs"
-  "cg_cp_read_wake|rtl/gpu_top.sv|s/ .. rd_done_p;/;/|--scene cp_ops|1|differs|MISMATCH"
+  "cg_simt_launch|rtl/gpu_top.sv|s/ simt_launch_valid .. simt_abort / simt_abort /|--scene simt|3|HANG"
+  "cg_cp_read_wake|rtl/cp/cp_top.sv|s/rd_done_i .. rd_done_q .. //|--scene cp_ops|1|differs|MISMATCH"
   "cg_tex_linger|rtl/tex/tmu_pixel.sv|s/TpLinger = PL + LL + AL + 4;/TpLinger = 4;/|--scene tex_random --seed 1 --count 6 --no-clock-gate|1|a_tp_gate_idle"
+  "cg_cp_rf_take|rtl/cp/cp_top.sv|s/(rf_valid_o .. rf_ready_i)/1'b0/|--scene random --seed 3 --count 12 --no-clock-gate|1|a_cp_gate_idle"
   "cg_shd_assert|rtl/gpu_top.sv|s/    assign shd_wake = shd_busy /    assign shd_wake = 1'b0 /|bin=tgpu_tb_shd --scene shader --no-clock-gate|1|a_shd_gate_idle"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )

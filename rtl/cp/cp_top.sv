@@ -1,8 +1,8 @@
 // cp_top: the command processor of seed 004 (docs/command.md; C model sw/model/cp.c).
 //
 // Sits between the command register (gpu_top's u_cmd_reg) and host_reg_file. Register writes
-// that are not the command processor's pass through to the register file while the command
-// processor waits for a stream word; the command processor's own registers (CP_CMD, CP_CTRL,
+// that are not the command processor's pass through to the register file (through a spill
+// register: one cycle) while the command processor waits for a stream word; the command processor's own registers (CP_CMD, CP_CTRL,
 // CP_IRQ_MASK, CP_IRQ_CLEAR, CP_SLOT_ADDR: cmd_kind_t.cp) are taken here. While a packet is
 // checked or carried out the head is held, so packets and register writes take effect in FIFO
 // order (docs/command.md "Execution order").
@@ -70,13 +70,48 @@ module cp_top (
   input  gpu_pkg::mem_rsp_t mem_rsp_i,
 
   output logic irq_o,
-  output logic busy_o
+  output logic busy_o,
+  // for the clock gate in front of this unit (gpu_top, docs/architecture.md "Clock gating"):
+  // an input differs from its registered copy below, or a pulse or response is at an input
+  output logic wake_o,
+  output logic [1:0] pass_count_o   // host writes in the register-file spill register (FIFO depth)
 );
   localparam logic [32:0] MemTop   = 33'h2000000;      // 32 MiB
   localparam logic [33:0] FbBytes  = 34'd1228800;      // 640 x 480 words
   localparam logic [31:0] RowBytes = 32'd2560;         // row pitch of rectangles
   // GDRAW arg2: bit 0 CU_ASSIST, bit 1 STRIP, 5:4 GSTATE, 9:8 GPARAM, 13:12 RSTATE slot
   localparam logic [31:0] GdArg2Used = 32'h0000_3333;
+
+  // ---- the boundary to the free-running domain ----
+  // This unit may run on a gated clock (gpu_top). Verilator evaluates a combinational process
+  // at every edge of any clock that drives one of its inputs, so the main process below reads
+  // no input of the free-running domain directly: the command register in front of it is on
+  // this unit's clock (gpu_top), and here
+  //   - the register file's busy, the registers CP_WIN_*, CP_KTAB, CP_WATCHDOG and the shader
+  //     tile's flags are registered copies; wake_o is high while one differs from its input,
+  //     so a copy is never stale (and a gated run is cycle for cycle the free-running one).
+  //     The busy copy lags by a cycle, so the cycle after a write leaves for the register file
+  //     counts as busy too (hand_q), and so does a write still in the spill register: the view
+  //     is never "idle" where the direct signal would be busy.
+  //   - a completed register read (CP_SLOT_DATA, CP_PIPE side effects) and the memory response
+  //     are registered, a cycle later;
+  //   - the register-file writes (passing host writes and this unit's own) and the memory
+  //     requests leave through spill registers, whose ready is a flip-flop; a packet completes
+  //     only once its memory requests have left the spill register (StDone), as before it did
+  //     once the arbiter had taken them.
+  logic        busy_q, hand_q, rf_busy_v, rd_done_q;
+  logic [6:0]  rd_addr_q;
+  logic [31:0] win_base_q, win_limit_q, watchdog_q;
+  logic [63:0] ktab_q;
+  logic        shd_fault_q, shd_watchdog_q, shd_aborted_q;
+  logic        rsp_v_q;
+  gpu_pkg::mem_rsp_t rsp_q;
+  logic        rf_valid_c, rf_own_c, rf_ready;
+  logic [gpu_pkg::CMD_W-1:0] rf_data_c;
+  gpu_pkg::cmd_kind_t        rf_kind_c;
+  logic [1:0]  rf_count, m_count;
+  logic        m_valid, m_ready;
+  gpu_pkg::mem_req_t m_req;
 
   typedef enum logic [1:0] { AsmHdr0, AsmHdr1, AsmBody } asm_e;
   typedef enum logic [5:0] {
@@ -201,6 +236,69 @@ module cp_top (
   logic [15:0] d_rows_q, d_rows_d, s_rows_q, s_rows_d;   // rows still to do
   logic [3:0]  outst_q, outst_d;            // reads issued, not answered
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q    <= 1'b0;
+      hand_q    <= 1'b0;
+      rd_done_q <= 1'b0;
+      rsp_v_q   <= 1'b0;
+    end else begin
+      busy_q    <= rf_busy_i;
+      hand_q    <= rf_valid_o && rf_ready_i;
+      rd_done_q <= rd_done_i;
+      rsp_v_q   <= mem_rsp_valid_i;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    win_base_q     <= win_base_i;
+    win_limit_q    <= win_limit_i;
+    ktab_q         <= ktab_i;
+    watchdog_q     <= watchdog_i;
+    shd_fault_q    <= shd_fault_i;
+    shd_watchdog_q <= shd_watchdog_i;
+    shd_aborted_q  <= shd_aborted_i;
+    if (rd_done_i)       rd_addr_q <= rd_addr_i;
+    if (mem_rsp_valid_i) rsp_q     <= mem_rsp_i;
+  end
+  assign rf_busy_v = busy_q || hand_q || (rf_count != 2'd0);
+  // wake: this unit's state can move at the coming edge. It is busy (a packet, the mailbox
+  // clear, the read pipe refilling), a registered pulse or response is to be taken in, a
+  // registered copy differs from its input, or a transfer happens on one of its links: the
+  // head taken (a passing write into u_rf_reg), a write taken by the register file, a request
+  // taken by the arbiter. A write or request that waits for the other side's ready changes
+  // nothing and does not wake it: a stream of host writes backed up behind a drawing pipeline
+  // (most of a scene's time) costs no edges here. (The copies' terms are needed: StWmPay takes
+  // the head, so it is not busy, and waits for the register file's busy to fall.)
+  assign wake_o = !accepting || (pipe_count != '0 && !pipe_rvalid) ||
+                  hand_q || rd_done_i || rd_done_q || mem_rsp_valid_i || rsp_v_q ||
+                  (cmd_valid_i && cmd_ready_o) || (rf_valid_o && rf_ready_i) ||
+                  (mem_req_valid_o && mem_req_ready_i) ||
+                  (rf_busy_i != busy_q) || (win_base_i != win_base_q) || (win_limit_i != win_limit_q) ||
+                  (ktab_i != ktab_q) || (watchdog_i != watchdog_q) || (shd_fault_i != shd_fault_q) ||
+                  (shd_watchdog_i != shd_watchdog_q) || (shd_aborted_i != shd_aborted_q);
+
+  // the register-file writes and the memory requests, each through a spill register
+  prim_spill_reg #(.Width(1 + gpu_pkg::CMD_KIND_W + gpu_pkg::CMD_W)) u_rf_reg (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .valid_i (rf_valid_c), .ready_o (rf_ready), .data_i ({rf_own_c, rf_kind_c, rf_data_c}),
+    .valid_o (rf_valid_o), .ready_i (rf_ready_i), .data_o ({rf_own_o, rf_kind_o, rf_data_o}),
+    .count_o (rf_count)
+  );
+  prim_spill_reg #(.Width(gpu_pkg::MEM_REQ_W)) u_mem_reg (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .valid_i (m_valid), .ready_o (m_ready), .data_i (m_req),
+    .valid_o (mem_req_valid_o), .ready_i (mem_req_ready_i), .data_o (mem_req_o),
+    .count_o (m_count)
+  );
+  // host writes among those in u_rf_reg (STATUS.FIFO_DEPTH, CMD_EMPTY count them as commands)
+  logic [1:0] pass_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) pass_q <= '0;
+    else pass_q <= pass_q + 2'((rf_valid_c && rf_ready && !rf_own_c) ? 1 : 0)
+                          - 2'((rf_valid_o && rf_ready_i && !rf_own_o) ? 1 : 0);
+  end
+  assign pass_count_o = pass_q;
+
   // ---- decode of the head ----
   logic [6:0]  c_addr;
   logic [63:0] c_data;
@@ -237,7 +335,7 @@ module cp_top (
   logic [8:0]  pipe_count;
   prim_fifo_bram #(.Width(32), .Depth(cp_pkg::PIPE_WORDS)) u_pipe (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .wvalid_i (pipe_push), .wready_o (pipe_wready), .wdata_i (mem_rsp_i.rdata),
+    .wvalid_i (pipe_push), .wready_o (pipe_wready), .wdata_i (rsp_q.rdata),
     .rvalid_o (pipe_rvalid), .rready_i (pipe_pop), .rdata_o (pipe_rdata), .count_o (pipe_count)
   );
 
@@ -368,7 +466,7 @@ module cp_top (
   logic [33:0] lim_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) lim_q <= '0;
-    else         lim_q <= ({2'b0, win_limit_i} > {1'b0, MemTop}) ? {1'b0, MemTop} : {2'b0, win_limit_i};
+    else         lim_q <= ({2'b0, win_limit_q} > {1'b0, MemTop}) ? {1'b0, MemTop} : {2'b0, win_limit_q};
   end
   assign lim = lim_q;
   always_comb begin
@@ -554,7 +652,7 @@ module cp_top (
       dk_thr_ok   = (pbuf_q[1] <= 32'd255);
       dk_thr      = pbuf_q[1][7:0];
     end
-    dk_entry    = {4'h0, ktab_i[31:3], 3'b000} + {pbuf_q[0], 3'b000};
+    dk_entry    = {4'h0, ktab_q[31:3], 3'b000} + {pbuf_q[0], 3'b000};
     dk_entry_in = ru_in_q; // the range unit on (dk_entry, 8) in StDChk
     dk_status = cp_pkg::ERR_OK;
     if (!dk_block_ok)                           dk_status = cp_pkg::ERR_UNSUPPORTED;
@@ -562,7 +660,7 @@ module cp_top (
     else if (pbuf_q[4] != '0)                   dk_status = cp_pkg::ERR_BAD_ARG;
     else if (pbuf_q[3] != '0 && (pbuf_q[3] < SimtDataWin || pbuf_q[3] >= SimtDataWin + 32'h8000))
                                                 dk_status = cp_pkg::ERR_BAD_ARG;
-    else if (pbuf_q[0] >= {16'h0, ktab_i[47:32]}) dk_status = cp_pkg::ERR_BAD_ARG;
+    else if (pbuf_q[0] >= {16'h0, ktab_q[47:32]}) dk_status = cp_pkg::ERR_BAD_ARG;
     else if (!dk_entry_in)                      dk_status = cp_pkg::ERR_RANGE;
   end
   logic        ke_ok, ke_shd;
@@ -632,7 +730,7 @@ module cp_top (
     gd_p_next   <= gd_p_q + (gd_strip_q ? 34'd1 : 34'd3);
     gd_tri_more <= (gd_p_next + 34'd3) <= 34'(pbuf_q[1]);
   end
-  // draw pass: a read waits until no triangle is in the pixel pipeline. From a flop: rf_busy_i
+  // draw pass: a read waits until no triangle is in the pixel pipeline. From a flop: rf_busy_v
   // depends on the memory arbiter, which depends on this unit's request. The flop lags by a
   // cycle; busy rises only through this unit's own third VERTEX write, which is itself busy
   // (the register file's cmd_valid_i), so no read slips in before it.
@@ -722,7 +820,7 @@ module cp_top (
     cs_v   = cs_x[37:1] ^ cs_y[37:1] ^ cs_z[37:1];                           // sum bits 37:1
     cs_m   = (cs_x[36:0] & cs_y[36:0]) | (cs_x[36:0] & cs_z[36:0]) | (cs_y[36:0] & cs_z[36:0]);  // carries into 37:1
     cs_t   = cs_v + cs_m;                                                    // t[37:1]
-    ru_in  = (ru_a_q >= 36'(win_base_i)) && (!cs_t[36] || (&cs_t));
+    ru_in  = (ru_a_q >= 36'(win_base_q)) && (!cs_t[36] || (&cs_t));
   end
   // the write of step dr_ws_q (docs/command.md "RDRAW's register writes"): address, data,
   // skipped, needs a word read first (sampler), is the vertex read
@@ -784,9 +882,9 @@ module cp_top (
   logic vw_bad;
   always_comb begin
     unique case (dr_wi_q)
-      3'd0, 3'd1: vw_bad = ($signed(mem_rsp_i.rdata) < -32'sd2048) || ($signed(mem_rsp_i.rdata) > 32'sd2047);
-      3'd2:       vw_bad = (mem_rsp_i.rdata > 32'h1FF_FFFF);
-      3'd4, 3'd5: vw_bad = dr_tex && (($signed(mem_rsp_i.rdata) < -32'sd32768) || ($signed(mem_rsp_i.rdata) > 32'sd32767));
+      3'd0, 3'd1: vw_bad = ($signed(rsp_q.rdata) < -32'sd2048) || ($signed(rsp_q.rdata) > 32'sd2047);
+      3'd2:       vw_bad = (rsp_q.rdata > 32'h1FF_FFFF);
+      3'd4, 3'd5: vw_bad = dr_tex && (($signed(rsp_q.rdata) < -32'sd32768) || ($signed(rsp_q.rdata) > 32'sd32767));
       default:    vw_bad = 1'b0;
     endcase
   end
@@ -794,7 +892,7 @@ module cp_top (
   // DEPTH_STRIDE count only with DEPTH_FORMAT 2, word 6: settled in the state machine)
   logic [7:0]  rw_err;
   logic [31:0] rw;
-  assign rw = mem_rsp_i.rdata;
+  assign rw = rsp_q.rdata;
   always_comb begin
     rw_err  = cp_pkg::ERR_OK;
    
@@ -848,7 +946,7 @@ module cp_top (
 
   // ---- SPRITE_DRAW: a keyed source word is not written ----
   logic cf_skip;
-  assign cf_wkey  = op_sprite && has_pay && pbuf_q[0][16] && (mem_rsp_i.rdata[15:0] == pbuf_q[0][15:0]);
+  assign cf_wkey  = op_sprite && has_pay && pbuf_q[0][16] && (rsp_q.rdata[15:0] == pbuf_q[0][15:0]);
   assign cf_skip  = cf_rkey;
 
   // ---- walkers: one step along a rectangle of w_q words per row (row pitch 2560 bytes) ----
@@ -939,8 +1037,8 @@ module cp_top (
       wd_over_q    <= 1'b0;
       gd_nv_over_q <= 1'b0;
     end else begin
-      wd_over_q    <= (st_q == StKWait) && (watchdog_i != '0) && (33'(wd_q) + 33'd1 >= 33'(watchdog_i));
-      gd_nv_over_q <= (watchdog_i != '0) && (gd_nv_q >= watchdog_i);
+      wd_over_q    <= (st_q == StKWait) && (watchdog_q != '0) && (33'(wd_q) + 33'd1 >= 33'(watchdog_q));
+      gd_nv_over_q <= (watchdog_q != '0) && (gd_nv_q >= watchdog_q);
     end
   end
 
@@ -1022,7 +1120,7 @@ module cp_top (
     // the register writes of the head, in the states that take the head
     if (accepting && head_pass) begin
       rf_valid = 1'b1;
-      cmd_ready_o = rf_ready_i;
+      cmd_ready_o = rf_ready;
     end
     if (accepting && head_other) begin
       cmd_ready_o = 1'b1;
@@ -1083,7 +1181,7 @@ module cp_top (
         end
       end
       // everything sent earlier is finished; the second cycle (n_d_q is this header's)
-      StChk0: if (!rf_busy_i && ru_rdy) st_d = StChk1;
+      StChk0: if (!rf_busy_v && ru_rdy) st_d = StChk1;
       StChk1: if (ru_rdy) st_d = StChk2;
       // (two cycles: the status of the checks is registered, chk_status_q, and read in the second)
       StChk2: if (w_p1_q[WChk2]) begin
@@ -1184,10 +1282,10 @@ module cp_top (
       end
       StWmPay: begin
         // the next payload write; it waits until a triangle that passed meanwhile is drawn
-        if (head_cmd && !rf_busy_i) st_d = StWmLo;
+        if (head_cmd && !rf_busy_v) st_d = StWmLo;
       end
       StWmLo: begin
-        if (mem_req_ready_i) begin
+        if (m_ready) begin
           d_addr_d   = d_addr_q + 25'd4;
           wm_words_d = wm_words_q - 8'd1;
           if (wm_hi) begin
@@ -1200,7 +1298,7 @@ module cp_top (
         end
       end
       StWmHi: begin
-        if (mem_req_ready_i) begin
+        if (m_ready) begin
           d_addr_d    = d_addr_q + 25'd4;
           wm_words_d  = wm_words_q - 8'd1;
           cmd_ready_o = 1'b1;
@@ -1217,12 +1315,12 @@ module cp_top (
       end
       StRead: begin
         rsp_to_pipe = 1'b1;
-        if (req_valid && mem_req_ready_i) s_step = 1'b1;
-        outst_d = outst_q + 4'(s_step) - 4'(mem_rsp_valid_i);
+        if (req_valid && m_ready) s_step = 1'b1;
+        outst_d = outst_q + 4'(s_step) - 4'(rsp_v_q);
         if (s_done && outst_q == '0) st_d = StDone;
       end
       StFill: begin
-        if (req_valid && mem_req_ready_i) d_step = 1'b1;
+        if (req_valid && m_ready) d_step = 1'b1;
         if (d_done) st_d = StDone;
       end
       StCopy: begin
@@ -1230,7 +1328,7 @@ module cp_top (
         if (cf_rvalid && cf_skip) begin
           d_step = 1'b1;                 // SPRITE_DRAW: a keyed word, the destination stays
           cf_pop = 1'b1;
-        end else if (req_valid && mem_req_ready_i) begin
+        end else if (req_valid && m_ready) begin
           if (req_we) begin
             d_step = 1'b1;
             cf_pop = 1'b1;
@@ -1238,13 +1336,13 @@ module cp_top (
             s_step = 1'b1;
           end
         end
-        outst_d = outst_q + 4'(s_step) - 4'(mem_rsp_valid_i);
+        outst_d = outst_q + 4'(s_step) - 4'(rsp_v_q);
         if (d_done) st_d = StDone;
       end
       // LAYER_BLEND: reads (source, destination, ...) ahead, pairs into the copy FIFO, the
       // blend (one channel per cycle), the write; 3 memory requests and 3 blend cycles a word
       StLb: begin
-        if (req_valid && mem_req_ready_i) begin
+        if (req_valid && m_ready) begin
           if (req_we) begin                  // the write of the blended word
             d_step  = 1'b1;
             lb_wv_d = 1'b0;
@@ -1254,10 +1352,10 @@ module cp_top (
             lb_par_d = !lb_par_q;
           end
         end
-        outst_d = outst_q + 4'(req_valid && mem_req_ready_i && !req_we) - 4'(mem_rsp_valid_i);
-        if (mem_rsp_valid_i) begin           // answers in order: source half, destination half
+        outst_d = outst_q + 4'(req_valid && m_ready && !req_we) - 4'(rsp_v_q);
+        if (rsp_v_q) begin           // answers in order: source half, destination half
           if (!lb_hold_q) begin
-            lb_hs_d   = mem_rsp_i.rdata[15:0];
+            lb_hs_d   = rsp_q.rdata[15:0];
             lb_hold_d = 1'b1;
           end else begin
             lb_push   = 1'b1;
@@ -1295,10 +1393,10 @@ module cp_top (
         if (d_done) st_d = StDone;
       end
       // DISPATCH: descriptor words / kernel-table entry into pbuf[f_idx_q ..]
-      StFetchReq: if (req_valid && mem_req_ready_i) st_d = StFetchWait;
-      StFetchWait: if (mem_rsp_valid_i) begin
+      StFetchReq: if (req_valid && m_ready) st_d = StFetchWait;
+      StFetchWait: if (rsp_v_q) begin
         for (int i = 0; i < 8; i++) begin
-          if (f_idx_q == 4'(i)) pbuf_d[i] = mem_rsp_i.rdata;
+          if (f_idx_q == 4'(i)) pbuf_d[i] = rsp_q.rdata;
         end
         f_idx_d  = f_idx_q + 4'd1;
         f_addr_d = f_addr_q + 25'd4;
@@ -1349,7 +1447,7 @@ module cp_top (
         rf_valid = 1'b1;
         rf_addr  = gpu_regs_pkg::ADDR_SHD_KERNEL;
         rf_wdata = {(pbuf_q[3] != '0) ? pbuf_q[3] : {7'h0, pbuf_q[6][24:0]}, pbuf_q[5]};
-        if (rf_ready_i) st_d = StShdLaunch;
+        if (rf_ready) st_d = StShdLaunch;
       end
       StShdLaunch: begin
         if (k_thr_q == '0) begin
@@ -1359,7 +1457,7 @@ module cp_top (
           rf_addr  = gpu_regs_pkg::ADDR_SHD_LAUNCH;
           rf_wdata = {32'h0, sh_ty_q, sh_tx_q};
           rf_kind.shd_launch = 1'b1;
-          if (rf_ready_i) begin
+          if (rf_ready) begin
             k_thr_d = k_thr_q - 8'd1;
             if (op_q == cp_pkg::OP_DISPATCH_2D && sh_tx_q + 16'd1 == pbuf_q[1][15:0]) begin
               sh_tx_d = '0;
@@ -1373,14 +1471,14 @@ module cp_top (
       end
       StShdWait: begin  // the register file runs the tile until it is done (CP_WATCHDOG, CP_ABORT there)
         if (head_abort && c_data[0]) cmd_ready_o = 1'b1;   // taken; the register file stops the tile
-        if (!rf_busy_i) begin
-          if (shd_fault_i) begin
+        if (!rf_busy_v) begin
+          if (shd_fault_q) begin
             status_d = cp_pkg::ERR_FAULT;
             st_d     = StDone;
-          end else if (shd_watchdog_i) begin
+          end else if (shd_watchdog_q) begin
             status_d = cp_pkg::ERR_WATCHDOG;
             st_d     = StDone;
-          end else if (shd_aborted_i) begin
+          end else if (shd_aborted_q) begin
             status_d = cp_pkg::ERR_ABORTED;
             st_d     = StDone;
           end else begin
@@ -1394,7 +1492,7 @@ module cp_top (
         rf_wdata = launch_word;
         rf_kind.simt_launch = 1'b1;
         wd_d     = '0;
-        if (rf_ready_i) st_d = StKWait;
+        if (rf_ready) st_d = StKWait;
       end
       StKWait: begin    // the kernel runs; the watchdog counts; an ABORT at the head stops it
         wd_d = wd_q + 32'd1;
@@ -1410,14 +1508,14 @@ module cp_top (
             status_d = cp_pkg::ERR_ABORTED;
           end
         end
-        if (!rf_busy_i) begin
+        if (!rf_busy_v) begin
           abort_d = 1'b0;
           st_d    = StDone;
         end
       end
       // LOAD_RSTATE: the 16 descriptor words, checked as they arrive
-      StRsReq: if (mem_req_ready_i) st_d = StRsWait;
-      StRsWait: if (mem_rsp_valid_i) begin
+      StRsReq: if (m_ready) st_d = StRsWait;
+      StRsWait: if (rsp_v_q) begin
         if (rs_err_q == cp_pkg::ERR_OK) rs_err_d = ld_err;
         unique case (rs_idx_q)   // LOAD_GSTATE / LOAD_GPARAM fields (stored for their opcode only)
           4'd0:  begin gs_new_d.vbo = rw; gp_new_d.bv = rw; end
@@ -1495,8 +1593,8 @@ module cp_top (
           dr_bad_d = 1'b0;
         end
       end
-      StRdVReq: if (mem_req_ready_i) st_d = StRdVWait;
-      StRdVWait: if (mem_rsp_valid_i) begin
+      StRdVReq: if (m_ready) st_d = StRdVWait;
+      StRdVWait: if (rsp_v_q) begin
         dr_bad_d = dr_bad_q || vw_bad;
         if (dr_wi_q == 3'd6) begin                 // X, Y, Z, W, U, V, COLOR read: next vertex
           dr_wi_d  = '0;
@@ -1554,7 +1652,7 @@ module cp_top (
           rf_addr  = dw_addr;
           rf_wdata = dw_data;
           rf_kind.vertex = (dw_addr == gpu_regs_pkg::ADDR_VERTEX);
-          if (rf_ready_i) begin
+          if (rf_ready) begin
             dr_have_d = 1'b0;
             dr_adv    = 1'b1;
             if (dr_ws_q == 6'd23 && !op_rrect && !op_gdraw) begin   // the third VERTEX taken: drawn
@@ -1581,20 +1679,20 @@ module cp_top (
       // a sampler word: one request, then StDrFWait
       StDrFReq: begin
         if (!dw_vtx) begin
-          if (req_valid && mem_req_ready_i) st_d = StDrFWait;
+          if (req_valid && m_ready) st_d = StDrFWait;
         end else begin
-          if (req_valid && mem_req_ready_i) begin
+          if (req_valid && m_ready) begin
             dr_ri_d  = dr_ri_q + 3'd1;
             f_addr_d = f_addr_q + 25'd4;
           end
-          if (mem_rsp_valid_i) begin
+          if (rsp_v_q) begin
             unique case (dr_wi_q)
-              3'd0: dr_x_d  = mem_rsp_i.rdata;
-              3'd1: dr_y_d  = mem_rsp_i.rdata;
-              3'd2: dr_z_d  = mem_rsp_i.rdata;
-              3'd4: dr_u_d  = mem_rsp_i.rdata;
-              3'd5: dr_vv_d = mem_rsp_i.rdata;
-              3'd6: dr_c_d  = (op_gdraw && mem_rsp_i.rdata == '0) ? gd_gp.color : mem_rsp_i.rdata;
+              3'd0: dr_x_d  = rsp_q.rdata;
+              3'd1: dr_y_d  = rsp_q.rdata;
+              3'd2: dr_z_d  = rsp_q.rdata;
+              3'd4: dr_u_d  = rsp_q.rdata;
+              3'd5: dr_vv_d = rsp_q.rdata;
+              3'd6: dr_c_d  = (op_gdraw && rsp_q.rdata == '0) ? gd_gp.color : rsp_q.rdata;
               default: ;
             endcase
             dr_bad_d = dr_bad_q || vw_bad;           // (GDRAW: the vertex is checked here)
@@ -1609,8 +1707,8 @@ module cp_top (
           end
         end
       end
-      StDrFWait: if (mem_rsp_valid_i) begin   // the sampler word of this step
-        dr_c_d    = mem_rsp_i.rdata;
+      StDrFWait: if (rsp_v_q) begin   // the sampler word of this step
+        dr_c_d    = rsp_q.rdata;
         dr_have_d = 1'b1;
         st_d      = StDr;
       end
@@ -1677,11 +1775,11 @@ module cp_top (
           st_d     = StGdV2;
         end
       end
-      StGdIReq: if (req_valid && mem_req_ready_i) st_d = StGdIWait;
-      StGdIWait: if (mem_rsp_valid_i) begin
-        if (gd_gs.ibo32)    gd_idx_d = {2'b00, mem_rsp_i.rdata};
-        else if (gd_half_q) gd_idx_d = {18'h0, mem_rsp_i.rdata[31:16]};
-        else                gd_idx_d = {18'h0, mem_rsp_i.rdata[15:0]};
+      StGdIReq: if (req_valid && m_ready) st_d = StGdIWait;
+      StGdIWait: if (rsp_v_q) begin
+        if (gd_gs.ibo32)    gd_idx_d = {2'b00, rsp_q.rdata};
+        else if (gd_half_q) gd_idx_d = {18'h0, rsp_q.rdata[31:16]};
+        else                gd_idx_d = {18'h0, rsp_q.rdata[15:0]};
         st_d = StGdV2;
       end
       StGdV2: begin                                // the vertex number, then vertex * stride
@@ -1720,15 +1818,15 @@ module cp_top (
         rf_valid = 1'b1;
         rf_addr  = gpu_regs_pkg::ADDR_FB_DISPLAY;
         rf_wdata = {32'h0, arg0_q};
-        if (rf_ready_i) st_d = StRegWr1;
+        if (rf_ready) st_d = StRegWr1;
       end
       StRegWr1: begin   // FB_DRAW = arg0 (SET_FB) or arg1 (SWAP_FB)
         rf_valid = 1'b1;
         rf_addr  = gpu_regs_pkg::ADDR_FB_DRAW;
         rf_wdata = {32'h0, (op_q == cp_pkg::OP_SWAP_FB) ? arg1_q : arg0_q};
-        if (rf_ready_i) st_d = StDone;
+        if (rf_ready) st_d = StDone;
       end
-      StDone: begin
+      StDone: if (m_count == 2'd0) begin   // its memory requests have left (see the boundary)
         if (flags_q[cp_pkg::FLAG_EMIT]) begin
           fence_d  = (fence_q == 24'hFFFFFF) ? 24'd1 : fence_q + 24'd1;
           mb_we    = 1'b1;
@@ -1803,13 +1901,13 @@ module cp_top (
     end
 
     // reads of CP_SLOT_DATA and CP_PIPE completed by the host
-    if (rd_done_i && rd_addr_i == gpu_regs_pkg::ADDR_CP_SLOT_DATA) slot_addr_d = slot_addr_d + 8'd1;
-    if (rd_done_i && rd_addr_i == gpu_regs_pkg::ADDR_CP_PIPE && pipe_rvalid && st_q != StClear) pipe_pop = 1'b1;
+    if (rd_done_q && rd_addr_q == gpu_regs_pkg::ADDR_CP_SLOT_DATA) slot_addr_d = slot_addr_d + 8'd1;
+    if (rd_done_q && rd_addr_q == gpu_regs_pkg::ADDR_CP_PIPE && pipe_rvalid && st_q != StClear) pipe_pop = 1'b1;
   end
 
-  assign pipe_push = rsp_to_pipe && mem_rsp_valid_i;
-  assign cf_push   = (rsp_to_copy && mem_rsp_valid_i) || lb_push;
-  assign cf_wdata  = (st_q == StLb) ? {lb_hs_q, mem_rsp_i.rdata[15:0]} : mem_rsp_i.rdata;
+  assign pipe_push = rsp_to_pipe && rsp_v_q;
+  assign cf_push   = (rsp_to_copy && rsp_v_q) || lb_push;
+  assign cf_wdata  = (st_q == StLb) ? {lb_hs_q, rsp_q.rdata[15:0]} : rsp_q.rdata;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1917,7 +2015,7 @@ module cp_top (
       dr_bad_q <= dr_bad_d; dr_ws_q <= dr_ws_d; dr_wi_q <= dr_wi_d; dr_ri_q <= dr_ri_d; dr_v_q <= dr_v_d; dr_have_q <= dr_have_d;
       dr_x_q <= dr_x_d; dr_y_q <= dr_y_d; dr_z_q <= dr_z_d; dr_u_q <= dr_u_d; dr_vv_q <= dr_vv_d; dr_c_q <= dr_c_d;
       gs_new_q <= gs_new_d; gp_new_q <= gp_new_d;
-      gd_busy_q <= rf_busy_i;
+      gd_busy_q <= rf_busy_v || rf_valid_c;   // (this unit's own write of this cycle counts: see above)
       gd_alias_q   <= gd_alias;
       gd_alias_a_q <= f_addr_q;
       gd_pass_q <= gd_pass_d; gd_cnt_q <= gd_cnt_d; gd_left_q <= gd_left_d; gd_desc_q <= gd_desc_d;
@@ -1956,22 +2054,22 @@ module cp_top (
   end
 
   // ---- outputs ----
-  assign rf_valid_o = rf_valid;
-  assign rf_data_o  = {rf_addr, rf_wdata};
+  assign rf_valid_c = rf_valid;
+  assign rf_data_c  = {rf_addr, rf_wdata};
   always_comb begin
     // a passing write keeps its kind; this unit's own: FB_DRAW / FB_DISPLAY plain, SIMT_LAUNCH
-    rf_kind_o = accepting ? cmd_kind_i : rf_kind;
+    rf_kind_c = accepting ? cmd_kind_i : rf_kind;
   end
-  assign rf_own_o = !accepting;
+  assign rf_own_c = !accepting;
 
   always_comb begin
-    mem_req_o       = '0;
-    mem_req_o.addr  = req_addr;   // aligned: the checks refuse unaligned addresses
-    mem_req_o.we    = req_we;
-    mem_req_o.wdata = req_wdata;
-    mem_req_o.be    = req_be;
+    m_req       = '0;
+    m_req.addr  = req_addr;   // aligned: the checks refuse unaligned addresses
+    m_req.we    = req_we;
+    m_req.wdata = req_wdata;
+    m_req.be    = req_be;
   end
-  assign mem_req_valid_o = req_valid;
+  assign m_valid = req_valid;
 
   always_comb begin
     rd_data_o = '0;
@@ -1999,8 +2097,8 @@ module cp_top (
   assign irq_o  = (irq_st_q & irq_mask_q) != '0;
   assign simt_abort_o = abort_q;
   // not busy while waiting for a stream word (a truncated packet waits for the host)
-  assign busy_o = !accepting || (pipe_count != '0 && !pipe_rvalid);
+  assign busy_o = !accepting || (pipe_count != '0 && !pipe_rvalid) || (rf_count != 2'd0) || (m_count != 2'd0);
 
   logic unused;
-  assign unused = ^{pipe_wready, cf_wready, mem_rsp_i.last, ktab_i[63:48], ktab_i[2:0], mul_p_q[19:16]};
+  assign unused = ^{pipe_wready, cf_wready, rsp_q.last, ktab_q[63:48], ktab_q[2:0], mul_p_q[19:16]};
 endmodule

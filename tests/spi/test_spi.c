@@ -5,9 +5,9 @@
  *   test_extra_clocks         5 and 80 clocks after bit 72 of a write and of a read: one command
  *                             exactly (the 80 extra bits hold a whole second write frame)
  *   test_back_to_back         200 writes with the shortest CS gap, 100 and 50 MHz core
- *   test_overflow             writes past CMD_FULL: exactly the first CMD_REG_SLOTS +
- *                             CMD_FIFO_DEPTH = 34 land (derivation at the test), the rest leave
- *                             no trace; STATUS.FIFO_DEPTH 34 right after the burst; the sticky
+ *   test_overflow             writes past CMD_FULL: exactly the first CMD_CP_SLOTS +
+ *                             CMD_REG_SLOTS + CMD_FIFO_DEPTH = 36 land (derivation at the test),
+ *                             the rest leave no trace; STATUS.FIFO_DEPTH 36 after the burst; the sticky
  *                             flags survive 71 aborted STATUS reads and a complete ID read, are
  *                             reported by the next complete STATUS read and cleared by it
  *   test_read_while_rendering STATUS/ID/register reads while a full-screen clear renders, the
@@ -238,7 +238,8 @@ static void test_back_to_back(double core_mhz, uint32_t seed)
 /* Design parameters the overflow test derives its expectation from. */
 enum {
     CMD_FIFO_DEPTH = 32, /* rtl/gpu_pkg.sv CMD_FIFO_DEPTH, docs/spec-decisions.md "Command FIFO" */
-    CMD_REG_SLOTS = 2    /* u_cmd_reg in rtl/gpu_top.sv: prim_spill_reg, output slot + spill slot */
+    CMD_REG_SLOTS = 2,   /* u_cmd_reg in rtl/gpu_top.sv: prim_spill_reg, output slot + spill slot */
+    CMD_CP_SLOTS = 2     /* u_rf_reg in rtl/cp/cp_top.sv: the command processor's output register */
 };
 
 #define STATUS_BIT(name) (1ull << STATUS_##name##_SHIFT)
@@ -274,18 +275,21 @@ static void check_sticky_survive_abort(dut_t *d, uint64_t flags)
  *  - a MEM_DATA write waits at the register file's input until every earlier triangle has left
  *    the pixel pipeline (drained, and the prefetch MEM_ADDR asked for is done), so while the
  *    triangle renders the register file takes none of them;
- *  - MEM_DATA write 0 therefore sits in the command register's output slot, write 1 in its
- *    spill slot (CMD_REG_SLOTS = 2), writes 2..33 fill the FIFO (CMD_FIFO_DEPTH = 32);
+ *  - MEM_DATA writes 0 and 1 therefore sit in the command processor's output register (it
+ *    passes host writes through a spill register: CMD_CP_SLOTS = 2), writes 2 and 3 in the
+ *    command register's output and spill slots (CMD_REG_SLOTS = 2), writes 4..35 fill the
+ *    FIFO (CMD_FIFO_DEPTH = 32);
  *  - the SCK side judges fullness at the 72nd edge of a write, with the FIFO read pointer
- *    synchronised over two SCK edges. The two pops into the command register happen a few core
- *    cycles after writes 0 and 1 are pushed, long before the next frame's 72 edges are over
- *    (checked below: 8 core periods < 70 SCK periods), so at write k (k >= 2) the SCK side sees
- *    exactly k - 2 entries: writes 0 .. SLOTS+DEPTH-1 are accepted, write SLOTS+DEPTH finds the
+ *    synchronised over two SCK edges. The four pops out of the FIFO happen a few core
+ *    cycles after writes 0 to 3 are pushed, long before the next frame's 72 edges are over
+ *    (checked below: 8 core periods < 70 SCK periods), so at write k (k >= 4) the SCK side sees
+ *    exactly k - 4 entries: writes 0 .. SLOTS+DEPTH-1 (all slots) are accepted, the next finds the
  *    FIFO full and is dropped, and so is every later one, since nothing leaves the FIFO until
  *    the triangle is done (checked below: the burst ends before the triangle's fragment count
  *    in core cycles, the walker's best case of one fragment per clock, and BUSY is still set).
- * So exactly the first CMD_REG_SLOTS + CMD_FIFO_DEPTH = 34 writes land, at consecutive words
- * in order, and STATUS.FIFO_DEPTH right after the burst is 34 (FIFO plus command register).
+ * So exactly the first CMD_CP_SLOTS + CMD_REG_SLOTS + CMD_FIFO_DEPTH = 36 writes land, at
+ * consecutive words in order, and STATUS.FIFO_DEPTH right after the burst is 36 (FIFO, command
+ * register and the command processor's output register).
  * The clock ratio enters only through the two preconditions; the test runs at three ratios. */
 static void test_overflow(double core_mhz, double sck_mhz, uint32_t seed)
 {
@@ -294,7 +298,7 @@ static void test_overflow(double core_mhz, double sck_mhz, uint32_t seed)
     const uint64_t core_ps = (uint64_t)(1e6 / core_mhz + 0.5);
     const uint32_t base = 0x600000u;
     enum { N = 80 };
-    const unsigned expect = CMD_REG_SLOTS + CMD_FIFO_DEPTH;
+    const unsigned expect = CMD_CP_SLOTS + CMD_REG_SLOTS + CMD_FIFO_DEPTH;
     mem_fill(&d, base, N + 4, 0x5E5E0000u);
     /* the same triangle on the reference model: its fragment count bounds the render time */
     const uint64_t tri[3] = {0, 640 * 16, (uint64_t)(480 * 16) << 16 | 640 * 16};

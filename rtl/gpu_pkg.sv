@@ -240,6 +240,7 @@ package gpu_pkg;
     logic [31:0] rdata;            // read data
     logic        last;             // the last beat of its read
   } mem_rsp_t;
+  localparam int unsigned MEM_RSP_W = 32 + 1;   // width of mem_rsp_t (ports that carry it flat)
 
   // Host link
   localparam int unsigned CMD_FIFO_DEPTH = 32;   // MAX of INT-010; CMD_FULL at >= MAX-2

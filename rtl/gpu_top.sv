@@ -527,44 +527,26 @@ module gpu_top #(
       .clk_i (clk_i), .rst_ni (rst_core_n), .wake_i (simt_wake), .bypass_i (clk_gate_bypass_i),
       .clk_o (clk_simt), .idle_o (simt_idle)
     );
-    // Input registers on the gated clock (docs/architecture.md "Clock gating": what the gate
-    // saves in simulation). Verilator evaluates a unit's combinational logic at every edge of
-    // any clock that drives one of its inputs; the cluster's launch, abort and read response
-    // come from the free-running domain, and read directly they made the idle cluster cost
-    // about 7 % of an untextured scene. Registered here on clk_simt they change only when the
-    // cluster is clocked. Each is one cycle later than before, and nothing else changes:
-    //   launch: lv_q mirrors the register file's launch request a cycle late; the cluster's take
-    //           is lv_q && its ready, and the register file sees that take as its ready (so
-    //           both sides take in the same cycle; lv_q clears with the take)
-    //   abort:  ab_q, the stop level a cycle late
-    //   read response: rv_q / rd_q, the arbiter's response a cycle late (no back-pressure)
-    // The wake terms above cover each register's input, the linger cycles its return to 0.
-    // (The request side keeps the arbiter's combinational ready: a few gates, measured no cost.)
+    // Input registers on the gated clock (prim_gated_in; docs/architecture.md "Clock gating":
+    // what the gate saves in simulation): the cluster's launch, stop and read response come
+    // from the free-running domain, and read directly they made the idle cluster cost about 7 %
+    // of an untextured scene. Each is one cycle later than before; the launch is taken on both
+    // sides in the same cycle. The wake terms above cover each register's input, the linger
+    // cycles its return to 0. (The request side keeps the arbiter's combinational ready: a few
+    // gates, measured no cost.)
     logic        lv_q, lv_ready, ab_q, rv_q;
     logic [7:0]  lt_q;
     logic [13:0] lp_q;
     logic [14:0] ld_q;
     logic [31:0] rd_q;
-    always_ff @(posedge clk_simt or negedge rst_core_n) begin
-      if (!rst_core_n) begin
-        lv_q <= 1'b0;
-        ab_q <= 1'b0;
-        rv_q <= 1'b0;
-      end else begin
-        lv_q <= simt_launch_valid && !(lv_q && lv_ready);
-        ab_q <= simt_abort || simt_stop;
-        rv_q <= c_rsp_valid[3];
-      end
-    end
-    always_ff @(posedge clk_simt) begin
-      if (simt_launch_valid) begin
-        lt_q <= simt_threads;
-        lp_q <= simt_prog;
-        ld_q <= simt_data;
-      end
-      if (c_rsp_valid[3]) rd_q <= c_rsp.rdata;
-    end
-    assign simt_launch_ready = lv_q && lv_ready;
+    prim_gated_in #(.LaunchW(8 + 14 + 15), .RspW(32)) u_simt_in (
+      .clk_i (clk_simt), .rst_ni (rst_core_n),
+      .launch_valid_i (simt_launch_valid), .launch_ready_o (simt_launch_ready),
+      .launch_data_i ({simt_threads, simt_prog, simt_data}),
+      .launch_valid_o (lv_q), .launch_ready_i (lv_ready), .launch_data_o ({lt_q, lp_q, ld_q}),
+      .stop_i (simt_abort || simt_stop), .stop_o (ab_q),
+      .rsp_valid_i (c_rsp_valid[3]), .rsp_data_i (c_rsp.rdata), .rsp_valid_o (rv_q), .rsp_data_o (rd_q)
+    );
     simt_mem_top #(.ProgWin(gpu_pkg::SIMT_PROG_WIN), .DataWin(gpu_pkg::SIMT_DATA_WIN)) u_simt (
       .clk_i (clk_simt), .rst_ni (rst_core_n), .abort_i (ab_q),
       .launch_valid_i (lv_q), .launch_ready_o (lv_ready),
@@ -626,33 +608,20 @@ module gpu_top #(
       .clk_i (clk_i), .rst_ni (rst_core_n), .wake_i (shd_wake), .bypass_i (clk_gate_bypass_i),
       .clk_o (clk_shd), .idle_o (shd_idle)
     );
-    // input registers on the gated clock, as for the SIMT cluster (above: launch mirrored a cycle
-    // late with the take on both sides in one cycle, the stop level and the read response a
-    // cycle late); a stale stop level while no kernel runs is ignored by the tile, and the first
-    // edge of a launch's wake refreshes it before the launch is taken
+    // input registers on the gated clock, as for the SIMT cluster (prim_gated_in); a stale stop
+    // level while no kernel runs is ignored by the tile, and the first edge of a launch's wake
+    // refreshes it before the launch is taken
     logic        lv_q, lv_ready, ab_q, rv_q;
     logic [31:0] le_q, la_q, lo_q;
-    gpu_pkg::mem_rsp_t rs_q;
-    always_ff @(posedge clk_shd or negedge rst_core_n) begin
-      if (!rst_core_n) begin
-        lv_q <= 1'b0;
-        ab_q <= 1'b0;
-        rv_q <= 1'b0;
-      end else begin
-        lv_q <= shd_launch_valid && !(lv_q && lv_ready);
-        ab_q <= shd_watchdog || shd_aborted;
-        rv_q <= c_rsp_valid[8];
-      end
-    end
-    always_ff @(posedge clk_shd) begin
-      if (shd_launch_valid) begin
-        le_q <= shd_entry;
-        la_q <= shd_arg_base;
-        lo_q <= shd_tile_offset;
-      end
-      if (c_rsp_valid[8]) rs_q <= c_rsp;
-    end
-    assign shd_launch_ready = lv_q && lv_ready;
+    logic [gpu_pkg::MEM_RSP_W-1:0] rs_q;
+    prim_gated_in #(.LaunchW(3 * 32), .RspW(gpu_pkg::MEM_RSP_W)) u_shd_in (
+      .clk_i (clk_shd), .rst_ni (rst_core_n),
+      .launch_valid_i (shd_launch_valid), .launch_ready_o (shd_launch_ready),
+      .launch_data_i ({shd_entry, shd_arg_base, shd_tile_offset}),
+      .launch_valid_o (lv_q), .launch_ready_i (lv_ready), .launch_data_o ({le_q, la_q, lo_q}),
+      .stop_i (shd_watchdog || shd_aborted), .stop_o (ab_q),
+      .rsp_valid_i (c_rsp_valid[8]), .rsp_data_i (c_rsp), .rsp_valid_o (rv_q), .rsp_data_o (rs_q)
+    );
     shader_tile #(.NumCores(N), .MemAw(gpu_pkg::MEM_AW)) u_tile (
       .clk_i (clk_shd), .rst_ni (rst_core_n),
       .launch_valid_i (lv_q), .launch_ready_o (lv_ready),
@@ -664,7 +633,7 @@ module gpu_top #(
       .fault_insn_o (fault_insn), .fault_addr_o (fault_addr),
       .mem_req_valid_o (c_req_valid[8]), .mem_req_ready_i (c_req_ready[8]), .mem_req_o (shd_req),
       .mem_lock_o (shd_lock),
-      .mem_rsp_valid_i (rv_q), .mem_rsp_i (rs_q),
+      .mem_rsp_valid_i (rv_q), .mem_rsp_i (gpu_pkg::mem_rsp_t'(rs_q)),
       .mon_dm_acc_o (mon_dm_acc), .rv_valid_o (rv_valid), .rv_order_o (rv_order), .rv_pc_o (rv_pc),
       .rv_insn_o (rv_insn), .rv_next_pc_o (rv_next_pc), .rv_rd_wr_o (rv_rd_wr), .rv_rd_o (rv_rd),
       .rv_rd_val_o (rv_rd_val), .rv_mem_o (rv_mem), .rv_mem_addr_o (rv_mem_addr), .rv_mem_size_o (rv_mem_size),

@@ -698,9 +698,11 @@ module gpu_top #(
   // requests it only when no colour write is waiting here (docs/interfaces.md).
   // Every client reaches the grant through an input register (InReg): no path runs from a
   // client's logic through the grant into another client's in one cycle (docs/synth.md "ULX3S").
+  // The texture cache's (client 5) is in tmu_pixel (u_mreq_reg, the same prim_spill_reg on the
+  // texture back end's gated clock), so its bit here is 0: one register, not two.
   gpu_pkg::mem_req_t mem_req;
   mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd0, 2'd0, 2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0}),  // clients 8..0
-                .InReg('1), .RspReg(1'b1)) u_arb (
+                .InReg(9'b1_1101_1111), .RspReg(1'b1)) u_arb (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
     .c_lock_i ({shd_lock, 8'h00}),   // the shader tile's atomics (docs/shader.md D17)

@@ -31,6 +31,7 @@ MUTANTS=(
   "cg_simt_launch|rtl/gpu_top.sv|s/ simt_launch_valid .. simt_abort / simt_abort /|--scene simt|3|HANG"
   "cg_cp_read_wake|rtl/cp/cp_top.sv|s/rd_done_i .. rd_done_q .. //|--scene cp_ops|1|differs|MISMATCH"
   "cg_tex_linger|rtl/tex/tmu_pixel.sv|s/TpLinger = PL + LL + AL + 4;/TpLinger = 4;/|--scene tex_random --seed 1 --count 6 --no-clock-gate|1|a_tp_gate_idle"
+  "cg_tex_back_wake|rtl/tex/tmu_pixel.sv|s/assign tb_wake   = tp_wake .. /assign tb_wake   = /|--scene tex_random --seed 1 --count 6 --no-clock-gate|1|a_tb_gate_idle"
   "cg_cp_rf_take|rtl/cp/cp_top.sv|s/(rf_valid_o .. rf_ready_i)/1'b0/|--scene random --seed 3 --count 12 --no-clock-gate|1|a_cp_gate_idle"
   "cg_shd_assert|rtl/gpu_top.sv|s/    assign shd_wake = shd_busy /    assign shd_wake = 1'b0 /|bin=tgpu_tb_shd --scene shader --no-clock-gate|1|a_shd_gate_idle"
   "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"

@@ -65,7 +65,8 @@ module tmu_blend (
   // one result per fragment (after its last slot), valid/ready
   output logic               frag_valid_o,
   input  logic               frag_ready_i,
-  output gpu_pkg::color108_t color_o
+  output gpu_pkg::color108_t color_o,
+  output logic               busy_o        // a slot or colour in a stage or the output register
 );
   // TEXn_BLEND.FUNC (C: TEX_BLEND_* in sw/model/tmu.h)
   localparam logic [1:0] FuncMultiply = 2'd0;
@@ -295,6 +296,5 @@ module tmu_blend (
     .count_o (out_count)
   );
 
-  logic unused_bits;
-  assign unused_bits = ^out_count;
+  assign busy_o = v1_q || vm_q || vo_q || (out_count != 2'd0);
 endmodule

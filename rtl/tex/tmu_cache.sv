@@ -105,7 +105,9 @@ module tmu_cache #(
 
   output logic [Units-1:0][31:0] hit_count_o,   // per unit
   output logic [Units-1:0][31:0] miss_count_o,  // per unit
-  output logic        busy_o              // a request is in flight (or an invalidate pending)
+  output logic        busy_o,             // a request is in flight (or an invalidate pending)
+  output logic        active_o            // a request is in flight (busy_o without an invalidate
+                                          // that waits for the next request: at rest otherwise)
 );
   localparam int unsigned Sets  = 32;
   localparam int unsigned Ways  = 4;
@@ -517,8 +519,9 @@ module tmu_cache #(
 
   assign hit_count_o  = hit_cnt_q;
   assign miss_count_o = miss_cnt_q;
-  assign busy_o = |inv_pend_q || state_q == StClear || sp_count != 2'd0 || s0_valid_q ||
-                  s1_valid_q || rd_valid_q || out_valid_q || rsp_valid_o;
+  assign active_o = state_q == StClear || sp_count != 2'd0 || s0_valid_q || s1_valid_q ||
+                    rd_valid_q || out_valid_q || rsp_valid_o;
+  assign busy_o   = |inv_pend_q || active_o;
 `ifndef SYNTHESIS
   // tag_rd belongs to sp's request: the read row follows the spill register's output slot
   logic [RowW-1:0] chk_ra_q;

@@ -148,13 +148,15 @@ module tmu_pixel #(
   logic [U-1:0] rem_n;            // is_rem_q next cycle
   logic         room_n;           // FIFO rooms and a credit next cycle, whatever this cycle does
   logic [$clog2(FragDepth+1)-1:0] fa_count, vb_count;
+  localparam int unsigned VbW = $clog2(FragDepth + 1) + 1;
+  logic [VbW-1:0] vb_used;        // vertex colour FIFO entries and its push in flight
   always_comb begin
     valid_n = take || (is_valid_q && !is_leave);
     if (take)          rem_n = tex_i.first ? hdr_i.en_mask : hdr_q.en_mask;
     else if (is_issue) rem_n = is_rem_next;
     else               rem_n = is_rem_q;
     // next cycle's count <= this cycle's + 1 (at most one push per cycle)
-    room_n = (32'(fa_count) + 2 <= FragDepth) && (32'(vb_count) + 2 <= FragDepth) &&
+    room_n = (32'(fa_count) + 2 <= FragDepth) && (32'(vb_used) + 2 <= FragDepth) &&
              (32'(cred_q) + 2 <= SlotDepth);
     // leaving next cycle: untextured (needs fragment FIFO room) or on its last unit (a credit
     // and both rooms); room_n covers both
@@ -234,6 +236,7 @@ module tmu_pixel #(
   // write port is setup's); its read register reads row_dl, which the gate holds.
   localparam int unsigned TpLinger = PL + LL + AL + 4;
   logic clk_tp, tp_wake, tp_idle;
+  logic clk_tb, tb_idle;   // the back end's clock (below)
   assign tp_wake = is_valid_q && (is_rem_q != '0);
   prim_clock_gate #(.Enable(ClockGate), .Linger(TpLinger)) u_cg_tp (
     .clk_i (clk_i), .rst_ni (rst_ni), .wake_i (tp_wake), .bypass_i (clk_gate_bypass_i),
@@ -253,6 +256,10 @@ module tmu_pixel #(
     logic        bc1;        // TEXn_FMT.FORMAT bit 0: BC1 (1) or RGBA4444 (0) for the cache
                              // (reserved formats never reach it: tmu_addr zeroes them)
   } side_t;                  // to tmu_blend, along the whole chain
+  typedef struct packed {
+    logic            gouraud;
+    gpu_pkg::rgba8_t vcolor;
+  } vcol_t;                  // to the vertex colour FIFO, with a fragment's last slot
   typedef struct packed {
     logic [9:0]  x, y;       // from the bbox origin
     logic [3:0]  wl, hl, levels;
@@ -277,9 +284,19 @@ module tmu_pixel #(
   lod_in_t     sl_lod_q;
   st_t         sl_st_q;
 
+  // the vertex colour FIFO's push: a fragment's last slot, registered here beside it (the FIFO
+  // is on the back end's clock and reads only flip-flops of the gated domains; its room is
+  // counted with this register, vb_used below)
+  logic  sl_vb_push_q;
+  vcol_t sl_vb_q;
   always_ff @(posedge clk_tp or negedge rst_ni) begin
-    if (!rst_ni) sl_valid_q <= 1'b0;
-    else         sl_valid_q <= is_issue;
+    if (!rst_ni) begin
+      sl_valid_q   <= 1'b0;
+      sl_vb_push_q <= 1'b0;
+    end else begin
+      sl_valid_q   <= is_issue;
+      sl_vb_push_q <= is_issue && (is_rem_next == '0);
+    end
   end
   // the issued unit's fields, selected with constant indices only (a variable index into a
   // packed array of non-power-of-two elements makes Yosys multiply the index by the stride:
@@ -326,6 +343,7 @@ module tmu_pixel #(
       sl_lod_q  <= sl_lod_d;
       sl_st_q   <= sl_st_d;
       sl_row_q  <= {hdr_q.lod_idx, is_unit};
+      if (is_rem_next == '0) sl_vb_q <= {is_ds.gouraud, c8_of(is_frag_q.color)};
     end
   end
 
@@ -416,20 +434,64 @@ module tmu_pixel #(
   } slot_t;
   slot_t sf_in, sf_out;
   logic  sf_valid, sf_pop, unused_sf_wready;
-  logic [$clog2(SlotDepth+1)-1:0] unused_sf_count;
+  logic [$clog2(SlotDepth+1)-1:0] sf_count;
   assign sf_side = side_t'(side_dl);
   assign sf_in = {sf_side, a_zero, a_block, a_texel, a_set};
 
   prim_fifo_bram #(.Width($bits(sf_in)), .Depth(SlotDepth)) u_slot_fifo (
-    .clk_i (clk_i), .rst_ni (rst_ni),
+    .clk_i (clk_tb), .rst_ni (rst_ni),
     .wvalid_i (a_valid), .wready_o (unused_sf_wready), .wdata_i (sf_in),
-    .rvalid_o (sf_valid), .rready_i (sf_pop), .rdata_o (sf_out), .count_o (unused_sf_count)
+    .rvalid_o (sf_valid), .rready_i (sf_pop), .rdata_o (sf_out), .count_o (sf_count)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) cred_q <= '0;
     else         cred_q <= cred_q + CredW'(is_issue) - CredW'(sf_pop);
   end
+
+  // ---- the back end's inputs from the free-running domain ----
+  // The back end (slot FIFO, tmu_cache, return FIFO, tmu_swizzle, vertex colour FIFO,
+  // tmu_blend) runs on clk_tb (gate below). What it reads from the free-running domain it reads
+  // through flip-flops on clk_tb, so that Verilator evaluates its logic only on its own edges
+  // (docs/architecture.md "Clock gating", "Inputs from the free-running domain"):
+  // - the invalidate pulses: held on clk_i until the back end's next edge (inv_hold_q, which
+  //   wakes it), then a one-edge pulse inv_q into the cache: two cycles after the register
+  //   file's pulse, which it sends only with the pipeline drained and before the next triangle
+  //   starts, dozens of cycles before any request can follow (docs/spec-decisions.md);
+  // - the memory response, a cycle late (rsp_v_q, rsp_q; the cache waits for it in its fill
+  //   states, which keep the clock running);
+  // - the memory request leaves through a spill register on clk_tb (u_mreq_reg), whose handshake
+  //   with the arbiter keeps the clock running while it holds the request; the cache sees its
+  //   ready from a flip-flop. It is the arbiter's input register of this client (gpu_top
+  //   clears client 5's InReg bit), so the request costs no cycle more than before;
+  // - tmu_blend's output ready goes into its own output register only (a flip-flop's valid and
+  //   colour out), which keeps the clock running while it holds a colour (bl_busy).
+  logic [U-1:0]      inv_hold_q, inv_q;
+  logic              rsp_v_q;
+  gpu_pkg::mem_rsp_t rsp_q;
+  logic [1:0]        mreq_count;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) inv_hold_q <= '0;
+    else         inv_hold_q <= (tb_idle ? inv_hold_q : '0) | inv_i;
+  end
+  always_ff @(posedge clk_tb or negedge rst_ni) begin
+    if (!rst_ni) begin
+      inv_q   <= '0;
+      rsp_v_q <= 1'b0;
+    end else begin
+      inv_q   <= inv_hold_q;
+      rsp_v_q <= mem_rsp_valid_i;
+    end
+  end
+  always_ff @(posedge clk_tb) begin
+    if (mem_rsp_valid_i) rsp_q <= mem_rsp_i;
+  end
+  prim_spill_reg #(.Width(gpu_pkg::MEM_REQ_W)) u_mreq_reg (
+    .clk_i (clk_tb), .rst_ni (rst_ni),
+    .valid_i (cm_req_valid), .ready_o (cm_req_ready), .data_i (cm_req),
+    .valid_o (mem_req_valid_o), .ready_i (mem_req_ready_i), .data_o (mem_req_o),
+    .count_o (mreq_count)
+  );
 
   // ---- cache requests and the return FIFO ----
   typedef struct packed {
@@ -438,8 +500,10 @@ module tmu_pixel #(
   } ret_t;
   ret_t  rf_in, rf_out;
   logic  rf_wready, rf_valid, rf_pop;
-  logic [$clog2(RetDepth+1)-1:0] unused_rf_count;
-  logic  c_req_valid, c_req_ready, c_rsp_valid, c_rsp_ready, c_busy;
+  logic [$clog2(RetDepth+1)-1:0] rf_count;
+  logic  c_req_valid, c_req_ready, c_rsp_valid, c_rsp_ready, c_busy, c_active;
+  logic  cm_req_valid, cm_req_ready;   // the cache's memory request, into u_mreq_reg
+  gpu_pkg::mem_req_t cm_req;
   gpu_pkg::rgba8_t c_rsp_texel;
 
   assign c_req_valid = sf_valid && !sf_out.zero && rf_wready;
@@ -447,25 +511,25 @@ module tmu_pixel #(
   assign rf_in       = {sf_out.side, sf_out.zero};
 
   tmu_cache #(.Units(U)) u_cache (
-    .clk_i (clk_i), .rst_ni (rst_ni),
-    .inv_i (inv_i),
+    .clk_i (clk_tb), .rst_ni (rst_ni),
+    .inv_i (inv_q),
     .req_valid_i (c_req_valid), .req_ready_o (c_req_ready),
     .req_unit_i (sf_out.side.unit), .req_format_i (sf_out.side.bc1), .req_block_addr_i (sf_out.block),
     .req_texel_i (sf_out.texel), .req_set_i (sf_out.cset),
     .rsp_valid_o (c_rsp_valid), .rsp_ready_i (c_rsp_ready), .rsp_texel_o (c_rsp_texel),
-    .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req_o),
-    .mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_i (mem_rsp_i),
-    .hit_count_o (hit_count_o), .miss_count_o (miss_count_o), .busy_o (c_busy)
+    .mem_req_valid_o (cm_req_valid), .mem_req_ready_i (cm_req_ready), .mem_req_o (cm_req),
+    .mem_rsp_valid_i (rsp_v_q), .mem_rsp_i (rsp_q),
+    .hit_count_o (hit_count_o), .miss_count_o (miss_count_o), .busy_o (c_busy), .active_o (c_active)
   );
 
   prim_fifo #(.Width($bits(rf_in)), .Depth(RetDepth)) u_ret_fifo (
-    .clk_i (clk_i), .rst_ni (rst_ni),
+    .clk_i (clk_tb), .rst_ni (rst_ni),
     .wvalid_i (sf_pop), .wready_o (rf_wready), .wdata_i (rf_in),
-    .rvalid_o (rf_valid), .rready_i (rf_pop), .rdata_o (rf_out), .count_o (unused_rf_count)
+    .rvalid_o (rf_valid), .rready_i (rf_pop), .rdata_o (rf_out), .count_o (rf_count)
   );
 
   // ---- texel -> swizzle -> tmu_blend ----
-  logic        bl_slot_valid, bl_slot_ready, bl_frag_valid, bl_frag_ready;
+  logic        bl_slot_valid, bl_slot_ready, bl_frag_valid, bl_frag_ready, bl_busy;
   logic [31:0] swz_texel, texel;
   gpu_pkg::color108_t bl_color;
 
@@ -475,30 +539,27 @@ module tmu_pixel #(
   assign rf_pop        = bl_slot_valid && bl_slot_ready;
   assign c_rsp_ready   = rf_valid && !rf_out.zero && bl_slot_ready;
 
-  // vertex colour and GOURAUD of the textured fragments, in order, for the last slot; the
-  // colour as its RGBA8 (see c8_of)
-  typedef struct packed {
-    logic            gouraud;
-    gpu_pkg::rgba8_t vcolor;
-  } vcol_t;
-  vcol_t vb_in, vb_out;
-  logic  vb_wready, vb_valid, vb_push, vb_pop;
-  assign vb_in   = {is_ds.gouraud, c8_of(is_frag_q.color)};
-  assign vb_push = is_issue && (is_rem_next == '0);
+  // vertex colour and GOURAUD of the textured fragments, in order, for the last slot, pushed
+  // from the slot register (sl_vb_q, a cycle after the issue); the colour as its RGBA8 (see
+  // c8_of). Its room for the issue stage counts that register's push too (vb_used).
+  vcol_t vb_out;
+  logic  vb_wready, vb_valid, vb_pop;
   assign vb_pop  = rf_pop && rf_out.side.last;
-  assign fifo_b_room = vb_wready;
-  prim_fifo_bram #(.Width($bits(vb_in)), .Depth(FragDepth)) u_vcol_fifo (
-    .clk_i (clk_i), .rst_ni (rst_ni),
-    .wvalid_i (vb_push), .wready_o (vb_wready), .wdata_i (vb_in),
+  prim_fifo_bram #(.Width($bits(sl_vb_q)), .Depth(FragDepth)) u_vcol_fifo (
+    .clk_i (clk_tb), .rst_ni (rst_ni),
+    .wvalid_i (sl_vb_push_q), .wready_o (vb_wready), .wdata_i (sl_vb_q),
     .rvalid_o (vb_valid), .rready_i (vb_pop), .rdata_o (vb_out), .count_o (vb_count)
   );
+  assign vb_used     = VbW'(vb_count) + VbW'(sl_vb_push_q);
+  assign fifo_b_room = (32'(vb_used) < FragDepth);
 
   tmu_blend u_blend (
-    .clk_i (clk_i), .rst_ni (rst_ni),
+    .clk_i (clk_tb), .rst_ni (rst_ni),
     .slot_valid_i (bl_slot_valid), .slot_ready_o (bl_slot_ready),
     .first_i (rf_out.side.first), .last_i (rf_out.side.last), .func_i (rf_out.side.func),
     .texel_i (texel), .gouraud_i (vb_out.gouraud), .vcolor_i (gpu_pkg::color108_t'(c108_of(vb_out.vcolor))),
-    .frag_valid_o (bl_frag_valid), .frag_ready_i (bl_frag_ready), .color_o (bl_color)
+    .frag_valid_o (bl_frag_valid), .frag_ready_i (bl_frag_ready), .color_o (bl_color),
+    .busy_o (bl_busy)
   );
 
   // ---- fragment FIFO and merge ----
@@ -547,22 +608,50 @@ module tmu_pixel #(
     .count_o (out_count)
   );
 
+  // ---- clock gate of the back end ----
+  // clk_tb runs while the texel pipeline may run (tp_wake, with a linger longer than clk_tp's:
+  // every edge of clk_tp is one of clk_tb, so the slot FIFO sees each slot tmu_addr makes and
+  // the vertex colour FIFO each push of the slot register), while any part of the back end
+  // holds a slot, a request, a response or a colour, and while an invalidate waits; then
+  // TbLinger edges more, for the data registers that follow their inputs (the FIFOs' and the
+  // tag RAM's read registers, tmu_blend's stage data, the palette) to settle. An invalidate
+  // the cache keeps pending for the next request is at rest (c_active, not c_busy): that
+  // request wakes it. Every term is a flip-flop's output (counts compared with 0).
+  localparam int unsigned TbLinger = TpLinger + 4;
+  logic tb_wake, tb_active;
+  assign tb_active = (sf_count != '0) || c_active || (rf_count != '0) || (vb_count != '0) ||
+                     bl_busy || (mreq_count != 2'd0) || rsp_v_q || (inv_q != '0) || sl_vb_push_q;
+  assign tb_wake   = tp_wake || (inv_hold_q != '0) || tb_active;
+  prim_clock_gate #(.Enable(ClockGate), .Linger(TbLinger)) u_cg_tb (
+    .clk_i (clk_i), .rst_ni (rst_ni), .wake_i (tb_wake), .bypass_i (clk_gate_bypass_i),
+    .clk_o (clk_tb), .idle_o (tb_idle)
+  );
+
   // busy: a fragment or slot anywhere here. Every cache request stays in the return FIFO until
   // its texel is taken, so rf_valid covers the cache's work; the cache's own busy_o also stays
   // high while an invalidate waits for the next request, which must not hold the pipeline busy
   // (the register file waits for idle before the next invalidate: that would never come)
   assign lod_busy_o = frag_valid_i || is_valid_q || sl_valid_q || (cred_q != '0) || (lod_hold_q != '0);
   assign busy_o = is_valid_q || sl_valid_q || (cred_q != '0) || rf_valid || fa_valid ||
-                  (out_count != 2'd0);
+                  (out_count != 2'd0) || (inv_hold_q != '0) || (inv_q != '0);
 
 `ifndef SYNTHESIS
   // the texel pipeline's gate holds back an edge only when no slot is issued at it and no valid
   // bit of the pipeline is set before or after it (checked where it can fail: clk_gate_bypass_i
   // = 1, every edge clocked; a linger too short for the pipeline fires here as a slot emerges)
   a_tp_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    tp_idle |-> !(is_issue || sl_valid_q || p_valid || l_valid || a_valid));
+    tp_idle |-> !(is_issue || sl_valid_q || sl_vb_push_q || p_valid || l_valid || a_valid));
   a_tp_gate_idle_after: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    tp_idle |=> !(sl_valid_q || p_valid || l_valid || a_valid));
+    tp_idle |=> !(sl_valid_q || sl_vb_push_q || p_valid || l_valid || a_valid));
+  // the back end's gate: an edge it holds back finds no work anywhere in the back end and none
+  // arriving (a slot from tmu_addr, a vertex colour push, an invalidate, a memory response),
+  // before and after it; clk_tp's edges are all clk_tb's
+  a_tb_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    tb_idle |-> !(tb_active || a_valid || (inv_hold_q != '0) || mem_rsp_valid_i || !tp_idle));
+  a_tb_gate_idle_after: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    tb_idle |=> !tb_active);
+  // the vertex colour FIFO's room is counted before the push (vb_used): it never overflows
+  a_vb_room: assert property (@(posedge clk_i) disable iff (!rst_ni) sl_vb_push_q |-> vb_wready);
   // the fragment FIFO drops the pixel index and recomputes it from x and y (gpu_pkg::pix_index)
   a_pix_is_xy: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                 frag_valid_i |-> (32'(frag_i.pix) == 32'(frag_i.y) * gpu_pkg::FB_W + 32'(frag_i.x)));
@@ -571,7 +660,7 @@ module tmu_pixel #(
 `endif
 
   logic unused_bits;
-  assign unused_bits = ^{unused_sf_wready, unused_sf_count, unused_rf_count,
+  assign unused_bits = ^{unused_sf_wready,
                          unused_p_m, unused_p_r, vb_valid, is_ds.z_write, is_ds.z_test,
                          is_ds.dither_en, is_ds.z_compare, is_ds.fb_base, is_ds.z_base, is_ds.alpha_blend,
                          is_ds.tex_enable, is_frag_q.pix,

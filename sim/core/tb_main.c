@@ -200,8 +200,8 @@ static void usage(FILE *f, const char *prog)
             "  --display-png       write every captured frame as display_fN.png (mismatching frames always)\n"
             "  --corrupt-display F self-test of the display check: flip a bit of captured frame F (the run must fail)\n"
             "  --no-clock-gate     the gated units' clocks (SIMT cluster, command processor, shader tile, texel\n"
-            "                      pipeline) run every cycle (gpu_top's clk_gate_bypass_i; the same cycles and\n"
-            "                      results as gated)\n"
+            "                      pipeline, texture back end) run every cycle (gpu_top's clk_gate_bypass_i;\n"
+            "                      the same cycles and results as gated)\n"
             "exit status: 0 match, 1 mismatch or check failure, 2 usage error, 3 hang,\n"
             "             4 a requested output (PNG, recording, waveform) could not be written\n",
             prog, SEED_MAX, SEED_MAX, COUNT_MAX, vgpu_build_mems(), CORE_MHZ_MIN, CORE_MHZ_MAX, SCK_MHZ_MIN,

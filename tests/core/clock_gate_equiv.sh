@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Clock gating is invisible (docs/architecture.md "Clock gating"): each scene that wakes a gated
-# unit (SIMT cluster, command processor, shader tile, texel pipeline) runs twice on the same
+# unit (SIMT cluster, command processor, shader tile, texture units) runs twice on the same
 # build, gated and with gpu_top's clk_gate_bypass_i = 1 (--no-clock-gate: every unit clocked at
 # every edge, where the gates' idle assertions check that no edge they would hold back moves a
 # unit's outputs). Both runs must pass against the model and simulate the same number of cycles.

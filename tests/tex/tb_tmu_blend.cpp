@@ -355,6 +355,9 @@ int main(int argc, char **argv)
 
         // ---- the link contract: valid and ready outputs do not follow the other side's inputs ----
         const bool sr = d->slot_ready_o, fv = d->frag_valid_o;
+        if (fv && !d->busy_o) {
+            fail("busy_o low while a colour is offered (the back end's clock gate would stop)", nullptr);
+        }
         const color108_t col = get_color(d->color_o);
         for (int k = 0; k < 2; k++) {
             if (k == 0) {
@@ -522,6 +525,9 @@ int main(int argc, char **argv)
         d->clk_i = 1;
         d->eval();
         g_cycle++;
+    }
+    if (d->busy_o) {
+        fail("busy_o high when drained", nullptr);
     }
     if (!inject_done) {
         printf("tb_tmu_blend: the bug was not injected (too few fragments?)\n");

@@ -16,7 +16,8 @@ module tb_tmu_blend (
   input  logic [71:0] vcolor_i,     // {A, B, G, R}, 18 bits each (gpu_pkg::color108_t)
   output logic        frag_valid_o,
   input  logic        frag_ready_i,
-  output logic [71:0] color_o
+  output logic [71:0] color_o,
+  output logic        busy_o
 );
   gpu_pkg::color108_t vcolor, color;
   assign vcolor  = vcolor_i;
@@ -35,7 +36,8 @@ module tb_tmu_blend (
     .vcolor_i (vcolor),
     .frag_valid_o,
     .frag_ready_i,
-    .color_o  (color)
+    .color_o  (color),
+    .busy_o
   );
 
   stream_checker #(.Name("tmu_blend -> fragment"), .Pw(72)) u_chk (

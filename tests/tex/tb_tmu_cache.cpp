@@ -205,6 +205,10 @@ class Bench {
         d->eval();
 
         check_contract();
+        if ((d->rsp_valid_o || d->mem_req_valid_o || !exp.empty()) && !d->active_o) {
+            printf("FAIL: active_o = 0 with a request in flight (tmu_pixel's clock gate would stop the cache)\n");
+            die();
+        }
         if (inv) {   // before a request accepted in the same cycle (module header), that unit only
             for (unsigned u = 0; u < NU; u++) {
                 if (inv >> u & 1u) {
@@ -394,6 +398,10 @@ class Bench {
         check_counts();
         if (d->busy_o != (inv_pend != 0)) {
             printf("FAIL: busy_o = %u when drained (invalidates pending: 0x%x)\n", d->busy_o, inv_pend);
+            die();
+        }
+        if (d->active_o) {
+            printf("FAIL: active_o = 1 when drained (invalidates pending: 0x%x)\n", inv_pend);
             die();
         }
     }

@@ -29,7 +29,8 @@ module tb_tmu_cache (
   input  logic        mem_rsp_last_i,
   output logic [3:0][31:0] hit_count_o,
   output logic [3:0][31:0] miss_count_o,
-  output logic        busy_o
+  output logic        busy_o,
+  output logic        active_o
 );
   gpu_pkg::mem_req_t mem_req;
   gpu_pkg::mem_rsp_t mem_rsp;
@@ -50,6 +51,6 @@ module tb_tmu_cache (
     .rsp_valid_o, .rsp_ready_i, .rsp_texel_o,
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_o(mem_req),
     .mem_rsp_valid_i, .mem_rsp_i(mem_rsp),
-    .hit_count_o, .miss_count_o, .busy_o
+    .hit_count_o, .miss_count_o, .busy_o, .active_o
   );
 endmodule

@@ -83,8 +83,20 @@ module raster_planes #(
     (enrow_i && !load_i) |-> en_i);
   a_left_is_pixel_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
     (left_i && en_i && !load_i) |-> !sel_row_i);
-  // the load takes what was staged the cycle before, and the producer still holds it
-  a_load_after_stage: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    load_i |-> ($past(stage_i) && c_q == c_i));
+  // the load takes what was staged the cycle before, and the producer still holds it (an
+  // immediate check at the edge: as a concurrent assertion, Verilator kept sampled copies of
+  // the wide c_i and c_q at every evaluation)
+  logic chk_stage_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      chk_stage_q <= 1'b0;
+    end else begin
+      chk_stage_q <= stage_i;
+      if (load_i) begin
+        a_load_after_stage: assert (chk_stage_q && c_q == c_i)
+          else $error("a_load_after_stage: a load without the stage the cycle before, or its values moved");
+      end
+    end
+  end
 `endif
 endmodule

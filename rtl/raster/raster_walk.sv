@@ -386,9 +386,16 @@ module raster_walk #(
   assign sid_o       = sid_q;
 `ifndef SYNTHESIS
   // the setup record's edge values fit WW bits (the bound above)
+  // (immediate checks at the edge: as a concurrent assertion, Verilator kept a sampled copy of
+  // the whole 2,106-bit setup record at every evaluation)
   for (genvar k = 0; k < 3; k++) begin : g_w_bound
-    a_w0_fits: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      load_q |-> (set_i.edges.w0[k][39:WW-1] == '0 || set_i.edges.w0[k][39:WW-1] == '1));
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+      end else if (load_q) begin
+        a_w0_fits: assert (set_i.edges.w0[k][39:WW-1] == '0 || set_i.edges.w0[k][39:WW-1] == '1)
+          else $error("a_w0_fits: edge %0d's value at the bbox origin exceeds %0d bits", k, WW);
+      end
+    end
   end
 `endif
 endmodule

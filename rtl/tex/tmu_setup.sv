@@ -591,12 +591,28 @@ module tmu_setup #(
 
 `ifndef SYNTHESIS
   // valid/ready contract of the output: the record holds while valid and not ready
+  // (an immediate check at the edge against copies taken only while the output waits: as a
+  // concurrent assertion with $stable, Verilator kept sampled and past copies of the 1,707
+  // plane bits at every evaluation)
   logic chk_hold_q;
+  logic [$bits(pl_q)-1:0] chk_pl_q;
+  logic [$bits(ap_q)-1:0] chk_ap_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) chk_hold_q <= 1'b0;
-    else         chk_hold_q <= out_valid_o && !out_ready_i;
+    if (!rst_ni) begin
+      chk_hold_q <= 1'b0;
+    end else begin
+      chk_hold_q <= out_valid_o && !out_ready_i;
+      if (chk_hold_q) begin
+        a_out_hold: assert (out_valid_o && pl_q == chk_pl_q && ap_q == chk_ap_q)
+          else $error("a_out_hold: the output record moved while it waited for ready");
+      end
+    end
   end
-  a_out_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                               chk_hold_q |-> out_valid_o && $stable(pl_q) && $stable(ap_q));
+  always_ff @(posedge clk_i) begin
+    if (out_valid_o && !out_ready_i) begin
+      chk_pl_q <= pl_q;
+      chk_ap_q <= ap_q;
+    end
+  end
 `endif
 endmodule

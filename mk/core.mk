@@ -131,9 +131,11 @@ CORE_PGO_TRAIN_SDRAM = @TB@ --scene random --seed 1 --count 30 --no-png --quiet;
 # make bench's "before" (scripts/sim_speed_bench.sh): today's RTL, C model and testbench with the
 # harness (sim/core/vgpu.cpp) and the options of the default build before the simulation-speed
 # work (CORE_BEFORE_REV; VFLAGS' OPT_FAST, no -O3/-march, no PGO), and the RTL as it was before
-# that work: the units' clocks free-running (ClockGate 0) and tmu_addr.sv before its rewrite for
-# Verilator (CORE_BEFORE_TMU_ADDR_REV, the same function); so the two differ only in what that
-# work changed
+# that work: the units' clocks free-running (ClockGate 0), tmu_addr.sv before its rewrite for
+# Verilator (CORE_BEFORE_TMU_ADDR_REV, the same function), and the simulation-only checks that
+# the work rewrote from concurrent assertions into immediate ones in the concurrent form
+# (TGPU_BEFORE_SIM_SPEED: the same checks; docs/regression.md "Simulation speed"); so the two
+# differ only in what that work changed
 CORE_BEFORE_REV := 02a0f9c
 CORE_BEFORE_TMU_ADDR_REV := 9d00582^
 $(CORE_BUILD)/before/vgpu.cpp:
@@ -143,7 +145,7 @@ $(CORE_BUILD)/before/tmu_addr.sv:
 	@mkdir -p $(@D)
 	git show $(CORE_BEFORE_TMU_ADDR_REV):rtl/tex/tmu_addr.sv > $@
 CORE_BEFORE_RTL = $(patsubst rtl/tex/tmu_addr.sv,$(abspath $(CORE_BUILD)/before/tmu_addr.sv),$(CORE_RTL))
-CORE_BEFORE_VFLAGS = $(VFLAGS) --top-module gpu_top -GClockGate=0 $(CORE_VLT) $(CORE_BEFORE_RTL) $(CORE_SIM_SV) $(abspath $(CORE_BUILD)/before/vgpu.cpp) \
+CORE_BEFORE_VFLAGS = $(VFLAGS) --top-module gpu_top -GClockGate=0 +define+TGPU_BEFORE_SIM_SPEED $(CORE_VLT) $(CORE_BEFORE_RTL) $(CORE_SIM_SV) $(abspath $(CORE_BUILD)/before/vgpu.cpp) \
 	$(abspath sim/core/vgpu_before.cpp) \
 	-CFLAGS "-I$(abspath sim/core) -I$(abspath sim/sdram) -I$(abspath sw/include) -O2 -DTGPU_SDRAM=0"
 $(BUILD)/bin/tgpu_tb_before: $(CORE_DEPS) $(CORE_BUILD)/c/sim/core/tb_main.o $(CORE_BUILD)/before/vgpu.cpp \

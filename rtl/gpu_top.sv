@@ -251,6 +251,13 @@ module gpu_top #(
 `ifndef SYNTHESIS
     // the gate's contract where it can fail (clk_gate_bypass_i = 1), as for the SIMT cluster;
     // the read outputs follow the read address combinationally and are left out
+`ifdef TGPU_BEFORE_SIM_SPEED
+    // (make bench's before build: the concurrent form, as written before the
+    // simulation-speed rewrite, mk/core.mk)
+    a_cp_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
+      cp_idle |=> $stable({cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req, cmd_ready,
+                           rf_cmd_valid, rf_cmd_data, rf_cmd_kind, rf_cmd_own, cp_pass_count}));
+`else
     // (an immediate check against last edge's copy: as a concurrent assertion with $stable,
     // the simulator kept sampled and past copies of every operand at every evaluation)
     logic cp_chk_q;
@@ -270,6 +277,7 @@ module gpu_top #(
         end
       end
     end
+`endif
 `endif
   end else begin : g_no_cp
     // no command processor: its registers' writes (cmd_kind.cp) are taken and dropped (CP_ABORT
@@ -576,6 +584,13 @@ module gpu_top #(
 `ifndef SYNTHESIS
     // the gate's contract, checked where it can fail (clk_gate_bypass_i = 1: the cluster is
     // clocked at every edge): an edge the gate would hold back leaves every output as it was
+`ifdef TGPU_BEFORE_SIM_SPEED
+    // (make bench's before build: the concurrent form, as written before the
+    // simulation-speed rewrite, mk/core.mk)
+    a_simt_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
+      simt_idle |=> $stable({simt_launch_ready, simt_busy, simt_done, c_req_valid[3], simt_req_addr,
+                             simt_req_we, simt_req_wdata, simt_req_be}));
+`else
     // (an immediate check against last edge's copy, as for the command processor)
     logic simt_chk_q;
     logic [$bits({simt_launch_ready, simt_busy, simt_done, c_req_valid[3], simt_req_addr,
@@ -594,6 +609,7 @@ module gpu_top #(
         end
       end
     end
+`endif
 `endif
   end else begin : g_no_simt
     // no cluster: a launch is taken at once and runs nothing (host_reg_file reports ABSENT)
@@ -689,6 +705,13 @@ module gpu_top #(
     assign shd_fault  = done_fault;
 `ifndef SYNTHESIS
     // the gate's contract where it can fail (clk_gate_bypass_i = 1), as for the SIMT cluster
+`ifdef TGPU_BEFORE_SIM_SPEED
+    // (make bench's before build: the concurrent form, as written before the
+    // simulation-speed rewrite, mk/core.mk)
+    a_shd_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
+      shd_idle |=> $stable({shd_launch_ready, shd_busy, done, done_fault, done_status, c_req_valid[8], shd_req,
+                            shd_lock, core_halted, core_fault, fault_pc, fault_core, fault_cause}));
+`else
     // (an immediate check against last edge's copy, as for the command processor)
     logic shd_chk_q;
     logic [$bits({shd_launch_ready, shd_busy, done, done_fault, done_status, c_req_valid[8], shd_req,
@@ -707,6 +730,7 @@ module gpu_top #(
         end
       end
     end
+`endif
 `endif
     logic unused_shd;
     assign unused_shd = ^{done, done_status[31:1], fault_insn, fault_addr, core_status, core_halted, core_fault,

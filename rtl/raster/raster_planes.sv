@@ -83,6 +83,13 @@ module raster_planes #(
     (enrow_i && !load_i) |-> en_i);
   a_left_is_pixel_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
     (left_i && en_i && !load_i) |-> !sel_row_i);
+`ifdef TGPU_BEFORE_SIM_SPEED
+  // (make bench's before build: the concurrent form, as written before the
+  // simulation-speed rewrite, mk/core.mk)
+  // the load takes what was staged the cycle before, and the producer still holds it
+  a_load_after_stage: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    load_i |-> ($past(stage_i) && c_q == c_i));
+`else
   // the load takes what was staged the cycle before, and the producer still holds it (an
   // immediate check at the edge: as a concurrent assertion, Verilator kept sampled copies of
   // the wide c_i and c_q at every evaluation)
@@ -98,5 +105,6 @@ module raster_planes #(
       end
     end
   end
+`endif
 `endif
 endmodule

@@ -386,6 +386,14 @@ module raster_walk #(
   assign sid_o       = sid_q;
 `ifndef SYNTHESIS
   // the setup record's edge values fit WW bits (the bound above)
+`ifdef TGPU_BEFORE_SIM_SPEED
+  // (make bench's before build: the concurrent form, as written before the
+  // simulation-speed rewrite, mk/core.mk)
+  for (genvar k = 0; k < 3; k++) begin : g_w_bound
+    a_w0_fits: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      load_q |-> (set_i.edges.w0[k][39:WW-1] == '0 || set_i.edges.w0[k][39:WW-1] == '1));
+  end
+`else
   // (immediate checks at the edge: as a concurrent assertion, Verilator kept a sampled copy of
   // the whole 2,106-bit setup record at every evaluation)
   for (genvar k = 0; k < 3; k++) begin : g_w_bound
@@ -397,5 +405,6 @@ module raster_walk #(
       end
     end
   end
+`endif
 `endif
 endmodule

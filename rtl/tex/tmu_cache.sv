@@ -235,6 +235,15 @@ module tmu_cache #(
     assign s0_whit[w] = s0_vrow[w] && s0_tags_q[w] == s0_tag;
     assign way_hit[w] = s1_whit_q[w];
 `ifndef SYNTHESIS
+`ifdef TGPU_BEFORE_SIM_SPEED
+    // (make bench's before build: the concurrent form, as written before the
+    // simulation-speed rewrite, mk/core.mk)
+    // the tags s0 compares are the array's
+    logic [TagW-1:0] chk_tag;
+    assign chk_tag = tag_mem[s0_row];
+    a_tag_copy: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                 s1_load && s0_valid_q |-> s0_tags_q[w] == chk_tag);
+`else
     // the tags s0 compares are the array's. An immediate check at the edge, not a concurrent
     // assertion: for that, Verilator keeps a sampled copy of the whole array, refreshed at every
     // evaluation (docs/regression.md "Simulation speed": 9 % of an untextured scene's
@@ -246,6 +255,7 @@ module tmu_cache #(
           else $error("a_tag_copy: way %0d: s0's tag copy differs from the tag array", w);
       end
     end
+`endif
 `endif
   end
 

@@ -653,6 +653,14 @@ module tmu_pixel #(
   // the vertex colour FIFO's room is counted before the push (vb_used): it never overflows
   a_vb_room: assert property (@(posedge clk_i) disable iff (!rst_ni) sl_vb_push_q |-> vb_wready);
   // the fragment FIFO drops the pixel index and recomputes it from x and y (gpu_pkg::pix_index)
+`ifdef TGPU_BEFORE_SIM_SPEED
+  // (make bench's before build: the concurrent form, as written before the
+  // simulation-speed rewrite, mk/core.mk)
+  a_pix_is_xy: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                frag_valid_i |-> (32'(frag_i.pix) == 32'(frag_i.y) * gpu_pkg::FB_W + 32'(frag_i.x)));
+  a_color_rgba8: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                  frag_valid_i |-> (c108_of(c8_of(frag_i.color)) == frag_i.color));
+`else
   // (immediate checks at the edge: as concurrent assertions, Verilator kept a sampled copy of
   // the 152-bit fragment at every evaluation)
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -664,6 +672,7 @@ module tmu_pixel #(
         else $error("a_color_rgba8: the fragment's colour is not an expanded RGBA8");
     end
   end
+`endif
 `endif
 
   logic unused_bits;

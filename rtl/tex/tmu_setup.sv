@@ -591,6 +591,17 @@ module tmu_setup #(
 
 `ifndef SYNTHESIS
   // valid/ready contract of the output: the record holds while valid and not ready
+`ifdef TGPU_BEFORE_SIM_SPEED
+  // (make bench's before build: the concurrent form, as written before the
+  // simulation-speed rewrite, mk/core.mk)
+  logic chk_hold_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) chk_hold_q <= 1'b0;
+    else         chk_hold_q <= out_valid_o && !out_ready_i;
+  end
+  a_out_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                               chk_hold_q |-> out_valid_o && $stable(pl_q) && $stable(ap_q));
+`else
   // (an immediate check at the edge against copies taken only while the output waits: as a
   // concurrent assertion with $stable, Verilator kept sampled and past copies of the 1,707
   // plane bits at every evaluation)
@@ -614,5 +625,6 @@ module tmu_setup #(
       chk_ap_q <= ap_q;
     end
   end
+`endif
 `endif
 endmodule

@@ -191,6 +191,7 @@ module gpu_top #(
   assign c_req = {shd_req, cp_req, disp_req, tex_req, blend_req, simt_req, fbw_req, ztest_req, regs_req};
   logic                               shd_lock;  // the shader tile's atomic holds the grant (D17)
   gpu_pkg::mem_rsp_t                  c_rsp;     // shared by the clients, c_rsp_valid says whose
+  gpu_pkg::mem_rsp_t                  c_rsp_raw; // the same a cycle earlier, for client 5 (RspRaw)
   logic        simt_launch_valid, simt_launch_ready, simt_busy, simt_done;
   logic [gpu_pkg::TEX_UNITS-1:0] tex_inv;   // texture caches to invalidate (TEXn_BASE / FMT)
   logic [7:0]  simt_threads;
@@ -460,7 +461,7 @@ module gpu_top #(
     .lod_we_i (lod_we), .lod_waddr_i (lod_waddr), .lod_wdata_i (lod_wdata),
     .lod_busy_o (lod_busy), .lod_oldest_o (lod_oldest),
     .mem_req_valid_o (c_req_valid[5]), .mem_req_ready_i (c_req_ready[5]), .mem_req_o (tex_req),
-    .mem_rsp_valid_i (c_rsp_valid[5]), .mem_rsp_i (c_rsp),
+    .mem_rsp_valid_i (c_rsp_valid[5]), .mem_rsp_i (c_rsp_raw),   // registered in tmu_pixel (RspRaw)
     .hit_count_o (tex_hits), .miss_count_o (tex_misses), .busy_o (tex_busy)
   );
 
@@ -769,15 +770,16 @@ module gpu_top #(
   // Every client reaches the grant through an input register (InReg): no path runs from a
   // client's logic through the grant into another client's in one cycle (docs/synth.md "ULX3S").
   // The texture cache's (client 5) is in tmu_pixel (u_mreq_reg, the same prim_spill_reg on the
-  // texture back end's gated clock), so its bit here is 0: one register, not two.
+  // texture back end's gated clock), so its bit here is 0: one register, not two. Likewise its
+  // response register (RspRaw bit 5: tmu_pixel's rsp_q takes the place of RspReg's).
   gpu_pkg::mem_req_t mem_req;
   mem_arbiter #(.N(NumClients), .Classes(3), .ClassOf({2'd0, 2'd0, 2'd2, 2'd1, 2'd1, 2'd0, 2'd0, 2'd1, 2'd0}),  // clients 8..0
-                .InReg(9'b1_1101_1111), .RspReg(1'b1)) u_arb (
+                .InReg(9'b1_1101_1111), .RspReg(1'b1), .RspRaw(9'b0_0010_0000)) u_arb (
     .clk_i (clk_i), .rst_ni (rst_core_n),
     .c_req_valid_i (c_req_valid), .c_req_ready_o (c_req_ready), .c_req_i (c_req),
     .c_lock_i ({shd_lock, 8'h00}),   // the shader tile's atomics (docs/shader.md D17)
     .c_acc_o (c_acc),
-    .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),
+    .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp), .c_rsp_raw_o (c_rsp_raw),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i), .mem_req_o (mem_req),
     .mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_rdata_i (mem_rsp_rdata_i),
     .busy_o (arb_busy)

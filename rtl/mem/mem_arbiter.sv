@@ -39,7 +39,9 @@
 // requests waiting in the input registers.
 // Latency: request +1 cycle (spill register; +1 more through an input register), response +1
 // cycle (+1 more with RspReg, which registers the routed response: valid per client, data and
-// last). Throughput: 1 request/cycle, also through an input register.
+// last). A client in RspRaw gets its valid before that register (c_rsp_valid_o[c], with the data
+// on c_rsp_raw_o) and registers the response itself, one register as for the others: tmu_pixel,
+// whose register is on the texture back end's gated clock. Throughput: 1 request/cycle, also through an input register.
 // Clients should not depend on mem_req_ready for their valid (contract), and neither does
 // this module.
 // Illegal input: a response with no read outstanding is dropped (no client sees it).
@@ -49,7 +51,9 @@ module mem_arbiter #(
   parameter int unsigned Classes  = 1,              // priority classes, 1..4
   parameter logic [2*N-1:0] ClassOf = '0,           // class of client c in [2c+1:2c], 0 = lowest
   parameter logic [N-1:0]   InReg   = '0,           // clients with an input register (above)
-  parameter bit             RspReg  = 1'b0          // responses through one more register (above)
+  parameter bit             RspReg  = 1'b0,         // responses through one more register (above)
+  parameter logic [N-1:0]   RspRaw  = '0            // with RspReg: clients that take the response
+                                                    // before that register (c_rsp_raw_o; above)
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -61,6 +65,7 @@ module mem_arbiter #(
   output logic [N-1:0]              c_acc_o,        // client c's request accepted at the grant
   output logic [N-1:0]              c_rsp_valid_o,
   output gpu_pkg::mem_rsp_t         c_rsp_o,        // shared by all clients
+  output gpu_pkg::mem_rsp_t         c_rsp_raw_o,    // the same before RspReg's register (RspRaw clients)
 
   output logic                      mem_req_valid_o,
   input  logic                      mem_req_ready_i,
@@ -224,6 +229,7 @@ module mem_arbiter #(
   logic [N-1:0]      rsp_valid;
   gpu_pkg::mem_rsp_t rsp;
   logic              rsp_out_busy;     // a response in the RspReg register
+  assign c_rsp_raw_o = rsp;
   always_comb begin
     rsp_valid = '0;
     rsp_valid[fifo_rdata.id] = rsp_valid_q && fifo_rvalid;
@@ -238,17 +244,19 @@ module mem_arbiter #(
     gpu_pkg::mem_rsp_t rsp_o_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) rsp_valid_o_q <= '0;
-      else         rsp_valid_o_q <= rsp_valid;
+      else         rsp_valid_o_q <= rsp_valid & ~RspRaw;
     end
     always_ff @(posedge clk_i) begin
-      if (rsp_valid != '0) rsp_o_q <= rsp;
+      if ((rsp_valid & ~RspRaw) != '0) rsp_o_q <= rsp;
     end
-    assign c_rsp_valid_o = rsp_valid_o_q;
+    assign c_rsp_valid_o = rsp_valid_o_q | (rsp_valid & RspRaw);
     assign c_rsp_o       = rsp_o_q;
     assign rsp_out_busy  = (rsp_valid_o_q != '0);
   end else begin : g_rsp_wire
     assign c_rsp_valid_o = rsp_valid;
     assign c_rsp_o       = rsp;
+    logic unused_rsp_raw;
+    assign unused_rsp_raw = ^RspRaw;
     assign rsp_out_busy  = 1'b0;
   end
 

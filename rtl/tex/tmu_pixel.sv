@@ -459,7 +459,9 @@ module tmu_pixel #(
   //   file's pulse, which it sends only with the pipeline drained and before the next triangle
   //   starts, dozens of cycles before any request can follow (docs/spec-decisions.md);
   // - the memory response, a cycle late (rsp_v_q, rsp_q; the cache waits for it in its fill
-  //   states, which keep the clock running);
+  //   states, which keep the clock running). It is the arbiter's response register of this
+  //   client (gpu_top sets client 5's RspRaw bit: mem_rsp_i is the response before RspReg's
+  //   register), so a fill takes no cycle more than before;
   // - the memory request leaves through a spill register on clk_tb (u_mreq_reg), whose handshake
   //   with the arbiter keeps the clock running while it holds the request; the cache sees its
   //   ready from a flip-flop. It is the arbiter's input register of this client (gpu_top

@@ -42,21 +42,22 @@ module tb_mem_arbiter (
   // at what the grant sees (dut.s_valid, dut.s_req) and at its accepts (c_acc)
   localparam logic [N-1:0] InReg = 5'b00101;
   localparam bit RspReg = 1'b1;            // responses through the extra register, as in gpu_top
+  localparam logic [N-1:0] RspRaw = N'(2); // client 1 takes its responses before it (c_rsp_raw)
   localparam logic [15:0] PrimAtomRd = 16'hA70, PrimAtomWr = 16'hA71;   // marks at the memory
 
   logic [N-1:0]              c_valid, c_ready, c_rsp_valid, c_lock, c_acc;
   gpu_pkg::mem_req_t [N-1:0] c_req;
-  gpu_pkg::mem_rsp_t         c_rsp;
+  gpu_pkg::mem_rsp_t         c_rsp, c_rsp_raw;
   logic                      m_valid, m_ready, m_rsp_valid;
   gpu_pkg::mem_req_t         m_req;
   logic [31:0]               m_rsp_rdata;
   logic                      busy;
 
-  mem_arbiter #(.N(N), .MaxReads(4), .Classes(3), .ClassOf(ClassOf), .InReg(InReg), .RspReg(RspReg)) dut (
+  mem_arbiter #(.N(N), .MaxReads(4), .Classes(3), .ClassOf(ClassOf), .InReg(InReg), .RspReg(RspReg), .RspRaw(RspRaw)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .c_req_valid_i (c_valid), .c_req_ready_o (c_ready), .c_req_i (c_req), .c_lock_i (c_lock),
     .c_acc_o (c_acc),
-    .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp),
+    .c_rsp_valid_o (c_rsp_valid), .c_rsp_o (c_rsp), .c_rsp_raw_o (c_rsp_raw),
     .mem_req_valid_o (m_valid), .mem_req_ready_i (m_ready), .mem_req_o (m_req),
     .mem_rsp_valid_i (m_rsp_valid), .mem_rsp_rdata_i (m_rsp_rdata),
     .busy_o (busy)
@@ -269,17 +270,19 @@ module tb_mem_arbiter (
       // responses
       for (int c = 0; c < N; c++) begin
         if (c_rsp_valid[c]) begin
+          gpu_pkg::mem_rsp_t r;
+          r = RspRaw[c] ? c_rsp_raw : c_rsp;
           beats <= beats + 1;
           if (expq[c].size() == 0) begin
             errors <= errors + 1;
-            $display("ERROR: cycle %0d: client %0d got a response it did not ask for (0x%08x)", cycle, c, c_rsp.rdata);
+            $display("ERROR: cycle %0d: client %0d got a response it did not ask for (0x%08x)", cycle, c, r.rdata);
           end else begin
             beat_t e;
             e = expq[c].pop_front();
-            if (e.data != c_rsp.rdata || e.last != c_rsp.last) begin
+            if (e.data != r.rdata || e.last != r.last) begin
               errors <= errors + 1;
               $display("ERROR: cycle %0d: client %0d got 0x%08x last %0d, expected 0x%08x last %0d",
-                       cycle, c, c_rsp.rdata, c_rsp.last, e.data, e.last);
+                       cycle, c, r.rdata, r.last, e.data, e.last);
             end
           end
         end

@@ -6,6 +6,7 @@ rtl/prim/prim_toggle_rx.sv
 rtl/prim/prim_rst_sync.sv
 rtl/prim/prim_clock_gate.sv
 rtl/prim/prim_gated_in.sv
+rtl/prim/prim_chk_stable.sv
 rtl/prim/prim_fifo.sv
 rtl/prim/prim_fifo_bram.sv
 rtl/prim/prim_ram_1r1w.sv

@@ -252,33 +252,12 @@ module gpu_top #(
 `ifndef SYNTHESIS
     // the gate's contract where it can fail (clk_gate_bypass_i = 1), as for the SIMT cluster;
     // the read outputs follow the read address combinationally and are left out
-`ifdef TGPU_BEFORE_SIM_SPEED
-    // (make bench's before build: the concurrent form, as written before the
-    // simulation-speed rewrite, mk/core.mk)
-    a_cp_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
-      cp_idle |=> $stable({cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req, cmd_ready,
-                           rf_cmd_valid, rf_cmd_data, rf_cmd_kind, rf_cmd_own, cp_pass_count}));
-`else
-    // (an immediate check against last edge's copy: as a concurrent assertion with $stable,
-    // the simulator kept sampled and past copies of every operand at every evaluation)
-    logic cp_chk_q;
-    logic [$bits({cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req, cmd_ready, rf_cmd_valid,
-                  rf_cmd_data, rf_cmd_kind, rf_cmd_own, cp_pass_count})-1:0] cp_chk_v, cp_chk_v_q;
-    assign cp_chk_v = {cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req, cmd_ready, rf_cmd_valid,
-                       rf_cmd_data, rf_cmd_kind, rf_cmd_own, cp_pass_count};
-    always_ff @(posedge clk_i or negedge rst_core_n) begin
-      if (!rst_core_n) begin
-        cp_chk_q <= 1'b0;
-      end else begin
-        cp_chk_q   <= cp_idle;
-        cp_chk_v_q <= cp_chk_v;
-        if (cp_chk_q) begin
-          a_cp_gate_idle: assert (cp_chk_v == cp_chk_v_q)
-            else $error("a_cp_gate_idle: an output of the command processor moved at an edge its gate holds back");
-        end
-      end
-    end
-`endif
+    prim_chk_stable #(.Name("a_cp_gate_idle"), .W($bits({cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req, cmd_ready,
+                rf_cmd_valid, rf_cmd_data, rf_cmd_kind, rf_cmd_own, cp_pass_count}))) a_cp_gate_idle (
+      .clk_i (clk_i), .rst_ni (rst_core_n), .cond_i (cp_idle),
+      .value_i ({cp_busy, irq_o, simt_abort, c_req_valid[7], cp_req, cmd_ready,
+                rf_cmd_valid, rf_cmd_data, rf_cmd_kind, rf_cmd_own, cp_pass_count})
+    );
 `endif
   end else begin : g_no_cp
     // no command processor: its registers' writes (cmd_kind.cp) are taken and dropped (CP_ABORT
@@ -585,32 +564,12 @@ module gpu_top #(
 `ifndef SYNTHESIS
     // the gate's contract, checked where it can fail (clk_gate_bypass_i = 1: the cluster is
     // clocked at every edge): an edge the gate would hold back leaves every output as it was
-`ifdef TGPU_BEFORE_SIM_SPEED
-    // (make bench's before build: the concurrent form, as written before the
-    // simulation-speed rewrite, mk/core.mk)
-    a_simt_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
-      simt_idle |=> $stable({simt_launch_ready, simt_busy, simt_done, c_req_valid[3], simt_req_addr,
-                             simt_req_we, simt_req_wdata, simt_req_be}));
-`else
-    // (an immediate check against last edge's copy, as for the command processor)
-    logic simt_chk_q;
-    logic [$bits({simt_launch_ready, simt_busy, simt_done, c_req_valid[3], simt_req_addr,
-                  simt_req_we, simt_req_wdata, simt_req_be})-1:0] simt_chk_v, simt_chk_v_q;
-    assign simt_chk_v = {simt_launch_ready, simt_busy, simt_done, c_req_valid[3], simt_req_addr,
-                         simt_req_we, simt_req_wdata, simt_req_be};
-    always_ff @(posedge clk_i or negedge rst_core_n) begin
-      if (!rst_core_n) begin
-        simt_chk_q <= 1'b0;
-      end else begin
-        simt_chk_q   <= simt_idle;
-        simt_chk_v_q <= simt_chk_v;
-        if (simt_chk_q) begin
-          a_simt_gate_idle: assert (simt_chk_v == simt_chk_v_q)
-            else $error("a_simt_gate_idle: an output of the SIMT cluster moved at an edge its gate holds back");
-        end
-      end
-    end
-`endif
+    prim_chk_stable #(.Name("a_simt_gate_idle"), .W($bits({simt_launch_ready, simt_busy, simt_done, c_req_valid[3], simt_req_addr,
+                simt_req_we, simt_req_wdata, simt_req_be}))) a_simt_gate_idle (
+      .clk_i (clk_i), .rst_ni (rst_core_n), .cond_i (simt_idle),
+      .value_i ({simt_launch_ready, simt_busy, simt_done, c_req_valid[3], simt_req_addr,
+                simt_req_we, simt_req_wdata, simt_req_be})
+    );
 `endif
   end else begin : g_no_simt
     // no cluster: a launch is taken at once and runs nothing (host_reg_file reports ABSENT)
@@ -706,32 +665,14 @@ module gpu_top #(
     assign shd_fault  = done_fault;
 `ifndef SYNTHESIS
     // the gate's contract where it can fail (clk_gate_bypass_i = 1), as for the SIMT cluster
-`ifdef TGPU_BEFORE_SIM_SPEED
-    // (make bench's before build: the concurrent form, as written before the
-    // simulation-speed rewrite, mk/core.mk)
-    a_shd_gate_idle: assert property (@(posedge clk_i) disable iff (!rst_core_n)
-      shd_idle |=> $stable({shd_launch_ready, shd_busy, done, done_fault, done_status, c_req_valid[8], shd_req,
-                            shd_lock, core_halted, core_fault, fault_pc, fault_core, fault_cause}));
-`else
-    // (an immediate check against last edge's copy, as for the command processor)
-    logic shd_chk_q;
-    logic [$bits({shd_launch_ready, shd_busy, done, done_fault, done_status, c_req_valid[8], shd_req,
-                  shd_lock, core_halted, core_fault, fault_pc, fault_core, fault_cause})-1:0] shd_chk_v, shd_chk_v_q;
-    assign shd_chk_v = {shd_launch_ready, shd_busy, done, done_fault, done_status, c_req_valid[8], shd_req,
-                        shd_lock, core_halted, core_fault, fault_pc, fault_core, fault_cause};
-    always_ff @(posedge clk_i or negedge rst_core_n) begin
-      if (!rst_core_n) begin
-        shd_chk_q <= 1'b0;
-      end else begin
-        shd_chk_q   <= shd_idle;
-        shd_chk_v_q <= shd_chk_v;
-        if (shd_chk_q) begin
-          a_shd_gate_idle: assert (shd_chk_v == shd_chk_v_q)
-            else $error("a_shd_gate_idle: an output of the shader tile moved at an edge its gate holds back");
-        end
-      end
-    end
-`endif
+    prim_chk_stable #(.Name("a_shd_gate_idle"), .W($bits({shd_launch_ready, shd_busy, done, done_fault, done_status,
+                c_req_valid[8], shd_req, shd_lock, core_halted, core_fault, fault_pc,
+                fault_core, fault_cause}))) a_shd_gate_idle (
+      .clk_i (clk_i), .rst_ni (rst_core_n), .cond_i (shd_idle),
+      .value_i ({shd_launch_ready, shd_busy, done, done_fault, done_status,
+                c_req_valid[8], shd_req, shd_lock, core_halted, core_fault, fault_pc,
+                fault_core, fault_cause})
+    );
 `endif
     logic unused_shd;
     assign unused_shd = ^{done, done_status[31:1], fault_insn, fault_addr, core_status, core_halted, core_fault,

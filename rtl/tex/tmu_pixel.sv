@@ -16,8 +16,9 @@
 //             cache; every other slot is one tmu_cache request (one controller for the four
 //             units, in order, one hit per clock)
 //   return FIFO (in slot order): the texel (0 for a zero sample, else the cache's response)
-//             -> tmu_swizzle -> tmu_blend (chain 0 -> 1 -> 2 -> 3, then the GOURAUD modulation
-//             by the vertex colour)
+//             -> tmu_swizzle -> blend slot register (a spill register, with the vertex
+//             colour) -> tmu_blend (chain 0 -> 1 -> 2 -> 3, then the GOURAUD modulation by the
+//             vertex colour)
 //   merge     the fragment FIFO's head (every fragment, in order) with its blended colour
 //   out       a spill register (pixel_ztest's ready stops there)
 // Credits: a slot is issued only while fewer than SlotDepth slots are between the slot register
@@ -450,8 +451,8 @@ module tmu_pixel #(
   end
 
   // ---- the back end's inputs from the free-running domain ----
-  // The back end (slot FIFO, tmu_cache, return FIFO, tmu_swizzle, vertex colour FIFO,
-  // tmu_blend) runs on clk_tb (gate below). What it reads from the free-running domain it reads
+  // The back end (slot FIFO, tmu_cache, return FIFO, tmu_swizzle, vertex colour FIFO, blend
+  // slot register, tmu_blend) runs on clk_tb (gate below). What it reads from the free-running domain it reads
   // through flip-flops on clk_tb, so that Verilator evaluates its logic only on its own edges
   // (docs/architecture.md "Clock gating", "Inputs from the free-running domain"):
   // - the invalidate pulses: held on clk_i until the back end's next edge (inv_hold_q, which
@@ -530,16 +531,29 @@ module tmu_pixel #(
     .rvalid_o (rf_valid), .rready_i (rf_pop), .rdata_o (rf_out), .count_o (rf_count)
   );
 
-  // ---- texel -> swizzle -> tmu_blend ----
+  // ---- texel -> swizzle -> blend slot register -> tmu_blend ----
+  // The slot enters tmu_blend from a spill register (u_bslot_reg): the return FIFO's and the
+  // cache's response FIFO's LUT-RAM reads, the swizzle and tmu_blend's operand decode (the
+  // negation of a SUBTRACT texel) were one path of 11 ns (docs/synth.md, the twenty-ninth
+  // session). One cycle more per textured fragment's colour, the same rate.
+  typedef struct packed {
+    logic            first, last;
+    logic [1:0]      func;
+    logic [31:0]     texel;
+    vcol_t           vcol;
+  } bslot_t;
+  bslot_t      bs_in, bs_out;
+  logic        bs_valid_in, bs_ready_in;
+  logic [1:0]  bs_count;
   logic        bl_slot_valid, bl_slot_ready, bl_frag_valid, bl_frag_ready, bl_busy;
   logic [31:0] swz_texel, texel;
   gpu_pkg::color108_t bl_color;
 
   tmu_swizzle u_swizzle (.rgba_i (c_rsp_texel), .code_i (rf_out.side.swizzle), .rgba_o (swz_texel));
   assign texel         = rf_out.zero ? 32'h0 : swz_texel;
-  assign bl_slot_valid = rf_valid && (rf_out.zero || c_rsp_valid);
-  assign rf_pop        = bl_slot_valid && bl_slot_ready;
-  assign c_rsp_ready   = rf_valid && !rf_out.zero && bl_slot_ready;
+  assign bs_valid_in   = rf_valid && (rf_out.zero || c_rsp_valid);
+  assign rf_pop        = bs_valid_in && bs_ready_in;
+  assign c_rsp_ready   = rf_valid && !rf_out.zero && bs_ready_in;
 
   // vertex colour and GOURAUD of the textured fragments, in order, for the last slot, pushed
   // from the slot register (sl_vb_q, a cycle after the issue); the colour as its RGBA8 (see
@@ -555,11 +569,25 @@ module tmu_pixel #(
   assign vb_used     = VbW'(vb_count) + VbW'(sl_vb_push_q);
   assign fifo_b_room = (32'(vb_used) < FragDepth);
 
+  // the vertex colour is read with a fragment's last slot (the FIFO's head is that fragment's)
+  assign bs_in.first = rf_out.side.first;
+  assign bs_in.last  = rf_out.side.last;
+  assign bs_in.func  = rf_out.side.func;
+  assign bs_in.texel = texel;
+  assign bs_in.vcol  = vb_out;
+  prim_spill_reg #(.Width($bits(bs_in))) u_bslot_reg (
+    .clk_i (clk_tb), .rst_ni (rst_ni),
+    .valid_i (bs_valid_in), .ready_o (bs_ready_in), .data_i (bs_in),
+    .valid_o (bl_slot_valid), .ready_i (bl_slot_ready), .data_o (bs_out),
+    .count_o (bs_count)
+  );
+
   tmu_blend u_blend (
     .clk_i (clk_tb), .rst_ni (rst_ni),
     .slot_valid_i (bl_slot_valid), .slot_ready_o (bl_slot_ready),
-    .first_i (rf_out.side.first), .last_i (rf_out.side.last), .func_i (rf_out.side.func),
-    .texel_i (texel), .gouraud_i (vb_out.gouraud), .vcolor_i (gpu_pkg::color108_t'(c108_of(vb_out.vcolor))),
+    .first_i (bs_out.first), .last_i (bs_out.last), .func_i (bs_out.func),
+    .texel_i (bs_out.texel), .gouraud_i (bs_out.vcol.gouraud),
+    .vcolor_i (gpu_pkg::color108_t'(c108_of(bs_out.vcol.vcolor))),
     .frag_valid_o (bl_frag_valid), .frag_ready_i (bl_frag_ready), .color_o (bl_color),
     .busy_o (bl_busy)
   );
@@ -622,7 +650,7 @@ module tmu_pixel #(
   localparam int unsigned TbLinger = TpLinger + 4;
   logic tb_wake, tb_active;
   assign tb_active = (sf_count != '0) || c_active || (rf_count != '0) || (vb_count != '0) ||
-                     bl_busy || (mreq_count != 2'd0) || rsp_v_q || (inv_q != '0) || sl_vb_push_q;
+                     (bs_count != 2'd0) || bl_busy || (mreq_count != 2'd0) || rsp_v_q || (inv_q != '0) || sl_vb_push_q;
   assign tb_wake   = tp_wake || (inv_hold_q != '0) || tb_active;
   prim_clock_gate #(.Enable(ClockGate), .Linger(TbLinger)) u_cg_tb (
     .clk_i (clk_i), .rst_ni (rst_ni), .wake_i (tb_wake), .bypass_i (clk_gate_bypass_i),

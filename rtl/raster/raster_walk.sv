@@ -147,17 +147,24 @@ module raster_walk #(
   // to the row start, a pixel step the pixel step (negated for a left step: the inverted step
   // and a carry into an extra low bit) to the pixel; both registers take the sum under their
   // own enables (raster_planes, the same scheme)
+  // The edge adders and the pixel index read their own copies of the two selects (sel_row_nq,
+  // left_nq), stored inverted so that synthesis keeps them apart from sel_row_q and left_q,
+  // which fan out to the hundreds of plane adders of raster_interp and raster_texstep: the
+  // copies sit by the edge adders, whose sums feed the next step decision (timing).
+  logic sel_row_nq, left_nq, sel_row_w, left_w;
+  assign sel_row_w = !sel_row_nq;
+  assign left_w    = !left_nq;
   logic [2:0][WW-1:0] w_step;
   logic [2:0][WW:0]   w_sum;
   logic [18:0] pix_step;
   always_comb begin
     for (int k = 0; k < 3; k++) begin
-      w_sum[k] = {sel_row_q ? wrow_q[k] : w_q[k], 1'b1} +
-                 {sel_row_q ? WW'($signed(wy_q[k])) : (WW'($signed(wx_q[k])) ^ {WW{left_q}}), left_q};
+      w_sum[k] = {sel_row_w ? wrow_q[k] : w_q[k], 1'b1} +
+                 {sel_row_w ? WW'($signed(wy_q[k])) : (WW'($signed(wx_q[k])) ^ {WW{left_w}}), left_w};
       w_step[k] = w_sum[k][WW:1];
     end
-    pix_step = (sel_row_q ? pixrow_q : pix_q) +
-               (sel_row_q ? 19'(gpu_pkg::FB_W) : (left_q ? '1 : 19'd1));
+    pix_step = (sel_row_w ? pixrow_q : pix_q) +
+               (sel_row_w ? 19'(gpu_pkg::FB_W) : (left_w ? '1 : 19'd1));
   end
   logic unused_w_sum;
   assign unused_w_sum = w_sum[0][0] ^ w_sum[1][0] ^ w_sum[2][0];
@@ -200,7 +207,7 @@ module raster_walk #(
       row_hit_d = 1'b0;
       seek_d = 1'b0;
       pix_d = gpu_pkg::pix_index(set_i.edges.bb_x0, set_i.edges.bb_y0);
-    end else if (sel_row_q) begin
+    end else if (sel_row_w) begin
       // x == bx1, or a right edge < 0: the next row, entered at the row start, or done
       if (y_last_q) active_d = 1'b0;
       row_hit_d = 1'b0;
@@ -212,7 +219,7 @@ module raster_walk #(
       y_last_d = (y_q == by1m1_q);
       pix_d = pix_step;
       w_d = w_step;
-    end else if (left_q) begin
+    end else if (left_w) begin
       // a seek step: every left edge was >= 0, so the span may begin further left
       x_d = x_q - 10'd1;
       x_last_d = 1'b0;                      // x_q > bx0, so x_q - 1 < bx1
@@ -280,6 +287,7 @@ module raster_walk #(
       interp_c_q <= 1'b0; flat_q <= '0; sid_q <= '0; prim_q <= '0;
       active_q <= 1'b0; advance_q <= 1'b0; load_q <= 1'b0;
       en_q <= 1'b0; enrow_q <= 1'b0; sel_row_q <= 1'b0; left_q <= 1'b0;
+      sel_row_nq <= 1'b1; left_nq <= 1'b1;
       x_q <= '0; y_q <= '0; xrow_q <= '0;
       w_q <= '0; wrow_q <= '0;
       row_hit_q <= 1'b0; seek_q <= 1'b0;
@@ -292,6 +300,7 @@ module raster_walk #(
       interp_c_q <= interp_c_d; flat_q <= flat_d; sid_q <= sid_d; prim_q <= prim_d;
       active_q <= active_d; advance_q <= advance_d; load_q <= load_d;
       en_q <= en_d; enrow_q <= enrow_d; sel_row_q <= sel_row_d; left_q <= left_d;
+      sel_row_nq <= !sel_row_d; left_nq <= !left_d;
       x_q <= x_d; y_q <= y_d; xrow_q <= xrow_d;
       w_q <= w_d; wrow_q <= wrow_d;
       row_hit_q <= row_hit_d; seek_q <= seek_d;

@@ -39,12 +39,12 @@
 // 63-bit add per cycle); one restoring divider, one quotient bit per cycle (39-bit subtract).
 // (raster_setup had its own divider and plane sequence for the attribute planes until issue
 // 12's board budget: the same formula, now computed here.)
-// Cycles: per attribute coefficient 1 + 26 + 1 + 1 + 75 + 1 = 105, 317 per interpolated
-// attribute (1 + 1 + 3 x 105) and 1 per other, + 1; a texture coordinate's coefficient needs 9
-// Booth digits and 65 divider steps (|d| < 2^16, |n| < 2^50): 87, per enabled unit
-// 3 x (1 + 3 x 87) + 1 + 6 x (1 + 24 + 2) + 1 + (s + 1) + 6 (s/4 + s%4 + 1) (s <= 36: measured
-// mean 992, max 1,058 in tb_tmu_setup); a disabled unit costs 1 cycle; plus 1 to accept and 1
-// to hand over.
+// Cycles: per attribute coefficient 1 + 26 + 1 + 1 + 75 + 1 = 105, 318 per interpolated
+// attribute (1 + 2 + 3 x 105: StAttr, StCoord and StDiff, the coefficients) and 1 per other, + 1;
+// a texture coordinate's coefficient needs 9 Booth digits and 65 divider steps (|d| < 2^16,
+// |n| < 2^50): 87, per enabled unit 3 x (2 + 3 x 87) + 1 + 6 x (1 + 24 + 2) + 1 + (s + 1) +
+// 6 (s/4 + s%4 + 1) (s <= 36: measured mean 995, max 1,061 in tb_tmu_setup); a disabled unit
+// costs 1 cycle; plus 1 to accept and 1 to hand over.
 // Inputs held: z0_i..z2_i, col0_i..col2_i, uv0_i..uv2_i and swap_i are read throughout the computation, not latched (the
 // register file's triangle record holds them from the input handshake until after the output
 // handshake: raster_setup takes that record only when the walker takes this one's planes;
@@ -99,11 +99,13 @@ module tmu_setup #(
   output logic [IdxW+1:0]   lod_waddr_o,
   output logic [123:0]      lod_wdata_o
 );
-  typedef enum logic [3:0] {
+  typedef enum logic [4:0] {
     StIdle,    // waiting for a triangle (in_ready_o)
     StAttr,    // attribute a: clear its planes when not interpolated (a++), or start it
     StUnit,    // unit n: clear it when disabled (n++), or start its first coordinate
-    StCoord,   // d1, d2, a0 of coordinate j of unit n into registers
+    StCoord,   // coordinate j of unit n (or attribute a) of the three vertices into fa*_q
+    StDiff,    // d1, d2, a0 of it into registers (from fa*_q: the wide select and the
+               // subtracters are a cycle apart; timing, docs/synth.md)
     StMulLd,   // accumulator cleared, serial operands loaded (9 digits, or 12 for LOD)
     StMul,     // Booth step: phase 0 acc = 4 acc + tA, phase 1 acc += tB
     StAddA,    // acc += area >> 13 (M = n*2^13 + area)
@@ -194,6 +196,7 @@ module tmu_setup #(
   endfunction
 
   logic signed [25:0] fa0, fa1, fa2;   // the current coordinate of the three vertices
+  logic signed [25:0] fa0_q, fa1_q, fa2_q;   // registered in StCoord, read in StDiff
   logic signed [15:0] fu0, fu1, fu2;
   logic [47:0] cu0, cu1, cu2;      // unit n's words
   always_comb begin
@@ -359,9 +362,12 @@ module tmu_setup #(
         end
       end
       StCoord: begin
-        d1_d = fa1 - fa0;
-        d2_d = fa2 - fa0;
-        a0_d = fa0[24:0];
+        st_d = StDiff;
+      end
+      StDiff: begin
+        d1_d = fa1_q - fa0_q;
+        d2_d = fa2_q - fa0_q;
+        a0_d = fa0_q[24:0];
         st_d = StMulLd;
       end
       StMulLd: begin
@@ -562,6 +568,9 @@ module tmu_setup #(
     att_q <= att_d; a_q <= a_d;
     n_q <= n_d; j_q <= j_d; f_q <= f_d; kk_q <= kk_d; lod_q <= lod_d; ph_q <= ph_d; cnt_q <= cnt_d;
     d1_q <= d1_d; d2_q <= d2_d; a0_q <= a0_d;
+    if (st_q == StCoord) begin
+      fa0_q <= fa0; fa1_q <= fa1; fa2_q <= fa2;
+    end
     acc_q <= acc_d; sa_q <= sa_d; sb_q <= sb_d; ma_q <= ma_d; mb_q <= mb_d;
     dv_q <= dv_d; rem_q <= rem_d; neg_q <= neg_d;
     pl_q <= pl_d; ap_q <= ap_d; red_q <= red_d;

@@ -353,9 +353,9 @@ int main(int argc, char **argv)
         const uint64_t cyc = d->cycle_o - t0; // accept edge to out_valid
         const unsigned non = (unsigned)__builtin_popcount(en);
         en_seen |= 1ul << en;
-        // the attribute phase first: 317 cycles per interpolated attribute, 1 per other, 1 to end
+        // the attribute phase first: 318 cycles per interpolated attribute, 1 per other, 1 to end
         const unsigned natt = (d->need_z_i ? 1u : 0u) + (d->need_c_i ? 4u : 0u);
-        const uint64_t attr_cyc = 1 + 317ull * natt + (5 - natt);
+        const uint64_t attr_cyc = 1 + 318ull * natt + (5 - natt);
         if (non) {
             const uint64_t per = (cyc - attr_cyc - (4 - non) - 2) / non;
             unit_cycles += cyc - attr_cyc - (4 - non) - 2;

@@ -6,7 +6,7 @@
 #   make tex-setup-build       the test program (part of make test-build)
 #   make tex-setup-lint        verilator --lint-only -Wall on tmu_setup
 
-TEXS_RTL := rtl/tex/tmu_setup.sv
+TEXS_RTL := rtl/prim/prim_chk_stable.sv rtl/tex/tmu_setup.sv
 TEXS_C := sw/model/raster_setup.c sw/model/tmu_setup.c
 TEXS_LIB := $(TEX_BUILD)/libtmu_setup.a
 

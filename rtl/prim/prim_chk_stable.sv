@@ -2,8 +2,9 @@
 // cycle with cond_i high: cond_i |=> $stable(value_i), reported with $error naming Name.
 //
 // What for:  gpu_top's clock-gate contracts (docs/architecture.md "Clock gating": an edge the
-//            gate would hold back leaves the unit's outputs as they were). Written as an
-//            immediate check against last edge's copy: for a concurrent assertion with
+//            gate would hold back leaves the unit's outputs as they were) and tmu_setup's
+//            output record while it waits for ready. Written as an immediate check against a
+//            copy taken at the edges with cond_i high: for a concurrent assertion with
 //            $stable, Verilator keeps sampled and past copies of every operand, refreshed at every
 //            evaluation (docs/regression.md "Simulation speed"). make bench's before build
 //            (TGPU_BEFORE_SIM_SPEED, mk/core.mk) gets the concurrent form, as the check was
@@ -30,8 +31,8 @@ module prim_chk_stable #(
     if (!rst_ni) begin
       cond_q <= 1'b0;
     end else begin
-      cond_q  <= cond_i;
-      value_q <= value_i;
+      cond_q <= cond_i;
+      if (cond_i) value_q <= value_i;   // copied only when the next edge checks it
       if (cond_q) begin
         a_stable: assert (value_i == value_q)
           else $error("%s: a value moved at an edge it must hold still", Name);

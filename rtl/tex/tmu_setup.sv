@@ -599,41 +599,11 @@ module tmu_setup #(
   end
 
 `ifndef SYNTHESIS
-  // valid/ready contract of the output: the record holds while valid and not ready
-`ifdef TGPU_BEFORE_SIM_SPEED
-  // (make bench's before build: the concurrent form, as written before the
-  // simulation-speed rewrite, mk/core.mk)
-  logic chk_hold_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) chk_hold_q <= 1'b0;
-    else         chk_hold_q <= out_valid_o && !out_ready_i;
-  end
-  a_out_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                               chk_hold_q |-> out_valid_o && $stable(pl_q) && $stable(ap_q));
-`else
-  // (an immediate check at the edge against copies taken only while the output waits: as a
-  // concurrent assertion with $stable, Verilator kept sampled and past copies of the 1,707
-  // plane bits at every evaluation)
-  logic chk_hold_q;
-  logic [$bits(pl_q)-1:0] chk_pl_q;
-  logic [$bits(ap_q)-1:0] chk_ap_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      chk_hold_q <= 1'b0;
-    end else begin
-      chk_hold_q <= out_valid_o && !out_ready_i;
-      if (chk_hold_q) begin
-        a_out_hold: assert (out_valid_o && pl_q == chk_pl_q && ap_q == chk_ap_q)
-          else $error("a_out_hold: the output record moved while it waited for ready");
-      end
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (out_valid_o && !out_ready_i) begin
-      chk_pl_q <= pl_q;
-      chk_ap_q <= ap_q;
-    end
-  end
-`endif
+  // valid/ready contract of the output: the record holds while valid and not ready (out_valid_o
+  // is in the value: it was high at the edge before, so it stays high)
+  prim_chk_stable #(.Name("a_out_hold"), .W(1 + $bits(pl_q) + $bits(ap_q))) a_out_hold (
+    .clk_i (clk_i), .rst_ni (rst_ni), .cond_i (out_valid_o && !out_ready_i),
+    .value_i ({out_valid_o, pl_q, ap_q})
+  );
 `endif
 endmodule

@@ -41,7 +41,8 @@
 // cycle (+1 more with RspReg, which registers the routed response: valid per client, data and
 // last). A client in RspRaw gets its valid before that register (c_rsp_valid_o[c], with the data
 // on c_rsp_raw_o) and registers the response itself, one register as for the others: tmu_pixel,
-// whose register is on the texture back end's gated clock. Throughput: 1 request/cycle, also through an input register.
+// whose register is on the texture back end's gated clock. Throughput: 1 request/cycle, also
+// through an input register.
 // Clients should not depend on mem_req_ready for their valid (contract), and neither does
 // this module.
 // Illegal input: a response with no read outstanding is dropped (no client sees it).

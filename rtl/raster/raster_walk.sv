@@ -147,10 +147,11 @@ module raster_walk #(
   // to the row start, a pixel step the pixel step (negated for a left step: the inverted step
   // and a carry into an extra low bit) to the pixel; both registers take the sum under their
   // own enables (raster_planes, the same scheme)
-  // The edge adders and the pixel index read their own copies of the two selects (sel_row_nq,
-  // left_nq), stored inverted so that synthesis keeps them apart from sel_row_q and left_q,
-  // which fan out to the hundreds of plane adders of raster_interp and raster_texstep: the
-  // copies sit by the edge adders, whose sums feed the next step decision (timing).
+  // The edge adders, the pixel index and the walk registers' branch below read their own
+  // copies of the two selects (sel_row_nq, left_nq), stored inverted so that synthesis keeps
+  // them apart from sel_row_q and left_q, which fan out to the hundreds of plane adders of
+  // raster_interp and raster_texstep: the copies sit by the edge adders, whose sums feed the
+  // next step decision (timing).
   logic sel_row_nq, left_nq, sel_row_w, left_w;
   assign sel_row_w = !sel_row_nq;
   assign left_w    = !left_nq;

@@ -452,9 +452,9 @@ module tmu_pixel #(
 
   // ---- the back end's inputs from the free-running domain ----
   // The back end (slot FIFO, tmu_cache, return FIFO, tmu_swizzle, vertex colour FIFO, blend
-  // slot register, tmu_blend) runs on clk_tb (gate below). What it reads from the free-running domain it reads
-  // through flip-flops on clk_tb, so that Verilator evaluates its logic only on its own edges
-  // (docs/architecture.md "Clock gating", "Inputs from the free-running domain"):
+  // slot register, tmu_blend) runs on clk_tb (gate below). What it reads from the free-running
+  // domain it reads through flip-flops on clk_tb, so that Verilator evaluates its logic only on
+  // its own edges (docs/architecture.md "Clock gating", "Inputs from the free-running domain"):
   // - the invalidate pulses: held on clk_i until the back end's next edge (inv_hold_q, which
   //   wakes it), then a one-edge pulse inv_q into the cache: two cycles after the register
   //   file's pulse, which it sends only with the pipeline drained and before the next triangle
@@ -650,7 +650,8 @@ module tmu_pixel #(
   localparam int unsigned TbLinger = TpLinger + 4;
   logic tb_wake, tb_active;
   assign tb_active = (sf_count != '0) || c_active || (rf_count != '0) || (vb_count != '0) ||
-                     (bs_count != 2'd0) || bl_busy || (mreq_count != 2'd0) || rsp_v_q || (inv_q != '0) || sl_vb_push_q;
+                     (bs_count != 2'd0) || bl_busy || (mreq_count != 2'd0) || rsp_v_q ||
+                     (inv_q != '0) || sl_vb_push_q;
   assign tb_wake   = tp_wake || (inv_hold_q != '0) || tb_active;
   prim_clock_gate #(.Enable(ClockGate), .Linger(TbLinger)) u_cg_tb (
     .clk_i (clk_i), .rst_ni (rst_ni), .wake_i (tb_wake), .bypass_i (clk_gate_bypass_i),

@@ -23,7 +23,7 @@
 // depth-tested triangles stream at the port's rate (Z read, Z write, colour write per
 // fragment: 1/3 fragment per clock on a one-word-per-clock memory).
 // Timing: every request, frag_valid_o and frag_o come from flip-flops; frag_ready_o depends on
-// flip-flops only (the scoreboard compare, FIFO room, the request register's room).
+// flip-flops only (the scoreboard's match bits, FIFO room, the request register's room).
 // Latency: 3 cycles without depth work (issue, FIFO, judge); a read adds the memory's.
 module pixel_ztest #(
   parameter int unsigned Depth = 8   // fragments in flight between issue and judge
@@ -143,13 +143,27 @@ module pixel_ztest #(
   assign r_pop   = b_load && f_head.test;
 
   // the issue: a read waits for the scoreboard, FIFO room and the request register (after the
-  // judge's claim); a fragment without a read needs FIFO room only
+  // judge's claim); a fragment without a read needs FIFO room only.
+  // The scoreboard's address compares are made as a fragment comes in, as in pixel_blend:
+  // a_m_q[i] says slot i holds the issue register's Z word (compared with the slot's address,
+  // or with the address the leaving fragment pushes into it in that cycle), a_jm_q that the
+  // judge's fragment does (compared with the judge's next address; again when the judge loads
+  // while the fragment waits). While the fragment waits nothing is pushed (only this register
+  // pushes), so the matches stay true; pops clear sb_w_q. a_hit is then an AND-OR of
+  // flip-flops, and frag_ready_o depends on flip-flops only (the compares were on its path).
+  logic               a_load, a_jm_q, a_jm_d;
+  logic [Depth-1:0]   a_m_q, a_m_d;
+  logic [AW-3:0]      j_addr_next;
+  assign a_load      = frag_ready_o && frag_valid_i;
+  assign j_addr_next = b_load ? f_head.addr[AW-1:2] : b_addr_q[AW-1:2];
   always_comb begin
-    a_hit = b_valid_q && b_write_q && !b_wrote_q && (b_addr_q[AW-1:2] == a_q.addr[AW-1:2]);
     for (int i = 0; i < int'(Depth); i++) begin
-      a_hit |= sb_w_q[i] && (sb_addr_q[i] == a_q.addr[AW-1:2]);
+      if (a_push && sb_wp_q == Pw'(i)) a_m_d[i] = (a_q.addr[AW-1:2] == a_d.addr[AW-1:2]);
+      else                             a_m_d[i] = (sb_addr_q[i] == a_d.addr[AW-1:2]);
     end
+    a_jm_d = (j_addr_next == (a_load ? a_d.addr[AW-1:2] : a_q.addr[AW-1:2]));
   end
+  assign a_hit = (b_valid_q && b_write_q && !b_wrote_q && a_jm_q) || ((sb_w_q & a_m_q) != '0);
   assign a_read = a_valid_q && a_q.test && f_ready && !a_hit && q_ready && !b_wants_req;
   assign a_push = a_valid_q && f_ready && (!a_q.test || a_read);
   assign frag_ready_o = !a_valid_q || a_push;
@@ -209,7 +223,11 @@ module pixel_ztest #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (frag_ready_o && frag_valid_i) a_q <= a_d;
+    if (a_load) begin
+      a_q   <= a_d;
+      a_m_q <= a_m_d;
+    end
+    if (a_load || b_load) a_jm_q <= a_jm_d;
     if (b_load) begin
       b_frag_q <= f_head.frag;
       b_addr_q <= f_head.addr;

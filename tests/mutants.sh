@@ -4,7 +4,9 @@
 # (on tgpu_tb, or on the build that the options name first: "bin=tgpu_tb_shd --scene ...");
 # the test passes only if the run fails the way the checker promises. The unmutated design
 # passes the same runs (tests/core.list).
-#   tests/mutants.sh [--help] [--list] [NAME...]     (default: every mutant)
+#   tests/mutants.sh [--help] [--list] [--applies] [NAME...]     (default: every mutant)
+# --applies only checks that every mutant's expression still changes its file (seconds, no
+# build): the default test run does this, so a mutant of the long tier cannot go stale unseen.
 set -u
 cd "$(dirname "$0")/.."
 
@@ -12,7 +14,7 @@ cd "$(dirname "$0")/.."
 MUTANTS=(
   "payload_change|rtl/pixel/pixel_fbwrite.sv|s/    mem_req_o.wdata = {16'h0, w_q.rgb565};/    mem_req_o.wdata = {16'h0, w_q.rgb565 ^ {15'h0, mem_req_ready_i}};/|--scene zbuffer --mem jitter|1|STREAM CONTRACT: link pixel_fbwrite -> mem_arbiter \(memory request\): payload changed while waiting"
   "one_pixel_colour|rtl/pixel/pixel_fbwrite.sv|s/    mem_req_o.wdata = {16'h0, w_q.rgb565};/    mem_req_o.wdata = {16'h0, w_q.rgb565 ^ {15'h0, w_q.fb_addr == 25'h3E990}};/|--scene clear|1|LOCKSTEP: first divergence at stage cwrite .*core cycle"
-  "ds_double_release|rtl/pixel/pixel_ztest.sv|s/assign rel_o     = (st_q == StZWait) \&\& mem_rsp_valid_i \&\& !z_pass;/assign rel_o     = (st_q == StZWait) \&\& mem_rsp_valid_i;/|--scene zbuffer|1|DRAW STATE: entry [0-9] released more often than acquired"
+  "ds_double_release|rtl/pixel/pixel_ztest.sv|s/  assign rel_o     = b_valid_q \&\& !b_pass_q;/  assign rel_o     = b_valid_q;/|--scene zbuffer|1|DRAW STATE: entry [0-9] released more often than acquired"
   "valid_waits_for_ready|rtl/pixel/pixel_fbwrite.sv|s/assign mem_req_valid_o = full_q;/assign mem_req_valid_o = full_q \&\& mem_req_ready_i;/|--scene clear --mem jitter --timeout 200000|3|HANG"
   "blend_hazard|rtl/pixel/pixel_blend.sv|s/ \&\& !aq_full \&\& !a_hit \&\& q_ready;/ \&\& !aq_full \&\& q_ready;/|--scene blend_stack|1|BLEND HAZARD: destination read of 0x[0-9A-Fa-f]+ accepted while an earlier colour write to it waits|LOCKSTEP: first divergence at stage blend"
   "walk_no_seek|rtl/raster/raster_walk.sv|s/    left_d     = active_d \&\& seek_d \&\& lok_n \&\& !x_first_d;/    left_d     = 1'b0;/|--scene slivers --seed 1|1|LOCKSTEP: first divergence at stage [a-z]+ .*core cycle"
@@ -25,7 +27,7 @@ MUTANTS=(
   "shd_launch_no_wait|rtl/host/host_reg_file.sv|s/        if (drained) shd_st_d = ShdIdle;   \/\/ the tile is busy/        shd_st_d = ShdIdle;   \/\/ the tile is busy/|bin=tgpu_tb_shd --scene shader|1|MISMATCH: [0-9]+ memory words differ"
   "shd_abort_ignored|rtl/shader/shader_tile.sv|s/    if (busy_q \&\& abort_i) begin/    if (1'b0 \&\& abort_i) begin/|bin=tgpu_tb_shd --scene shader_stop --timeout 300000|3|HANG: GPU still busy"
   "simt_abort_pending_lost|rtl/host/host_reg_file.sv|s/        simt_abreq_d = 1'b1;/        simt_abreq_d = 1'b0;/|--scene simt_stop --timeout 300000|3|HANG: GPU still busy"
-  "simt_abort_zero_threads|rtl/host/host_reg_file.sv|s/simt_abort_seen) \&\& (r_launch.threads != '0);/simt_abort_seen);/|--scene simt_stop|1|tee: read of register 0x76 differs"
+  "simt_abort_zero_threads|rtl/host/host_reg_file.sv|s/simt_abort_seen) \&\& (r_launch.threads != '0) \&\& simt_present_i;/simt_abort_seen) \&\& simt_present_i;/|--scene simt_stop|1|tee: read of register 0x76 differs"
   "shd_dispatch_one_tile|rtl/cp/cp_top.sv|s/              sh_tx_d = sh_tx_q + 16'd1;/              sh_tx_d = sh_tx_q;/|bin=tgpu_tb_shd --scene shader_dispatch|1|MISMATCH: [0-9]+ memory words differ"
   "cg_simt_assert|rtl/gpu_top.sv|s/    assign simt_wake = simt_busy /    assign simt_wake = 1'b0 /|--scene simt --no-clock-gate|1|a_simt_gate_idle"
   "cg_simt_launch|rtl/gpu_top.sv|s/ simt_launch_valid .. simt_abort / simt_abort /|--scene simt|3|HANG"
@@ -34,14 +36,25 @@ MUTANTS=(
   "cg_tex_back_wake|rtl/tex/tmu_pixel.sv|s/assign tb_wake   = tp_wake .. /assign tb_wake   = /|--scene tex_random --seed 1 --count 6 --no-clock-gate|1|a_tb_gate_idle"
   "cg_cp_rf_take|rtl/cp/cp_top.sv|s/(rf_valid_o .. rf_ready_i)/1'b0/|--scene random --seed 3 --count 12 --no-clock-gate|1|a_cp_gate_idle"
   "cg_shd_assert|rtl/gpu_top.sv|s/    assign shd_wake = shd_busy /    assign shd_wake = 1'b0 /|bin=tgpu_tb_shd --scene shader --no-clock-gate|1|a_shd_gate_idle"
-  "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(ps_q, pd_q);/gpu_pkg::c108_add(ps_q, pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
+  "blend_fraction|rtl/pixel/pixel_blend.sv|s/gpu_pkg::c108_add(r_ps_q, r_pd_q);/gpu_pkg::c108_add(r_ps_q, r_pd_q ^ 18'h1);/|--scene blend_modes|1|LOCKSTEP: first divergence at stage blend .*core cycle"
 )
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
-  sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0
+  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0
 fi
 if [ "${1:-}" = "--list" ]; then
   for m in "${MUTANTS[@]}"; do echo "${m%%|*}"; done; exit 0
+fi
+if [ "${1:-}" = "--applies" ]; then
+  bad=0
+  for m in "${MUTANTS[@]}"; do
+    IFS='|' read -r name file expr _ <<<"$m"
+    if [ ! -f "$file" ] || sed "$expr" "$file" | cmp -s - "$file"; then
+      echo "FAIL  $name: the mutation does not apply to $file (the line changed? update its expression)"; bad=$((bad+1))
+    fi
+  done
+  echo "mutants: ${#MUTANTS[@]} expressions, $bad do not apply"
+  [ $bad -eq 0 ]; exit
 fi
 want=("$@")
 for w in "${want[@]}"; do

@@ -19,6 +19,7 @@ MUTANTS=(
   "blend_hazard|rtl/pixel/pixel_blend.sv|s/ \&\& !aq_full \&\& !a_hit \&\& q_ready;/ \&\& !aq_full \&\& q_ready;/|--scene blend_stack|1|BLEND HAZARD: destination read of 0x[0-9A-Fa-f]+ accepted while an earlier colour write to it waits|LOCKSTEP: first divergence at stage blend"
   "walk_no_seek|rtl/raster/raster_walk.sv|s/    left_d     = active_d \&\& seek_d \&\& lok_n \&\& !x_first_d;/    left_d     = 1'b0;/|--scene slivers --seed 1|1|LOCKSTEP: first divergence at stage [a-z]+ .*core cycle"
   "z_no_scoreboard|rtl/pixel/pixel_ztest.sv|s/  assign a_read = a_valid_q \&\& a_q.test \&\& f_ready \&\& !a_hit/  assign a_read = a_valid_q \&\& a_q.test \&\& f_ready/|--scene z_stack|1|LOCKSTEP: first divergence at stage ztest .*core cycle"
+  "z_push_match|rtl/pixel/pixel_ztest.sv|s/      if (a_push \&\& sb_wp_q == Pw'(i)) a_m_d\[i\] = (a_q.addr\[AW-1:2\] == a_d.addr\[AW-1:2\]);/      if (a_push \&\& sb_wp_q == Pw'(i)) a_m_d[i] = 1'b0;/|--scene z_stack --mem jitter --seed 4|1|a_hit_match"
   "cp_clear_be|rtl/cp/cp_top.sv|s/          req_be    = 4'b0011;/          req_be    = 4'b1111;/|--scene cp_ops|1|MISMATCH|CHECK FAILED: rtl: FILL/CLEAR word"
   "cp_flags_first|rtl/cp/cp_top.sv|s/    else if (!cp_pkg::op_known(op_q))/    else if (flags_q[7:4] != '0) chk_status = cp_pkg::ERR_BAD_FLAGS;\n    else if (!cp_pkg::op_known(op_q))/|--scene cp_random|1|tee: read of register 0x59 differs"
   "cp_irq_unmasked|rtl/cp/cp_top.sv|s/  assign irq_o  = (irq_st_q \& irq_mask_q) != '0;/  assign irq_o  = irq_st_q != '0;/|--scene cp_ops|1|IRQ MISMATCH: pin irq_o"

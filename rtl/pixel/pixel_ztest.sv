@@ -259,5 +259,12 @@ module pixel_ztest #(
 `ifndef SYNTHESIS
   // a Z word comes back only for a read in flight, and there are at most Depth of those
   a_rsp_room: assert property (@(posedge clk_i) disable iff (!rst_ni) mem_rsp_valid_i |-> r_ready);
+  // the registered matches are the compare of the waiting word with the pending writes
+  logic a_hit_ref;
+  always_comb begin
+    a_hit_ref = b_valid_q && b_write_q && !b_wrote_q && (b_addr_q[AW-1:2] == a_q.addr[AW-1:2]);
+    for (int i = 0; i < int'(Depth); i++) a_hit_ref |= sb_w_q[i] && (sb_addr_q[i] == a_q.addr[AW-1:2]);
+  end
+  a_hit_match: assert property (@(posedge clk_i) disable iff (!rst_ni) a_valid_q |-> (a_hit == a_hit_ref));
 `endif
 endmodule

@@ -96,7 +96,7 @@ module display_top #(
   logic        px_rvalid, px_rready;
   logic [24:0] px_rdata;
   logic [Lw-1:0] px_rdepth;
-  prim_async_fifo #(.Width(25), .Depth(FifoDepth), .Bram(1'b1)) u_fifo (
+  prim_async_fifo #(.Width(25), .Depth(FifoDepth), .Bram(1'b1), .WdepthReg(1'b1)) u_fifo (
     .wclk_i (clk_i), .wrst_ni (rst_ni), .wvalid_i (px_wvalid), .wdata_i (px_wdata),
     .wfull_o (px_wfull), .wdepth_o (px_wdepth),
     .rclk_i (clk_pix_i), .rrst_ni (pix_rst_n), .rvalid_o (px_rvalid), .rdata_o (px_rdata),

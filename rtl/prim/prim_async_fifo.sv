@@ -21,13 +21,18 @@
 //      the capacity stays exactly Depth. Every RAM read is of an entry whose write the read
 //      side has seen through the synchroniser, so reads never meet writes of the same entry.
 //      Latency: 2 read clocks more than Bram = 0; throughput one pop per read clock.
+// WdepthReg = 1: wdepth_o subtracts a registered binary copy of the synchronised read pointer
+// (gray-to-binary in the clock before), so no XOR chain sits in front of the subtract; the read
+// pointer it uses is one write clock older, so wdepth_o may over-report by the pops of that
+// clock, and still never under-reports. wfull_o is unchanged.
 // Resets: each side has its own active-low reset, asserted asynchronously. The write clock may be
 // stopped (SPI SCK); the write pointer reset must be released while wclk_i is idle.
 // Constraint: the gray pointers crossing domains need a max-delay of one destination period.
 module prim_async_fifo #(
   parameter int unsigned Width = 8,
   parameter int unsigned Depth = 16,
-  parameter bit          Bram  = 1'b0   // storage in block RAM (above)
+  parameter bit          Bram  = 1'b0,  // storage in block RAM (above)
+  parameter bit          WdepthReg = 1'b0 // wdepth_o from a registered read pointer (above)
 ) (
   input  logic             wclk_i,
   input  logic             wrst_ni,
@@ -74,7 +79,16 @@ module prim_async_fifo #(
   );
 
   assign wfull_o  = (wgray_q == {~rgray_w[Aw:Aw-1], rgray_w[Aw-2:0]});
-  assign wdepth_o = wbin_q - gray2bin(rgray_w);
+  if (WdepthReg) begin : g_wdepth_reg
+    logic [Aw:0] rbin_w_q;             // the synchronised read pointer in binary, a clock later
+    always_ff @(posedge wclk_i or negedge wrst_ni) begin
+      if (!wrst_ni) rbin_w_q <= '0;
+      else          rbin_w_q <= gray2bin(rgray_w);
+    end
+    assign wdepth_o = wbin_q - rbin_w_q;
+  end else begin : g_wdepth_comb
+    assign wdepth_o = wbin_q - gray2bin(rgray_w);
+  end
   always_comb begin
     wbin_d = wbin_q;
     if (wvalid_i && !wfull_o) wbin_d = wbin_q + 1'b1;

@@ -8,6 +8,9 @@
 //   wdepth_o: never less than the entries held, never more than Depth, and Depth exactly when
 //   wfull_o (it may lag behind pops, never pushes)
 //   valid/ready: rvalid_o never drops without a pop
+//   WdepthReg (a third FIFO, block RAM, the same stimulus): wfull_o equal to the second's;
+//   wdepth_o exactly the second's wdepth_o of the write edge before plus that edge's push (the
+//   read pointer a write clock older), so never below the entries held
 // Time advances in steps of 1 ns; the write clock period is 2..9 ns, the read clock's 2..9 ns
 // (drawn per run from the seed), so both orders of the two clocks' edges occur.
 #include "Vtb_prim_async_fifo.h"
@@ -75,6 +78,9 @@ int main(int argc, char **argv)
     top.eval();
     unsigned long long wedges = 0;
     int fill = 0;          // fill phase: the reader stops until both FIFOs report full
+    unsigned b_wdep_prev = 0;   // the block-RAM FIFO's wdepth_o at the last write edge
+    int b_push_prev = 0;        // and whether that edge's push was accepted
+    unsigned long c_errors = 0;
     unsigned fill_idle = 0;
     for (unsigned long long t = 1; wedges < cycles; t++) {
         const bool wedge = (t % wper) == 0, redge = (t % rper) == 0;
@@ -91,6 +97,13 @@ int main(int argc, char **argv)
                 if (wdep[k] > depth) bad(s, t, "wdepth_o above Depth");
                 if ((wdep[k] == depth) != (full[k] != 0)) bad(s, t, "wdepth_o == Depth disagrees with wfull_o");
             }
+            const unsigned c_want = b_wdep_prev + (unsigned)b_push_prev;
+            if (top.c_wfull_o != b_full || (wedges > 0 && top.c_wdepth_o != c_want)) {
+                if (c_errors++ < 10)
+                    std::printf("FAIL bram+wdepthreg at %llu ns: wfull_o %d (bram %d), wdepth_o %u (want %u)\n", t,
+                                top.c_wfull_o, b_full, (unsigned)top.c_wdepth_o, c_want);
+            }
+            b_wdep_prev = wdep[1];
         }
         if (redge) {
             const int rv[2] = {top.a_rvalid_o, top.b_rvalid_o};
@@ -127,6 +140,7 @@ int main(int argc, char **argv)
             wedges++;
             if (top.wvalid_i && !a_full) a.q.push_back(top.wdata_i);
             if (top.wvalid_i && !b_full) b.q.push_back(top.wdata_i);
+            b_push_prev = top.wvalid_i && !b_full;
             for (side *s : sides) {
                 if (s->q.size() > depth) bad(*s, t, "more than Depth entries accepted");
             }
@@ -152,6 +166,8 @@ int main(int argc, char **argv)
         std::printf("%s: %lu pops, %lu fill phases, %lu errors\n", s->name, s->pops, s->fills, s->errors);
         fail = fail || s->errors || s->pops < cycles / 8 || s->fills == 0;
     }
+    std::printf("bram+wdepthreg: %lu errors\n", c_errors);
+    fail = fail || c_errors;
     std::printf("%s: seed %llu\n", fail ? "FAIL" : "PASS", seed);
     return fail ? 1 : 0;
 }

@@ -108,12 +108,23 @@ module pixel_blend #(
   assign aq_full = aq_v_q[aq_wp_q];
 
   // ---- in flight ----
+  // A FIFO entry also carries the fragment's destination factor, worked out from the issue
+  // register on the way in, so no subtract sits between the FIFO's read and the operand
+  // registers.
+  typedef struct packed {
+    entry_t      e;
+    logic [17:0] fd;      // 1 - A (c108_inv) for ALPHA, else 1.0
+  } fentry_t;
+  fentry_t f_in, f_head;
+  always_comb begin
+    f_in.e  = a_q;
+    f_in.fd = (a_q.mode == gpu_pkg::BlendAlpha) ? gpu_pkg::c108_inv(a_q.frag.color.a) : gpu_pkg::C108_ONE;
+  end
   logic   f_ready, f_valid, f_pop;
-  entry_t f_head;
   logic [Cw-1:0] unused_f_count;
-  prim_fifo #(.Width($bits(a_q)), .Depth(Depth)) u_fifo (
+  prim_fifo #(.Width($bits(f_in)), .Depth(Depth)) u_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .wvalid_i (a_push), .wready_o (f_ready), .wdata_i (a_q),
+    .wvalid_i (a_push), .wready_o (f_ready), .wdata_i (f_in),
     .rvalid_o (f_valid), .rready_i (f_pop), .rdata_o (f_head),
     .count_o (unused_f_count)
   );
@@ -172,27 +183,21 @@ module pixel_blend #(
   logic [17:0] x_s_q, x_d_q, x_fs_q, x_fd_q, r_ps_q, r_pd_q;
   logic [35:0] t_s_q, t_d_q;
 
-  assign head_blend = f_head.mode != gpu_pkg::BlendDisabled;
+  assign head_blend = f_head.e.mode != gpu_pkg::BlendDisabled;
   // the head's factors and operands (destination promoted by bit replication, fraction 0)
   gpu_pkg::color108_t dst;
-  logic [17:0] alpha, fs, fd, a_out;
+  logic [17:0] fs, fd, a_out;
   always_comb begin
     dst.r = {r_dst[15:11], r_dst[15:11], 8'h00};
     dst.g = {r_dst[10:5], r_dst[10:7], 8'h00};
     dst.b = {r_dst[4:0], r_dst[4:0], 8'h00};
     dst.a = gpu_pkg::C108_ONE;
-    alpha = f_head.frag.color.a;
-    if (f_head.mode == gpu_pkg::BlendAlpha) begin
-      fs = alpha;
-      fd = gpu_pkg::c108_inv(alpha);
-    end else begin
-      fs = gpu_pkg::C108_ONE;
-      fd = gpu_pkg::C108_ONE;
-    end
-    unique case (f_head.mode)
-      gpu_pkg::BlendSubtract: a_out = gpu_pkg::c108_sub(alpha, gpu_pkg::C108_ONE);
-      gpu_pkg::BlendAlpha:    a_out = gpu_pkg::c108_add(alpha, gpu_pkg::c108_inv(alpha));
-      default:                a_out = gpu_pkg::c108_add(alpha, gpu_pkg::C108_ONE);   // ADD
+    fs    = (f_head.e.mode == gpu_pkg::BlendAlpha) ? f_head.e.frag.color.a : gpu_pkg::C108_ONE;
+    fd    = f_head.fd;
+    unique case (f_head.e.mode)
+      gpu_pkg::BlendSubtract: a_out = gpu_pkg::c108_sub(f_head.e.frag.color.a, gpu_pkg::C108_ONE);
+      gpu_pkg::BlendAlpha:    a_out = gpu_pkg::c108_add(f_head.e.frag.color.a, f_head.fd);
+      default:                a_out = gpu_pkg::c108_add(f_head.e.frag.color.a, gpu_pkg::C108_ONE);   // ADD
     endcase
   end
 
@@ -206,8 +211,8 @@ module pixel_blend #(
   always_comb begin
     p_new       = '0;
     p_new.v     = 1'b1;
-    p_new.frag  = f_head.frag;
-    p_new.mode  = f_head.mode;
+    p_new.frag  = f_head.e.frag;
+    p_new.mode  = f_head.e.mode;
     p_new.tag   = tag_q;
     p_new.a_out = a_out;
     p_new.dst   = r_dst;
@@ -308,20 +313,23 @@ module pixel_blend #(
     for (int i = 0; i < int'(AqDepth); i++) begin
       if (a_push && aq_wp_q == AqW'(i)) aq_addr_q[i] <= a_addr_q[AW-1:2];
     end
-    // channel R of a starting fragment, else the next channel from op_q
-    if (ch_start && head_blend) begin
-      x_s_q   <= f_head.frag.color.r;
+    // channel R of the head, else the next channel from op_q. The operand registers load every
+    // cycle, without ch_start: x_v_q says whether they hold a channel (the pipe's data stages
+    // are read only under their valid bits), and op_q takes the head while no fragment is
+    // issuing its G and B, so it holds the head's operands from the cycle that fragment starts.
+    if (op_left_q == '0) begin
+      x_s_q   <= f_head.e.frag.color.r;
       x_d_q   <= dst.r;
       x_fs_q  <= fs;
       x_fd_q  <= fd;
       x_ch_q  <= 2'd0;
       x_tag_q <= tag_q;
-      op_xs_q <= {f_head.frag.color.b, f_head.frag.color.g};
+      op_xs_q <= {f_head.e.frag.color.b, f_head.e.frag.color.g};
       op_xd_q <= {dst.b, dst.g};
       op_fs_q <= fs;
       op_fd_q <= fd;
       op_tag_q <= tag_q;
-    end else if (op_left_q != '0) begin
+    end else begin
       x_s_q   <= op_left_q[0] ? op_xs_q[1] : op_xs_q[0];     // 2: G, 1: B
       x_d_q   <= op_left_q[0] ? op_xd_q[1] : op_xd_q[0];
       x_fs_q  <= op_fs_q;

@@ -211,7 +211,6 @@ module host_reg_file (
   // the storage; not current (mem_ok_stale_q) in the cycle after MEM_ADDR or the window was
   // applied, when nothing may use it (a write is applied a cycle after it is taken, pend_any_q)
   logic        mem_addr_ok_q, mem_addr_ok_d, mem_ok_stale_q;
-  logic [32:0] win_lim;
   gpu_pkg::vertex_t c_vtx;
   gpu_pkg::draw_state_t cur_rs;
   gpu_regs_pkg::reg_tex0_base_t     t_base;    // one texture unit's registers (decode loop)
@@ -642,11 +641,12 @@ module host_reg_file (
 
     // the register write of the head command (masked in g_reg with the register's constant mask)
     if (reg_we) reg_en[c_addr] = 1'b1;
-    // MEM_ADDR's window check (docs/command.md "Stream and windows")
-    win_lim = (regs_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT][31:0] > (32'(1) << gpu_pkg::MEM_AW)) ?
-              (33'(1) << gpu_pkg::MEM_AW) : {1'b0, regs_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT][31:0]};
+    // MEM_ADDR's window check (docs/command.md "Stream and windows"): BASE <= MEM_ADDR <
+    // min(LIMIT, 2^MEM_AW), written as three tests side by side (x < min(a, b) is x < a and
+    // x < b), so no compare feeds another through the minimum's select (timing)
     mem_addr_ok_d = (regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] >= regs_q[gpu_regs_pkg::ADDR_CP_WIN_BASE][31:0]) &&
-                    ({1'b0, regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0]} < win_lim);
+                    (regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:0] <  regs_q[gpu_regs_pkg::ADDR_CP_WIN_LIMIT][31:0]) &&
+                    (regs_q[gpu_regs_pkg::ADDR_MEM_ADDR][31:gpu_pkg::MEM_AW] == '0);
     // a write to a register the draw state is made of (scripts/regmap.py DRAW_STATE_REGS)
     if (|(reg_en & gpu_regs_pkg::DRAW_STATE_REGS)) ds_dirty_d = 1'b1;
     // TEXn_BASE / TEXn_FMT written: unit n's cache is invalidated once the pipeline drains

@@ -46,11 +46,13 @@ fi
 if [ "${1:-}" = "--list" ]; then
   for m in "${MUTANTS[@]}"; do echo "${m%%|*}"; done; exit 0
 fi
+# applies FILE EXPR: the expression changes the file (a mutant whose line has changed does not)
+applies() { [ -f "$1" ] && ! sed "$2" "$1" | cmp -s - "$1"; }
 if [ "${1:-}" = "--applies" ]; then
   bad=0
   for m in "${MUTANTS[@]}"; do
     IFS='|' read -r name file expr _ <<<"$m"
-    if [ ! -f "$file" ] || sed "$expr" "$file" | cmp -s - "$file"; then
+    if ! applies "$file" "$expr"; then
       echo "FAIL  $name: the mutation does not apply to $file (the line changed? update its expression)"; bad=$((bad+1))
     fi
   done
@@ -66,13 +68,13 @@ pass=0; fail=0
 for m in "${MUTANTS[@]}"; do
   IFS='|' read -r name file expr opts rc_want pattern <<<"$m"
   if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then continue; fi
+  if ! applies "$file" "$expr"; then
+    echo "FAIL  $name: the mutation did not apply to $file (the line changed?)"; fail=$((fail+1)); continue
+  fi
   dir=build/mutants/$name
   rm -rf "$dir"; mkdir -p "$dir"
   cp -r Makefile mk rtl sim sw tests scripts data "$dir"/
   sed -i "$expr" "$dir/$file"
-  if cmp -s "$file" "$dir/$file"; then
-    echo "FAIL  $name: the mutation did not apply to $file (the line changed?)"; fail=$((fail+1)); continue
-  fi
   # scene options "bin=NAME ...": run another harness build than tgpu_tb (e.g. tgpu_tb_shd)
   bin=tgpu_tb
   if [[ "$opts" == bin=* ]]; then bin=${opts%% *}; bin=${bin#bin=}; opts=${opts#* }; fi
